@@ -1,0 +1,218 @@
+// The contract between the pure model (computeModel) and everything that presents it: the
+// JSON emitter, the function's shards and the embed card. A record holds everything known about
+// an occupation in both interface shapes; build/model/present.ts cuts the published responses
+// out of it for one shape. Types come from these schemas.
+import { z } from 'zod';
+import { OnetSocCode } from '../sources/bundle.ts';
+
+export const RiskTier = z.enum(['low', 'medium', 'high']);
+export const Confidence = z.enum(['low', 'medium', 'high']);
+export const TaskCategory = z.enum([
+  'non_routine_analytical',
+  'non_routine_interpersonal',
+  'routine_cognitive',
+  'routine_manual',
+  'non_routine_manual',
+]);
+export const Shape = z.enum(['percentile', 'timeline']);
+
+/** Scores are 0..100 with one decimal; task-level scores are 0..1 with 4 decimals. */
+const Score100 = z.number().min(0).max(100);
+const Unit = z.number().min(0).max(1);
+
+export const TaskRecord = z.object({
+  task_id: z.number().int(),
+  description: z.string(),
+  task_type: z.enum(['Core', 'Supplemental']).nullable(),
+  task_category: TaskCategory,
+  /** How the category was assigned: from the task's DWA links, or the keyword fallback. */
+  category_source: z.enum(['dwa', 'keyword']),
+  ai_capability_score: Unit,
+  automation_propensity: Unit,
+  task_risk_score: Unit,
+  time_fraction: Unit,
+  /** The evidence behind the capability score, so anyone can recompute it. */
+  evidence: z.object({
+    human_label: z.enum(['E0', 'E1', 'E2']).nullable(),
+    gpt4_label: z.enum(['E0', 'E1', 'E2']).nullable(),
+    gpt4_automation: z.enum(['T0', 'T1', 'T2', 'T3', 'T4']).nullable(),
+    /** Observed AI usage share (AEI), latest release with data, percent of conversations. */
+    aei_usage_pct: z.number().nullable(),
+    /** AEI automation share (directive + feedback loop) among classified conversations. */
+    aei_automation_share: Unit.nullable(),
+  }),
+});
+
+export const RiskScoreRecord = z.object({
+  final_score: Score100,
+  risk_tier: RiskTier,
+  confidence: Confidence,
+  /** Percentile rank (0..100, integer) of final_score; the methodology says among what. */
+  risk_percentile: z.number().int().min(0).max(100),
+  displacement_year_low: z.number().int(),
+  displacement_year_high: z.number().int(),
+  /** Time-weighted task risk before protective moderation, 0..100. */
+  task_exposure: Score100,
+  /** Multiplier applied for protective factors (<= 1). */
+  protective_moderation: Unit,
+  /** Share of the occupation's time covered by at least one exposure label. */
+  label_coverage: Unit,
+  /** Share of labelled time where human and GPT-4 labels agree. */
+  label_agreement: Unit,
+  model_version: z.string(),
+});
+
+export const LaborData = z.object({
+  /** OEWS median annual wage; top-coded values carry the ceiling and a status saying so. */
+  median_annual_wage: z.number().nullable(),
+  median_annual_wage_status: z.enum([
+    'reported',
+    'top_coded',
+    'from_hourly',
+    'projections_table',
+    'unavailable',
+  ]),
+  median_hourly_wage: z.number().nullable(),
+  /** OEWS employment of the SOC code this occupation maps to (shared by its O*NET children). */
+  employment: z.number().int().nullable(),
+  /** The SOC/OEWS code the numbers come from (may be an OEWS aggregate such as 15-125X). */
+  oews_code: z.string().nullable(),
+  reference_period: z.string(),
+  projected_employment_change_pct: z.number().nullable(),
+  projected_openings_annual: z.number().nullable(),
+  projections_period: z.string(),
+});
+
+export const SkillGap = z.object({
+  element_id: z.string(),
+  name: z.string(),
+  current_level: z.number(),
+  target_level: z.number(),
+  gap: z.number(),
+  importance: z.number(),
+});
+
+export const TransitionOption = z.object({
+  soc_code: OnetSocCode,
+  title: z.string(),
+  slug: z.string(),
+  final_score: Score100,
+  risk_tier: RiskTier,
+});
+
+export const VoteStats = z.object({
+  total: z.number().int().min(0),
+  agree: z.number().int().min(0),
+  too_high: z.number().int().min(0),
+  too_low: z.number().int().min(0),
+  agree_pct: z.number(),
+  too_high_pct: z.number(),
+  too_low_pct: z.number(),
+});
+
+export const OccupationRecord = z.object({
+  /** Stable: the SOC digits as an integer, 15-1252.00 -> 15125200. */
+  id: z.number().int().positive(),
+  soc_code: OnetSocCode,
+  title: z.string(),
+  /** Stable: slugified title; the SOC code is appended only where two titles collide. */
+  slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
+  job_zone: z.number().int().min(1).max(5),
+  description: z.string(),
+  labor_data: LaborData,
+  risk_score: RiskScoreRecord,
+  /** At least creativity, social_intelligence, manual_dexterity, complex_judgment, physical_presence. */
+  protective_factors: z.record(z.string(), Unit),
+  tasks: z.array(TaskRecord),
+  skill_gaps: z.array(SkillGap),
+  transition_options: z.array(TransitionOption),
+  votes: VoteStats,
+});
+
+export const IndustryOccupation = z.object({
+  soc_code: OnetSocCode,
+  title: z.string(),
+  slug: z.string(),
+  employment: z.number().int().min(0),
+  /** employment / industry employment (0..1, 4 decimals). */
+  share: Unit,
+  final_score: Score100,
+  risk_tier: RiskTier,
+});
+
+export const IndustryRecord = z.object({
+  /** Stable: the NAICS code's leading digits as an integer ('31-33' -> 31, '5415' -> 5415). */
+  id: z.number().int().positive(),
+  naics_code: z.string(),
+  title: z.string(),
+  level: z.union([z.literal(2), z.literal(3), z.literal(4)]),
+  /** Where the occupation list comes from: the NAICS level and codes of the OEWS rows used. */
+  occupations_source: z.object({
+    naics_level: z.number().int().min(2).max(6),
+    naics_codes: z.array(z.string()),
+    note: z.string(),
+  }),
+  employment: z.number().int().min(0),
+  /** Employment-weighted mean final_score of the scored occupations listed; null if none. */
+  weighted_risk_score: Score100.nullable(),
+  occupations: z.array(IndustryOccupation),
+});
+
+export const FactorOption = z.object({
+  value: z.string().min(1),
+  label: z.string().min(1),
+  adjustment: z.number(),
+});
+export const FactorsTable = z.record(z.string(), z.array(FactorOption));
+
+/** Tier thresholds: a score s gets the last tier whose min <= s. */
+export const TierTable = z.array(z.object({ tier: RiskTier, min: Score100 }));
+
+export const ModelMeta = z.object({
+  /** The one declared version string in dist/, e.g. "onet-29.3+oews-may-2025+model-1.0.0". */
+  data_version: z.string(),
+  onet_version: z.string(),
+  oews_period: z.string(),
+  projections_period: z.string(),
+  model_version: z.string(),
+  attribution: z.array(z.string()),
+});
+
+export const UnscoredOccupation = z.object({
+  soc_code: OnetSocCode,
+  title: z.string(),
+  reason: z.string(),
+});
+
+export const ModelOutput = z.object({
+  meta: ModelMeta,
+  /** Sorted by soc_code: this is the list order of GET /occupations. */
+  occupations: z.array(OccupationRecord),
+  unscored: z.array(UnscoredOccupation),
+  /** Sorted by level, then naics_code. */
+  industries: z.array(IndustryRecord),
+  factors: FactorsTable,
+  tiers: TierTable,
+  /** Counts for the build report (joins matched/unmatched, fallbacks used, distributions). */
+  report: z.record(z.string(), z.unknown()),
+});
+
+export type RiskTier = z.infer<typeof RiskTier>;
+export type Confidence = z.infer<typeof Confidence>;
+export type TaskCategory = z.infer<typeof TaskCategory>;
+export type Shape = z.infer<typeof Shape>;
+export type TaskRecord = z.infer<typeof TaskRecord>;
+export type RiskScoreRecord = z.infer<typeof RiskScoreRecord>;
+export type LaborData = z.infer<typeof LaborData>;
+export type SkillGap = z.infer<typeof SkillGap>;
+export type TransitionOption = z.infer<typeof TransitionOption>;
+export type VoteStats = z.infer<typeof VoteStats>;
+export type OccupationRecord = z.infer<typeof OccupationRecord>;
+export type IndustryOccupation = z.infer<typeof IndustryOccupation>;
+export type IndustryRecord = z.infer<typeof IndustryRecord>;
+export type FactorOption = z.infer<typeof FactorOption>;
+export type FactorsTable = z.infer<typeof FactorsTable>;
+export type TierTable = z.infer<typeof TierTable>;
+export type ModelMeta = z.infer<typeof ModelMeta>;
+export type UnscoredOccupation = z.infer<typeof UnscoredOccupation>;
+export type ModelOutput = z.infer<typeof ModelOutput>;

@@ -1,0 +1,286 @@
+// The contract between the source loaders (build/sources/*) and the pure model (build/model/*).
+// Loaders parse the official files, validate every row and hand over these clean rows; the
+// model never sees a raw cell. Types come from these schemas (z.infer), nowhere else.
+import { z } from 'zod';
+
+/** O*NET-SOC 2019 code, e.g. 15-1252.00. The first 7 characters are the SOC 2018 detailed code. */
+export const OnetSocCode = z.string().regex(/^\d{2}-\d{4}\.\d{2}$/);
+/** SOC 2018 code as BLS writes it, e.g. 15-1252, or an OEWS aggregate such as 15-125X / 51-9198. */
+export const BlsSocCode = z.string().regex(/^\d{2}-\d{3}[0-9X]$/);
+
+export const OnetOccupation = z.object({
+  soc_code: OnetSocCode,
+  title: z.string().min(1),
+  description: z.string(),
+});
+
+export const JobZoneRow = z.object({
+  soc_code: OnetSocCode,
+  job_zone: z.number().int().min(1).max(5),
+});
+
+export const TaskStatement = z.object({
+  soc_code: OnetSocCode,
+  task_id: z.number().int().positive(),
+  task: z.string().min(1),
+  /** Blank in the official file for some tasks: null here, counted by the loader. */
+  task_type: z.enum(['Core', 'Supplemental']).nullable(),
+  incumbents_responding: z.number().nullable(),
+});
+
+/** O*NET Task Ratings.txt (absent from the mirror; used when a fresh download has it). */
+export const TaskRating = z.object({
+  soc_code: OnetSocCode,
+  task_id: z.number().int().positive(),
+  scale_id: z.enum(['FT', 'IM', 'RT']),
+  /** FT rows carry a category 1..7; IM/RT rows have none. */
+  category: z.number().int().nullable(),
+  value: z.number(),
+  recommend_suppress: z.boolean(),
+});
+
+export const TaskDwa = z.object({
+  soc_code: OnetSocCode,
+  task_id: z.number().int().positive(),
+  dwa_id: z.string().min(1),
+});
+
+/** DWA Reference: each DWA with its IWA and its generalized work activity (GWA, 4.A.x.x.x). */
+export const DwaReference = z.object({
+  element_id: z.string().min(1),
+  element_name: z.string().min(1),
+  iwa_id: z.string().min(1),
+  iwa_title: z.string().min(1),
+  dwa_id: z.string().min(1),
+  dwa_title: z.string().min(1),
+});
+
+/** O*NET Alternate Titles (source 'alternate') and Sample of Reported Titles (source 'reported'). */
+export const OccupationTitle = z.object({
+  soc_code: OnetSocCode,
+  title: z.string().min(1),
+  short_title: z.string().nullable(),
+  source: z.enum(['alternate', 'reported']),
+});
+
+export const RelatedOccupation = z.object({
+  soc_code: OnetSocCode,
+  related_soc_code: OnetSocCode,
+  tier: z.string().min(1),
+  index: z.number().int().positive(),
+});
+
+/**
+ * One occupation x element of a descriptor (Skills, Knowledge, Abilities, Work Activities),
+ * with the importance (IM, 1..5) and level (LV, 0..7) scales merged into one row. A value the
+ * source marks "Not Relevant" or "Recommend Suppress" is kept with its flag; the model decides.
+ */
+export const ElementRating = z.object({
+  soc_code: OnetSocCode,
+  element_id: z.string().min(1),
+  element_name: z.string().min(1),
+  importance: z.number().min(0).max(5).nullable(),
+  level: z.number().min(0).max(7).nullable(),
+  not_relevant: z.boolean(),
+  recommend_suppress: z.boolean(),
+});
+
+export const ExposureLevel = z.enum(['E0', 'E1', 'E2']);
+export const AutomationLevel = z.enum(['T0', 'T1', 'T2', 'T3', 'T4']);
+
+/** Eloundou et al. 2023 task labels, keyed by O*NET Task ID (27.x IDs persist into 29.3). */
+export const ExposureLabel = z.object({
+  soc_code: OnetSocCode,
+  task_id: z.number().int().positive(),
+  task: z.string().min(1),
+  human: ExposureLevel.nullable(),
+  gpt4: ExposureLevel.nullable(),
+  gpt4_alt_rubric: ExposureLevel.nullable(),
+  gpt4_automation: AutomationLevel.nullable(),
+});
+
+export const AeiPlatform = z.enum(['claude_ai', 'api']);
+
+/** Anthropic Economic Index: share of a release's conversations (percent) that map to a task. */
+export const AeiTaskUsage = z.object({
+  release: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  platform: AeiPlatform,
+  /** Lower-cased O*NET task text, the AEI join key. */
+  task_key: z.string().min(1),
+  pct: z.number().min(0),
+});
+
+/** AEI per-task collaboration shares (each row sums to ~1). */
+export const AeiCollaboration = z.object({
+  release: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  platform: AeiPlatform,
+  task_key: z.string().min(1),
+  directive: z.number().min(0).max(1),
+  feedback_loop: z.number().min(0).max(1),
+  task_iteration: z.number().min(0).max(1),
+  validation: z.number().min(0).max(1),
+  learning: z.number().min(0).max(1),
+  /** filtered + none + not_classified: conversations whose pattern is unknown. */
+  unclassified: z.number().min(0).max(1),
+});
+
+/** The O*NET task statements shipped with the AEI release: bridge from AEI task text to Task ID. */
+export const AeiTaskStatement = z.object({
+  soc_code: OnetSocCode,
+  task_id: z.number().int().positive(),
+  task_key: z.string().min(1),
+});
+
+/** Microsoft "Working with AI" applicability score per SOC 2018 detailed code. */
+export const MsftApplicability = z.object({
+  soc: BlsSocCode,
+  title: z.string(),
+  score: z.number(),
+});
+
+/**
+ * A wage cell of an OEWS file: a number, or a BLS marker made explicit.
+ * '#' = top-coded (at or above the published ceiling); '*' / '**' = not available.
+ */
+export const WageCell = z.object({
+  value: z.number().nullable(),
+  flag: z.enum(['top_coded', 'not_available']).nullable(),
+});
+
+export const OewsNationalRow = z.object({
+  occ_code: z.string().regex(/^\d{2}-\d{4}$|^\d{2}-\d{3}X$|^\d{2}-\d{2}XX$/),
+  occ_title: z.string(),
+  o_group: z.enum(['total', 'major', 'minor', 'broad', 'detailed']),
+  tot_emp: z.number().nullable(),
+  a_median: WageCell,
+  a_mean: WageCell,
+  h_median: WageCell,
+  /** OEWS ANNUAL = TRUE: only annual wages are published (e.g. teachers). */
+  annual_only: z.boolean(),
+  /** OEWS HOURLY = TRUE: only hourly wages are published (e.g. actors). */
+  hourly_only: z.boolean(),
+});
+
+export const OewsNational = z.object({
+  /** e.g. "May 2025" */
+  period: z.string(),
+  rows: z.array(OewsNationalRow),
+});
+
+/** OEWS occupation-by-industry employment (sector, 3-digit, 4-digit, 5/6-digit files). */
+export const OewsIndustryRow = z.object({
+  period: z.string(),
+  /** As published: '11', '31-33', '113000', '221111', ... */
+  naics: z.string(),
+  naics_title: z.string(),
+  /** Level of the NAICS code by its significant digits: 2 sector, 3, 4, 5, 6. */
+  naics_level: z.number().int().min(2).max(6),
+  own_code: z.string(),
+  occ_code: z.string(),
+  o_group: z.string(),
+  tot_emp: z.number().nullable(),
+});
+
+export const NaicsCode = z.object({
+  /** '11', '31-33', '111', '1111', ... as Census writes it. */
+  code: z.string(),
+  title: z.string().min(1),
+  level: z.number().int().min(2).max(6),
+});
+
+/** BLS Employment Projections 2024-34, Table 1.2 (employment in thousands). */
+export const Projection = z.object({
+  soc: z.string(),
+  title: z.string(),
+  occupation_type: z.enum(['Summary', 'Line item']),
+  employment_2024: z.number().nullable(),
+  employment_2034: z.number().nullable(),
+  change_pct: z.number().nullable(),
+  openings_annual: z.number().nullable(),
+  median_wage_2024: WageCell,
+});
+
+/** Optional community votes file (votes.csv in the source directory). */
+export const VoteRow = z.object({
+  soc_code: OnetSocCode,
+  agree: z.number().int().min(0),
+  too_high: z.number().int().min(0),
+  too_low: z.number().int().min(0),
+});
+
+export const SourceBundle = z.object({
+  onet_version: z.string(),
+  occupations: z.array(OnetOccupation),
+  job_zones: z.array(JobZoneRow),
+  tasks: z.array(TaskStatement),
+  /** null when Task Ratings.txt is not in the source directory. */
+  task_ratings: z.array(TaskRating).nullable(),
+  task_dwas: z.array(TaskDwa),
+  dwa_reference: z.array(DwaReference),
+  titles: z.array(OccupationTitle),
+  related: z.array(RelatedOccupation),
+  skills: z.array(ElementRating),
+  knowledge: z.array(ElementRating),
+  abilities: z.array(ElementRating),
+  work_activities: z.array(ElementRating),
+  exposure_labels: z.array(ExposureLabel),
+  aei_usage: z.array(AeiTaskUsage),
+  aei_collaboration: z.array(AeiCollaboration),
+  aei_task_statements: z.array(AeiTaskStatement),
+  msft_applicability: z.array(MsftApplicability),
+  /** Newest first (May 2025, then May 2024). */
+  oews_national: z.array(OewsNational),
+  oews_industry: z.array(OewsIndustryRow),
+  naics: z.array(NaicsCode),
+  projections: z.array(Projection),
+  /** null when no votes.csv is present. */
+  votes: z.array(VoteRow).nullable(),
+});
+
+export type OnetOccupation = z.infer<typeof OnetOccupation>;
+export type JobZoneRow = z.infer<typeof JobZoneRow>;
+export type TaskStatement = z.infer<typeof TaskStatement>;
+export type TaskRating = z.infer<typeof TaskRating>;
+export type TaskDwa = z.infer<typeof TaskDwa>;
+export type DwaReference = z.infer<typeof DwaReference>;
+export type OccupationTitle = z.infer<typeof OccupationTitle>;
+export type RelatedOccupation = z.infer<typeof RelatedOccupation>;
+export type ElementRating = z.infer<typeof ElementRating>;
+export type ExposureLabel = z.infer<typeof ExposureLabel>;
+export type AeiTaskUsage = z.infer<typeof AeiTaskUsage>;
+export type AeiCollaboration = z.infer<typeof AeiCollaboration>;
+export type AeiTaskStatement = z.infer<typeof AeiTaskStatement>;
+export type MsftApplicability = z.infer<typeof MsftApplicability>;
+export type WageCell = z.infer<typeof WageCell>;
+export type OewsNationalRow = z.infer<typeof OewsNationalRow>;
+export type OewsNational = z.infer<typeof OewsNational>;
+export type OewsIndustryRow = z.infer<typeof OewsIndustryRow>;
+export type NaicsCode = z.infer<typeof NaicsCode>;
+export type Projection = z.infer<typeof Projection>;
+export type VoteRow = z.infer<typeof VoteRow>;
+export type SourceBundle = z.infer<typeof SourceBundle>;
+
+/** What the loaders tell the build report: per file, rows read/kept/rejected, and why. */
+export const SourceFileReport = z.object({
+  /** Official file name, e.g. "Task Statements.txt". */
+  file: z.string(),
+  /** Path relative to the source directory (never an absolute machine path). */
+  path: z.string(),
+  rows: z.number().int(),
+  kept: z.number().int(),
+  rejected: z.number().int(),
+  notes: z.array(z.string()),
+});
+export const SourceProblem = z.object({
+  file: z.string(),
+  line: z.number().int(),
+  reason: z.string(),
+});
+export const SourceReport = z.object({
+  files: z.array(SourceFileReport),
+  problems: z.array(SourceProblem),
+  missing_optional: z.array(z.string()),
+});
+export type SourceFileReport = z.infer<typeof SourceFileReport>;
+export type SourceProblem = z.infer<typeof SourceProblem>;
+export type SourceReport = z.infer<typeof SourceReport>;
