@@ -1,0 +1,161 @@
+// The embeddable risk card: one self-contained HTML page per occupation (inline CSS, inline SVG
+// gauge, no script, no other host), plus the /embed/ index and the 404 card. Rendered at build
+// time from eta templates; everything here is pure apart from reading templates/ once, so the
+// same model gives the same bytes.
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Eta } from 'eta';
+import type { ModelOutput, OccupationRecord, RiskTier, Shape } from '../model/records.ts';
+
+export interface EmbedPages {
+  pages: Array<{ slug: string; html: string }>;
+  index: string;
+  notFound: string;
+}
+
+const TEMPLATES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'templates');
+
+// Names of protective factors as a reader would say them; an unknown key is humanised instead so
+// a new factor in the model never breaks the card.
+const FACTOR_LABELS: Record<string, string> = {
+  creativity: 'Creativity',
+  social_intelligence: 'Social intelligence',
+  manual_dexterity: 'Manual dexterity',
+  complex_judgment: 'Complex judgment',
+  physical_presence: 'Physical presence',
+};
+
+const TIER_WORDS: Record<RiskTier, string> = {
+  low: 'Low risk',
+  medium: 'Medium risk',
+  high: 'High risk',
+};
+
+let engine: Eta | undefined;
+
+/** Reads every template once and registers it under '@<path without .eta>', e.g. '@partials/gauge'. */
+function templates(): Eta {
+  if (engine) return engine;
+  // autoEscape is the default; stated so nobody turns it off by accident: every value in these
+  // pages comes from data.
+  const eta = new Eta({ autoEscape: true, autoTrim: [false, 'nl'], cache: true });
+  for (const file of listTemplates(TEMPLATES_DIR)) {
+    const name = relative(TEMPLATES_DIR, file).split(sep).join('/').replace(/\.eta$/, '');
+    eta.loadTemplate(`@${name}`, readFileSync(file, 'utf8'));
+  }
+  engine = eta;
+  return eta;
+}
+
+function listTemplates(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .flatMap((e) => (e.isDirectory() ? listTemplates(join(dir, e.name)) : e.name.endsWith('.eta') ? [join(dir, e.name)] : []));
+}
+
+export function factorLabel(key: string): string {
+  const known = FACTOR_LABELS[key];
+  if (known) return known;
+  const words = key.replace(/_/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The highest-valued protective factor; ties go to the alphabetically first key so output is stable. */
+export function topProtectiveFactor(factors: Record<string, number>): string | null {
+  let best: [string, number] | null = null;
+  for (const key of Object.keys(factors).sort()) {
+    const value = factors[key]!;
+    if (value > 0 && (best === null || value > best[1])) best = [key, value];
+  }
+  return best ? factorLabel(best[0]) : null;
+}
+
+export function ordinal(n: number): string {
+  const mod100 = n % 100;
+  if (mod100 >= 11 && mod100 <= 13) return `${n}th`;
+  return `${n}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
+}
+
+/** Longer titles get a smaller type size so up to ~110 characters still fit in three lines. */
+function titleSize(title: string): 'l' | 'm' | 's' {
+  if (title.length <= 34) return 'l';
+  if (title.length <= 70) return 'm';
+  return 's';
+}
+
+function scoreText(score: number): string {
+  return score.toFixed(1);
+}
+
+function cardView(o: OccupationRecord, shape: Shape, meta: ModelOutput['meta'], dataVersion: string) {
+  const r = o.risk_score;
+  const tierWords = TIER_WORDS[r.risk_tier];
+  const score = scoreText(r.final_score);
+  const outlook =
+    shape === 'timeline'
+      ? {
+          label: 'Displacement window',
+          value:
+            r.displacement_year_low === r.displacement_year_high
+              ? String(r.displacement_year_low)
+              : `${r.displacement_year_low}–${r.displacement_year_high}`,
+        }
+      : { label: 'Percentile', value: `${ordinal(r.risk_percentile)} of occupations` };
+  return {
+    title: o.title,
+    titleSize: titleSize(o.title),
+    slug: o.slug,
+    tier: r.risk_tier,
+    tierWords,
+    score,
+    confidence: r.confidence.charAt(0).toUpperCase() + r.confidence.slice(1),
+    outlook,
+    factor: topProtectiveFactor(o.protective_factors),
+    gauge: gaugeView(r.final_score, `Risk score ${score} out of 100: ${tierWords.toLowerCase()}`),
+    // Absolute path on the site host: the frame's own origin, so it works on every deployment.
+    apiHref: `/api/v1/occupations/${encodeURIComponent(o.soc_code)}`,
+    dataDate: dataDate(meta),
+    dataVersion,
+  };
+}
+
+function gaugeView(score: number, label: string) {
+  // The arc is drawn with pathLength=100, so the dash length is simply the score.
+  return { dash: Math.min(100, Math.max(0, score)).toFixed(1), number: scoreText(score), label };
+}
+
+function dataDate(meta: ModelOutput['meta']): string {
+  return `O*NET ${meta.onet_version} · OEWS ${meta.oews_period}`;
+}
+
+/** Plain code-unit order on lower-cased titles: locale-independent, so the index is byte-stable. */
+function byTitle(a: OccupationRecord, b: OccupationRecord): number {
+  const x = a.title.toLowerCase();
+  const y = b.title.toLowerCase();
+  if (x !== y) return x < y ? -1 : 1;
+  return a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0;
+}
+
+export function renderEmbed(model: ModelOutput, shape: Shape, opts: { dataVersion: string }): EmbedPages {
+  const eta = templates();
+  const pages = model.occupations.map((o) => ({
+    slug: o.slug,
+    html: eta.render('@embed-card', cardView(o, shape, model.meta, opts.dataVersion)),
+  }));
+  const rows = [...model.occupations].sort(byTitle).map((o) => ({
+    slug: o.slug,
+    title: o.title,
+    score: scoreText(o.risk_score.final_score),
+    tier: o.risk_score.risk_tier,
+    tierWords: TIER_WORDS[o.risk_score.risk_tier],
+  }));
+  const index = eta.render('@embed-index', {
+    rows,
+    dataDate: dataDate(model.meta),
+    dataVersion: opts.dataVersion,
+    example: rows[0] ?? null,
+  });
+  const notFound = eta.render('@embed-404', { dataVersion: opts.dataVersion });
+  return { pages, index, notFound };
+}
