@@ -1,0 +1,145 @@
+// What a card says, per interface shape, checked against the hand-written fixture values.
+import { describe, expect, it } from 'vitest';
+import { ordinal, renderEmbed } from '../../../build/emit/embed.ts';
+import { fixtureModel, LONG_TITLE } from '../../fixtures/embed/model.ts';
+import { attr, startTags, textOf, tokenize } from './html-tokens.ts';
+
+const model = fixtureModel();
+const timeline = renderEmbed(model, 'timeline', { dataVersion: 'fixture-v' });
+const percentile = renderEmbed(model, 'percentile', { dataVersion: 'fixture-v' });
+const page = (r: typeof timeline, slug: string) => r.pages.find((p) => p.slug === slug)!.html;
+/** Visible text of the <main> element, whitespace collapsed. */
+const text = (html: string) => (textOf(html, 'main') ?? '').replace(/\s+/g, ' ');
+/** The <dd> following the <dt> with this label. */
+function fact(html: string, label: string): string | undefined {
+  const tokens = tokenize(html);
+  const dt = tokens.findIndex((t, i) => t.kind === 'start' && t.name === 'dt' && tokens[i + 1]?.kind === 'text' && (tokens[i + 1] as { text: string }).text === label);
+  if (dt < 0) return undefined;
+  const dd = tokens.findIndex((t, i) => i > dt && t.kind === 'start' && t.name === 'dd');
+  const value = tokens[dd + 1];
+  return value?.kind === 'text' ? value.text : undefined;
+}
+
+describe('one card per occupation', () => {
+  it('renders a page for every occupation, keyed by slug', () => {
+    expect(timeline.pages.map((p) => p.slug)).toEqual(model.occupations.map((o) => o.slug));
+  });
+
+  it('is deterministic: the same input gives the same bytes', () => {
+    const again = renderEmbed(fixtureModel(), 'timeline', { dataVersion: 'fixture-v' });
+    expect(again).toEqual(timeline);
+  });
+});
+
+describe('card content', () => {
+  it('states score and tier in words, and the confidence', () => {
+    const t = text(page(timeline, 'software-developers'));
+    expect(t).toContain('High risk');
+    expect(t).toContain('Score 63.2 of 100');
+    expect(t).toContain('Confidence: High');
+    expect(text(page(timeline, 'chief-executives'))).toContain('Low risk');
+    expect(text(page(timeline, 'grinding-lapping-polishing-buffing-honing'))).toContain('Medium risk');
+  });
+
+  it('timeline shape shows the displacement years and no percentile', () => {
+    expect(fact(page(timeline, 'software-developers'), 'Displacement window')).toBe('2029–2034');
+    expect(fact(page(timeline, 'office-clerks-general'), 'Displacement window')).toBe('2027');
+    expect(text(page(timeline, 'software-developers'))).not.toMatch(/percentile/i);
+  });
+
+  it('percentile shape shows the percentile and no years', () => {
+    expect(fact(page(percentile, 'software-developers'), 'Percentile')).toBe('82nd of occupations');
+    expect(fact(page(percentile, 'chief-executives'), 'Percentile')).toBe('7th of occupations');
+    expect(text(page(percentile, 'software-developers'))).not.toContain('2029');
+  });
+
+  it('names the top protective factor in words; ties go to the alphabetically first key', () => {
+    expect(fact(page(timeline, 'software-developers'), 'Most protective')).toBe('Creativity');
+    expect(fact(page(timeline, 'registered-nurses'), 'Most protective')).toBe('Physical presence');
+    // social_intelligence and complex_judgment are both 0.81
+    expect(fact(page(timeline, 'chief-executives'), 'Most protective')).toBe('Complex judgment');
+    expect(fact(page(timeline, 'office-clerks-general'), 'Most protective')).toBe('None identified');
+  });
+
+  it('shows the data date from meta and declares the data version', () => {
+    const html = page(timeline, 'software-developers');
+    expect(text(html)).toContain('Data: O*NET 99.9 · OEWS May 2099');
+    const meta = startTags(html).find((t) => t.name === 'meta' && attr(t, 'name') === 'data-version');
+    expect(meta && attr(meta, 'content')).toBe('fixture-v');
+  });
+
+  it('links to the occupation JSON on the same site, in a new tab', () => {
+    const links = startTags(page(timeline, 'software-developers')).filter((t) => t.name === 'a');
+    expect(links).toHaveLength(1);
+    expect(attr(links[0]!, 'href')).toBe('/api/v1/occupations/15-1252.00');
+    expect(attr(links[0]!, 'target')).toBe('_blank');
+    expect(attr(links[0]!, 'rel')).toBe('noopener');
+  });
+
+  it('keeps the full long title in a title attribute', () => {
+    const h1 = startTags(page(timeline, 'grinding-lapping-polishing-buffing-honing')).find((t) => t.name === 'h1')!;
+    expect(attr(h1, 'title')).toBe(LONG_TITLE);
+  });
+});
+
+describe('self-contained and accessible markup', () => {
+  const all = [...timeline.pages.map((p) => p.html), timeline.notFound];
+
+  it('declares English and has a gauge with a text alternative', () => {
+    for (const html of timeline.pages.map((p) => p.html)) {
+      expect(attr(startTags(html).find((t) => t.name === 'html')!, 'lang')).toBe('en');
+      const svg = startTags(html).find((t) => t.name === 'svg')!;
+      expect(attr(svg, 'role')).toBe('img');
+      expect(attr(svg, 'aria-label')).toMatch(/^Risk score \d+\.\d out of 100: (low|medium|high) risk$/);
+    }
+    expect(attr(startTags(page(timeline, 'software-developers')).find((t) => t.name === 'svg')!, 'aria-label')).toBe(
+      'Risk score 63.2 out of 100: high risk',
+    );
+  });
+
+  it('has no script, no external resource and no absolute URL', () => {
+    for (const html of all) expect(html).not.toMatch(/https?:\/\//);
+    for (const html of [...all, timeline.index]) {
+      const tags = startTags(html);
+      expect(tags.filter((t) => ['script', 'link', 'img', 'iframe', 'object', 'embed'].includes(t.name))).toEqual([]);
+      const urls = tags.flatMap((t) => t.attrs.filter(([n]) => n === 'href' || n === 'src').map(([, v]) => v));
+      expect(urls.every((u) => u.startsWith('/'))).toBe(true);
+      expect(textOf(html, 'style')).not.toMatch(/url\(|@import|@font-face/);
+    }
+  });
+
+  it('stays under 8 KB per card', () => {
+    for (const html of all) expect(Buffer.byteLength(html)).toBeLessThan(8 * 1024);
+  });
+});
+
+describe('index and 404', () => {
+  it('lists every card once, alphabetically, with score and tier in words', () => {
+    const hrefs = startTags(timeline.index)
+      .filter((t) => t.name === 'a')
+      .map((t) => attr(t, 'href'));
+    expect(hrefs).toEqual([
+      '/embed/script-alert-x-script-quotes-too',
+      '/embed/chief-executives',
+      '/embed/grinding-lapping-polishing-buffing-honing',
+      '/embed/office-clerks-general',
+      '/embed/registered-nurses',
+      '/embed/software-developers',
+    ]);
+    expect(textOf(timeline.index, 'tbody')!.replace(/\s+/g, ' ')).toContain('Software Developers63.2High risk');
+  });
+
+  it('the 404 card says so and links to the index in a new tab', () => {
+    expect(textOf(timeline.notFound, 'h1')).toBe('Card not found');
+    const a = startTags(timeline.notFound).find((t) => t.name === 'a')!;
+    expect([attr(a, 'href'), attr(a, 'target'), attr(a, 'rel')]).toEqual(['/embed/', '_blank', 'noopener']);
+  });
+});
+
+describe('ordinal', () => {
+  it('uses English suffixes, including the teens', () => {
+    expect([0, 1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 100, 101, 111].map(ordinal)).toEqual([
+      '0th', '1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '23rd', '100th', '101st', '111th',
+    ]);
+  });
+});
