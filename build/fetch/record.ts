@@ -1,0 +1,96 @@
+// SOURCES.fetched.json: what the last fetch put in data/raw, per file url, bytes and sha256.
+// No timestamps, and a stable order, so an unchanged rerun writes the same bytes.
+import { z } from 'zod';
+
+export const RECORD_FILE = 'SOURCES.fetched.json';
+
+export const FetchedFile = z.object({
+  /** Relative to the output directory, '/'-separated: <source id>/<official name>. */
+  path: z.string().min(1),
+  /** The publisher's URL (downloaded files). */
+  url: z.string().optional(),
+  /** The downloaded archive this file was extracted from (extracted files). */
+  from: z.string().optional(),
+  bytes: z.number().int().nonnegative(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+
+export const FetchedSource = z.object({
+  id: z.string(),
+  title: z.string(),
+  publisher: z.string(),
+  license: z.string(),
+  attribution: z.string(),
+  files: z.array(FetchedFile),
+});
+
+export const FetchRecord = z.object({
+  about: z.string(),
+  /** Set when the files came from a --base-url mirror instead of the publishers. */
+  base_url: z.string().optional(),
+  sources: z.array(FetchedSource),
+});
+
+export type FetchedFile = z.infer<typeof FetchedFile>;
+export type FetchedSource = z.infer<typeof FetchedSource>;
+export type FetchRecord = z.infer<typeof FetchRecord>;
+
+const ABOUT =
+  'Written by `npm run data:fetch`: the official files downloaded from their publishers, ' +
+  'and the files extracted from their archives. See data/README.md.';
+
+const byPath = (a: FetchedFile, b: FetchedFile) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+
+export interface SourceUpdate {
+  source: Omit<FetchedSource, 'files'>;
+  /** Files written or verified in this run. */
+  files: FetchedFile[];
+  /** Paths this run removed or replaced (e.g. files a new archive no longer has). */
+  dropped: string[];
+}
+
+/**
+ * The new record: previous entries are kept unless this run rewrote or dropped their path (a
+ * failed or --only-filtered source keeps what the last good run recorded); sources follow `order`.
+ */
+export function mergeRecord(
+  previous: FetchRecord | undefined,
+  updates: readonly SourceUpdate[],
+  order: readonly string[],
+  baseUrl: string | undefined,
+): FetchRecord {
+  const sources = new Map<string, FetchedSource>();
+  for (const s of previous?.sources ?? []) sources.set(s.id, s);
+  for (const u of updates) {
+    const replaced = new Set([...u.dropped, ...u.files.map((f) => f.path)]);
+    const kept = (sources.get(u.source.id)?.files ?? []).filter((f) => !replaced.has(f.path));
+    const files = [...kept, ...u.files].sort(byPath);
+    if (files.length === 0) sources.delete(u.source.id);
+    else sources.set(u.source.id, { ...u.source, files });
+  }
+  const rank = (id: string) => {
+    const i = order.indexOf(id);
+    return i === -1 ? order.length : i;
+  };
+  const ordered = [...sources.values()].sort((a, b) => rank(a.id) - rank(b.id) || (a.id < b.id ? -1 : 1));
+  return {
+    about: ABOUT,
+    ...(baseUrl ? { base_url: baseUrl } : {}),
+    sources: ordered,
+  };
+}
+
+export const serializeRecord = (record: FetchRecord): string => `${JSON.stringify(record, null, 2)}\n`;
+
+export function recordedFile(record: FetchRecord | undefined, path: string): FetchedFile | undefined {
+  for (const s of record?.sources ?? []) {
+    const hit = s.files.find((f) => f.path === path);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+/** Files the record says were extracted from `archivePath`. */
+export function extractedFrom(record: FetchRecord | undefined, archivePath: string): FetchedFile[] {
+  return (record?.sources ?? []).flatMap((s) => s.files.filter((f) => f.from === archivePath));
+}
