@@ -1,0 +1,94 @@
+// The accepted file names of every source, in order of preference. Matching is on the base name,
+// case-insensitive, anywhere under the source directory (see discover.ts).
+//
+// Preference, when one source exists in several forms:
+// - O*NET: the text file (.txt) over the xlsx. Both are official with identical columns; text
+//   parses about ten times faster. The mirror's derived O*NET 30.0 tables are the last resort for
+//   Abilities / Work Activities (no official file of either in the mirror).
+// - BLS and Census: the official xlsx over the mirror's CSV conversion of it (the conversion is
+//   verbatim, so the choice changes no value, but the official file is what a download has).
+// - Several copies of the same name: the first path in sorted order; the others are reported.
+import type { NamePattern } from './discover.ts';
+
+export const onetNames = (base: string): NamePattern[] => [`${base}.txt`, `${base}.xlsx`];
+
+export const NAMES = {
+  readMe: ['Read Me.txt'],
+  occupations: onetNames('Occupation Data'),
+  jobZones: onetNames('Job Zones'),
+  tasks: onetNames('Task Statements'),
+  taskRatings: onetNames('Task Ratings'),
+  taskDwas: onetNames('Tasks to DWAs'),
+  dwaReference: onetNames('DWA Reference'),
+  alternateTitles: onetNames('Alternate Titles'),
+  reportedTitles: onetNames('Sample of Reported Titles'),
+  related: onetNames('Related Occupations'),
+  skills: onetNames('Skills'),
+  knowledge: onetNames('Knowledge'),
+  abilities: [...onetNames('Abilities'), /ONET[\d.]+_Abilities_IM_LV\.derived\.tsv/],
+  workActivities: [...onetNames('Work Activities'), /ONET[\d.]+_Work_Activities_IM_LV\.derived\.tsv/],
+  eloundou: ['full_labelset.tsv', /eloundou_\d{4}_full_labelset\.tsv/],
+  aeiTaskStatements: ['onet_task_statements.csv', /aei_\d{4}_\d{2}_\d{2}_onet_task_statements\.csv/],
+  msft: ['soc_ai_applicability_scores.csv', /msft_working_with_ai_soc_ai_applicability_scores\.csv/],
+  naics: ['2-6 digit_2022_Codes.xlsx', '2-6_digit_2022_Codes.xlsx', 'naics_2022_codes_2-6digit.csv'],
+  projections: ['occupation.xlsx', /ep_occupation_\d{4}-\d{2}\.xlsx/, /ep_\d{4}-\d{2}_table_1\.2_occupational_projections\.csv/],
+  votes: ['votes.csv'],
+} satisfies Record<string, NamePattern[]>;
+
+/** OEWS national file of one reference year: official xlsx first, then the CSV conversion. */
+export const OEWS_NATIONAL = /national_M(\d{4})_dl\.(xlsx|csv)/;
+/** OEWS industry files; the mirror's trims are named oews_<kind>_m<year>_dl.csv. */
+export const OEWS_INDUSTRY = /(?:oews_)?(natsector|nat3d|nat4d|nat5d_6d)_M(\d{4})_dl\.(xlsx|csv)/;
+
+export type AeiKind = 'usage' | 'collaboration';
+
+interface AeiName {
+  pattern: RegExp;
+  kind: AeiKind;
+  /** Release and platform of the official file name; null for names that carry their own. */
+  defaults: { release: string; platform: 'claude_ai' } | null;
+}
+
+/**
+ * AEI file names. The mirror prefixes files with aei_<YYYY_MM_DD>_; Anthropic's own names do not
+ * carry the release, so for those the date comes from a release_YYYY_MM_DD folder in the path
+ * (as on Hugging Face), else from the release that published that file name (the defaults).
+ */
+const DATE = String.raw`(?:aei_(\d{4})_(\d{2})_(\d{2})_)?`;
+export const AEI_NAMES: AeiName[] = [
+  { pattern: new RegExp(`${DATE}onet_task_mappings\\.csv`), kind: 'usage', defaults: { release: '2025-02-10', platform: 'claude_ai' } },
+  { pattern: new RegExp(`${DATE}task_pct_v2\\.csv`), kind: 'usage', defaults: { release: '2025-03-27', platform: 'claude_ai' } },
+  { pattern: new RegExp(`${DATE}derived_task_pct_(claude_ai|1p_api)\\.csv`), kind: 'usage', defaults: null },
+  {
+    pattern: new RegExp(`${DATE}automation_vs_augmentation_by_task\\.csv`),
+    kind: 'collaboration',
+    defaults: { release: '2025-03-27', platform: 'claude_ai' },
+  },
+  {
+    pattern: new RegExp(`${DATE}derived_automation_vs_augmentation_by_task_(claude_ai|1p_api)\\.csv`),
+    kind: 'collaboration',
+    defaults: null,
+  },
+];
+
+export interface AeiFileInfo {
+  kind: AeiKind;
+  release: string | null;
+  platform: 'claude_ai' | 'api';
+}
+
+/** Release and platform of an AEI file from its path; null when the name is not an AEI file. */
+export function aeiFileInfo(relPath: string): AeiFileInfo | null {
+  const name = relPath.slice(relPath.lastIndexOf('/') + 1);
+  for (const { pattern, kind, defaults } of AEI_NAMES) {
+    const m = name.match(new RegExp(`^(?:${pattern.source})$`, 'i'));
+    if (!m) continue;
+    const prefix = m[1] ? `${m[1]}-${m[2]}-${m[3]}` : null;
+    const folder = relPath.match(/release_(\d{4})_(\d{2})_(\d{2})\//);
+    const release = prefix ?? (folder ? `${folder[1]}-${folder[2]}-${folder[3]}` : (defaults?.release ?? null));
+    const platformName = m[4] ?? defaults?.platform ?? 'claude_ai';
+    // AEI calls first-party API traffic "1p_api".
+    return { kind, release, platform: platformName.toLowerCase() === '1p_api' ? 'api' : 'claude_ai' };
+  }
+  return null;
+}

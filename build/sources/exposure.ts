@@ -1,0 +1,123 @@
+// AI-exposure sources: Eloundou et al. 2023 task labels, the Anthropic Economic Index (usage and
+// collaboration per task, plus its copy of the O*NET task statements) and Microsoft's
+// "Working with AI" applicability scores. Pure: Table in, bundle rows out.
+import { z } from 'zod';
+import {
+  AeiCollaboration,
+  AeiTaskStatement,
+  AeiTaskUsage,
+  ExposureLabel,
+  MsftApplicability,
+  AeiPlatform,
+} from './bundle.ts';
+import { enumOrNull, int, intFromFloat, num, required, shareOrZero, text } from './cells.ts';
+import { parseRows, type FileLog } from './rows.ts';
+import type { Table } from './table.ts';
+
+const SOC = 'O*NET-SOC Code';
+const values = <T>(rows: Array<{ value: T }>) => rows.map((r) => r.value);
+
+/** The AEI join key: O*NET task text lower-cased (as AEI publishes it), outer spaces trimmed. */
+export function taskKey(task: string): string {
+  return task.trim().toLowerCase();
+}
+
+/** AEI rows that are not O*NET tasks: conversations with no task, and unclassified ones. */
+const NON_TASK_KEYS = new Set(['none', 'not_classified']);
+
+export function parseEloundou(table: Table, log: FileLog): ExposureLabel[] {
+  const schema = z
+    .object({
+      [SOC]: text,
+      // pandas wrote the IDs as floats ("8823.0").
+      'Task ID': intFromFloat,
+      Task: required,
+      human_exposure_agg: enumOrNull(['E0', 'E1', 'E2']),
+      gpt4_exposure: enumOrNull(['E0', 'E1', 'E2']),
+      gpt4_exposure_alt_rubric: enumOrNull(['E0', 'E1', 'E2']),
+      gpt4_automation: enumOrNull(['T0', 'T1', 'T2', 'T3', 'T4']),
+    })
+    .transform((r) => ({
+      soc_code: r[SOC],
+      task_id: r['Task ID'],
+      task: r.Task,
+      human: r.human_exposure_agg,
+      gpt4: r.gpt4_exposure,
+      gpt4_alt_rubric: r.gpt4_exposure_alt_rubric,
+      gpt4_automation: r.gpt4_automation,
+    }))
+    .pipe(ExposureLabel);
+  const columns = [SOC, 'Task ID', 'Task', 'human_exposure_agg', 'gpt4_exposure', 'gpt4_exposure_alt_rubric', 'gpt4_automation'];
+  return values(parseRows(table, log, columns, schema));
+}
+
+export interface AeiFileMeta {
+  release: string;
+  platform: z.infer<typeof AeiPlatform>;
+}
+
+function skipNonTask(column: string) {
+  return (r: Record<string, string>) =>
+    NON_TASK_KEYS.has(taskKey(r[column] ?? '')) ? `"${taskKey(r[column] ?? '')}" row (not an O*NET task)` : null;
+}
+
+/** task_name,pct: percent of the release's conversations per task. */
+export function parseAeiUsage(table: Table, log: FileLog, meta: AeiFileMeta): AeiTaskUsage[] {
+  const schema = z
+    .object({ task_name: required, pct: num })
+    .transform((r) => ({ ...meta, task_key: taskKey(r.task_name), pct: r.pct }))
+    .pipe(AeiTaskUsage);
+  return values(parseRows(table, log, ['task_name', 'pct'], schema, skipNonTask('task_name')));
+}
+
+/**
+ * Two layouts: the 2025-03-27 official file (task_name, ..., filtered) and the derived extracts
+ * of later releases (task, ..., none, not_classified; blank = 0). Both end as AeiCollaboration,
+ * with filtered / none / not_classified summed into `unclassified`.
+ */
+export function parseAeiCollaboration(table: Table, log: FileLog, meta: AeiFileMeta): AeiCollaboration[] {
+  const patterns = ['directive', 'feedback_loop', 'task_iteration', 'validation', 'learning'] as const;
+  const official = table.header.includes('task_name');
+  const keyColumn = official ? 'task_name' : 'task';
+  const unknownColumns = official ? ['filtered'] : ['none', 'not_classified'];
+  const shape: Record<string, z.ZodType<unknown, string>> = { [keyColumn]: required };
+  for (const c of [...patterns, ...unknownColumns]) shape[c] = shareOrZero;
+  const schema = z
+    .object(shape)
+    .transform((r) => {
+      const get = (c: string) => r[c] as number;
+      return {
+        ...meta,
+        task_key: taskKey(r[keyColumn] as string),
+        directive: get('directive'),
+        feedback_loop: get('feedback_loop'),
+        task_iteration: get('task_iteration'),
+        validation: get('validation'),
+        learning: get('learning'),
+        unclassified: capRounding(unknownColumns.reduce((sum, c) => sum + get(c), 0)),
+      };
+    })
+    .pipe(AeiCollaboration);
+  return values(parseRows(table, log, [keyColumn, ...patterns, ...unknownColumns], schema, skipNonTask(keyColumn)));
+}
+
+/** Summing two shares can overshoot 1 by float rounding; a real excess still fails validation. */
+function capRounding(share: number): number {
+  return share > 1 && share < 1 + 1e-9 ? 1 : share;
+}
+
+export function parseAeiTaskStatements(table: Table, log: FileLog): AeiTaskStatement[] {
+  const schema = z
+    .object({ [SOC]: text, 'Task ID': int, Task: required })
+    .transform((r) => ({ soc_code: r[SOC], task_id: r['Task ID'], task_key: taskKey(r.Task) }))
+    .pipe(AeiTaskStatement);
+  return values(parseRows(table, log, [SOC, 'Task ID', 'Task'], schema));
+}
+
+export function parseMsftApplicability(table: Table, log: FileLog): MsftApplicability[] {
+  const schema = z
+    .object({ 'SOC Code': text, title: text, ai_applicability_score: num })
+    .transform((r) => ({ soc: r['SOC Code'], title: r.title, score: r.ai_applicability_score }))
+    .pipe(MsftApplicability);
+  return values(parseRows(table, log, ['SOC Code', 'title', 'ai_applicability_score'], schema));
+}

@@ -1,0 +1,75 @@
+// BLS Employment Projections, occupation.xlsx sheet "Table 1.2" (or the mirror's CSV of that
+// sheet). Columns are found by their text without the years, so the next projection round
+// (2025-35) reads the same way. Employment is in thousands; '—' = not available.
+import { z } from 'zod';
+import { Projection } from './bundle.ts';
+import { numOrNull, required, wage } from './cells.ts';
+import { parseRows, type FileLog } from './rows.ts';
+import { SourceError } from './errors.ts';
+import type { Table } from './table.ts';
+
+export const PROJECTIONS_SHEET = 'Table 1.2';
+const DASH = ['—', '–', '-'];
+
+const COLUMN_PATTERNS = {
+  title: /^\d{4} National Employment Matrix title$/,
+  code: /^\d{4} National Employment Matrix code$/,
+  type: /^Occupation type$/,
+  employment: /^Employment, \d{4}$/,
+  change_pct: /^Employment change, percent, /,
+  openings: /^Occupational openings, .*annual average$/,
+  median_wage: /^Median annual wage, dollars, /,
+};
+
+/** The header names the projections loader needs; first match in header order. */
+export function projectionColumns(header: string[], file: string) {
+  const find = (re: RegExp) => header.filter((h) => re.test(h));
+  const employment = find(COLUMN_PATTERNS.employment);
+  const one = (key: keyof typeof COLUMN_PATTERNS) => find(COLUMN_PATTERNS[key])[0];
+  const cols = {
+    title: one('title'),
+    code: one('code'),
+    type: one('type'),
+    base: employment[0],
+    projected: employment[1],
+    change_pct: one('change_pct'),
+    openings: one('openings'),
+    median_wage: one('median_wage'),
+  };
+  const missing = Object.entries(cols).filter(([, v]) => v === undefined).map(([k]) => k);
+  if (missing.length > 0) {
+    throw new SourceError(
+      `${file}: EP Table 1.2 header lacks ${missing.join(', ')} (expected "Employment, 2024", "Employment, 2034", ` +
+        `"Employment change, percent, ...", "Occupational openings, ... annual average", "Median annual wage, dollars, ..."); found: ${header.join(' | ')}`,
+      file,
+    );
+  }
+  return cols as { [K in keyof typeof cols]: string };
+}
+
+export function parseProjections(table: Table, log: FileLog): Projection[] {
+  const c = projectionColumns(table.header, log.path);
+  const schema = z
+    .object({
+      [c.title]: required,
+      [c.code]: z.string().regex(/^\d{2}-\d{4}$/, 'is not a SOC code'),
+      [c.type]: required,
+      [c.base]: numOrNull(DASH),
+      [c.projected]: numOrNull(DASH),
+      [c.change_pct]: numOrNull(DASH),
+      [c.openings]: numOrNull(DASH),
+      [c.median_wage]: wage,
+    })
+    .transform((r) => ({
+      soc: r[c.code],
+      title: r[c.title],
+      occupation_type: r[c.type],
+      employment_2024: r[c.base],
+      employment_2034: r[c.projected],
+      change_pct: r[c.change_pct],
+      openings_annual: r[c.openings],
+      median_wage_2024: r[c.median_wage],
+    }))
+    .pipe(Projection);
+  return parseRows(table, log, Object.values(c), schema as z.ZodType<Projection, Record<string, string>>).map((r) => r.value);
+}

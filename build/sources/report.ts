@@ -1,0 +1,34 @@
+// Pure helpers over the SourceReport: the reject-share gate and the short text the build prints.
+import type { SourceFileReport, SourceReport } from './bundle.ts';
+
+/** Files whose rejected share of rows exceeds `maxShare` (the build fails on these). */
+export function checkRejectThreshold(report: SourceReport, maxShare = 0.005): SourceFileReport[] {
+  return report.files.filter((f) => f.rows > 0 && f.rejected / f.rows > maxShare);
+}
+
+export function formatSourceReport(report: SourceReport, maxProblems = 20): string {
+  const lines: string[] = [];
+  const width = Math.max(4, ...report.files.map((f) => f.path.length));
+  lines.push(`${'file'.padEnd(width)}  ${'rows'.padStart(7)}  ${'kept'.padStart(7)}  ${'rejected'.padStart(8)}`);
+  for (const f of report.files) {
+    lines.push(
+      `${f.path.padEnd(width)}  ${String(f.rows).padStart(7)}  ${String(f.kept).padStart(7)}  ${String(f.rejected).padStart(8)}`,
+    );
+    for (const note of f.notes) lines.push(`    ${note}`);
+  }
+  const total = report.files.reduce((acc, f) => ({ rows: acc.rows + f.rows, rejected: acc.rejected + f.rejected }), {
+    rows: 0,
+    rejected: 0,
+  });
+  lines.push(`${report.files.length} files, ${total.rows} rows, ${total.rejected} rejected`);
+  if (report.missing_optional.length > 0) {
+    lines.push(`optional files not found: ${report.missing_optional.join('; ')}`);
+  }
+  if (report.problems.length > 0) {
+    lines.push(`problems (${report.problems.length}):`);
+    for (const p of report.problems.slice(0, maxProblems)) lines.push(`  ${p.file}:${p.line}: ${p.reason}`);
+    const rest = report.problems.length - maxProblems;
+    if (rest > 0) lines.push(`  ... and ${rest} more`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,98 @@
+// One in-memory shape for every source file, whatever its format: a header and rows of string
+// cells, each row with the line (text) or sheet row (xlsx) it came from, so problems can say where.
+// Pure: the file reading lives in read-table.ts.
+import { parse } from 'csv-parse/sync';
+
+export interface TableRow {
+  /** 1-based line in a text file (the line the record ends on) or row number in the sheet. */
+  line: number;
+  cells: string[];
+}
+
+export interface Table {
+  header: string[];
+  rows: TableRow[];
+  /** Rows skipped as sheet notes (title lines, footnotes): not data, not errors. */
+  noteRows: number;
+}
+
+/** Header names compared after trimming and collapsing inner whitespace ("2022 NAICS US   Code"). */
+export function normalizeHeader(name: string): string {
+  return name.replace(/^\uFEFF/, '').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Tab- or comma-delimited text. O*NET's tab files quote a field only when it holds a double
+ * quote (CSV-style, e.g. "Conduct ""head counts"" ..."), so one CSV parser serves all formats.
+ */
+export function parseDelimited(text: string, delimiter: '\t' | ','): Table {
+  const records = parse(text, {
+    delimiter,
+    bom: true,
+    info: true,
+    relax_quotes: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+  }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
+  const [first, ...rest] = records;
+  if (!first) return { header: [], rows: [], noteRows: 0 };
+  return {
+    header: first.record.map(normalizeHeader),
+    rows: rest.map(({ record, info }) => ({ line: info.lines, cells: record })),
+    noteRows: 0,
+  };
+}
+
+export type SheetCell = string | number | boolean | Date | null | undefined;
+
+export function cellToString(cell: SheetCell): string {
+  if (cell === null || cell === undefined) return '';
+  if (typeof cell === 'boolean') return cell ? 'TRUE' : 'FALSE';
+  if (cell instanceof Date) return cell.toISOString().slice(0, 10);
+  // String(number) is the shortest round-trip form, so "4.2664" stays "4.2664".
+  return String(cell);
+}
+
+/**
+ * A sheet read as a 2D array. BLS workbooks put a title line above the header and footnotes
+ * below the data, so the header is the first row (of the first 20) holding all wanted columns;
+ * rows with only their first cell filled are notes.
+ */
+export function sheetToTable(data: SheetCell[][], wantedColumns: string[]): Table {
+  const strings = data.map((row) => row.map(cellToString));
+  const wanted = wantedColumns.map(normalizeHeader);
+  let headerIndex = strings.findIndex((row) => row.some((c) => c.trim() !== ''));
+  for (let i = 0; wanted.length > 0 && i < Math.min(strings.length, 20); i++) {
+    const names = new Set(strings[i]!.map(normalizeHeader));
+    if (wanted.every((w) => names.has(w))) {
+      headerIndex = i;
+      break;
+    }
+  }
+  if (headerIndex < 0) return { header: [], rows: [], noteRows: 0 };
+  const rows: TableRow[] = [];
+  let noteRows = headerIndex;
+  for (let i = headerIndex + 1; i < strings.length; i++) {
+    const cells = strings[i]!;
+    const filled = cells.filter((c) => c.trim() !== '').length;
+    if (filled === 0) continue;
+    if (filled === 1 && cells[0]!.trim() !== '' && cells.length > 1) {
+      noteRows++;
+      continue;
+    }
+    rows.push({ line: i + 1, cells });
+  }
+  return { header: strings[headerIndex]!.map(normalizeHeader), rows, noteRows };
+}
+
+/** Row as column name -> trimmed cell ('' when the row is short). */
+export function rowRecord(header: string[], cells: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < header.length; i++) {
+    const name = header[i]!;
+    // The first of duplicate names wins; duplicates do not occur in the official files.
+    if (name in out) continue;
+    out[name] = (cells[i] ?? '').trim();
+  }
+  return out;
+}
