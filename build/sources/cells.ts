@@ -36,10 +36,10 @@ export const shareOrZero = z
   .refine((s) => s === '' || isNumber(s), 'is not a number')
   .transform((s) => (s === '' ? 0 : toNumber(s)));
 
-/** O*NET Y/N flags; blank (e.g. Not Relevant on IM rows) means "not flagged". */
+/** O*NET Y/N flags; blank or "n/a" (Not Relevant on IM rows in the text files) = not flagged. */
 export const yesNo = z
   .string()
-  .refine((s) => s === '' || s === 'Y' || s === 'N', 'is not Y/N')
+  .refine((s) => s === '' || s === 'Y' || s === 'N' || s === 'n/a', 'is not Y/N')
   .transform((s) => s === 'Y');
 
 /** OEWS ANNUAL / HOURLY: TRUE or blank. */
