@@ -1,0 +1,51 @@
+// Bundles the function with esbuild: the platform-neutral module the local server mounts, plus
+// one thin adapter bundle per CDN. Returns file bodies (not written here) and the metafile, which
+// a test reads to prove the bundle pulls in no node:*, fs, csv-parse or eta.
+import { build, type Metafile } from 'esbuild';
+import path from 'node:path';
+import { FUNCTION_PATHS } from './deploy.ts';
+
+export interface FunctionBundle {
+  files: Array<{ path: string; body: string }>;
+  metafile: Metafile;
+}
+
+const FORBIDDEN = [/^node:/, /(^|\/)fs$/, /csv-parse/, /(^|\/)eta(\/|$)/, /node_modules\/eta\//, /build\/sources\/(?!bundle\.ts$)/, /build\/emit\//];
+
+export function forbiddenInputs(meta: Metafile): string[] {
+  const names = [...Object.keys(meta.inputs), ...Object.values(meta.inputs).flatMap((i) => i.imports.map((x) => x.path))];
+  return [...new Set(names.filter((n) => FORBIDDEN.some((re) => re.test(n))))].sort();
+}
+
+export async function bundleFunctions(repoRoot: string): Promise<FunctionBundle> {
+  const entries: Array<[string, string]> = [
+    ['functions/api.ts', FUNCTION_PATHS.core],
+    ['functions/adapters/cloudflare.ts', FUNCTION_PATHS.cloudflareWorker],
+    ['functions/adapters/netlify.ts', FUNCTION_PATHS.netlify],
+    ['functions/adapters/vercel.ts', FUNCTION_PATHS.vercel],
+  ];
+  const files: FunctionBundle['files'] = [];
+  let metafile: Metafile | null = null;
+  for (const [entry, out] of entries) {
+    const result = await build({
+      absWorkingDir: repoRoot,
+      entryPoints: [entry],
+      bundle: true,
+      format: 'esm',
+      platform: 'neutral',
+      target: 'es2022',
+      mainFields: ['module', 'main'],
+      write: false,
+      metafile: true,
+      minify: true,
+      legalComments: 'none',
+      outfile: path.join(repoRoot, '.fn-out', out),
+      logLevel: 'silent',
+    });
+    const js = result.outputFiles.find((f) => f.path.endsWith(path.basename(out)))!;
+    files.push({ path: out, body: js.text });
+    if (entry === 'functions/api.ts') metafile = result.metafile;
+  }
+  files.push({ path: FUNCTION_PATHS.core.replace(/\.mjs$/, '.meta.json'), body: JSON.stringify(metafile) });
+  return { files, metafile: metafile! };
+}

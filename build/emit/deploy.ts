@@ -1,0 +1,77 @@
+// CDN configs, generated from the route table so they cannot drift from the local server:
+// Cloudflare Pages (_routes.json + advanced-mode _worker.js, bundled elsewhere), Netlify
+// (_headers, _redirects, netlify.toml) and Vercel (vercel.json). Pure: returns file contents.
+import { ROUTES, routeHeaders, routesFor, type RouteDef, fileFor, NOT_FOUND_FILES } from '../model/routes.ts';
+import type { Shape } from '../model/records.ts';
+
+export const FUNCTION_PATHS = {
+  /** Where esbuild writes the platform-neutral handler module and the adapters. */
+  core: '_functions/api.mjs',
+  cloudflareWorker: '_worker.js',
+  netlify: '_netlify/functions/api.mjs',
+  vercel: 'api/_fn.mjs',
+} as const;
+
+const functionRoutes = (shape: Shape) => routesFor(shape).filter((r) => r.serve === 'function');
+const staticRoutes = (shape: Shape) => routesFor(shape).filter((r) => r.serve === 'static');
+
+const headerLines = (r: RouteDef) => Object.entries(routeHeaders(r)).map(([k, v]) => `  ${k}: ${v}`);
+
+/**
+ * Shared by Netlify and Cloudflare Pages (same syntax). Cloudflare sends /api and /embed through
+ * the worker, which sets the same headers itself; this file covers whatever a host serves directly.
+ */
+export function headersFile(shape: Shape): string {
+  const out: string[] = ['# Generated from build/model/routes.ts. Do not edit.'];
+  for (const r of staticRoutes(shape)) {
+    const file = '/' + fileFor(r.pattern, r.body);
+    for (const path of [r.pattern, file]) out.push(path, ...headerLines(r), '');
+  }
+  return out.join('\n');
+}
+
+/**
+ * Netlify _redirects: one exact rewrite per static file (no placeholder rule can tell a missing
+ * file from an existing one), then the function routes, then a catch-all so that every unknown
+ * /api/v1 or /embed path reaches the function and gets a real 404 body, never cached.
+ */
+export function netlifyRedirects(shape: Shape, staticPaths: { path: string; file: string }[]): string {
+  const fn = '/.netlify/functions/api';
+  const lines = ['# Generated from build/model/routes.ts. Do not edit.'];
+  for (const p of staticPaths) lines.push(`${p.path} /${p.file} 200`);
+  for (const r of functionRoutes(shape)) lines.push(`${r.pattern} ${fn} 200!`);
+  lines.push(`/api/* ${fn} 200`, `/embed ${fn} 200`, `/embed/* ${fn} 200`, '');
+  return lines.join('\n');
+}
+
+export function netlifyToml(): string {
+  return ['# Generated. Deploy this folder as is: netlify deploy --dir .', '[build]', '  publish = "."', '', '[functions]', '  directory = "_netlify/functions"', '  node_bundler = "none"', ''].join('\n');
+}
+
+/** Cloudflare Pages: only API and embed paths invoke the worker; other assets stay free. */
+export function cloudflareRoutes(): string {
+  return JSON.stringify({ version: 1, include: ['/api/*', '/embed', '/embed/*'], exclude: [] }, null, 2) + '\n';
+}
+
+const vercelSource = (pattern: string) => pattern.replace(/:([a-z_]+)/g, ':$1');
+
+export function vercelJson(shape: Shape): string {
+  const fn = '/' + FUNCTION_PATHS.vercel.replace(/\.mjs$/, '');
+  const rewrites = [
+    ...functionRoutes(shape).map((r) => ({ source: r.pattern, destination: fn })),
+    ...staticRoutes(shape)
+      .filter((r) => r.pattern !== '/embed/')
+      .map((r) => ({ source: vercelSource(r.pattern), destination: '/' + fileFor(r.pattern, r.body) })),
+    { source: '/embed/', destination: '/embed/index.html' },
+    { source: '/api/:path*', destination: fn },
+  ];
+  const headers = staticRoutes(shape).map((r) => ({
+    source: vercelSource(r.pattern),
+    headers: Object.entries(routeHeaders(r)).map(([key, value]) => ({ key, value })),
+  }));
+  return JSON.stringify({ $schema: 'https://openapi.vercel.sh/vercel.json', cleanUrls: false, trailingSlash: false, rewrites, headers }, null, 2) + '\n';
+}
+
+/** Every route is covered by each config: used by the unit tests and the build's self-check. */
+export const allRoutePatterns = (shape: Shape): string[] => routesFor(shape).map((r) => r.pattern);
+export { ROUTES, NOT_FOUND_FILES };

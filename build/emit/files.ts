@@ -1,0 +1,124 @@
+// Every file of dist/ except the function bundles, as (path -> body, schema) entries. Pure: the
+// pipeline validates and writes them. Paths come from the route table (fileFor/fillPattern).
+import type { z } from 'zod';
+import type { OccupationTitle } from '../sources/bundle.ts';
+import type { ModelOutput, Shape } from '../model/records.ts';
+import { responseSchemas, shardSchemaFor, ProblemSchema, type ResponseSchemaKey } from '../model/api-schemas.ts';
+import { PAGE_SHARD_SIZE, LIST_LIMIT, shardCount } from '../model/paging.ts';
+import * as present from '../model/present.ts';
+import { notFound } from '../model/problem.ts';
+import { fileFor, fillPattern, routesFor, NOT_FOUND_FILES, type RouteDef } from '../model/routes.ts';
+import { buildSearchIndex } from '../model/search.ts';
+import { buildOpenApi } from './openapi.ts';
+import { cloudflareRoutes, headersFile, netlifyRedirects, netlifyToml, vercelJson } from './deploy.ts';
+
+export interface EmittedFile {
+  path: string;
+  body: string;
+  /** JSON files are parsed back and checked against this before anything is written. */
+  schema?: z.ZodType;
+  /** The URL path a static route serves this file at (absent for shards and configs). */
+  urlPath?: string;
+  routeId?: string;
+}
+
+export interface EmbedPages {
+  pages: Array<{ slug: string; html: string }>;
+  index: string;
+  notFound: string;
+}
+
+export const SHARD_DIR = '_shards';
+export const shardFile = (name: string) => `${SHARD_DIR}/${name}.json`;
+
+const json = (v: unknown) => JSON.stringify(v);
+
+export function emitFiles(model: ModelOutput, shape: Shape, titles: OccupationTitle[], embed: EmbedPages | null): EmittedFile[] {
+  const schemas = responseSchemas(shape);
+  const routes = new Map(routesFor(shape).map((r) => [r.id, r]));
+  const files: EmittedFile[] = [];
+  const add = (routeId: string, params: Record<string, string>, body: string) => {
+    const route: RouteDef = routes.get(routeId)!;
+    const urlPath = fillPattern(route.pattern, params);
+    const schema = route.schema ? (schemas[route.schema as ResponseSchemaKey] as z.ZodType) : undefined;
+    files.push({ path: fileFor(urlPath, route.body), body, schema, urlPath, routeId });
+  };
+
+  const occ = model.occupations;
+  const items = occ.map(present.listItem);
+  add('occupation-list', {}, json(present.listPage(items.slice(0, LIST_LIMIT.default), items.length, LIST_LIMIT.default, 0)));
+  for (const r of occ) {
+    const p = { soc_code: r.soc_code };
+    add('occupation-detail', p, json(present.occupationDetail(r, shape)));
+    add('occupation-tasks', p, json(present.occupationTasks(r)));
+    add('occupation-risk', p, json(present.occupationRisk(r, shape)));
+    if (routes.has('occupation-votes')) add('occupation-votes', p, json(present.occupationVotes(r)));
+  }
+  const industryList = present.industryList(model.industries);
+  add('industry-list', {}, json(industryList));
+  for (const r of model.industries) add('industry-detail', { naics_code: r.naics_code }, json(present.industryDetail(r)));
+  add('factors', {}, json({ factors: model.factors }));
+  add('openapi', {}, json(buildOpenApi(shape, model.meta.data_version)));
+
+  if (embed) {
+    add('embed-index', {}, embed.index);
+    for (const p of embed.pages) add('embed-card', { slug: p.slug }, p.html);
+    files.push({ path: NOT_FOUND_FILES.embed, body: embed.notFound });
+  }
+  files.push({ path: NOT_FOUND_FILES.api, body: json(notFound('/api/v1/')), schema: ProblemSchema });
+
+  // Function shards.
+  const shards: Array<[string, unknown]> = [
+    ['meta', { data_version: model.meta.data_version, shape, occupation_count: items.length, page_shard_size: PAGE_SHARD_SIZE, page_shards: shardCount(items.length, PAGE_SHARD_SIZE) }],
+    ['search', buildSearchIndex(occ, titles)],
+    ['assess', { factors: model.factors, tiers: model.tiers, occupations: Object.fromEntries(occ.map((r) => [r.soc_code, [r.title, r.risk_score.final_score]])) }],
+    ['industries', industryList],
+  ];
+  for (let n = 0; n * PAGE_SHARD_SIZE < items.length; n++) {
+    shards.push([`pages/${n}`, { offset: n * PAGE_SHARD_SIZE, items: items.slice(n * PAGE_SHARD_SIZE, (n + 1) * PAGE_SHARD_SIZE) }]);
+  }
+  if (embed) shards.push(['embed-404', { html: embed.notFound }]);
+  for (const [name, value] of shards) files.push({ path: shardFile(name), body: json(value), schema: shardSchemaFor(name) });
+
+  // Deploy configs.
+  const staticPaths = files.filter((f) => f.urlPath && routes.get(f.routeId!)!.serve === 'static').map((f) => ({ path: f.urlPath!, file: f.path }));
+  files.push({ path: '_headers', body: headersFile(shape) });
+  files.push({ path: '_redirects', body: netlifyRedirects(shape, staticPaths) });
+  files.push({ path: '_routes.json', body: cloudflareRoutes() });
+  files.push({ path: 'netlify.toml', body: netlifyToml() });
+  files.push({ path: 'vercel.json', body: vercelJson(shape) });
+  return files;
+}
+
+/** Paths must be relative, normalized and unique: a duplicate slug or code is a build error. */
+export function checkPaths(files: { path: string }[]): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const f of files) {
+    const segs = f.path.split('/');
+    if (f.path.startsWith('/') || segs.some((s) => s === '' || s === '.' || s === '..' || s.includes('\\'))) problems.push(`unsafe output path: ${f.path}`);
+    if (seen.has(f.path)) problems.push(`two files at ${f.path}`);
+    seen.add(f.path);
+  }
+  return problems;
+}
+
+/** Parses every JSON body back and checks it against its schema; returns all failures. */
+export function validateFiles(files: EmittedFile[]): string[] {
+  const problems: string[] = [];
+  for (const f of files) {
+    if (!f.schema) continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(f.body);
+    } catch (e) {
+      problems.push(`${f.path}: not JSON (${(e as Error).message})`);
+      continue;
+    }
+    const r = f.schema.safeParse(value);
+    if (!r.success) {
+      for (const i of r.error.issues.slice(0, 5)) problems.push(`${f.path}: ${i.path.join('.') || '(root)'}: ${i.message}`);
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,52 @@
+// CLI: npm run build -- [--shape percentile|timeline] [--source DIR] [--out DIR]
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BuildError, runBuild } from './pipeline.ts';
+import { Shape } from './model/records.ts';
+
+const USAGE = 'usage: npm run build -- [--shape percentile|timeline] [--source DIR] [--out DIR]';
+
+export function parseBuildArgs(argv: string[]): { shape: Shape; source?: string; out: string } {
+  const opts: { shape: Shape; source?: string; out: string } = { shape: 'percentile', out: 'dist' };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i]!;
+    const [name, inline] = flag.includes('=') ? [flag.slice(0, flag.indexOf('=')), flag.slice(flag.indexOf('=') + 1)] : [flag, undefined];
+    const value = inline ?? argv[++i];
+    if (!['--shape', '--source', '--out'].includes(name!)) throw new Error(`unknown argument ${flag}\n${USAGE}`);
+    if (value === undefined || value === '' || value.startsWith('--')) throw new Error(`${name} needs a value\n${USAGE}`);
+    if (name === '--shape') {
+      const s = Shape.safeParse(value);
+      if (!s.success) throw new Error(`--shape must be percentile or timeline, got ${value}\n${USAGE}`);
+      opts.shape = s.data;
+    } else if (name === '--source') opts.source = value;
+    else opts.out = value;
+  }
+  return opts;
+}
+
+async function main() {
+  let args;
+  try {
+    args = parseBuildArgs(process.argv.slice(2));
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exit(2);
+  }
+  const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  console.log(`Building shape=${args.shape} -> ${args.out}`);
+  try {
+    const s = await runBuild({ ...args, repoRoot, log: (l) => console.log(l) });
+    if (s.sourceReport) console.log(`\nSources\n${s.sourceReport}`);
+    console.log(`\nModel joins\n${JSON.stringify(s.joinReport, null, 2)}`);
+    console.log(`\nOccupations kept ${s.occupations}, unscored ${s.unscored}`);
+    console.log(`Industries per level ${Object.entries(s.industriesByLevel).map(([l, n]) => `${l}: ${n}`).join(', ')}`);
+    console.log(`Wrote ${s.files} files, ${(s.bytes / 1e6).toFixed(1)} MB, data version ${s.dataVersion}, to ${s.out}`);
+  } catch (e) {
+    if (e instanceof BuildError) console.error(e.message);
+    else console.error(e instanceof Error ? (e.stack ?? e.message) : e);
+    console.error('Build failed; the previous output folder is unchanged.');
+    process.exit(1);
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -1,0 +1,171 @@
+// Schemas of every published response, per interface shape, and of the function's shards.
+// The build validates each emitted file against these; the OpenAPI document is generated from
+// them; the contract tests parse HTTP responses with them. Strict objects: a field leaking from
+// the records into a response is a build failure, not a silent interface change.
+import { z } from 'zod';
+import {
+  FactorsTable,
+  IndustryOccupation,
+  LaborData,
+  RiskScoreRecord,
+  RiskTier,
+  SkillGap,
+  TaskRecord,
+  TierTable,
+  TransitionOption,
+  VoteStats,
+  type Shape,
+} from './records.ts';
+import { OnetSocCode } from '../sources/bundle.ts';
+
+export const OccupationListItem = z.strictObject({
+  id: z.number().int(),
+  soc_code: OnetSocCode,
+  title: z.string(),
+  slug: z.string(),
+  job_zone: z.number().int(),
+  description: z.string(),
+});
+
+export const OccupationList = z.strictObject({
+  data: z.array(OccupationListItem),
+  /** Total number of matches (all occupations without q), not the size of this page. */
+  count: z.number().int().min(0),
+  limit: z.number().int().min(1).max(200),
+  offset: z.number().int().min(0),
+});
+
+const PercentileRiskScore = RiskScoreRecord.omit({ displacement_year_low: true, displacement_year_high: true }).strict();
+const TimelineRiskScore = RiskScoreRecord.omit({ risk_percentile: true }).strict();
+const ProtectiveFactors = z.record(z.string(), z.number());
+
+function shapeSchemas(riskScore: typeof PercentileRiskScore | typeof TimelineRiskScore) {
+  return {
+    detail: z.strictObject({
+      id: z.number().int(),
+      soc_code: OnetSocCode,
+      title: z.string(),
+      labor_data: LaborData.strict(),
+      risk_score: riskScore,
+      protective_factors: ProtectiveFactors,
+    }),
+    tasks: z.strictObject({ soc_code: OnetSocCode, title: z.string(), tasks: z.array(TaskRecord.strict()) }),
+    risk: z.strictObject({
+      soc_code: OnetSocCode,
+      title: z.string(),
+      risk_score: riskScore,
+      protective_factors: ProtectiveFactors,
+      skill_gaps: z.array(SkillGap.strict()),
+      transition_options: z.array(TransitionOption.strict()),
+    }),
+  };
+}
+
+export const IndustryListItem = z.strictObject({
+  id: z.number().int(),
+  naics_code: z.string(),
+  title: z.string(),
+  level: z.union([z.literal(2), z.literal(3), z.literal(4)]),
+});
+export const IndustryList = z.strictObject({ data: z.array(IndustryListItem), count: z.number().int().min(0) });
+export const IndustryDetail = z.strictObject({
+  id: z.number().int(),
+  naics_code: z.string(),
+  title: z.string(),
+  level: z.union([z.literal(2), z.literal(3), z.literal(4)]),
+  employment: z.number().int().min(0),
+  weighted_risk_score: z.number().nullable(),
+  occupations_source: z.strictObject({ naics_level: z.number().int(), naics_codes: z.array(z.string()), note: z.string() }),
+  occupations: z.array(IndustryOccupation.strict()),
+});
+
+export const FactorsResponse = z.strictObject({ factors: FactorsTable });
+
+export const AssessRequest = z.strictObject({
+  soc_code: OnetSocCode,
+  /** Omitted or {} gives the base score unchanged. */
+  personal_factors: z.record(z.string(), z.string()).optional(),
+});
+export const AssessResult = z.strictObject({
+  soc_code: OnetSocCode,
+  title: z.string(),
+  base_score: z.number(),
+  personalized_score: z.number(),
+  total_adjustment: z.number(),
+  adjustments: z.record(z.string(), z.number()),
+  risk_tier: RiskTier,
+});
+
+export const ProblemSchema = z.strictObject({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int().min(400).max(599),
+  detail: z.string(),
+  errors: z
+    .array(z.strictObject({ location: z.string(), message: z.string(), allowed: z.array(z.string()).optional() }))
+    .optional(),
+});
+
+export const VotesResponse = VoteStats.strict();
+
+const byShape = { percentile: shapeSchemas(PercentileRiskScore), timeline: shapeSchemas(TimelineRiskScore) };
+
+/** The response schema of each JSON endpoint in one shape; the route table names these keys. */
+export function responseSchemas(shape: Shape) {
+  return {
+    occupationList: OccupationList,
+    occupationDetail: byShape[shape].detail,
+    occupationTasks: byShape[shape].tasks,
+    occupationRisk: byShape[shape].risk,
+    occupationVotes: VotesResponse,
+    industryList: IndustryList,
+    industryDetail: IndustryDetail,
+    factors: FactorsResponse,
+    assessResult: AssessResult,
+    openapi: z.looseObject({ openapi: z.literal('3.1.0') }),
+  } as const;
+}
+export type ResponseSchemaKey = keyof ReturnType<typeof responseSchemas>;
+
+// --- Function shards: what the build prepares so the function never recomputes the model ---
+
+export const ShardMeta = z.strictObject({
+  data_version: z.string(),
+  shape: z.enum(['percentile', 'timeline']),
+  occupation_count: z.number().int().min(0),
+  page_shard_size: z.number().int().positive(),
+  page_shards: z.number().int().min(0),
+});
+export const PageShard = z.strictObject({ offset: z.number().int().min(0), items: z.array(OccupationListItem) });
+export const SearchShard = z.strictObject({
+  entries: z.array(z.strictObject({ i: z.number().int().min(0), t: z.string(), a: z.array(z.string()) })),
+});
+export const AssessShard = z.strictObject({
+  factors: FactorsTable,
+  tiers: TierTable,
+  /** soc_code -> [title, base_score]: tuples keep the shard small. */
+  occupations: z.record(OnetSocCode, z.tuple([z.string(), z.number()])),
+});
+export const IndustriesShard = IndustryList;
+
+export const SHARD_SCHEMAS = {
+  meta: ShardMeta,
+  search: SearchShard,
+  assess: AssessShard,
+  industries: IndustriesShard,
+} as const;
+export type ShardName = keyof typeof SHARD_SCHEMAS | `pages/${number}`;
+export const shardSchemaFor = (name: string) =>
+  name.startsWith('pages/') ? PageShard : SHARD_SCHEMAS[name as keyof typeof SHARD_SCHEMAS];
+
+export type OccupationListItem = z.infer<typeof OccupationListItem>;
+export type OccupationList = z.infer<typeof OccupationList>;
+export type IndustryListItem = z.infer<typeof IndustryListItem>;
+export type IndustryList = z.infer<typeof IndustryList>;
+export type IndustryDetail = z.infer<typeof IndustryDetail>;
+export type AssessRequest = z.infer<typeof AssessRequest>;
+export type AssessResultT = z.infer<typeof AssessResult>;
+export type ShardMeta = z.infer<typeof ShardMeta>;
+export type PageShard = z.infer<typeof PageShard>;
+export type SearchShard = z.infer<typeof SearchShard>;
+export type AssessShard = z.infer<typeof AssessShard>;

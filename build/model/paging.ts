@@ -1,0 +1,102 @@
+// Query-string validation and page maths for the list endpoints. Pure: the function uses it to
+// answer requests, the build uses the same constants to cut page shards, the tests check both.
+import type { ProblemError } from './problem.ts';
+
+export const LIST_LIMIT = { min: 1, max: 200, default: 50 } as const;
+/** Occupations per page shard: the largest page a client may ask for, so a page spans <= 2 shards. */
+export const PAGE_SHARD_SIZE = 200;
+/** Longest accepted search query; longer ones are a client error, not a slow scan. */
+export const MAX_QUERY_LENGTH = 100;
+
+export type ParamSpec =
+  | { kind: 'int'; min: number; max: number; default?: number; description: string }
+  | { kind: 'string'; maxLength: number; description: string }
+  | { kind: 'enum'; values: readonly number[]; description: string };
+
+export type QuerySpec = Record<string, ParamSpec>;
+export type QueryValues = Record<string, number | string | undefined>;
+export type QueryOutcome = { ok: true; values: QueryValues } | { ok: false; errors: ProblemError[] };
+
+// Canonical non-negative decimal only: "+5", "1e2", "05", " 5" and "5.0" are all rejected.
+const CANONICAL_INT = /^(0|[1-9][0-9]{0,14})$/;
+
+/**
+ * Every parameter problem is collected (unknown, repeated, empty, malformed, out of range), each
+ * naming the parameter, so one 400 response tells the client everything.
+ */
+export function parseQuery(params: URLSearchParams, spec: QuerySpec): QueryOutcome {
+  const errors: ProblemError[] = [];
+  const values: QueryValues = {};
+  const seen = new Map<string, string[]>();
+  for (const [name, value] of params) seen.set(name, [...(seen.get(name) ?? []), value]);
+
+  for (const name of [...seen.keys()].sort()) {
+    if (!Object.hasOwn(spec, name)) {
+      errors.push({ location: `query.${name}`, message: `unknown parameter "${name}"`, allowed: Object.keys(spec) });
+    }
+  }
+  for (const [name, p] of Object.entries(spec)) {
+    const raw = seen.get(name);
+    if (raw === undefined) {
+      values[name] = p.kind === 'int' ? p.default : undefined;
+      continue;
+    }
+    const loc = `query.${name}`;
+    if (raw.length > 1) {
+      errors.push({ location: loc, message: `parameter "${name}" given ${raw.length} times; give it once` });
+      continue;
+    }
+    const v = raw[0]!;
+    if (v.length === 0) {
+      errors.push({ location: loc, message: `parameter "${name}" is empty` });
+      continue;
+    }
+    if (p.kind === 'string') {
+      if (v.trim().length === 0) errors.push({ location: loc, message: `parameter "${name}" is blank` });
+      else if (v.length > p.maxLength) errors.push({ location: loc, message: `parameter "${name}" is longer than ${p.maxLength} characters` });
+      else values[name] = v;
+      continue;
+    }
+    if (!CANONICAL_INT.test(v)) {
+      errors.push({ location: loc, message: `parameter "${name}" must be a non-negative integer, got "${v}"` });
+      continue;
+    }
+    const n = Number(v);
+    if (p.kind === 'enum') {
+      if (!p.values.includes(n)) {
+        errors.push({ location: loc, message: `parameter "${name}" must be one of ${p.values.join(', ')}`, allowed: p.values.map(String) });
+      } else values[name] = n;
+    } else if (n < p.min || n > p.max) {
+      errors.push({ location: loc, message: `parameter "${name}" must be between ${p.min} and ${p.max}, got ${n}` });
+    } else values[name] = n;
+  }
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, values };
+}
+
+export const OCCUPATION_LIST_QUERY: QuerySpec = {
+  q: { kind: 'string', maxLength: MAX_QUERY_LENGTH, description: 'Case-insensitive title search; results are ranked, not alphabetical.' },
+  limit: { kind: 'int', min: LIST_LIMIT.min, max: LIST_LIMIT.max, default: LIST_LIMIT.default, description: 'Results per page.' },
+  offset: { kind: 'int', min: 0, max: Number.MAX_SAFE_INTEGER, default: 0, description: 'Number of results to skip.' },
+};
+
+export const INDUSTRY_LIST_QUERY: QuerySpec = {
+  level: { kind: 'enum', values: [2, 3, 4], description: 'NAICS level: 2 sector, 3 subsector, 4 industry group.' },
+};
+
+/** The half-open window [start, end) of a page over `total` items; empty past the end. */
+export function pageWindow(total: number, limit: number, offset: number): { start: number; end: number } {
+  const start = Math.min(offset, total);
+  return { start, end: Math.min(total, start + limit) };
+}
+
+/** Which page shards hold the items [start, end). */
+export function shardsFor(start: number, end: number, shardSize: number): number[] {
+  if (end <= start) return [];
+  const first = Math.floor(start / shardSize);
+  const last = Math.floor((end - 1) / shardSize);
+  return Array.from({ length: last - first + 1 }, (_, i) => first + i);
+}
+
+export function shardCount(total: number, shardSize: number): number {
+  return Math.ceil(total / shardSize);
+}

@@ -1,0 +1,97 @@
+// Cuts each published response out of the model records for one interface shape. Pure. Object
+// literals here fix the key order of every response, which keeps dist/ byte-stable.
+import type { IndustryRecord, OccupationRecord, RiskScoreRecord, Shape, VoteStats } from './records.ts';
+import type { IndustryDetail, IndustryListItem, OccupationListItem } from './api-schemas.ts';
+
+export function listItem(r: OccupationRecord): OccupationListItem {
+  return { id: r.id, soc_code: r.soc_code, title: r.title, slug: r.slug, job_zone: r.job_zone, description: r.description };
+}
+
+export function listPage(items: OccupationListItem[], count: number, limit: number, offset: number) {
+  return { data: items, count, limit, offset };
+}
+
+/** The shape decides which fields of the risk score are published; the rest stays as recorded. */
+export function riskScore(s: RiskScoreRecord, shape: Shape) {
+  const { risk_percentile, displacement_year_low, displacement_year_high, ...common } = s;
+  const { final_score, risk_tier, confidence, ...rest } = common;
+  return shape === 'percentile'
+    ? { final_score, risk_tier, confidence, risk_percentile, ...rest }
+    : { final_score, risk_tier, confidence, displacement_year_low, displacement_year_high, ...rest };
+}
+
+export function occupationDetail(r: OccupationRecord, shape: Shape) {
+  return {
+    id: r.id,
+    soc_code: r.soc_code,
+    title: r.title,
+    labor_data: r.labor_data,
+    risk_score: riskScore(r.risk_score, shape),
+    protective_factors: r.protective_factors,
+  };
+}
+
+export function occupationTasks(r: OccupationRecord) {
+  return {
+    soc_code: r.soc_code,
+    title: r.title,
+    tasks: r.tasks.map((t) => ({
+      task_id: t.task_id,
+      description: t.description,
+      task_type: t.task_type,
+      task_category: t.task_category,
+      category_source: t.category_source,
+      ai_capability_score: t.ai_capability_score,
+      automation_propensity: t.automation_propensity,
+      task_risk_score: t.task_risk_score,
+      time_fraction: t.time_fraction,
+      evidence: t.evidence,
+    })),
+  };
+}
+
+export function occupationRisk(r: OccupationRecord, shape: Shape) {
+  return {
+    soc_code: r.soc_code,
+    title: r.title,
+    risk_score: riskScore(r.risk_score, shape),
+    protective_factors: r.protective_factors,
+    skill_gaps: r.skill_gaps,
+    transition_options: r.transition_options,
+  };
+}
+
+export function occupationVotes(r: OccupationRecord): VoteStats {
+  const v = r.votes;
+  return {
+    total: v.total,
+    agree: v.agree,
+    too_high: v.too_high,
+    too_low: v.too_low,
+    agree_pct: v.agree_pct,
+    too_high_pct: v.too_high_pct,
+    too_low_pct: v.too_low_pct,
+  };
+}
+
+export function industryListItem(r: IndustryRecord): IndustryListItem {
+  return { id: r.id, naics_code: r.naics_code, title: r.title, level: r.level };
+}
+
+export function industryList(records: IndustryRecord[], level?: number) {
+  const data = records.filter((r) => level === undefined || r.level === level).map(industryListItem);
+  return { data, count: data.length };
+}
+
+export function industryDetail(r: IndustryRecord): IndustryDetail {
+  return {
+    id: r.id,
+    naics_code: r.naics_code,
+    title: r.title,
+    level: r.level,
+    employment: r.employment,
+    weighted_risk_score: r.weighted_risk_score,
+    occupations_source: r.occupations_source,
+    occupations: r.occupations,
+  };
+}

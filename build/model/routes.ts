@@ -1,0 +1,166 @@
+// THE route table. Everything that knows about URLs derives from it: the files the build
+// writes, the local server's routing and headers, the CDN configs (_headers, _redirects,
+// _routes.json, vercel.json), the function's router, the OpenAPI document and the contract
+// tests' enumeration. Pure and bundle-safe (the function imports it).
+import type { Shape } from './records.ts';
+import type { ResponseSchemaKey } from './api-schemas.ts';
+import { INDUSTRY_LIST_QUERY, OCCUPATION_LIST_QUERY, type QuerySpec } from './paging.ts';
+import { PROBLEM_CONTENT_TYPE } from './problem.ts';
+
+export type Method = 'GET' | 'POST';
+export type CachePolicy = 'static' | 'function-get' | 'no-store' | 'error';
+
+export const CACHE_CONTROL: Record<CachePolicy, string> = {
+  // Data changes only with a new build; an hour keeps CDN edges warm without stale days.
+  static: 'public, max-age=3600',
+  // Query-string lists: computed per request from the same build, cheaper to recompute.
+  'function-get': 'public, max-age=300',
+  'no-store': 'no-store',
+  // Errors must never outlive a fix (PokeAPI cached failures for days).
+  error: 'no-store',
+};
+
+export const CONTENT_TYPE = {
+  json: 'application/json; charset=utf-8',
+  html: 'text/html; charset=utf-8',
+  problem: PROBLEM_CONTENT_TYPE,
+} as const;
+export type BodyKind = keyof typeof CONTENT_TYPE;
+
+export const EMBED_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors *";
+
+export interface RouteDef {
+  id: string;
+  /** Path pattern with :params, exactly as published. */
+  pattern: string;
+  methods: Method[];
+  /** static: a file per concrete path; function: answered by functions/api.ts. */
+  serve: 'static' | 'function';
+  /** The function route's no-query answer is also written as a file (for static previews). */
+  defaultFile?: boolean;
+  shapes: Shape[];
+  body: 'json' | 'html';
+  schema?: ResponseSchemaKey;
+  cache: CachePolicy;
+  query?: QuerySpec;
+  summary: string;
+}
+
+export const PARAM_PATTERNS: Record<string, RegExp> = {
+  soc_code: /^[0-9]{2}-[0-9]{4}\.[0-9]{2}$/,
+  naics_code: /^[0-9]{2,6}(?:-[0-9]{2})?$/,
+  slug: /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+};
+
+const BOTH: Shape[] = ['percentile', 'timeline'];
+
+export const ROUTES: readonly RouteDef[] = [
+  { id: 'occupation-list', pattern: '/api/v1/occupations', methods: ['GET'], serve: 'function', defaultFile: true, shapes: BOTH, body: 'json', schema: 'occupationList', cache: 'function-get', query: OCCUPATION_LIST_QUERY, summary: 'List occupations, optionally searched by title, paginated.' },
+  { id: 'occupation-detail', pattern: '/api/v1/occupations/:soc_code', methods: ['GET'], serve: 'static', shapes: BOTH, body: 'json', schema: 'occupationDetail', cache: 'static', summary: 'One occupation: labor data, risk score, protective factors.' },
+  { id: 'occupation-tasks', pattern: '/api/v1/occupations/:soc_code/tasks', methods: ['GET'], serve: 'static', shapes: BOTH, body: 'json', schema: 'occupationTasks', cache: 'static', summary: 'Task breakdown of one occupation.' },
+  { id: 'occupation-risk', pattern: '/api/v1/occupations/:soc_code/risk', methods: ['GET'], serve: 'static', shapes: BOTH, body: 'json', schema: 'occupationRisk', cache: 'static', summary: 'Risk score, protective factors and skill gaps of one occupation.' },
+  { id: 'occupation-votes', pattern: '/api/v1/occupations/:soc_code/votes', methods: ['GET'], serve: 'static', shapes: ['timeline'], body: 'json', schema: 'occupationVotes', cache: 'static', summary: 'Community vote statistics of one occupation.' },
+  { id: 'industry-list', pattern: '/api/v1/industries', methods: ['GET'], serve: 'function', defaultFile: true, shapes: BOTH, body: 'json', schema: 'industryList', cache: 'function-get', query: INDUSTRY_LIST_QUERY, summary: 'List industries, optionally filtered by NAICS level.' },
+  { id: 'industry-detail', pattern: '/api/v1/industries/:naics_code', methods: ['GET'], serve: 'static', shapes: BOTH, body: 'json', schema: 'industryDetail', cache: 'static', summary: 'One industry with its occupations.' },
+  { id: 'factors', pattern: '/api/v1/displacement/factors', methods: ['GET'], serve: 'static', shapes: BOTH, body: 'json', schema: 'factors', cache: 'static', summary: 'Personal factor options and their adjustments.' },
+  { id: 'assess', pattern: '/api/v1/displacement/assess', methods: ['POST'], serve: 'function', shapes: BOTH, body: 'json', schema: 'assessResult', cache: 'no-store', summary: 'Personalized displacement risk score.' },
+  { id: 'openapi', pattern: '/api/v1/openapi.json', methods: ['GET'], serve: 'static', shapes: BOTH, body: 'json', schema: 'openapi', cache: 'static', summary: 'This OpenAPI document.' },
+  { id: 'embed-index', pattern: '/embed/', methods: ['GET'], serve: 'static', shapes: BOTH, body: 'html', cache: 'static', summary: 'Index of embeddable risk cards.' },
+  { id: 'embed-card', pattern: '/embed/:slug', methods: ['GET'], serve: 'static', shapes: BOTH, body: 'html', cache: 'static', summary: 'Embeddable risk card (iframe, 320x280).' },
+];
+
+export const routesFor = (shape: Shape): RouteDef[] => ROUTES.filter((r) => r.shapes.includes(shape));
+
+export const API_PREFIX = '/api/v1/';
+export const EMBED_PREFIX = '/embed/';
+
+/** Not-found bodies as files, for hosts that serve a static 404 (and the local server). */
+export const NOT_FOUND_FILES = { api: 'api/v1/404.json', embed: 'embed/404.html' } as const;
+
+export interface RouteMatch {
+  route: RouteDef;
+  params: Record<string, string>;
+}
+
+/** Segment-wise match; a parameter must match its pattern, so "../" or "%2F" never reach a file. */
+export function matchRoute(pathname: string, shape: Shape): RouteMatch | null {
+  const segs = pathname.split('/');
+  for (const route of routesFor(shape)) {
+    const pats = route.pattern.split('/');
+    if (pats.length !== segs.length) continue;
+    const params: Record<string, string> = {};
+    let ok = true;
+    for (let i = 0; i < pats.length && ok; i++) {
+      const p = pats[i]!;
+      const s = segs[i]!;
+      if (p.startsWith(':')) {
+        const name = p.slice(1);
+        ok = PARAM_PATTERNS[name]!.test(s);
+        params[name] = s;
+      } else ok = p === s;
+    }
+    if (ok) return { route, params };
+  }
+  return null;
+}
+
+export function fillPattern(pattern: string, params: Record<string, string>): string {
+  return pattern.replace(/:([a-z_]+)/g, (_, name: string) => {
+    const v = params[name];
+    if (v === undefined || !PARAM_PATTERNS[name]!.test(v)) throw new Error(`bad value for :${name} in ${pattern}: ${v}`);
+    return v;
+  });
+}
+
+/**
+ * Where the file for a concrete path lives in dist/: always <path>/index.json (or index.html).
+ * A name ending in ".00" must not decide the content type, so no file is named after a SOC code.
+ */
+export function fileFor(urlPath: string, body: 'json' | 'html'): string {
+  const trimmed = urlPath.replace(/^\/+|\/+$/g, '');
+  return `${trimmed}/index.${body}`;
+}
+
+export function corsHeaders(): Record<string, string> {
+  return { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'ETag, Allow' };
+}
+
+/** Headers of a response body of `kind` under `cache`; ETag and Vary are added by whoever serves it. */
+export function responseHeaders(kind: BodyKind, cache: CachePolicy): Record<string, string> {
+  const h: Record<string, string> = {
+    'Content-Type': CONTENT_TYPE[kind],
+    'Cache-Control': CACHE_CONTROL[cache],
+    'X-Content-Type-Options': 'nosniff',
+    ...corsHeaders(),
+  };
+  // Cards are framed by other sites: CSP frame-ancestors allows it; no X-Frame-Options on purpose.
+  if (kind === 'html') h['Content-Security-Policy'] = EMBED_CSP;
+  return h;
+}
+
+export function routeHeaders(route: RouteDef): Record<string, string> {
+  return responseHeaders(route.body, route.cache);
+}
+
+export function allowedMethods(route: RouteDef | null): string {
+  const m = route ? [...route.methods] : ['GET', 'POST'];
+  if (m.includes('GET')) m.push('HEAD');
+  return [...m, 'OPTIONS'].join(', ');
+}
+
+/** CORS preflight answer: any origin, the route's methods, Content-Type, cached for a day. */
+export function preflightHeaders(route: RouteDef | null): Record<string, string> {
+  return {
+    ...corsHeaders(),
+    'Access-Control-Allow-Methods': allowedMethods(route),
+    'Access-Control-Allow-Headers': 'Content-Type, If-None-Match',
+    'Access-Control-Max-Age': '86400',
+    'Cache-Control': CACHE_CONTROL.static,
+    'X-Content-Type-Options': 'nosniff',
+    Allow: allowedMethods(route),
+  };
+}
+
+/** The kind of 404 body a path gets: HTML under /embed/, problem+json everywhere else. */
+export const notFoundKind = (pathname: string): 'html' | 'problem' =>
+  pathname === '/embed' || pathname.startsWith(EMBED_PREFIX) ? 'html' : 'problem';

@@ -1,0 +1,119 @@
+// Local server: dist/ from memory plus the BUNDLED function, routed and headed from the route
+// table exactly as the Cloudflare worker does it (static route + file -> file; everything else on
+// /api and /embed -> function). Lean node:http on purpose: no framework between us and the bytes.
+import http from 'node:http';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import { fileFor, matchRoute, routeHeaders, responseHeaders, API_PREFIX } from '../model/routes.ts';
+import type { Shape } from '../model/records.ts';
+import { FUNCTION_PATHS } from '../emit/deploy.ts';
+import { encodedBody, loadTree, type StaticFile } from './files.ts';
+
+type Handler = (req: Request) => Promise<Response>;
+export interface FunctionModule {
+  createHandler(source: { loadShard(name: string): Promise<unknown> }): Handler;
+}
+
+export interface ServerOptions {
+  dir: string;
+  port: number;
+  host: string;
+  /** Defaults to the esbuild bundle in dir (what a CDN runs); tests may pass the TS source. */
+  functionModule?: FunctionModule;
+}
+
+const matchesEtag = (inm: string | undefined, etag: string) =>
+  !!inm && (inm.trim() === '*' || inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etag));
+
+const DIRECT_TYPES: Record<string, string> = { '.json': 'json', '.html': 'html' };
+
+export async function startServer(opts: ServerOptions): Promise<{ url: string; close(): Promise<void> }> {
+  const dir = path.resolve(opts.dir);
+  const files = await loadTree(dir);
+  const metaFile = files.get('_shards/meta.json');
+  if (!metaFile) throw new Error(`${dir} holds no build (no _shards/meta.json); run npm run build first`);
+  const shape = (JSON.parse(metaFile.body.toString('utf8')) as { shape: Shape }).shape;
+  const mod: FunctionModule = opts.functionModule ?? ((await import(pathToFileURL(path.join(dir, FUNCTION_PATHS.core)).href)) as FunctionModule);
+  const handler = mod.createHandler({
+    loadShard: async (name) => {
+      const f = files.get(`_shards/${name}.json`);
+      if (!f) throw new Error(`no shard ${name}`);
+      return JSON.parse(f.body.toString('utf8'));
+    },
+  });
+
+  function sendStatic(req: http.IncomingMessage, res: http.ServerResponse, file: StaticFile, headers: Record<string, string>) {
+    const base = { ...headers, ETag: file.etag, Vary: 'Accept-Encoding' };
+    if (matchesEtag(req.headers['if-none-match'], file.etag)) {
+      res.writeHead(304, base).end();
+      return;
+    }
+    const { body, encoding } = encodedBody(file, req.headers['accept-encoding']);
+    res.writeHead(200, { ...base, ...(encoding ? { 'Content-Encoding': encoding } : {}), 'Content-Length': String(body.length) });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  async function sendFunction(req: http.IncomingMessage, res: http.ServerResponse, url: string) {
+    const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+    const request = new Request(url, {
+      method: req.method,
+      headers: Object.entries(req.headers).flatMap(([k, v]) => (v === undefined ? [] : Array.isArray(v) ? v.map((x) => [k, x] as [string, string]) : [[k, v] as [string, string]])),
+      body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+      // @ts-expect-error Node's fetch needs duplex for streamed request bodies.
+      duplex: hasBody ? 'half' : undefined,
+    });
+    const response = await handler(request);
+    const body = Buffer.from(await response.arrayBuffer());
+    const headers: Record<string, string> = {};
+    response.headers.forEach((v, k) => (headers[k] = v));
+    if (response.status !== 204 && response.status !== 304) headers['content-length'] = String(body.length);
+    res.writeHead(response.status, headers);
+    res.end(req.method === 'HEAD' || body.length === 0 ? undefined : body);
+    // The function may answer before reading the whole body (413); drain so the socket stays sane.
+    if (hasBody && !req.readableEnded) req.resume();
+  }
+
+  const server = http.createServer((req, res) => {
+    const rawUrl = req.url ?? '/';
+    const url = `http://${req.headers.host ?? 'localhost'}${rawUrl.startsWith('/') ? rawUrl : '/'}`;
+    const pathname = rawUrl.split('?')[0]!;
+    const isGet = req.method === 'GET' || req.method === 'HEAD';
+    const isRouted = pathname.startsWith('/api/') || pathname === '/embed' || pathname.startsWith('/embed/');
+    if (isGet && isRouted) {
+      const match = matchRoute(pathname, shape);
+      if (match?.route.serve === 'static') {
+        const file = files.get(fileFor(pathname, match.route.body));
+        if (file) return sendStatic(req, res, file, routeHeaders(match.route));
+      }
+    } else if (isGet && !pathname.includes('..')) {
+      // Outside the API and embed prefixes dist/ is a plain file host (manifest, configs).
+      const file = files.get(decodeURIComponent(pathname.slice(1)));
+      const kind = DIRECT_TYPES[path.extname(pathname)];
+      if (file && kind) return sendStatic(req, res, file, responseHeaders(kind as 'json' | 'html', 'static'));
+    }
+    sendFunction(req, res, url).catch(() => {
+      if (!res.headersSent) res.writeHead(500, { 'Access-Control-Allow-Origin': '*', 'Content-Type': 'text/plain' });
+      res.end('internal error');
+    });
+  });
+  server.keepAliveTimeout = 5000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
+  return {
+    url: `http://${host}:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export { API_PREFIX };

@@ -1,0 +1,5 @@
+// Netlify Functions (v2, Web-standard). _redirects rewrites function routes and unknown
+// /api and /embed paths to /.netlify/functions/api.
+import { originHandler } from './shards-over-http.ts';
+
+export default originHandler();

@@ -1,0 +1,20 @@
+// Shards are plain files in the deployment: a platform adapter reads them from its own origin
+// (a CDN hit after the first request), so no platform needs file-system access.
+import { createHandler, type Handler } from '../api.ts';
+
+export function originHandler(): (req: Request) => Promise<Response> {
+  let handler: Handler | null = null;
+  return (req) => {
+    if (!handler) {
+      const origin = new URL(req.url).origin;
+      handler = createHandler({
+        loadShard: async (name) => {
+          const res = await fetch(`${origin}/_shards/${name}.json`);
+          if (!res.ok) throw new Error(`shard ${name}: HTTP ${res.status}`);
+          return res.json();
+        },
+      });
+    }
+    return handler(req);
+  };
+}

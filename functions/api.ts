@@ -1,0 +1,191 @@
+// The serverless function: (Request) => Promise<Response>. It answers what files cannot:
+// POST /api/v1/displacement/assess, list requests with a query string, and every 404/405/
+// preflight on API paths. Thin on purpose: parse -> pure model modules -> Response. It reads
+// prebuilt shards through loadShard and never recomputes the model. No node:*, no fs.
+import { assess } from '../build/model/assess.ts';
+import { AssessRequest, shardSchemaFor, type AssessShard, type IndustryList, type OccupationListItem, type PageShard, type SearchShard, type ShardMeta } from '../build/model/api-schemas.ts';
+import { INDUSTRY_LIST_QUERY, OCCUPATION_LIST_QUERY, pageWindow, parseQuery } from '../build/model/paging.ts';
+import { listPage } from '../build/model/present.ts';
+import { allowedMethods, matchRoute, notFoundKind, type RouteDef } from '../build/model/routes.ts';
+import { searchOccupations } from '../build/model/search.ts';
+import type { ProblemError } from '../build/model/problem.ts';
+import { json, preflight, problemResponse, respond } from './http.ts';
+
+export const MAX_BODY_BYTES = 16 * 1024;
+
+export interface ShardSource {
+  loadShard(name: string): Promise<unknown>;
+}
+
+export type Handler = (req: Request) => Promise<Response>;
+
+/** Shards are loaded once per instance, validated, and kept: they are immutable per build. */
+function shardCache(source: ShardSource) {
+  const cache = new Map<string, Promise<unknown>>();
+  return <T>(name: string): Promise<T> => {
+    let p = cache.get(name);
+    if (!p) {
+      const schema = shardSchemaFor(name);
+      p = source.loadShard(name).then((raw) => (schema ? schema.parse(raw) : raw));
+      // A failed load must not poison the instance: the next request retries.
+      p.catch(() => cache.delete(name));
+      cache.set(name, p);
+    }
+    return p as Promise<T>;
+  };
+}
+
+export function createHandler(source: ShardSource): Handler {
+  const shard = shardCache(source);
+
+  async function pageItems(positions: number[], meta: ShardMeta): Promise<OccupationListItem[]> {
+    const wanted = [...new Set(positions.map((p) => Math.floor(p / meta.page_shard_size)))];
+    const pages = new Map<number, PageShard>();
+    await Promise.all(wanted.map(async (n) => pages.set(n, await shard<PageShard>(`pages/${n}`))));
+    return positions.map((p) => {
+      const page = pages.get(Math.floor(p / meta.page_shard_size))!;
+      return page.items[p - page.offset]!;
+    });
+  }
+
+  async function listOccupations(req: Request, params: URLSearchParams, route: RouteDef): Promise<Response> {
+    const parsed = parseQuery(params, OCCUPATION_LIST_QUERY);
+    if (!parsed.ok) return problemResponse(req, 400, 'Invalid query parameters.', parsed.errors);
+    const limit = parsed.values.limit as number;
+    const offset = parsed.values.offset as number;
+    const q = parsed.values.q as string | undefined;
+    const meta = await shard<ShardMeta>('meta');
+    let positions: number[];
+    let count: number;
+    if (q === undefined) {
+      count = meta.occupation_count;
+      const { start, end } = pageWindow(count, limit, offset);
+      positions = range(start, end);
+    } else {
+      const matches = searchOccupations(await shard<SearchShard>('search'), q);
+      count = matches.length;
+      const { start, end } = pageWindow(count, limit, offset);
+      positions = matches.slice(start, end);
+    }
+    return json(req, listPage(await pageItems(positions, meta), count, limit, offset), route.cache);
+  }
+
+  async function listIndustries(req: Request, params: URLSearchParams, route: RouteDef): Promise<Response> {
+    const parsed = parseQuery(params, INDUSTRY_LIST_QUERY);
+    if (!parsed.ok) return problemResponse(req, 400, 'Invalid query parameters.', parsed.errors);
+    const level = parsed.values.level as number | undefined;
+    const all = await shard<IndustryList>('industries');
+    const data = level === undefined ? all.data : all.data.filter((i) => i.level === level);
+    return json(req, { data, count: data.length }, route.cache);
+  }
+
+  async function assessOne(req: Request, route: RouteDef): Promise<Response> {
+    const type = (req.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type !== 'application/json') {
+      return problemResponse(req, 415, 'Send the request body as JSON with Content-Type: application/json.', [
+        { location: 'header.Content-Type', message: type ? `unsupported media type "${type}"` : 'missing', allowed: ['application/json'] },
+      ]);
+    }
+    const declared = req.headers.get('Content-Length');
+    if (declared !== null && Number(declared) > MAX_BODY_BYTES) return tooLarge(req);
+    const bytes = await readCapped(req, MAX_BODY_BYTES);
+    if (bytes === null) return tooLarge(req);
+    let body: unknown;
+    try {
+      body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    } catch {
+      return problemResponse(req, 400, 'The request body is not valid UTF-8 JSON.', [{ location: 'body', message: 'invalid JSON' }]);
+    }
+    const parsed = AssessRequest.safeParse(body);
+    if (!parsed.success) {
+      const errors: ProblemError[] = parsed.error.issues.map((i) => ({
+        location: ['body', ...i.path.map(String)].join('.'),
+        message: i.message,
+      }));
+      return problemResponse(req, 400, 'The request body does not match the assessment request schema.', errors);
+    }
+    const data = await shard<AssessShard>('assess');
+    const occ = Object.hasOwn(data.occupations, parsed.data.soc_code) ? data.occupations[parsed.data.soc_code] : undefined;
+    if (!occ) return problemResponse(req, 404, `No occupation with soc_code ${parsed.data.soc_code}.`, [{ location: 'body.soc_code', message: 'unknown occupation' }]);
+    const outcome = assess({ soc_code: parsed.data.soc_code, title: occ[0], base_score: occ[1] }, parsed.data.personal_factors ?? {}, data.factors, data.tiers);
+    if (!outcome.ok) {
+      const errors: ProblemError[] = outcome.issues.map((i) =>
+        i.kind === 'unknown_factor'
+          ? { location: `body.personal_factors.${i.factor}`, message: `unknown factor "${i.factor}"`, allowed: i.allowed }
+          : { location: `body.personal_factors.${i.factor}`, message: `unknown option "${i.value}" for ${i.factor}`, allowed: i.allowed },
+      );
+      return problemResponse(req, 422, 'Unknown personal factor or option; see GET /api/v1/displacement/factors.', errors);
+    }
+    return json(req, outcome.result, route.cache);
+  }
+
+  async function notFound(req: Request, pathname: string): Promise<Response> {
+    if (notFoundKind(pathname) === 'html') {
+      const page = (await shard<{ html: string }>('embed-404')).html;
+      return respond(req, 404, page, 'html', 'error');
+    }
+    return problemResponse(req, 404, `No resource at ${pathname}.`);
+  }
+
+  return async function handle(req: Request): Promise<Response> {
+    try {
+      const url = new URL(req.url);
+      const meta = await shard<ShardMeta>('meta');
+      const match = matchRoute(url.pathname, meta.shape);
+      if (req.method === 'OPTIONS') return preflight(match?.route ?? null);
+      if (!match) return notFound(req, url.pathname);
+      const { route } = match;
+      const method = req.method === 'HEAD' ? 'GET' : req.method;
+      if (!route.methods.includes(method as 'GET' | 'POST')) {
+        return problemResponse(req, 405, `${req.method} is not allowed on ${route.pattern}.`, undefined, { Allow: allowedMethods(route) });
+      }
+      // A static route reaches the function only when no file exists for the path.
+      if (route.serve === 'static') return notFound(req, url.pathname);
+      switch (route.id) {
+        case 'occupation-list':
+          return await listOccupations(req, url.searchParams, route);
+        case 'industry-list':
+          return await listIndustries(req, url.searchParams, route);
+        case 'assess':
+          return await assessOne(req, route);
+        default:
+          return notFound(req, url.pathname);
+      }
+    } catch {
+      // Only our own faults land here (a missing shard); bad input is answered above with a 4xx.
+      return problemResponse(req, 500, 'The server could not answer this request.');
+    }
+  };
+}
+
+function range(start: number, end: number): number[] {
+  return Array.from({ length: Math.max(0, end - start) }, (_, i) => start + i);
+}
+
+const tooLarge = (req: Request): Response =>
+  problemResponse(req, 413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`, [{ location: 'body', message: `at most ${MAX_BODY_BYTES} bytes` }]);
+
+/** Reads at most `cap` bytes; null when the body is longer (Content-Length can lie or be absent). */
+async function readCapped(req: Request, cap: number): Promise<Uint8Array | null> {
+  if (!req.body) return new Uint8Array(0);
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > cap) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
