@@ -1,6 +1,7 @@
 // Writes a minimal but valid xlsx (one or more sheets, inline strings and numbers) so tests can
 // exercise the xlsx path without committing binary files.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 
 export type XlsxCell = string | number | null;
@@ -65,5 +66,6 @@ export function writeXlsx(file: string, sheets: Array<{ name: string; rows: Xlsx
   sheets.forEach((s, i) => {
     files[`xl/worksheets/sheet${i + 1}.xml`] = strToU8(sheetXml(s.rows));
   });
+  mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, zipSync(files));
 }

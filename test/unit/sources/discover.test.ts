@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { aeiFileInfo, NAMES } from '../../../build/sources/catalog.ts';
+import { findAll, pickOne } from '../../../build/sources/discover.ts';
+import { naicsLevel } from '../../../build/sources/oews.ts';
+
+describe('file choice', () => {
+  it('prefers O*NET text over xlsx and reports the passed-over copy', () => {
+    const files = ['a/db_29_3_excel/Skills.xlsx', 'b/db_29_3_text/Skills.txt'];
+    expect(pickOne(files, NAMES.skills)).toEqual({
+      found: expect.objectContaining({ path: 'b/db_29_3_text/Skills.txt' }),
+      others: ['a/db_29_3_excel/Skills.xlsx'],
+    });
+  });
+
+  it('accepts the official NAICS name with spaces before the mirror rename and the CSV', () => {
+    const files = ['naics/naics_2022_codes_2-6digit.csv', 'naics/2-6_digit_2022_Codes.xlsx', 'dl/2-6 digit_2022_Codes.xlsx'];
+    expect(findAll(files, NAMES.naics).map((f) => f.path)).toEqual([
+      'dl/2-6 digit_2022_Codes.xlsx',
+      'naics/2-6_digit_2022_Codes.xlsx',
+      'naics/naics_2022_codes_2-6digit.csv',
+    ]);
+  });
+
+  it('falls back to the derived O*NET 30.0 table only when no official Abilities file exists', () => {
+    expect(pickOne(['onet/derived/ONET30.0_Abilities_IM_LV.derived.tsv'], NAMES.abilities)?.found.rank).toBe(2);
+    expect(pickOne(['x/Abilities.txt', 'onet/derived/ONET30.0_Abilities_IM_LV.derived.tsv'], NAMES.abilities)?.found.path).toBe(
+      'x/Abilities.txt',
+    );
+  });
+});
+
+describe('AEI file names', () => {
+  it('takes the release from the mirror prefix, a release_ folder, or the official default', () => {
+    expect(aeiFileInfo('exposure/aei_2025_03_27_task_pct_v2.csv')).toEqual({ kind: 'usage', release: '2025-03-27', platform: 'claude_ai' });
+    expect(aeiFileInfo('hf/release_2025_02_10/onet_task_mappings.csv')?.release).toBe('2025-02-10');
+    expect(aeiFileInfo('onet_task_mappings.csv')?.release).toBe('2025-02-10');
+    expect(aeiFileInfo('automation_vs_augmentation_by_task.csv')).toEqual({
+      kind: 'collaboration',
+      release: '2025-03-27',
+      platform: 'claude_ai',
+    });
+    expect(aeiFileInfo('x/aei_2026_03_24_derived_task_pct_1p_api.csv')).toEqual({ kind: 'usage', release: '2026-03-24', platform: 'api' });
+    expect(aeiFileInfo('x/aei_2025_02_10_automation_vs_augmentation.csv')).toBeNull();
+  });
+});
+
+describe('naicsLevel', () => {
+  it('uses I_GROUP first, since a 6-digit code may end in 0', () => {
+    expect(naicsLevel('541110', '6-digit', 'nat5d_6d')).toBe(6);
+    expect(naicsLevel('237130', '5-digit', 'nat5d_6d')).toBe(5);
+    expect(naicsLevel('31', 'sector', 'natsector')).toBe(2);
+  });
+
+  it('falls back to significant digits without I_GROUP', () => {
+    expect(naicsLevel('113000', '', 'nat3d')).toBe(3);
+    expect(naicsLevel('511100', '', 'nat4d')).toBe(4);
+    expect(naicsLevel('221111', '', 'nat5d_6d')).toBe(6);
+  });
+});

@@ -1,0 +1,126 @@
+// The xlsx path: tiny workbooks written at test time (helpers/make-xlsx.ts) into a copy of the
+// mini fixture tree, next to the CSV / text forms they must win over.
+import { unlinkSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SourceBundle, SourceReport } from '../../../build/sources/bundle.ts';
+import { loadSources } from '../../../build/sources/index.ts';
+import { readTable } from '../../../build/sources/read-table.ts';
+import { writeXlsx, type XlsxCell } from './helpers/make-xlsx.ts';
+import { copyMini } from './helpers/paths.ts';
+
+const NATIONAL_HEADER = ['AREA', 'AREA_TITLE', 'NAICS', 'OWN_CODE', 'OCC_CODE', 'OCC_TITLE', 'O_GROUP', 'TOT_EMP', 'H_MEAN', 'A_MEAN', 'H_MEDIAN', 'A_MEDIAN', 'ANNUAL', 'HOURLY'];
+const SKILLS_HEADER = ['O*NET-SOC Code', 'Title', 'Element ID', 'Element Name', 'Scale ID', 'Scale Name', 'Data Value', 'N', 'Standard Error', 'Lower CI Bound', 'Upper CI Bound', 'Recommend Suppress', 'Not Relevant', 'Date', 'Domain Source'];
+
+let mini: ReturnType<typeof copyMini>;
+let bundle: SourceBundle;
+let report: SourceReport;
+
+beforeAll(async () => {
+  mini = copyMini();
+  const national = (rows: XlsxCell[][]) => [{ name: 'national_dl', rows: [NATIONAL_HEADER, ...rows] }, { name: 'Field Descriptions', rows: [['Field', 'Field Description']] }];
+  // Same year as the CSV already in the tree, different numbers: the xlsx must be the one read.
+  writeXlsx(path.join(mini.dir, 'bls/oesm24nat/national_M2024_dl.xlsx'), national([
+    ['99', 'U.S.', '000000', '1235', '15-1252', 'Software Developers', 'detailed', 1111, 70, 145000, 65, 133000, null, null],
+  ]));
+  writeXlsx(path.join(mini.dir, 'fresh/oesm25nat/national_M2025_dl.xlsx'), national([
+    ['99', 'U.S.', '000000', '1235', '11-1011', 'Chief Executives', 'detailed', 211230, 126.39, 262930, '#', '#', null, null],
+    ['99', 'U.S.', '000000', '1235', '27-2011', 'Actors', 'detailed', '**', 27.73, '*', 25.1, '*', null, 'TRUE'],
+  ]));
+  // Skills only as xlsx (as in the mirror); numbers arrive as numbers and must survive as such.
+  unlinkSync(path.join(mini.dir, 'downloads/db_29_3_text/Skills.txt'));
+  writeXlsx(path.join(mini.dir, 'downloads/db_29_3_excel/Skills.xlsx'), [
+    {
+      name: 'Skills',
+      rows: [
+        SKILLS_HEADER,
+        ['15-1252.00', 'Software Developers', '2.A.1.a', 'Reading Comprehension', 'IM', 'Importance', 4.12, 8, 0.125, 3.88, 4.37, 'N', null, '08/2023', 'Analyst'],
+        ['15-1252.00', 'Software Developers', '2.A.1.a', 'Reading Comprehension', 'LV', 'Level', 4.62, 8, 0.183, 4.2664, 4.9836, 'N', 'N', '08/2023', 'Analyst'],
+        ['15-1252.00', 'Software Developers', '2.A.1.b', 'Active Listening', 'IM', 'Importance', 'high', 8, 0.1, 3, 4, 'N', null, '08/2023', 'Analyst'],
+      ],
+    },
+  ]);
+  // EP workbook: several sheets, a title row above the header, footnotes below the data.
+  writeXlsx(path.join(mini.dir, 'bls/ep/occupation.xlsx'), [
+    { name: 'Index', rows: [['Table 1.1'], ['Table 1.2']] },
+    {
+      name: 'Table 1.2',
+      rows: [
+        ['Table 1.2 Occupational projections, 2024–2034 (Employment in thousands)'],
+        ['2024 National Employment Matrix title', '2024 National Employment Matrix code', 'Occupation type', 'Employment, 2024', 'Employment, 2034', 'Employment change, percent, 2024–34', 'Occupational openings, 2024–34 annual average', 'Median annual wage, dollars, 2024[1]'],
+        ['Software developers', '15-1252', 'Line item', 1654.3, 1907.6, 15.3, 115.2, 133080],
+        ['Actors', '27-2011', 'Line item', 71.9, 73.4, 2.1, 9.4, '—'],
+        ['Footnotes:'],
+        ['[1] Data are from the Occupational Employment and Wage Statistics program.'],
+      ],
+    },
+  ]);
+  ({ bundle, report } = await loadSources(mini.dir));
+});
+
+afterAll(() => mini.cleanup());
+
+describe('xlsx sources', () => {
+  it('prefers the official xlsx over the CSV conversion and orders periods newest first', () => {
+    expect(bundle.oews_national.map((n) => n.period)).toEqual(['May 2025', 'May 2024']);
+    expect(bundle.oews_national[1]!.rows).toEqual([expect.objectContaining({ occ_code: '15-1252', tot_emp: 1111 })]);
+    const used = report.files.find((f) => f.path === 'bls/oesm24nat/national_M2024_dl.xlsx');
+    expect(used?.notes).toContain('also found, not used: bls/oesm24nat/national_M2024_dl.csv');
+  });
+
+  it('reads BLS markers from xlsx text cells', () => {
+    const [chief, actors] = bundle.oews_national[0]!.rows;
+    expect(chief).toMatchObject({ a_median: { value: null, flag: 'top_coded' }, h_median: { value: null, flag: 'top_coded' } });
+    expect(actors).toMatchObject({ tot_emp: null, a_mean: { value: null, flag: 'not_available' }, hourly_only: true });
+  });
+
+  it('merges xlsx Skills rows and rejects a text value with its sheet row', () => {
+    expect(bundle.skills).toEqual([
+      {
+        soc_code: '15-1252.00',
+        element_id: '2.A.1.a',
+        element_name: 'Reading Comprehension',
+        importance: 4.12,
+        level: 4.62,
+        not_relevant: false,
+        recommend_suppress: false,
+      },
+    ]);
+    expect(report.problems).toContainEqual({
+      file: 'downloads/db_29_3_excel/Skills.xlsx',
+      line: 4,
+      reason: 'Data Value: is not a number (got "high")',
+    });
+  });
+
+  it('reads EP Table 1.2 below its title row and skips the footnotes', () => {
+    expect(bundle.projections).toEqual([
+      {
+        soc: '15-1252',
+        title: 'Software developers',
+        occupation_type: 'Line item',
+        employment_2024: 1654.3,
+        employment_2034: 1907.6,
+        change_pct: 15.3,
+        openings_annual: 115.2,
+        median_wage_2024: { value: 133080, flag: null },
+      },
+      {
+        soc: '27-2011',
+        title: 'Actors',
+        occupation_type: 'Line item',
+        employment_2024: 71.9,
+        employment_2034: 73.4,
+        change_pct: 2.1,
+        openings_annual: 9.4,
+        median_wage_2024: { value: null, flag: 'not_available' },
+      },
+    ]);
+    expect(report.files.find((f) => f.path === 'bls/ep/occupation.xlsx')?.notes).toContain('3 title/footnote rows skipped');
+  });
+
+  it('numbers xlsx rows as sheet rows', async () => {
+    const table = await readTable(path.join(mini.dir, 'bls/ep/occupation.xlsx'), 'occupation.xlsx', ['Occupation type'], 'Table 1.2');
+    expect(table.rows.map((r) => r.line)).toEqual([3, 4]);
+  });
+});
