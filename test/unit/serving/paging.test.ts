@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { OCCUPATION_LIST_QUERY, INDUSTRY_LIST_QUERY, pageWindow, parseQuery, shardsFor } from '../../../build/model/paging.ts';
+
+const q = (s: string) => parseQuery(new URLSearchParams(s), OCCUPATION_LIST_QUERY);
+
+describe('paging maths', () => {
+  it('windows clamp to the total and are empty past the end', () => {
+    expect(pageWindow(1016, 50, 0)).toEqual({ start: 0, end: 50 });
+    expect(pageWindow(1016, 200, 1000)).toEqual({ start: 1000, end: 1016 });
+    expect(pageWindow(10, 5, 99)).toEqual({ start: 10, end: 10 });
+  });
+  it('a page spans at most the shards it touches', () => {
+    expect(shardsFor(0, 200, 200)).toEqual([0]);
+    expect(shardsFor(199, 201, 200)).toEqual([0, 1]);
+    expect(shardsFor(400, 400, 200)).toEqual([]);
+  });
+});
+
+describe('list query validation', () => {
+  it('defaults limit 50, offset 0', () => {
+    expect(q('')).toEqual({ ok: true, values: { q: undefined, limit: 50, offset: 0 } });
+  });
+  it.each(['limit=0', 'limit=201', 'limit=1.5', 'limit=abc', 'limit=', 'limit=+5', 'limit=05', 'offset=-1', 'offset=1e3', 'q=', 'q=%20%20', 'limit=5&limit=6', 'page=2'])(
+    'rejects %s naming the parameter',
+    (s) => {
+      const r = q(s);
+      expect(r.ok).toBe(false);
+      const name = s.split('=')[0];
+      if (!r.ok) expect(r.errors.map((e) => e.location)).toContain(`query.${name}`);
+    },
+  );
+  it('collects every problem at once', () => {
+    const r = q('limit=0&offset=x&zzz=1');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors.map((e) => e.location).sort()).toEqual(['query.limit', 'query.offset', 'query.zzz']);
+  });
+  it('accepts the bounds', () => {
+    expect(q('limit=1&offset=0').ok).toBe(true);
+    expect(q('limit=200&offset=100000').ok).toBe(true);
+  });
+  it('industry level must be 2, 3 or 4', () => {
+    expect(parseQuery(new URLSearchParams('level=3'), INDUSTRY_LIST_QUERY)).toEqual({ ok: true, values: { level: 3 } });
+    for (const bad of ['level=1', 'level=5', 'level=two', 'level=']) expect(parseQuery(new URLSearchParams(bad), INDUSTRY_LIST_QUERY).ok).toBe(false);
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { responseSchemas } from '../../../build/model/api-schemas.ts';
+import * as present from '../../../build/model/present.ts';
+import { fixtureModel } from '../../fixtures/serving/model.ts';
+
+const { model } = fixtureModel();
+const occ = model.occupations[0]!;
+
+describe('present per shape', () => {
+  it('percentile carries risk_percentile and no years', () => {
+    const d = present.occupationDetail(occ, 'percentile');
+    expect(d.risk_score).toHaveProperty('risk_percentile', occ.risk_score.risk_percentile);
+    expect(d.risk_score).not.toHaveProperty('displacement_year_low');
+    expect(responseSchemas('percentile').occupationDetail.parse(d)).toBeTruthy();
+    expect(() => responseSchemas('timeline').occupationDetail.parse(d)).toThrow();
+  });
+  it('timeline carries the years and no percentile', () => {
+    const r = present.occupationRisk(occ, 'timeline');
+    expect(r.risk_score).toMatchObject({ displacement_year_low: 2030, displacement_year_high: 2035 });
+    expect(r.risk_score).not.toHaveProperty('risk_percentile');
+    expect(responseSchemas('timeline').occupationRisk.parse(r)).toBeTruthy();
+  });
+  it('list items carry exactly the list fields', () => {
+    expect(Object.keys(present.listItem(occ))).toEqual(['id', 'soc_code', 'title', 'slug', 'job_zone', 'description']);
+  });
+  it('tasks and industries validate', () => {
+    expect(responseSchemas('percentile').occupationTasks.parse(present.occupationTasks(occ)).tasks[0]).toMatchObject({ task_category: 'non_routine_analytical', time_fraction: 1 });
+    const list = present.industryList(model.industries, 3);
+    expect(list).toEqual({ data: [{ id: 541, naics_code: '541', title: 'Professional Services', level: 3 }], count: 1 });
+    expect(responseSchemas('percentile').industryDetail.parse(present.industryDetail(model.industries[0]!)).occupations).toHaveLength(3);
+  });
+  it('votes are the record counts', () => {
+    expect(present.occupationVotes(occ)).toEqual({ total: 3, agree: 2, too_high: 1, too_low: 0, agree_pct: 66.7, too_high_pct: 33.3, too_low_pct: 0 });
+  });
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTES, fileFor, matchRoute, routesFor, responseHeaders, preflightHeaders } from '../../../build/model/routes.ts';
+import { cloudflareRoutes, headersFile, netlifyRedirects, vercelJson } from '../../../build/emit/deploy.ts';
+
+describe('route table', () => {
+  it('matches concrete paths and rejects traversal-looking params', () => {
+    expect(matchRoute('/api/v1/occupations/15-1252.00', 'percentile')?.route.id).toBe('occupation-detail');
+    expect(matchRoute('/api/v1/occupations/15-1252.00/tasks', 'percentile')?.route.id).toBe('occupation-tasks');
+    expect(matchRoute('/api/v1/occupations/..%2F..', 'percentile')).toBeNull();
+    expect(matchRoute('/api/v1/occupations/15-1252.00/votes', 'percentile')).toBeNull();
+    expect(matchRoute('/api/v1/occupations/15-1252.00/votes', 'timeline')?.route.id).toBe('occupation-votes');
+    expect(matchRoute('/api/v1/industries/31-33', 'timeline')?.params).toEqual({ naics_code: '31-33' });
+  });
+  it('no file is named after a SOC code (".00" must not pick a content type)', () => {
+    expect(fileFor('/api/v1/occupations/15-1252.00', 'json')).toBe('api/v1/occupations/15-1252.00/index.json');
+  });
+  it('JSON, HTML and preflight headers', () => {
+    expect(responseHeaders('json', 'static')).toMatchObject({ 'Content-Type': 'application/json; charset=utf-8', 'Access-Control-Allow-Origin': '*', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'public, max-age=3600' });
+    const html = responseHeaders('html', 'static');
+    expect(html['Content-Security-Policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors *");
+    expect(Object.keys(html).map((k) => k.toLowerCase())).not.toContain('x-frame-options');
+    expect(responseHeaders('problem', 'error')['Cache-Control']).toBe('no-store');
+    const assess = ROUTES.find((r) => r.id === 'assess')!;
+    expect(preflightHeaders(assess)).toMatchObject({ 'Access-Control-Allow-Methods': 'POST, OPTIONS', 'Access-Control-Max-Age': '86400' });
+  });
+});
+
+describe('CDN configs from the route table', () => {
+  it('_headers lists every static route with CORS and its content type', () => {
+    const text = headersFile('timeline');
+    for (const r of routesFor('timeline').filter((r) => r.serve === 'static')) expect(text).toContain(`\n${r.pattern}\n`);
+    const block = text.split('\n\n').find((b) => b.includes('/api/v1/occupations/:soc_code/votes\n'))!;
+    expect(block).toContain('  Access-Control-Allow-Origin: *');
+    expect(block).toContain('  Content-Type: application/json; charset=utf-8');
+    expect(headersFile('percentile')).not.toContain('/votes');
+    const embed = text.split('\n\n').find((b) => b.startsWith('/embed/:slug'))!;
+    expect(embed).toContain("Content-Security-Policy: default-src 'none'");
+  });
+  it('_redirects: exact rewrites, forced function routes, then a catch-all', () => {
+    const lines = netlifyRedirects('percentile', [{ path: '/api/v1/occupations/15-1252.00', file: 'api/v1/occupations/15-1252.00/index.json' }]).trim().split('\n');
+    expect(lines[1]).toBe('/api/v1/occupations/15-1252.00 /api/v1/occupations/15-1252.00/index.json 200');
+    expect(lines).toContain('/api/v1/displacement/assess /.netlify/functions/api 200!');
+    expect(lines).toContain('/api/v1/occupations /.netlify/functions/api 200!');
+    expect(lines.at(-1)).toBe('/embed/* /.netlify/functions/api 200');
+  });
+  it('_routes.json sends only API and embed paths to the worker', () => {
+    expect(JSON.parse(cloudflareRoutes())).toEqual({ version: 1, include: ['/api/*', '/embed', '/embed/*'], exclude: [] });
+  });
+  it('vercel.json rewrites function routes to the function and static routes to index files', () => {
+    const v = JSON.parse(vercelJson('timeline')) as { rewrites: { source: string; destination: string }[]; headers: { source: string; headers: { key: string; value: string }[] }[] };
+    expect(v.rewrites).toContainEqual({ source: '/api/v1/displacement/assess', destination: '/api/_fn' });
+    expect(v.rewrites).toContainEqual({ source: '/api/v1/occupations/:soc_code/votes', destination: '/api/v1/occupations/:soc_code/votes/index.json' });
+    expect(v.rewrites.at(-1)).toEqual({ source: '/api/:path*', destination: '/api/_fn' });
+    const detail = v.headers.find((h) => h.source === '/api/v1/occupations/:soc_code')!;
+    expect(detail.headers).toContainEqual({ key: 'Access-Control-Allow-Origin', value: '*' });
+    expect(JSON.stringify(JSON.parse(vercelJson('percentile')))).not.toContain('votes');
+  });
+});
