@@ -26,7 +26,8 @@ export interface CardMetrics {
 export const INSPECT_CARD = `(() => {
   const vw = window.innerWidth, vh = window.innerHeight;
   const se = document.scrollingElement;
-  const name = (el) => el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? '.' + el.className.split(' ').join('.') : '');
+  // getAttribute, not className: on SVG elements className is not a string.
+  const name = (el) => el.tagName.toLowerCase() + (el.getAttribute('class') ? '.' + el.getAttribute('class').trim().split(/\s+/).join('.') : '');
   const bgOf = (el) => {
     for (let e = el; e; e = e.parentElement) {
       const c = getComputedStyle(e).backgroundColor;
