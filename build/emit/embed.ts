@@ -1,11 +1,12 @@
 // The embeddable risk card: one self-contained HTML page per occupation (inline CSS, inline SVG
 // gauge, no script, no other host), plus the /embed/ index and the 404 card. Rendered at build
-// time from eta templates; everything here is pure apart from reading templates/ once, so the
-// same model gives the same bytes.
+// time from eta templates; everything here is pure apart from reading templates/ and the
+// protective-factor labels (seeds/) once, so the same model gives the same bytes.
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Eta } from 'eta';
+import { ProtectiveFactorsSeed } from '../model/params.ts';
 import type { ModelOutput, OccupationRecord, RiskTier, Shape } from '../model/records.ts';
 
 export interface EmbedPages {
@@ -14,17 +15,9 @@ export interface EmbedPages {
   notFound: string;
 }
 
-const TEMPLATES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'templates');
-
-// Names of protective factors as a reader would say them; an unknown key is humanised instead so
-// a new factor in the model never breaks the card.
-const FACTOR_LABELS: Record<string, string> = {
-  creativity: 'Creativity',
-  social_intelligence: 'Social intelligence',
-  manual_dexterity: 'Manual dexterity',
-  complex_judgment: 'Complex judgment',
-  physical_presence: 'Physical presence',
-};
+const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const TEMPLATES_DIR = join(REPO_ROOT, 'templates');
+const PROTECTIVE_SEED = join(REPO_ROOT, 'seeds', 'protective-factors.json');
 
 const TIER_WORDS: Record<RiskTier, string> = {
   low: 'Low risk',
@@ -33,6 +26,15 @@ const TIER_WORDS: Record<RiskTier, string> = {
 };
 
 let engine: Eta | undefined;
+let factorLabels: Record<string, string> | undefined;
+
+/** Factor names as the seed spells them for readers: one source for the card and the methodology. */
+function labels(): Record<string, string> {
+  if (factorLabels) return factorLabels;
+  const seed = ProtectiveFactorsSeed.parse(JSON.parse(readFileSync(PROTECTIVE_SEED, 'utf8')));
+  factorLabels = Object.fromEntries(Object.entries(seed.factors).map(([key, f]) => [key, f.label]));
+  return factorLabels;
+}
 
 /** Reads every template once and registers it under '@<path without .eta>', e.g. '@partials/gauge'. */
 function templates(): Eta {
@@ -54,8 +56,9 @@ function listTemplates(dir: string): string[] {
     .flatMap((e) => (e.isDirectory() ? listTemplates(join(dir, e.name)) : e.name.endsWith('.eta') ? [join(dir, e.name)] : []));
 }
 
+/** The seed's label; a key the seed does not know is humanised, so a new factor never breaks a card. */
 export function factorLabel(key: string): string {
-  const known = FACTOR_LABELS[key];
+  const known = labels()[key];
   if (known) return known;
   const words = key.replace(/_/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);

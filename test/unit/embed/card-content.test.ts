@@ -1,4 +1,5 @@
 // What a card says, per interface shape, checked against the hand-written fixture values.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ordinal, renderEmbed } from '../../../build/emit/embed.ts';
 import { fixtureModel, LONG_TITLE } from '../../fixtures/embed/model.ts';
@@ -61,6 +62,13 @@ describe('card content', () => {
     expect(fact(page(timeline, 'office-clerks-general'), 'Most protective')).toBe('None identified');
   });
 
+  it('takes factor names from the protective-factors seed', () => {
+    const seed = JSON.parse(readFileSync(new URL('../../../seeds/protective-factors.json', import.meta.url), 'utf8')) as {
+      factors: Record<string, { label: string }>;
+    };
+    expect(fact(page(timeline, 'general-and-operations-managers'), 'Most protective')).toBe(seed.factors.leadership!.label);
+  });
+
   it('shows the data date from meta and declares the data version', () => {
     const html = page(timeline, 'software-developers');
     expect(text(html)).toContain('Data: O*NET 99.9 · OEWS May 2099');
@@ -121,6 +129,7 @@ describe('index and 404', () => {
     expect(hrefs).toEqual([
       '/embed/script-alert-x-script-quotes-too',
       '/embed/chief-executives',
+      '/embed/general-and-operations-managers',
       '/embed/grinding-lapping-polishing-buffing-honing',
       '/embed/office-clerks-general',
       '/embed/registered-nurses',
