@@ -1,0 +1,211 @@
+// Task-level evidence: Eloundou et al. labels joined by Task ID, and Anthropic Economic Index
+// (AEI) usage and collaboration joined by task text. AEI keys are lower-cased O*NET task text;
+// they match the 29.3 text directly, or through the AEI release's own task statements (older
+// O*NET text) whose Task ID still exists in 29.3. Every join is counted.
+import type { AeiCollaboration, AeiTaskUsage, ExposureLabel, SourceBundle } from '../sources/bundle.ts';
+import { clamp } from './num.ts';
+import type { ModelParamsSeed } from './params.ts';
+
+export interface UsageSignal {
+  /** U in 0..1: recency-weighted intensity plus the nowcast trend. */
+  intensity: number;
+  /** Recency-weighted level before the trend. */
+  level: number;
+  /** Least-squares slope of intensity per year across releases (0 with one release). */
+  trend_per_year: number;
+  /** Percent of conversations in the latest release where the task was seen (max over platforms). */
+  latest_pct: number;
+  latest_release: string;
+}
+
+export interface EvidenceIndex {
+  labels: Map<number, ExposureLabel>;
+  usage: Map<number, UsageSignal>;
+  automationShare: Map<number, number>;
+  report: EvidenceReport;
+}
+
+export interface EvidenceReport {
+  labels_total: number;
+  labels_matched_tasks: number;
+  labels_unmatched_tasks: number;
+  labels_soc_mismatch: number;
+  labels_unused: number;
+  aei_releases: string[];
+  aei_usage_keys: number;
+  aei_usage_keys_direct: number;
+  aei_usage_keys_bridge: number;
+  aei_usage_keys_unmatched: number;
+  aei_collaboration_keys: number;
+  aei_collaboration_keys_matched: number;
+  tasks_with_usage: number;
+  tasks_with_automation_share: number;
+}
+
+export const normalizeTaskText = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').trim();
+
+/** Release date as fractional years, for recency weights and trends. */
+export function releaseYears(release: string): number {
+  const [y, m, d] = release.split('-').map(Number) as [number, number, number];
+  const start = Date.UTC(y, 0, 1);
+  const t = Date.UTC(y, m - 1, d);
+  return y + (t - start) / (365.25 * 86_400_000);
+}
+
+/** Intensity of one usage share: log10(share / equal share) mapped from floor..ceiling to 0..1. */
+export function usageIntensity(pct: number, equalShare: number, p: ModelParamsSeed['usage']): number {
+  if (pct <= 0 || equalShare <= 0) return 0;
+  const lr = Math.log10(pct / equalShare);
+  return clamp((lr - p.log10_floor.value) / (p.log10_ceiling.value - p.log10_floor.value), 0, 1);
+}
+
+/** Least-squares slope of y on x; 0 when x has no spread. */
+export function slope(xs: readonly number[], ys: readonly number[]): number {
+  const n = xs.length;
+  if (n < 2) return 0;
+  const mx = xs.reduce((a, b) => a + b, 0) / n;
+  const my = ys.reduce((a, b) => a + b, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  for (let i = 0; i < n; i++) {
+    sxy += (xs[i]! - mx) * (ys[i]! - my);
+    sxx += (xs[i]! - mx) ** 2;
+  }
+  return sxx > 0 ? sxy / sxx : 0;
+}
+
+const NON_TASK_KEYS = new Set(['none', 'not_classified']);
+
+export function buildEvidence(bundle: SourceBundle, params: ModelParamsSeed): EvidenceIndex {
+  const tasks = bundle.tasks;
+  const taskIds = new Set(tasks.map((t) => t.task_id));
+  const socOfTask = new Map(tasks.map((t) => [t.task_id, t.soc_code]));
+
+  // Labels by Task ID (IDs persist across O*NET releases).
+  const labels = new Map<number, ExposureLabel>();
+  let socMismatch = 0;
+  for (const l of bundle.exposure_labels) {
+    if (!taskIds.has(l.task_id)) continue;
+    if (socOfTask.get(l.task_id) !== l.soc_code) socMismatch++;
+    labels.set(l.task_id, l);
+  }
+  const labelsUnused = bundle.exposure_labels.filter((l) => !taskIds.has(l.task_id)).length;
+
+  // AEI key -> 29.3 Task IDs.
+  const byText = new Map<string, number[]>();
+  for (const t of tasks) {
+    const k = normalizeTaskText(t.task);
+    byText.set(k, [...(byText.get(k) ?? []), t.task_id]);
+  }
+  const bridge = new Map<string, number[]>();
+  for (const s of bundle.aei_task_statements) {
+    if (!taskIds.has(s.task_id)) continue;
+    const k = normalizeTaskText(s.task_key);
+    const ids = bridge.get(k) ?? [];
+    if (!ids.includes(s.task_id)) ids.push(s.task_id);
+    bridge.set(k, ids);
+  }
+  const resolveKey = (key: string): { ids: number[]; via: 'direct' | 'bridge' | 'none' } => {
+    const k = normalizeTaskText(key);
+    const direct = byText.get(k);
+    if (direct) return { ids: direct, via: 'direct' };
+    const b = bridge.get(k);
+    if (b && b.length > 0) return { ids: b, via: 'bridge' };
+    return { ids: [], via: 'none' };
+  };
+
+  // Usage intensity per (release, platform, task).
+  const releases = [...new Set(bundle.aei_usage.map((u) => u.release))].sort();
+  const usageRows = bundle.aei_usage.filter((u) => !NON_TASK_KEYS.has(normalizeTaskText(u.task_key)));
+  const groups = new Map<string, AeiTaskUsage[]>();
+  for (const u of usageRows) {
+    const g = `${u.release}|${u.platform}`;
+    groups.set(g, [...(groups.get(g) ?? []), u]);
+  }
+  const keyVia = new Map<string, 'direct' | 'bridge' | 'none'>();
+  // task -> release -> {s (max over platforms), pct (max)}
+  const perTask = new Map<number, Map<string, { s: number; pct: number }>>();
+  for (const [, rows] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
+    const total = rows.reduce((a, r) => a + r.pct, 0);
+    const equal = total / rows.length;
+    for (const r of rows) {
+      const { ids, via } = resolveKey(r.task_key);
+      keyVia.set(normalizeTaskText(r.task_key), via);
+      const s = usageIntensity(r.pct, equal, params.usage);
+      for (const id of ids) {
+        const m = perTask.get(id) ?? new Map<string, { s: number; pct: number }>();
+        const prev = m.get(r.release);
+        m.set(r.release, { s: Math.max(prev?.s ?? 0, s), pct: Math.max(prev?.pct ?? 0, r.pct) });
+        perTask.set(id, m);
+      }
+    }
+  }
+  const years = releases.map(releaseYears);
+  const lastYear = years.length > 0 ? Math.max(...years) : 0;
+  const weights = years.map((y) => 0.5 ** ((lastYear - y) / params.usage.half_life_years.value));
+  const usage = new Map<number, UsageSignal>();
+  for (const [id, byRelease] of perTask) {
+    const s = releases.map((r) => byRelease.get(r)?.s ?? 0);
+    const level = s.reduce((a, v, i) => a + v * weights[i]!, 0) / weights.reduce((a, b) => a + b, 0);
+    const trend = slope(years, s);
+    const latest = [...byRelease.keys()].sort().at(-1)!;
+    usage.set(id, {
+      intensity: clamp(level + params.usage.nowcast_years.value * trend, 0, 1),
+      level,
+      trend_per_year: trend,
+      latest_pct: byRelease.get(latest)!.pct,
+      latest_release: latest,
+    });
+  }
+
+  // Automation share = (directive + feedback loop) / classified, recency- and coverage-weighted.
+  const collabKeys = new Set<string>();
+  const collabMatched = new Set<string>();
+  const acc = new Map<number, { s: number; w: number }>();
+  const weightOf = new Map(releases.map((r, i) => [r, weights[i]!]));
+  for (const c of bundle.aei_collaboration as AeiCollaboration[]) {
+    const key = normalizeTaskText(c.task_key);
+    collabKeys.add(key);
+    const classified = c.directive + c.feedback_loop + c.task_iteration + c.validation + c.learning;
+    const { ids } = resolveKey(c.task_key);
+    if (ids.length > 0) collabMatched.add(key);
+    if (classified <= 0) continue;
+    const share = (c.directive + c.feedback_loop) / classified;
+    const w = (weightOf.get(c.release) ?? recencyWeight(c.release, lastYear, params)) * classified;
+    for (const id of ids) {
+      const a = acc.get(id) ?? { s: 0, w: 0 };
+      a.s += share * w;
+      a.w += w;
+      acc.set(id, a);
+    }
+  }
+  const automationShare = new Map<number, number>();
+  for (const [id, a] of acc) if (a.w > 0) automationShare.set(id, clamp(a.s / a.w, 0, 1));
+
+  const vias = [...keyVia.values()];
+  return {
+    labels,
+    usage,
+    automationShare,
+    report: {
+      labels_total: bundle.exposure_labels.length,
+      labels_matched_tasks: labels.size,
+      labels_unmatched_tasks: tasks.length - tasks.filter((t) => labels.has(t.task_id)).length,
+      labels_soc_mismatch: socMismatch,
+      labels_unused: labelsUnused,
+      aei_releases: releases,
+      aei_usage_keys: keyVia.size,
+      aei_usage_keys_direct: vias.filter((v) => v === 'direct').length,
+      aei_usage_keys_bridge: vias.filter((v) => v === 'bridge').length,
+      aei_usage_keys_unmatched: vias.filter((v) => v === 'none').length,
+      aei_collaboration_keys: collabKeys.size,
+      aei_collaboration_keys_matched: collabMatched.size,
+      tasks_with_usage: tasks.filter((t) => usage.has(t.task_id)).length,
+      tasks_with_automation_share: tasks.filter((t) => automationShare.has(t.task_id)).length,
+    },
+  };
+}
+
+function recencyWeight(release: string, lastYear: number, params: ModelParamsSeed): number {
+  return 0.5 ** (Math.max(0, lastYear - releaseYears(release)) / params.usage.half_life_years.value);
+}

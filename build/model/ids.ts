@@ -1,0 +1,39 @@
+// Stable identifiers of occupations and industries. Ids must not change between builds, so
+// they derive from official codes, never from list positions.
+
+/** 15-1252.00 -> 15125200: the SOC digits as an integer. */
+export function occupationId(socCode: string): number {
+  return Number(socCode.replace(/\D/g, ''));
+}
+
+/** '31-33' -> 31, '5415' -> 5415: the NAICS code's leading digits. */
+export function industryId(naicsCode: string): number {
+  return Number(/^\d+/.exec(naicsCode)?.[0] ?? '0');
+}
+
+/** Lowercase ASCII; accents folded; every run of other characters becomes one '-'. */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/**
+ * Slug per occupation: the slugified title; where several occupations share it, every one of
+ * them gets its SOC code appended (so no slug depends on which occupation came first).
+ */
+export function assignSlugs(items: ReadonlyArray<{ soc_code: string; title: string }>): Map<string, string> {
+  const byBase = new Map<string, string[]>();
+  for (const it of items) {
+    const base = slugify(it.title) || 'occupation';
+    byBase.set(base, [...(byBase.get(base) ?? []), it.soc_code]);
+  }
+  const out = new Map<string, string>();
+  for (const [base, codes] of byBase) {
+    for (const code of codes) out.set(code, codes.length === 1 ? base : `${base}-${slugify(code)}`);
+  }
+  return out;
+}

@@ -1,0 +1,134 @@
+// Industries (NAICS 2022 levels 2-4) with their occupations from OEWS industry estimates.
+// Level 2 from the sector file, level 3 from the 3-digit file; level 4 (no OEWS 4-digit file
+// here) from the published 5/6-digit children where any exist, else the 3-digit parent.
+// OEWS occupation codes map to served O*NET occupations: the O*NET occupations of that SOC
+// code, or those whose national OEWS code is that aggregate; employment is split equally.
+import type { NaicsCode, OewsIndustryRow } from '../sources/bundle.ts';
+import { industryId } from './ids.ts';
+import { round } from './num.ts';
+import type { IndustryOccupation, IndustryRecord } from './records.ts';
+import type { ScoredRef } from './gaps.ts';
+
+/** Significant digits of an OEWS industry code: '31-33' -> '31', '541330' (5-digit) -> '54133'. */
+export const oewsSig = (r: Pick<OewsIndustryRow, 'naics' | 'naics_level'>): string =>
+  /^\d{2}-\d{2}$/.test(r.naics) ? r.naics.slice(0, 2) : r.naics.slice(0, r.naics_level);
+
+/** Significant digits of a NAICS code: ranges ('31-33') by their first sector. */
+export const naicsSig = (code: string): string => (/^\d{2}-\d{2}$/.test(code) ? code.slice(0, 2) : code);
+
+export interface IndustryInputs {
+  naics: readonly NaicsCode[];
+  rows: readonly OewsIndustryRow[];
+  /** OEWS occupation code -> served O*NET occupations it covers. */
+  occupationsOf: (oewsCode: string) => string[];
+  scored: ReadonlyMap<string, ScoredRef>;
+}
+
+interface Slice {
+  level: number;
+  codes: string[];
+  note: string;
+}
+
+export function computeIndustries(inp: IndustryInputs): { industries: IndustryRecord[]; report: Record<string, number> } {
+  // One ownership per OEWS industry code: the one with the largest all-occupations total.
+  const byCode = new Map<string, OewsIndustryRow[]>();
+  for (const r of inp.rows) byCode.set(r.naics, [...(byCode.get(r.naics) ?? []), r]);
+  const chosen = new Map<string, OewsIndustryRow[]>();
+  for (const [code, rows] of byCode) {
+    const owns = [...new Set(rows.map((r) => r.own_code))].sort();
+    const total = (own: string) => rows.find((r) => r.own_code === own && r.occ_code === '00-0000')?.tot_emp ?? 0;
+    const own = owns.reduce((best, o) => (total(o) > total(best) ? o : best), owns[0]!);
+    chosen.set(code, rows.filter((r) => r.own_code === own));
+  }
+  const oewsCodes = [...chosen.keys()].map((code) => ({ code, row: chosen.get(code)![0]! }));
+  const sigOf = new Map(oewsCodes.map(({ code, row }) => [code, oewsSig(row)]));
+  const atLevel = (lvl: number) => oewsCodes.filter(({ row }) => row.naics_level === lvl);
+
+  const sliceFor = (n: NaicsCode): Slice | null => {
+    const sig = naicsSig(n.code);
+    if (n.level === 2 || n.level === 3) {
+      const codes = atLevel(n.level).filter(({ code }) => sigOf.get(code) === sig).map((x) => x.code);
+      return codes.length ? { level: n.level, codes, note: `OEWS ${n.level === 2 ? 'sector' : '3-digit'} estimates` } : null;
+    }
+    const kids = oewsCodes
+      .filter(({ row, code }) => row.naics_level >= 5 && sigOf.get(code)!.startsWith(sig))
+      .map(({ code }) => code);
+    // Drop a child whose own ancestor is also published, so no employment is counted twice.
+    const top = kids.filter((c) => !kids.some((o) => o !== c && sigOf.get(c)!.startsWith(sigOf.get(o)!)));
+    if (top.length) {
+      const level = Math.min(...top.map((c) => chosen.get(c)![0]!.naics_level));
+      return {
+        level,
+        codes: top.sort(),
+        note: 'Sum of the published 5/6-digit industries in this group (OEWS publishes no 4-digit file here); may cover only part of the group',
+      };
+    }
+    const parent = atLevel(3).filter(({ code }) => sigOf.get(code) === sig.slice(0, 3)).map((x) => x.code);
+    return parent.length
+      ? { level: 3, codes: parent, note: 'Occupations of the 3-digit parent subsector (no finer OEWS data published for this group)' }
+      : null;
+  };
+
+  const report = { industries: 0, level_2: 0, level_3: 0, level_4: 0, with_occupations: 0, level_4_from_children: 0, level_4_from_parent: 0, unmapped_oews_codes: 0 };
+  const unmapped = new Set<string>();
+  const industries: IndustryRecord[] = [];
+  const naics = inp.naics.filter((n) => n.level >= 2 && n.level <= 4);
+  for (const n of [...naics].sort((a, b) => a.level - b.level || a.code.localeCompare(b.code))) {
+    const slice = sliceFor(n);
+    const emp = new Map<string, number>();
+    let total = 0;
+    for (const code of slice?.codes ?? []) {
+      for (const r of chosen.get(code)!) {
+        if (r.tot_emp === null) continue;
+        if (r.occ_code === '00-0000') {
+          total += r.tot_emp;
+          continue;
+        }
+        if (r.o_group !== 'detailed') continue;
+        const socs = inp.occupationsOf(r.occ_code).filter((s) => inp.scored.has(s));
+        if (socs.length === 0) {
+          unmapped.add(r.occ_code);
+          continue;
+        }
+        for (const s of socs) emp.set(s, (emp.get(s) ?? 0) + r.tot_emp / socs.length);
+      }
+    }
+    if (total === 0) total = [...emp.values()].reduce((a, b) => a + b, 0);
+    const occupations: IndustryOccupation[] = [...emp]
+      .map(([soc, e]) => {
+        const ref = inp.scored.get(soc)!;
+        return {
+          soc_code: soc,
+          title: ref.title,
+          slug: ref.slug,
+          employment: Math.round(e),
+          share: total > 0 ? round(Math.min(1, e / total), 4) : 0,
+          final_score: ref.final_score,
+          risk_tier: ref.risk_tier,
+        };
+      })
+      .filter((o) => o.employment > 0)
+      .sort((a, b) => b.employment - a.employment || a.soc_code.localeCompare(b.soc_code));
+    const wsum = occupations.reduce((a, o) => a + o.employment, 0);
+    const weighted = wsum > 0 ? round(occupations.reduce((a, o) => a + o.employment * o.final_score, 0) / wsum, 1) : null;
+    industries.push({
+      id: industryId(n.code),
+      naics_code: n.code,
+      title: n.title,
+      level: n.level as 2 | 3 | 4,
+      occupations_source: slice
+        ? { naics_level: slice.level, naics_codes: slice.codes, note: slice.note }
+        : { naics_level: n.level, naics_codes: [], note: 'OEWS publishes no occupation estimates for this industry' },
+      employment: Math.round(total),
+      weighted_risk_score: weighted,
+      occupations,
+    });
+    report.industries++;
+    report[`level_${n.level}` as 'level_2']++;
+    if (occupations.length) report.with_occupations++;
+    if (n.level === 4 && slice) report[slice.level >= 5 ? 'level_4_from_children' : 'level_4_from_parent']++;
+  }
+  report.unmapped_oews_codes = unmapped.size;
+  return { industries, report };
+}

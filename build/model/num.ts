@@ -1,0 +1,75 @@
+// Small numeric helpers shared by the model and the validation report.
+
+export const clamp = (x: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, x));
+export const round = (x: number, decimals: number): number => {
+  const f = 10 ** decimals;
+  return Math.round(x * f) / f;
+};
+
+/** Weighted mean; null when there is no weight. */
+export function weightedMean(pairs: ReadonlyArray<readonly [value: number, weight: number]>): number | null {
+  let sw = 0;
+  let s = 0;
+  for (const [v, w] of pairs) {
+    s += v * w;
+    sw += w;
+  }
+  return sw > 0 ? s / sw : null;
+}
+
+/**
+ * Round fractions to `decimals` so that the rounded values still sum exactly to the rounded
+ * total (largest-remainder method; ties go to the earlier item, so the result is deterministic).
+ */
+export function roundPreservingSum(values: readonly number[], decimals: number): number[] {
+  const f = 10 ** decimals;
+  const scaled = values.map((v) => v * f);
+  const floors = scaled.map(Math.floor);
+  const target = Math.round(scaled.reduce((a, b) => a + b, 0));
+  let missing = target - floors.reduce((a, b) => a + b, 0);
+  const order = scaled.map((v, i) => [v - Math.floor(v), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  const out = [...floors];
+  for (const [, i] of order) {
+    if (missing <= 0) break;
+    out[i]! += 1;
+    missing -= 1;
+  }
+  return out.map((v) => v / f);
+}
+
+/** Average ranks (1-based), ties get the mean of their positions. */
+export function ranks(values: readonly number[]): number[] {
+  const idx = values.map((v, i) => [v, i] as const).sort((a, b) => a[0] - b[0]);
+  const r = new Array<number>(values.length);
+  for (let i = 0; i < idx.length; ) {
+    let j = i;
+    while (j + 1 < idx.length && idx[j + 1]![0] === idx[i]![0]) j++;
+    const avg = (i + j) / 2 + 1;
+    for (let k = i; k <= j; k++) r[idx[k]![1]] = avg;
+    i = j + 1;
+  }
+  return r;
+}
+
+export function pearson(x: readonly number[], y: readonly number[]): number | null {
+  const n = x.length;
+  if (n < 3 || y.length !== n) return null;
+  const mx = x.reduce((a, b) => a + b, 0) / n;
+  const my = y.reduce((a, b) => a + b, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (let i = 0; i < n; i++) {
+    const dx = x[i]! - mx;
+    const dy = y[i]! - my;
+    sxy += dx * dy;
+    sxx += dx * dx;
+    syy += dy * dy;
+  }
+  return sxx > 0 && syy > 0 ? sxy / Math.sqrt(sxx * syy) : null;
+}
+
+/** Spearman's rho = Pearson correlation of average ranks (handles ties). */
+export function spearman(x: readonly number[], y: readonly number[]): number | null {
+  return pearson(ranks(x), ranks(y));
+}

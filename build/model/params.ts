@@ -1,0 +1,157 @@
+// Schemas of the model's own seed tables (seeds/model-params.json, seeds/task-categories.json,
+// seeds/protective-factors.json) and the Seeds bundle computeModel takes. Pure: the build reads
+// the files (build/seeds-load.ts), tests pass hand-written objects; both validate the same way.
+import { z } from 'zod';
+import { TaskCategory } from './records.ts';
+import { FactorsSeed, TiersSeed } from './seeds.ts';
+
+const Rationale = z.string().min(10);
+const Unit = z.number().min(0).max(1);
+/** A parameter with the reason it has that value. */
+const P = <T extends z.ZodTypeAny>(value: T) => z.object({ value, rationale: Rationale });
+
+const Year = z.number().int().min(2000).max(2200);
+
+export const ModelParamsSeed = z.object({
+  description: z.string(),
+  model_version: z.string().regex(/^\d+\.\d+\.\d+$/),
+  capability: z.object({
+    /** Eloundou et al. beta convention: E1 counts fully, E2 half, E0 not at all. */
+    label_values: P(z.object({ E0: Unit, E1: Unit, E2: Unit })),
+    /** How far observed usage can lift capability above the label value: cap = L + w*U*(1-L). */
+    usage_weight: P(Unit),
+  }),
+  usage: z.object({
+    /** log10 of (task share / equal share) mapped linearly from floor (0) to ceiling (1). */
+    log10_floor: P(z.number()),
+    log10_ceiling: P(z.number()),
+    /** Release dates and recency half-life (years) for the level; horizon (years) for the trend. */
+    half_life_years: P(z.number().positive()),
+    nowcast_years: P(z.number().min(0)),
+  }),
+  propensity: z.object({
+    t_values: P(z.object({ T0: Unit, T1: Unit, T2: Unit, T3: Unit, T4: Unit })),
+    /** Weight of the GPT-4 T-level when AEI automation share also exists. */
+    t_weight: P(Unit),
+    /** Raw propensity when neither source says anything. */
+    default_raw: P(Unit),
+    /** propensity = floor + (1 - floor) * raw: augmentation still removes task time. */
+    floor: P(Unit),
+  }),
+  category_factors: P(z.record(TaskCategory, Unit)),
+  time_weights: z.object({
+    core: P(z.number().positive()),
+    supplemental: P(z.number().positive()),
+    /** Blank Task Type: the expected weight of a rated task, from the bundle's Core share. */
+    blank: P(z.literal('expected')),
+  }),
+  moderation: z.object({
+    /** M = 1 - strength * sum_f weight_f * factor_f. */
+    strength: P(Unit),
+  }),
+  scale: z.object({
+    /** final_score = 100 * min(1, task_exposure * M / reference_raw). */
+    reference_raw: P(z.number().positive().max(1)),
+  }),
+  confidence: z.object({
+    weights: P(z.object({ agreement: Unit, coverage: Unit, completeness: Unit })),
+    /** index >= high -> high; >= medium -> medium; else low. */
+    high: P(Unit),
+    medium: P(Unit),
+  }),
+  timeline: z.object({
+    start_year: P(Year),
+    start_share: P(z.number().gt(0).lt(0.5)),
+    early_midpoint_year: P(Year),
+    late_midpoint_year: P(Year),
+    /** Clamp of the adoption quantile q = 1 - score/100, so the curves' tails stay finite. */
+    quantile_min: P(z.number().gt(0).lt(0.5)),
+    quantile_max: P(z.number().gt(0.5).lt(1)),
+    first_year: P(Year),
+    last_year: P(Year),
+  }),
+  wages: z.object({
+    /** OEWS top-code ceilings by reference period ("May 2025" -> annual/hourly). */
+    top_code: P(z.record(z.string(), z.object({ annual: z.number().positive(), hourly: z.number().positive() }))),
+    hours_per_year: P(z.number().positive()),
+  }),
+  skill_gaps: z.object({
+    /** A related occupation is a transition option if its score is at least this much lower. */
+    min_score_margin: P(z.number().min(0)),
+    max_transitions: P(z.number().int().positive()),
+    /** Skills that matter in the targets: mean importance at least this (1..5 scale). */
+    min_target_importance: P(z.number().min(1).max(5)),
+    min_gap: P(z.number().min(0)),
+    max_items: P(z.number().int().positive()),
+  }),
+});
+export type ModelParamsSeed = z.infer<typeof ModelParamsSeed>;
+
+const GwaId = z.string().regex(/^4\.A\.\d\.[a-z]\.\d+$/);
+
+export const TaskCategoriesSeed = z.object({
+  description: z.string(),
+  /** Tie-break when two categories have the same vote weight: earlier in this list wins. */
+  tie_break_order: P(z.array(TaskCategory).length(5)),
+  gwas: z.record(
+    GwaId,
+    z.object({ name: z.string().min(1), category: TaskCategory, rationale: Rationale }),
+  ),
+  /** Keyword fallback for tasks without DWA links: first rule with a matching word wins. */
+  keyword_rules: z.array(
+    z.object({ category: TaskCategory, words: z.array(z.string().min(2)).min(1), rationale: Rationale }),
+  ),
+  /** When no keyword matches: the occupation's time-weighted majority category from its DWA-linked tasks. */
+  keyword_default: P(z.literal('occupation_majority')),
+  /** When the occupation has no DWA-linked task at all either. */
+  last_resort: P(TaskCategory),
+});
+export type TaskCategoriesSeed = z.infer<typeof TaskCategoriesSeed>;
+
+export const DescriptorSource = z.enum(['abilities', 'work_activities', 'skills', 'knowledge']);
+export type DescriptorSource = z.infer<typeof DescriptorSource>;
+
+export const ProtectiveFactorsSeed = z.object({
+  description: z.string(),
+  /** Element value = ((IM-1)/4)^a * (LV/7)^(1-a): importance and level both count. */
+  importance_exponent: P(Unit),
+  factors: z.record(
+    z.string().regex(/^[a-z][a-z_]*$/),
+    z.object({
+      label: z.string().min(1),
+      rationale: Rationale,
+      /** Weight of this factor in the protective moderation (weights sum to 1). */
+      moderation_weight: Unit,
+      elements: z
+        .array(
+          z.object({
+            element_id: z.string().min(1),
+            name: z.string().min(1),
+            source: DescriptorSource,
+            weight: z.number().positive(),
+          }),
+        )
+        .min(1),
+    }),
+  ),
+});
+export type ProtectiveFactorsSeed = z.infer<typeof ProtectiveFactorsSeed>;
+
+/** Everything computeModel needs besides the source bundle. */
+export const Seeds = z.object({
+  factors: FactorsSeed,
+  tiers: TiersSeed,
+  params: ModelParamsSeed,
+  task_categories: TaskCategoriesSeed,
+  protective: ProtectiveFactorsSeed,
+});
+export type Seeds = z.infer<typeof Seeds>;
+
+/** Seed file name for each key of Seeds (one file each under seeds/). */
+export const SEED_FILES: Record<keyof Seeds, string> = {
+  factors: 'factors.json',
+  tiers: 'tiers.json',
+  params: 'model-params.json',
+  task_categories: 'task-categories.json',
+  protective: 'protective-factors.json',
+};

@@ -1,0 +1,49 @@
+// Reads and validates every seed file (seeds/*.json). I/O lives here so build/model stays pure.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { SEED_FILES, Seeds } from './model/params.ts';
+
+export class SeedError extends Error {
+  override name = 'SeedError';
+}
+
+export async function loadSeeds(dir: string): Promise<Seeds> {
+  const raw: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [key, file] of Object.entries(SEED_FILES)) {
+    const full = path.join(dir, file);
+    try {
+      raw[key] = JSON.parse(await readFile(full, 'utf8'));
+    } catch (e) {
+      problems.push(`${file}: ${(e as Error).message}`);
+    }
+  }
+  if (problems.length) throw new SeedError(`Cannot read seeds:\n  ${problems.join('\n  ')}`);
+  const parsed = Seeds.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => {
+      const [key, ...rest] = i.path.map(String);
+      return `${SEED_FILES[key as keyof Seeds] ?? key}: ${rest.join('.') || '(root)'}: ${i.message}`;
+    });
+    throw new SeedError(`Invalid seeds:\n  ${lines.join('\n  ')}`);
+  }
+  checkConsistency(parsed.data);
+  return parsed.data;
+}
+
+/** Cross-field rules zod cannot express per file. */
+export function checkConsistency(seeds: Seeds): void {
+  const issues: string[] = [];
+  const w = Object.values(seeds.protective.factors).reduce((a, f) => a + f.moderation_weight, 0);
+  if (Math.abs(w - 1) > 1e-6) issues.push(`protective-factors.json: moderation weights sum to ${w}, not 1`);
+  const tiers = seeds.tiers.tiers.map((t) => t.tier);
+  if (new Set(tiers).size !== tiers.length) issues.push('tiers.json: a tier appears twice');
+  const order = seeds.task_categories.tie_break_order.value;
+  if (new Set(order).size !== order.length) issues.push('task-categories.json: tie_break_order repeats a category');
+  if (seeds.params.timeline.early_midpoint_year.value >= seeds.params.timeline.late_midpoint_year.value)
+    issues.push('model-params.json: early midpoint must precede late midpoint');
+  if (issues.length) throw new SeedError(`Inconsistent seeds:\n  ${issues.join('\n  ')}`);
+}
+
+export const SeedsSchema: z.ZodType<Seeds> = Seeds;
