@@ -64,7 +64,7 @@ export const ModelParamsSeed = z.object({
     start_share: P(z.number().gt(0).lt(0.5)),
     early_midpoint_year: P(Year),
     late_midpoint_year: P(Year),
-    /** Clamp of the adoption quantile q = 1 - score/100, so the curves' tails stay finite. */
+    /** Adoption quantile q = quantile_min + (quantile_max - quantile_min) * (1 - score/100). */
     quantile_min: P(z.number().gt(0).lt(0.5)),
     quantile_max: P(z.number().gt(0.5).lt(1)),
     first_year: P(Year),

@@ -1,7 +1,8 @@
 // Displacement years: where an occupation's exposed activities fall on the published
 // automation-adoption S-curves (McKinsey Global Institute 2023, early and late scenarios).
 // Activities are adopted roughly in order of exposure, so an occupation scoring s sits at
-// adoption quantile q = 1 - s/100: the year each scenario's curve reaches q. This is a year
+// adoption quantile q = q_min + (q_max - q_min) * (1 - s/100): the year each scenario's curve
+// reaches q. Strictly decreasing in s; only the rounding to years and the first_year clamp tie. This is a year
 // for the adoption of exposed work activities, not a forecast of job loss.
 import { clamp } from './num.ts';
 import type { ModelParamsSeed } from './params.ts';
@@ -15,7 +16,8 @@ export function adoptionYear(q: number, midpoint: number, p: ModelParamsSeed['ti
 
 export function displacementYears(score: number, p: ModelParamsSeed): { low: number; high: number } {
   const t = p.timeline;
-  const q = clamp(1 - score / 100, t.quantile_min.value, t.quantile_max.value);
+  const s = clamp(score, 0, 100) / 100;
+  const q = t.quantile_min.value + (t.quantile_max.value - t.quantile_min.value) * (1 - s);
   const year = (mid: number) =>
     clamp(Math.round(adoptionYear(q, mid, t)), t.first_year.value, t.last_year.value);
   const low = year(t.early_midpoint_year.value);

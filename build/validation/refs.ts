@@ -1,0 +1,35 @@
+// Published indices the model is compared with (never fed into it). Pure types + the
+// SOC 2010 -> SOC 2018 aggregation, so the report can be computed and tested without files.
+
+export interface ValidationRefs {
+  /** Eloundou et al. occ_level.csv by O*NET-SOC code: GPT-4 (dv) and human beta. */
+  eloundou_occ: Map<string, { gpt4_beta: number | null; human_beta: number | null }>;
+  /** SOC 2010 keyed indices (6-digit SOC, NN-NNNN). */
+  soc2010: {
+    felten_aioe: Map<string, number>;
+    felten_lm_aioe: Map<string, number>;
+    frey_osborne: Map<string, number>;
+    webb_ai: Map<string, number>;
+  };
+  /** BLS SOC 2010 -> 2018 crosswalk rows. */
+  crosswalk: Array<{ soc2010: string; soc2018: string }>;
+  /** Files read, for the report. */
+  files: string[];
+}
+
+/**
+ * Move a SOC 2010 index onto SOC 2018 codes: each 2018 code gets the mean of the 2010 codes
+ * that map to it (splits copy the value to every child, merges average their parents).
+ */
+export function toSoc2018(values: ReadonlyMap<string, number>, crosswalk: ValidationRefs['crosswalk']): Map<string, number> {
+  const acc = new Map<string, { s: number; n: number }>();
+  for (const { soc2010, soc2018 } of crosswalk) {
+    const v = values.get(soc2010);
+    if (v === undefined || !Number.isFinite(v)) continue;
+    const a = acc.get(soc2018) ?? { s: 0, n: 0 };
+    a.s += v;
+    a.n += 1;
+    acc.set(soc2018, a);
+  }
+  return new Map([...acc].map(([k, a]) => [k, a.s / a.n]));
+}
