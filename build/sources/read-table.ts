@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import readXlsxFile from 'read-excel-file/node';
 import { SourceError } from './errors.ts';
+import type { XlsxPool } from './xlsx-pool.ts';
 import { parseDelimited, sheetToTable, type SheetCell, type Table } from './table.ts';
 
 export type TableFormat = 'tsv' | 'csv' | 'xlsx';
@@ -16,12 +17,14 @@ export function formatOf(file: string): TableFormat {
 /**
  * @param sheet sheet name for workbooks with several tables (EP "Table 1.2"); default: the first
  *   sheet whose header holds the wanted columns, else the first sheet.
+ * @param pool worker threads for xlsx; without one the workbook is parsed in-process.
  */
 export async function readTable(
   absPath: string,
   relPath: string,
   wantedColumns: string[],
   sheet?: string,
+  pool?: XlsxPool,
 ): Promise<Table> {
   const format = formatOf(absPath);
   if (format !== 'xlsx') {
@@ -30,7 +33,9 @@ export async function readTable(
   }
   let sheets: Array<{ sheet: string; data: SheetCell[][] }>;
   try {
-    sheets = (await readXlsxFile(absPath)) as unknown as Array<{ sheet: string; data: SheetCell[][] }>;
+    sheets = pool
+      ? await pool.read(absPath)
+      : ((await readXlsxFile(absPath)) as unknown as Array<{ sheet: string; data: SheetCell[][] }>);
   } catch (err) {
     throw new SourceError(`${relPath}: not a readable xlsx workbook (${(err as Error).message})`, relPath);
   }
