@@ -80,11 +80,12 @@ export function ordinal(n: number): string {
   return `${n}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
 }
 
-/** Longer titles get a smaller type size so up to ~110 characters still fit in three lines. */
-function titleSize(title: string): 'l' | 'm' | 's' {
+/** Longer titles get a smaller type size so the longest O*NET titles (~105 characters) are shown whole (up to four lines). */
+function titleSize(title: string): 'l' | 'm' | 's' | 'xs' {
   if (title.length <= 34) return 'l';
   if (title.length <= 70) return 'm';
-  return 's';
+  if (title.length <= 88) return 's';
+  return 'xs';
 }
 
 function scoreText(score: number): string {

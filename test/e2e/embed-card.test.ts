@@ -104,6 +104,7 @@ describe('cards framed by another site', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     const failures: string[] = [];
     let checked = 0;
+    const clamped: string[] = [];
     for (let i = 0; i < cards.length; i += FRAMES_PER_PAGE) {
       const batch = cards.slice(i, i + FRAMES_PER_PAGE);
       const bySlug = new Map(batch.map((c) => [`${site.url}/embed/${c.slug}`, c]));
@@ -119,6 +120,7 @@ describe('cards framed by another site', () => {
         if (m.clipped.length) fail(`cut off: ${m.clipped.join(', ')}`);
         if (m.h1?.title !== card.title) fail(`heading title attribute ${JSON.stringify(m.h1?.title)}`);
         if (!m.h1?.clamped && m.h1?.text !== card.title) fail('heading text differs from the title');
+        if (m.h1?.clamped) clamped.push(card.title);
         if (m.tier !== card.tierWords || !TIER_WORDS.test(m.tier ?? '')) fail(`tier ${JSON.stringify(m.tier)} vs index ${card.tierWords}`);
         if (m.gauge?.role !== 'img' || !m.gauge.label?.includes(`${card.score} out of 100`)) fail(`gauge ${JSON.stringify(m.gauge)}`);
         if (m.minFontPx < 11) fail(`font ${m.minFontPx}px`);
@@ -138,7 +140,8 @@ describe('cards framed by another site', () => {
     const fromCards = requests.filter((u) => !u.startsWith(host.url)).sort();
     expect(fromCards).toEqual(cards.map((c) => `${site.url}/embed/${c.slug}`).sort());
     expect(errors).toEqual([]);
-    console.log(`embed e2e: ${checked} cards checked in frames (${site.data} data, ${rows.length} listed)`);
+    console.log(`embed e2e: ${checked} cards checked in frames (${site.data} data, ${rows.length} listed); titles cut with an ellipsis: ${clamped.length}`);
+    for (const t of clamped) console.log(`  clamped (${t.length} chars): ${t}`);
   });
 
   it('text meets WCAG AA contrast in light and dark, and the gauge arcs 3:1', { timeout: 60_000 }, async () => {
