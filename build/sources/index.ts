@@ -100,16 +100,16 @@ export async function loadSources(dir: string): Promise<{ bundle: SourceBundle; 
 
   // AEI: every usage / collaboration file, one per (kind, release, platform).
   const aei = new Map<string, { path: string; release: string; platform: 'claude_ai' | 'api'; kind: 'usage' | 'collaboration' }>();
-  const aeiSkipped: string[] = [];
+  const aeiSkipped: Array<{ path: string; reason: string }> = [];
   for (const file of files) {
     const meta = aeiFileInfo(file);
     if (!meta) continue;
     if (meta.release === null) {
-      aeiSkipped.push(`${file} (release date unknown)`);
+      aeiSkipped.push({ path: file, reason: 'release date unknown (put it under a release_YYYY_MM_DD/ folder)' });
       continue;
     }
     const key = `${meta.kind}|${meta.release}|${meta.platform}`;
-    if (aei.has(key)) aeiSkipped.push(`${file} (duplicate of ${aei.get(key)!.path})`);
+    if (aei.has(key)) aeiSkipped.push({ path: file, reason: `same release and platform as ${aei.get(key)!.path}` });
     else aei.set(key, { path: file, release: meta.release, platform: meta.platform, kind: meta.kind });
   }
   if (![...aei.values()].some((a) => a.kind === 'usage')) missingOptional.push('AEI task usage (onet_task_mappings.csv / task_pct_*.csv)');
@@ -199,12 +199,14 @@ export async function loadSources(dir: string): Promise<{ bundle: SourceBundle; 
     votes: optional(p.votes, parseVotes),
     readMe: p.readMe ? readFile(path.join(root, p.readMe.found.path), 'utf8') : Promise.resolve(null),
   };
+  // AEI files passed over still appear in the report, with the reason.
+  for (const skipped of aeiSkipped) {
+    const log = new FileLog(baseName(skipped.path), skipped.path);
+    log.note(`not used: ${skipped.reason}`);
+    logs.push(log);
+  }
   const r = await settleAll(jobs);
 
-  if (aeiSkipped.length > 0 && logs.length > 0) {
-    const first = logs.find((l) => aeiFileInfo(l.path));
-    first?.note(`AEI files not used: ${aeiSkipped.join(', ')}`);
-  }
 
   const bundle: SourceBundle = {
     onet_version: (r.readMe && onet.parseOnetVersion(r.readMe)) ?? 'unknown',

@@ -56,8 +56,11 @@ function describeIssues(error: z.ZodError, record: Record<string, string>): stri
     .map((issue) => {
       const column = issue.path.length > 0 ? String(issue.path[0]) : '';
       if (!column) return issue.message;
-      const raw = record[column];
-      const shown = raw === undefined ? '' : ` (got "${raw.length > 40 ? `${raw.slice(0, 40)}...` : raw}")`;
+      // A column name of the file, or (for checks after the transform) a bundle field whose
+      // value the issue carries (reportInput).
+      const raw = column in record ? record[column] : 'input' in issue ? issue.input : undefined;
+      const text = typeof raw === 'string' ? raw : raw === undefined ? undefined : JSON.stringify(raw);
+      const shown = text === undefined ? '' : ` (got "${text.length > 40 ? `${text.slice(0, 40)}...` : text}")`;
       return `${column}: ${issue.message}${shown}`;
     })
     .join('; ');
@@ -92,7 +95,7 @@ export function parseRows<T>(
       skipped.set(why, (skipped.get(why) ?? 0) + 1);
       continue;
     }
-    const result = schema.safeParse(record);
+    const result = schema.safeParse(record, { reportInput: true });
     if (result.success) {
       out.push({ line: row.line, value: result.data });
     } else {
