@@ -5,6 +5,8 @@ import type { OccupationTitle, SourceReport } from './sources/bundle.ts';
 import type { ModelOutput, Shape } from './model/records.ts';
 import { loadSources, resolveSourceDir, checkRejectThreshold, formatSourceReport } from './sources/index.ts';
 import { renderEmbed } from './emit/embed.ts';
+import { computeModel } from './model/index.ts';
+import { loadSeeds } from './seeds-load.ts';
 import { emitFiles, checkPaths, validateFiles, type EmittedFile } from './emit/files.ts';
 import { bundleFunctions, forbiddenInputs } from './emit/bundle-function.ts';
 import { buildManifest, MANIFEST_PATH } from './emit/manifest.ts';
@@ -53,9 +55,6 @@ async function loadModel(opts: BuildOptions, time: <T>(stage: string, f: () => P
       ...report.problems.map((p) => `${p.file}:${p.line}: ${p.reason}`),
     ]);
   }
-  // Imported lazily so the serving side can be built and tested before the model lands.
-  const { loadSeeds } = (await import('./seeds-load.ts' as string)) as { loadSeeds(dir: string): Promise<unknown> | unknown };
-  const { computeModel } = (await import('./model/index.ts' as string)) as { computeModel(b: unknown, s: unknown): ModelOutput };
   const seeds = await time('seeds', () => loadSeeds(path.join(opts.repoRoot, 'seeds')));
   const model = await time('model', () => computeModel(bundle, seeds));
   return { model, titles: bundle.titles, report, sourceDir };

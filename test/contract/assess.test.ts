@@ -1,0 +1,80 @@
+// POST /displacement/assess and GET /displacement/factors, through the bundled function.
+import { describe, expect, it } from 'vitest';
+import { AssessResult, FactorsResponse, ProblemSchema } from '../../build/model/api-schemas.ts';
+import { SHAPES, postJson, tenths, useSites } from './setup.ts';
+
+const sites = useSites();
+
+const rawNumber = (text: string, key: string) => new RegExp(`"${key}":(-?[0-9.]+)`).exec(text)![1]!;
+
+describe.each(SHAPES)('assess (%s)', (shape) => {
+  it('identities hold exactly as serialized, for every option of every factor', async () => {
+    const site = sites[shape];
+    const { factors } = FactorsResponse.parse(await site.json('/api/v1/displacement/factors'));
+    expect(Object.keys(factors)).toEqual(expect.arrayContaining(['ai_proficiency', 'years_experience', 'client_relationship_depth'].filter((f) => f in factors)));
+    const soc = (await site.json('/api/v1/occupations?limit=1')).data[0].soc_code as string;
+    const names = Object.keys(factors);
+    const depth = Math.max(...names.map((n) => factors[n]!.length));
+    for (let k = 0; k < depth; k++) {
+      const personal = Object.fromEntries(names.map((n) => [n, factors[n]![k % factors[n]!.length]!.value]));
+      const res = await postJson(site, { soc_code: soc, personal_factors: personal });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      const text = await res.text();
+      const body = AssessResult.parse(JSON.parse(text));
+      const adjTexts = /"adjustments":\{([^}]*)\}/.exec(text)![1]!.split(',').filter(Boolean).map((kv) => kv.split(':')[1]!);
+      const base = tenths(rawNumber(text, 'base_score'));
+      const total = tenths(rawNumber(text, 'total_adjustment'));
+      expect(tenths(rawNumber(text, 'personalized_score'))).toBe(base + total);
+      expect(adjTexts.reduce((s, a) => s + tenths(a), 0)).toBe(total);
+      expect(Object.keys(body.adjustments).sort()).toEqual([...names].sort());
+    }
+  });
+
+  it('no personal factors gives the base score', async () => {
+    const site = sites[shape];
+    const o = (await site.json('/api/v1/occupations?limit=1')).data[0];
+    const detail = await site.json(`/api/v1/occupations/${o.soc_code}`);
+    const body = AssessResult.parse(await (await postJson(site, { soc_code: o.soc_code })).json());
+    expect(body).toMatchObject({ soc_code: o.soc_code, title: o.title, base_score: detail.risk_score.final_score, personalized_score: detail.risk_score.final_score, total_adjustment: 0, adjustments: {} });
+  });
+
+  const cases: Array<[string, () => Promise<Response>, number, string?]> = [
+    ['invalid JSON', () => postJson(sites[shape], '{"soc_code":'), 400, 'body'],
+    ['missing soc_code', () => postJson(sites[shape], { personal_factors: {} }), 400, 'body.soc_code'],
+    ['malformed soc_code', () => postJson(sites[shape], { soc_code: '151252' }), 400, 'body.soc_code'],
+    ['non-object body', () => postJson(sites[shape], '[1,2]'), 400],
+    ['non-string option', () => postJson(sites[shape], { soc_code: '15-1252.00', personal_factors: { ai_proficiency: 3 } }), 400],
+    ['unknown occupation', () => postJson(sites[shape], { soc_code: '99-9999.99' }), 404, 'body.soc_code'],
+    ['unknown factor', () => postJson(sites[shape], { soc_code: '15-1251.00', personal_factors: { star_sign: 'leo' } }), 422, 'body.personal_factors.star_sign'],
+    ['unknown option', () => postJson(sites[shape], { soc_code: '15-1251.00', personal_factors: { ai_proficiency: 'wizard' } }), 422, 'body.personal_factors.ai_proficiency'],
+    ['text/plain', () => postJson(sites[shape], '{}', { 'Content-Type': 'text/plain' }), 415, 'header.Content-Type'],
+    ['declared too large', () => postJson(sites[shape], JSON.stringify({ soc_code: '15-1251.00', pad: 'x'.repeat(17000) })), 413],
+    ['chunked too large (no Content-Length)', () => sites[shape].get('/api/v1/displacement/assess', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: new Blob(['x'.repeat(20000)]).stream(), duplex: 'half' } as RequestInit), 413],
+  ];
+  it.each(cases)('%s -> problem', async (_name, send, status, location) => {
+    const res = await send();
+    expect(res.status).toBe(status);
+    expect(res.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    const p = ProblemSchema.parse(await res.json());
+    expect(p.status).toBe(status);
+    if (location) expect(p.errors?.map((e) => e.location)).toContain(location);
+  });
+
+  it('422 names the allowed values', async () => {
+    const { factors } = FactorsResponse.parse(await sites[shape].json('/api/v1/displacement/factors'));
+    const p = ProblemSchema.parse(await (await postJson(sites[shape], { soc_code: '15-1251.00', personal_factors: { ai_proficiency: 'wizard', star_sign: 'leo' } })).json());
+    expect(p.errors).toContainEqual(expect.objectContaining({ location: 'body.personal_factors.ai_proficiency', allowed: factors.ai_proficiency!.map((o) => o.value) }));
+    expect(p.errors).toContainEqual(expect.objectContaining({ location: 'body.personal_factors.star_sign', allowed: Object.keys(factors).sort() }));
+  });
+
+  it('other methods are 405 with Allow', async () => {
+    for (const method of ['GET', 'PUT', 'DELETE']) {
+      const res = await sites[shape].get('/api/v1/displacement/assess', { method });
+      expect(res.status).toBe(405);
+      expect(res.headers.get('allow')).toBe('POST, OPTIONS');
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    }
+  });
+});

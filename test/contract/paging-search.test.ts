@@ -1,0 +1,83 @@
+// GET /occupations with q/limit/offset: the function, against the bundle mounted by the server.
+import { describe, expect, it } from 'vitest';
+import { OccupationList } from '../../build/model/api-schemas.ts';
+import { REAL_MODEL, SHAPES, useSites } from './setup.ts';
+
+const sites = useSites();
+
+describe.each(SHAPES)('paging (%s)', (shape) => {
+  it('walking all pages of 200 returns every occupation once, in list order, like any other slicing', async () => {
+    const site = sites[shape];
+    const first = OccupationList.parse(await site.json('/api/v1/occupations?limit=200'));
+    const all = [...first.data];
+    for (let offset = 200; offset < first.count; offset += 200) {
+      const page = OccupationList.parse(await site.json(`/api/v1/occupations?limit=200&offset=${offset}`));
+      expect(page.count).toBe(first.count);
+      all.push(...page.data);
+    }
+    expect(all.length).toBe(first.count);
+    expect(new Set(all.map((o) => o.soc_code)).size).toBe(all.length);
+    expect([...all.map((o) => o.soc_code)].sort()).toEqual(all.map((o) => o.soc_code));
+    for (const [limit, offset] of [[7, 0], [13, 190], [1, all.length - 1], [50, all.length - 10], [199, 3]] as const) {
+      const page = OccupationList.parse(await site.json(`/api/v1/occupations?limit=${limit}&offset=${offset}`));
+      expect(page.data).toEqual(all.slice(offset, offset + limit));
+      expect({ limit: page.limit, offset: page.offset, count: page.count }).toEqual({ limit, offset, count: all.length });
+    }
+    const past = OccupationList.parse(await site.json(`/api/v1/occupations?offset=${all.length + 5}`));
+    expect(past).toMatchObject({ data: [], count: all.length });
+  });
+
+  it('the function answers the no-query list with the same body as the static file', async () => {
+    const site = sites[shape];
+    const viaFunction = await (await site.get('/api/v1/occupations')).text();
+    const viaQuery = await (await site.get('/api/v1/occupations?limit=50&offset=0')).text();
+    const { readFileSync } = await import('node:fs');
+    expect(viaFunction).toBe(readFileSync(`${site.dir}/api/v1/occupations/index.json`, 'utf8'));
+    expect(viaQuery).toBe(viaFunction);
+  });
+
+  it.each([
+    ['limit=0', 'limit'],
+    ['limit=201', 'limit'],
+    ['limit=abc', 'limit'],
+    ['limit=', 'limit'],
+    ['limit=2.5', 'limit'],
+    ['offset=-1', 'offset'],
+    ['offset=1.0', 'offset'],
+    ['limit=5&limit=6', 'limit'],
+    ['q=', 'q'],
+    ['sort=title', 'sort'],
+  ])('?%s is a 400 problem naming %s', async (qs, name) => {
+    const r = await sites[shape].get(`/api/v1/occupations?${qs}`);
+    expect(r.status).toBe(400);
+    expect(r.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
+    expect(r.headers.get('access-control-allow-origin')).toBe('*');
+    const body = await r.json();
+    expect(body.errors.map((e: { location: string }) => e.location)).toContain(`query.${name}`);
+  });
+});
+
+describe.each(SHAPES)('search (%s)', (shape) => {
+  const top = async (q: string) => OccupationList.parse(await sites[shape].json(`/api/v1/occupations?q=${encodeURIComponent(q)}`));
+  it.each([
+    ['programmer', 'Computer Programmers'],
+    ['RN', 'Registered Nurses'],
+    ['cashier', 'Cashiers'],
+  ])('"%s" finds %s first', async (q, title) => {
+    const r = await top(q);
+    expect(r.data[0]?.title).toBe(title);
+    expect(r.count).toBeGreaterThanOrEqual(r.data.length);
+  });
+  it('is case-insensitive and counts all matches, not the page', async () => {
+    const a = await top('NURSE');
+    const b = await top('nurse');
+    expect(a).toEqual(b);
+    if (REAL_MODEL) expect(a.count).toBeGreaterThan(1);
+    const one = OccupationList.parse(await sites[shape].json('/api/v1/occupations?q=nurse&limit=1'));
+    expect(one.data).toEqual(a.data.slice(0, 1));
+    expect(one.count).toBe(a.count);
+  });
+  it('no match is an empty page, not an error', async () => {
+    expect(await top('zzqxj')).toEqual({ data: [], count: 0, limit: 50, offset: 0 });
+  });
+});
