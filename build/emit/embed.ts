@@ -96,6 +96,7 @@ function cardView(o: OccupationRecord, shape: Shape, meta: ModelOutput['meta'], 
   const r = o.risk_score;
   const tierWords = TIER_WORDS[r.risk_tier];
   const score = scoreText(r.final_score);
+  // The shape decides which outlook the card gives: the years, or where the score ranks.
   const outlook =
     shape === 'timeline'
       ? {
@@ -105,7 +106,7 @@ function cardView(o: OccupationRecord, shape: Shape, meta: ModelOutput['meta'], 
               ? String(r.displacement_year_low)
               : `${r.displacement_year_low}–${r.displacement_year_high}`,
         }
-      : { label: 'Percentile', value: `${ordinal(r.risk_percentile)} of occupations` };
+      : { label: 'Risk percentile', value: ordinal(r.risk_percentile) };
   return {
     title: o.title,
     titleSize: titleSize(o.title),

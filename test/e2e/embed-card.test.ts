@@ -2,7 +2,7 @@
 // people will see it. Every card the /embed/ index lists (E2E_MAX_CARDS caps it to a sample that
 // always includes the longest titles) must fit 320x280 without scrolling, request nothing but
 // itself, say its tier in words and give the gauge a text alternative.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +32,8 @@ beforeAll(async () => {
   });
   const res = await fetch(`${site.url}/embed/`);
   rows = parseIndex(await res.text());
+  // Artifacts of this run only.
+  rmSync(SHOTS, { recursive: true, force: true });
   mkdirSync(SHOTS, { recursive: true });
 });
 

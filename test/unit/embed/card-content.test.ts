@@ -49,8 +49,8 @@ describe('card content', () => {
   });
 
   it('percentile shape shows the percentile and no years', () => {
-    expect(fact(page(percentile, 'software-developers'), 'Percentile')).toBe('82nd of occupations');
-    expect(fact(page(percentile, 'chief-executives'), 'Percentile')).toBe('7th of occupations');
+    expect(fact(page(percentile, 'software-developers'), 'Risk percentile')).toBe('82nd');
+    expect(fact(page(percentile, 'chief-executives'), 'Risk percentile')).toBe('7th');
     expect(text(page(percentile, 'software-developers'))).not.toContain('2029');
   });
 
