@@ -48,12 +48,16 @@ export function skillGaps(
   for (const id of [...ids].sort()) {
     const mine = usable(own.get(id));
     if (!mine) continue;
-    const ts = targets.map((t) => usable(t?.get(id))).filter((x): x is { level: number; importance: number } => x !== null);
+    // Only targets where the skill matters set the bar: averaging in targets that barely use a
+    // skill would hide what the move actually requires.
+    const ts = targets
+      .map((t) => usable(t?.get(id)))
+      .filter((x): x is { level: number; importance: number } => x !== null && x.importance >= g.min_target_importance.value);
     if (ts.length === 0) continue;
     const level = ts.reduce((a, x) => a + x.level, 0) / ts.length;
     const importance = ts.reduce((a, x) => a + x.importance, 0) / ts.length;
     const gap = level - mine.level;
-    if (importance < g.min_target_importance.value || gap < g.min_gap.value) continue;
+    if (gap < g.min_gap.value) continue;
     out.push({
       element_id: id,
       name: (own.get(id) ?? targets.find((t) => t?.get(id))?.get(id))!.element_name,

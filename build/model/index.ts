@@ -229,13 +229,11 @@ export function computeModel(bundle: SourceBundle, seeds: Seeds): ModelOutput {
     const m = moderation(protectiveIndex(prot, seeds.protective), p.moderation.strength.value);
     const agreement = agreeW > 0 ? agreeSum / agreeW : 0;
     const lab = labor.data.get(occ.soc)!;
-    const src = protective.source.get(occ.soc)!;
     const own = (s: keyof typeof descriptors) => (descriptors[s].has(occ.soc) ? 1 : 0);
     // Completeness: own O*NET ratings in each descriptor, wage, employment, DWA-linked time.
     const completeness =
       (own('abilities') + own('work_activities') + own('skills') + own('knowledge') +
         (lab.median_annual_wage_status === 'unavailable' ? 0 : 1) + (lab.employment === null ? 0 : 1) + dwaTime) / 7;
-    void src;
     const ci = confidenceIndex({ agreement, coverage, completeness }, p);
     const score = finalScore(exposure, m, p);
     return {
