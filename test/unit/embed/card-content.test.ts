@@ -1,7 +1,7 @@
 // What a card says, per interface shape, checked against the hand-written fixture values.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ordinal, renderEmbed } from '../../../build/emit/embed.ts';
+import { factorLabel, ordinal, renderEmbed } from '../../../build/emit/embed.ts';
 import { fixtureModel, LONG_TITLE } from '../../fixtures/embed/model.ts';
 import { attr, startTags, textOf, tokenize } from './html-tokens.ts';
 
@@ -60,6 +60,10 @@ describe('card content', () => {
     // social_intelligence and complex_judgment are both 0.81
     expect(fact(page(timeline, 'chief-executives'), 'Most protective')).toBe('Complex judgment');
     expect(fact(page(timeline, 'office-clerks-general'), 'Most protective')).toBe('None identified');
+  });
+
+  it('humanises a factor key the seed does not know', () => {
+    expect(factorLabel('bedside_manner')).toBe('Bedside manner');
   });
 
   it('takes factor names from the protective-factors seed', () => {
