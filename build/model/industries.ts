@@ -119,7 +119,15 @@ export function computeIndustries(inp: IndustryInputs): { industries: IndustryRe
       level: n.level as 2 | 3 | 4,
       occupations_source: slice
         ? { naics_level: slice.level, naics_codes: slice.codes, note: slice.note }
-        : { naics_level: n.level, naics_codes: [], note: 'OEWS publishes no occupation estimates for this industry' },
+        : {
+            naics_level: n.level,
+            naics_codes: [],
+            // OEWS reports government under its own code 99 (excluding public schools and
+            // hospitals), which is not NAICS 92, so it is not mapped.
+            note: naicsSig(n.code).startsWith('92')
+              ? 'OEWS publishes government as its own industry 99 (not NAICS 92); no occupation estimates for this industry'
+              : 'OEWS publishes no occupation estimates for this industry',
+          },
       employment: Math.round(total),
       weighted_risk_score: weighted,
       occupations,
