@@ -118,7 +118,8 @@ export function parseAlternateTitles(table: Table, log: FileLog): OccupationTitl
     .transform((r): OccupationTitle => ({
       soc_code: r[SOC],
       title: r['Alternate Title'],
-      short_title: r['Short Title'] === '' ? null : r['Short Title'],
+      // The text release writes "n/a" where the xlsx leaves the cell empty.
+      short_title: r['Short Title'] === '' || r['Short Title'] === 'n/a' ? null : r['Short Title'],
       source: 'alternate',
     }))
     .pipe(OccupationTitle);

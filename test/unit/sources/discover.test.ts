@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { aeiFileInfo, NAMES } from '../../../build/sources/catalog.ts';
 import { findAll, pickOne } from '../../../build/sources/discover.ts';
 import { naicsLevel } from '../../../build/sources/oews.ts';
+import { selectFiles } from '../../../build/sources/select.ts';
 
 describe('file choice', () => {
   it('prefers O*NET text over xlsx and reports the passed-over copy', () => {
@@ -55,5 +56,50 @@ describe('naicsLevel', () => {
     expect(naicsLevel('113000', '', 'nat3d')).toBe(3);
     expect(naicsLevel('511100', '', 'nat4d')).toBe(4);
     expect(naicsLevel('221111', '', 'nat5d_6d')).toBe(6);
+  });
+});
+
+describe('selectFiles', () => {
+  // A fresh download as build/fetch lays it out: data/raw/<source id>/<official name>.
+  const download = [
+    'aei-2025-02-10/onet_task_mappings.csv',
+    'aei-2025-03-27/task_pct_v2.csv',
+    'aei-2025-03-27/automation_vs_augmentation_by_task.csv',
+    'census-naics-2022/2-6 digit_2022_Codes.xlsx',
+    'eloundou-2023/full_labelset.tsv',
+    'oews-industry-2024/oesm24in4/natsector_M2024_dl.xlsx',
+    'oews-industry-2024/oesm24in4/nat3d_M2024_dl.xlsx',
+    'oews-national-2024/oesm24nat/national_M2024_dl.xlsx',
+    'oews-national-2025/oesm25nat/national_M2025_dl.xlsx',
+    ...['Occupation Data', 'Job Zones', 'Task Statements', 'Tasks to DWAs', 'DWA Reference', 'Skills', 'Knowledge', 'Alternate Titles', 'Sample of Reported Titles', 'Related Occupations'].map(
+      (n) => `onet-db-text/db_29_3_text/${n}.txt`,
+    ),
+  ].sort();
+
+  it('finds every required source of a fresh download and lists what is absent', () => {
+    const s = selectFiles(download);
+    expect(s.missingRequired).toEqual([]);
+    expect(s.national.map((n) => [n.year, n.found.path])).toEqual([
+      ['2025', 'oews-national-2025/oesm25nat/national_M2025_dl.xlsx'],
+      ['2024', 'oews-national-2024/oesm24nat/national_M2024_dl.xlsx'],
+    ]);
+    expect([...s.industry.keys()]).toEqual(['natsector', 'nat3d']);
+    expect(s.aei.map((a) => `${a.kind} ${a.release} ${a.platform}`)).toEqual([
+      'usage 2025-02-10 claude_ai',
+      'collaboration 2025-03-27 claude_ai',
+      'usage 2025-03-27 claude_ai',
+    ]);
+    expect(s.missingOptional).toEqual(
+      expect.arrayContaining(['Task Ratings.txt', 'votes.csv', expect.stringMatching(/^nat4d/), expect.stringMatching(/^nat5d_6d/)]),
+    );
+  });
+
+  it('names every required source that is missing', () => {
+    const s = selectFiles(download.filter((f) => !/Skills|natsector|national_M/.test(f)));
+    expect(s.missingRequired).toEqual([
+      'Skills.txt/.xlsx',
+      'national_M<year>_dl.xlsx (OEWS national)',
+      'natsector_M<year>_dl.xlsx (OEWS industry)',
+    ]);
   });
 });
