@@ -75,7 +75,7 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
     if (hasBody && !req.readableEnded) req.resume();
   }
 
-  const server = http.createServer((req, res) => {
+  function route(req: http.IncomingMessage, res: http.ServerResponse): void {
     const rawUrl = req.url ?? '/';
     const url = `http://${req.headers.host ?? 'localhost'}${rawUrl.startsWith('/') ? rawUrl : '/'}`;
     const pathname = rawUrl.split('?')[0]!;
@@ -87,9 +87,9 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
         const file = files.get(fileFor(pathname, match.route.body));
         if (file) return sendStatic(req, res, file, routeHeaders(match.route));
       }
-    } else if (isGet && !pathname.includes('..')) {
+    } else if (isGet && /^[A-Za-z0-9_./-]*$/.test(pathname) && !pathname.includes('..')) {
       // Outside the API and embed prefixes dist/ is a plain file host (manifest, configs).
-      const file = files.get(decodeURIComponent(pathname.slice(1)));
+      const file = files.get(pathname.slice(1));
       const kind = DIRECT_TYPES[path.extname(pathname)];
       if (file && kind) return sendStatic(req, res, file, responseHeaders(kind as 'json' | 'html', 'static'));
     }
@@ -97,6 +97,16 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
       if (!res.headersSent) res.writeHead(500, { 'Access-Control-Allow-Origin': '*', 'Content-Type': 'text/plain' });
       res.end('internal error');
     });
+  }
+
+  const server = http.createServer((req, res) => {
+    // A throw here would take the whole server down: answer 500 and keep serving.
+    try {
+      route(req, res);
+    } catch {
+      if (!res.headersSent) res.writeHead(500, { 'Access-Control-Allow-Origin': '*', 'Content-Type': 'text/plain' });
+      res.end('internal error');
+    }
   });
   server.keepAliveTimeout = 5000;
 

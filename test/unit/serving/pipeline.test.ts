@@ -1,0 +1,73 @@
+// The pipeline on the fixture model: determinism, atomic swap on failure, path safety, CLI flags.
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BuildError, runBuild } from '../../../build/pipeline.ts';
+import { parseBuildArgs } from '../../../build/main.ts';
+import { parseServeArgs } from '../../../build/serve/main.ts';
+import { checkPaths } from '../../../build/emit/files.ts';
+import { resolveInside, writeTree } from '../../../build/emit/write.ts';
+import { fixtureModel } from '../../fixtures/serving/model.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
+const tmp = mkdtempSync(path.join(tmpdir(), 'odr-pipeline-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const manifest = (dir: string) => readFileSync(path.join(dir, 'manifest.json'), 'utf8');
+
+describe('runBuild on the fixture model', () => {
+  it('the same inputs give a byte-identical dist (manifest hashes every file)', async () => {
+    const a = path.join(tmp, 'a');
+    const b = path.join(tmp, 'b');
+    await runBuild({ shape: 'timeline', out: a, repoRoot, inputs: fixtureModel() });
+    await runBuild({ shape: 'timeline', out: b, repoRoot, inputs: fixtureModel() });
+    expect(manifest(a)).toBe(manifest(b));
+    const files = JSON.parse(manifest(a)).files as Record<string, string>;
+    expect(Object.keys(files)).toContain('api/v1/occupations/15-1251.00/votes/index.json');
+    expect(JSON.parse(manifest(a)).data_version).toBe('test-1');
+  }, 60_000);
+
+  it('a schema violation fails the build, lists the problem and leaves the previous dist untouched', async () => {
+    const out = path.join(tmp, 'c');
+    await runBuild({ shape: 'percentile', out, repoRoot, inputs: fixtureModel() });
+    const before = manifest(out);
+    const broken = fixtureModel();
+    broken.model.factors.ai_proficiency![0]!.label = '';
+    const err = await runBuild({ shape: 'percentile', out, repoRoot, inputs: broken }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BuildError);
+    expect((err as BuildError).problems.join('\n')).toContain('api/v1/displacement/factors/index.json');
+    expect(manifest(out)).toBe(before);
+    expect(readdirSync(tmp).filter((n) => n.includes('.tmp-') || n.includes('.old-'))).toEqual([]);
+  }, 60_000);
+
+  it('refuses an output folder that is the repository itself', async () => {
+    await expect(runBuild({ shape: 'percentile', out: '.', repoRoot, inputs: fixtureModel() })).rejects.toBeInstanceOf(BuildError);
+  });
+});
+
+describe('output path safety', () => {
+  it('never writes outside the out folder', async () => {
+    expect(() => resolveInside('/x/out', '../etc/passwd')).toThrow(/outside/);
+    expect(resolveInside('/x/out', 'a/b.json')).toBe('/x/out/a/b.json');
+    await expect(writeTree(path.join(tmp, 'w'), [{ path: '../escape.txt', body: 'x' }])).rejects.toThrow(/outside/);
+  });
+  it('flags duplicate and unsafe paths', () => {
+    expect(checkPaths([{ path: 'a/index.json' }, { path: 'a/index.json' }, { path: 'b/../c' }, { path: '/abs' }])).toHaveLength(3);
+  });
+});
+
+describe('CLI flags', () => {
+  it('build: defaults, values, unknown flags', () => {
+    expect(parseBuildArgs([])).toEqual({ shape: 'percentile', out: 'dist' });
+    expect(parseBuildArgs(['--shape', 'timeline', '--out=x', '--source', 'y'])).toEqual({ shape: 'timeline', out: 'x', source: 'y' });
+    expect(() => parseBuildArgs(['--shape', 'cubist'])).toThrow(/percentile or timeline/);
+    expect(() => parseBuildArgs(['--fast'])).toThrow(/unknown argument/);
+    expect(() => parseBuildArgs(['--out'])).toThrow(/needs a value/);
+  });
+  it('serve: defaults from env, flags win', () => {
+    expect(parseServeArgs([], {})).toEqual({ dir: 'dist', port: 8080, host: '127.0.0.1' });
+    expect(parseServeArgs(['--port', '0'], { PORT: '9000', HOST: '0.0.0.0' })).toEqual({ dir: 'dist', port: 0, host: '0.0.0.0' });
+    expect(() => parseServeArgs(['--port', 'x'], {})).toThrow(/bad port/);
+    expect(() => parseServeArgs(['--verbose', '1'], {})).toThrow(/unknown argument/);
+  });
+});
