@@ -40,6 +40,9 @@ export interface EvidenceReport {
   aei_collaboration_keys_matched: number;
   tasks_with_usage: number;
   tasks_with_automation_share: number;
+  /** Observed tasks whose usage intensity rose / fell across releases (trend sign). */
+  tasks_usage_rising: number;
+  tasks_usage_falling: number;
 }
 
 export const normalizeTaskText = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').trim();
@@ -202,6 +205,8 @@ export function buildEvidence(bundle: SourceBundle, params: ModelParamsSeed): Ev
       aei_collaboration_keys_matched: collabMatched.size,
       tasks_with_usage: tasks.filter((t) => usage.has(t.task_id)).length,
       tasks_with_automation_share: tasks.filter((t) => automationShare.has(t.task_id)).length,
+      tasks_usage_rising: tasks.filter((t) => (usage.get(t.task_id)?.trend_per_year ?? 0) > 0).length,
+      tasks_usage_falling: tasks.filter((t) => (usage.get(t.task_id)?.trend_per_year ?? 0) < 0).length,
     },
   };
 }
