@@ -21,12 +21,12 @@ export async function writeTree(root: string, files: Array<{ path: string; body:
   );
 }
 
-/** Writes to <out>.tmp-<pid>, then renames: old out -> <out>.old-<pid>, tmp -> out, drop old. */
+/** Writes to .<out>-tmp-<pid> (git-ignored), then renames: out -> .<out>-tmp-old-<pid>, tmp -> out, drop old. */
 export async function writeAtomically(out: string, files: Array<{ path: string; body: string | Uint8Array }>): Promise<void> {
   const abs = path.resolve(out);
   const parent = path.dirname(abs);
-  const tmp = path.join(parent, `.${path.basename(abs)}.tmp-${process.pid}`);
-  const old = path.join(parent, `.${path.basename(abs)}.old-${process.pid}`);
+  const tmp = path.join(parent, `.${path.basename(abs)}-tmp-${process.pid}`);
+  const old = path.join(parent, `.${path.basename(abs)}-tmp-old-${process.pid}`);
   await rm(tmp, { recursive: true, force: true });
   try {
     await writeTree(tmp, files);

@@ -37,7 +37,7 @@ describe('runBuild on the fixture model', () => {
     expect(err).toBeInstanceOf(BuildError);
     expect((err as BuildError).problems.join('\n')).toContain('api/v1/displacement/factors/index.json');
     expect(manifest(out)).toBe(before);
-    expect(readdirSync(tmp).filter((n) => n.includes('.tmp-') || n.includes('.old-'))).toEqual([]);
+    expect(readdirSync(tmp).filter((n) => n.includes('-tmp-'))).toEqual([]);
   }, 60_000);
 
   it('refuses an output folder that is the repository itself', async () => {
