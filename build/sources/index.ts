@@ -94,7 +94,7 @@ export async function loadSources(dir: string): Promise<{ bundle: SourceBundle; 
       abilities: optional(p.abilities, elementParser(p.abilities)),
       workActivities: optional(p.workActivities, elementParser(p.workActivities)),
       eloundou: req(p.eloundou, parseEloundou),
-      aei: Promise.all(
+      aei: allOrThrow(
         aei.map((a) =>
           load({ found: { path: a.path, rank: 0, match: [a.path] }, others: [] }, (t, log) => {
             log.note(`release ${a.release}, platform ${a.platform}`);
@@ -106,12 +106,12 @@ export async function loadSources(dir: string): Promise<{ bundle: SourceBundle; 
       ),
       aeiTaskStatements: optional(p.aeiTaskStatements, parseAeiTaskStatements),
       msft: optional(p.msft, parseMsftApplicability),
-      national: Promise.all(
+      national: allOrThrow(
         national.map((n) =>
           load(n, (t, log): OewsNational => ({ period: oewsPeriod(n.year), rows: parseOewsNational(t, log) })),
         ),
       ),
-      industry: Promise.all(
+      industry: allOrThrow(
         [...industry.entries()].map(([kind, picked]) =>
           load(picked, (t, log) => parseOewsIndustry(t, log, kind, oewsPeriod(picked.year))),
         ),
@@ -133,7 +133,6 @@ export async function loadSources(dir: string): Promise<{ bundle: SourceBundle; 
       logs.push(log);
     }
     const r = await settleAll(jobs);
-
 
     const bundle: SourceBundle = {
       onet_version: (r.readMe && onet.parseOnetVersion(r.readMe)) ?? 'unknown',
@@ -171,19 +170,20 @@ export async function loadSources(dir: string): Promise<{ bundle: SourceBundle; 
 
 /**
  * Awaits every job, so one fatal file error does not leave others running unobserved, then
- * throws all fatal errors together (in job order).
+ * throws all fatal errors together (in job order): every broken file is named in one build.
  */
-async function settleAll<T extends Record<string, Promise<unknown>>>(jobs: T): Promise<{ [K in keyof T]: Awaited<T[K]> }> {
-  const keys = Object.keys(jobs);
-  const settled = await Promise.allSettled(Object.values(jobs));
-  const failed = settled.filter((s): s is PromiseRejectedResult => s.status === 'rejected').map((s) => s.reason as unknown);
+async function allOrThrow<T>(promises: Array<Promise<T>>): Promise<T[]> {
+  const settled = await Promise.allSettled(promises);
+  const failed = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []));
   if (failed.length === 1) throw failed[0];
   if (failed.length > 1) {
-    // Report every fatal file problem at once rather than one per build attempt.
-    const messages = failed.map((e) => (e instanceof Error ? e.message : String(e)));
-    throw new SourceError(`${failed.length} source files cannot be read:\n- ${messages.join('\n- ')}`);
+    const messages = failed.flatMap((e) => (e instanceof Error ? e.message.split('\n- ') : [String(e)]));
+    throw new SourceError(`${messages.length} source files cannot be read:\n- ${messages.join('\n- ')}`);
   }
-  return Object.fromEntries(keys.map((k, i) => [k, (settled[i] as PromiseFulfilledResult<unknown>).value])) as {
-    [K in keyof T]: Awaited<T[K]>;
-  };
+  return settled.map((s) => (s as PromiseFulfilledResult<T>).value);
+}
+
+async function settleAll<T extends Record<string, Promise<unknown>>>(jobs: T): Promise<{ [K in keyof T]: Awaited<T[K]> }> {
+  const values = await allOrThrow(Object.values(jobs));
+  return Object.fromEntries(Object.keys(jobs).map((k, i) => [k, values[i]])) as { [K in keyof T]: Awaited<T[K]> };
 }

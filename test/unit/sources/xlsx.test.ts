@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SourceBundle, SourceReport } from '../../../build/sources/bundle.ts';
 import { loadSources } from '../../../build/sources/index.ts';
 import { readTable } from '../../../build/sources/read-table.ts';
+import { XlsxPool } from '../../../build/sources/xlsx-pool.ts';
 import { writeXlsx, type XlsxCell } from './helpers/make-xlsx.ts';
 import { copyMini } from './helpers/paths.ts';
 
@@ -122,5 +123,20 @@ describe('xlsx sources', () => {
   it('numbers xlsx rows as sheet rows', async () => {
     const table = await readTable(path.join(mini.dir, 'bls/ep/occupation.xlsx'), 'occupation.xlsx', ['Occupation type'], 'Table 1.2');
     expect(table.rows.map((r) => r.line)).toEqual([3, 4]);
+  });
+});
+
+describe('XlsxPool', () => {
+  it('gives the same sheets from a worker thread as in-process', async () => {
+    const file = path.join(mini.dir, 'bls/ep/occupation.xlsx');
+    const inWorker = new XlsxPool(1);
+    const inProcess = new XlsxPool(0);
+    try {
+      const [a, b] = await Promise.all([inWorker.read(file), inProcess.read(file)]);
+      expect(a.map((s) => s.sheet)).toEqual(['Index', 'Table 1.2']);
+      expect(a).toEqual(b);
+    } finally {
+      await Promise.all([inWorker.close(), inProcess.close()]);
+    }
   });
 });
