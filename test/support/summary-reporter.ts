@@ -8,14 +8,17 @@ export default class SummaryReporter implements Reporter {
     let failed = 0;
     let skipped = 0;
     for (const mod of modules) {
-      // A module that failed to load has no test cases; count it as a failure so it is not hidden.
-      if (mod.state() === 'failed' && [...mod.children.allTests()].length === 0) failed += 1;
+      let failedHere = 0;
       for (const test of mod.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') passed += 1;
-        else if (state === 'failed') failed += 1;
+        else if (state === 'failed') failedHere += 1;
         else skipped += 1;
       }
+      // A module that failed to load, or whose beforeAll threw, has no failed test of its own
+      // (its tests are skipped); count the module once so the failure is not hidden.
+      if (mod.state() === 'failed' && failedHere === 0) failedHere = 1;
+      failed += failedHere;
     }
     process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }
