@@ -1,77 +1,15 @@
-// Shared contract-test setup: build dist/ of EACH shape once per vitest run (test files run in
-// separate worker processes, so the first one builds under a lock and the rest wait), then each
-// file starts the real local server (which mounts the esbuild bundle) on an ephemeral port.
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// Shared contract-test setup: the integration project's global setup (test/support/build-dists.ts)
+// builds dist/ of EACH shape once per run from the real sources; each test file starts the real
+// local server (which mounts the esbuild function bundle) on an ephemeral port over those builds.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { Shape } from '../../build/model/records.ts';
-import { runBuild } from '../../build/pipeline.ts';
 import { startServer } from '../../build/serve/server.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SHAPES: Shape[] = ['percentile', 'timeline'];
-/** True once the real model exists; until then the builds use the hand-made fixture model. */
-export const REAL_MODEL = existsSync(path.join(REPO_ROOT, 'build', 'model', 'index.ts'));
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-// All worker processes of one vitest run share the runner as parent.
-const RUN_DIR = path.join(tmpdir(), `odr-contract-${process.ppid}`);
-
-function tryLock(shape: Shape): boolean {
-  try {
-    mkdirSync(path.join(RUN_DIR, `${shape}.lock`));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function build(shape: Shape): Promise<void> {
-  const done = path.join(RUN_DIR, `${shape}.done`);
-  try {
-    const inputs = REAL_MODEL ? undefined : (await import('../fixtures/serving/model.ts')).fixtureModel();
-    await runBuild({ shape, out: path.join(RUN_DIR, shape), repoRoot: REPO_ROOT, env: {}, ...(inputs ? { inputs } : {}) });
-    writeFileSync(done, 'ok');
-  } catch (e) {
-    writeFileSync(done, String((e as Error).message).slice(0, 2000));
-    throw e;
-  }
-}
-
-/**
- * Each worker builds whichever shapes nobody has claimed yet (so two workers build the two shapes
- * in parallel), then waits until both are done.
- */
-async function buildAllOnce(): Promise<Record<Shape, string>> {
-  mkdirSync(RUN_DIR, { recursive: true });
-  for (const shape of SHAPES) if (tryLock(shape)) await build(shape);
-  const dirs = {} as Record<Shape, string>;
-  for (const shape of SHAPES) {
-    const done = path.join(RUN_DIR, `${shape}.done`);
-    while (!existsSync(done)) await new Promise((r) => setTimeout(r, 250));
-    const status = readFileSync(done, 'utf8');
-    if (status !== 'ok') throw new Error(`build of ${shape} failed in another worker: ${status}`);
-    dirs[shape] = path.join(RUN_DIR, shape);
-  }
-  return dirs;
-}
-
-function sweepOldRuns() {
-  for (const name of readdirSync(tmpdir())) {
-    const m = /^odr-contract-(\d+)$/.exec(name);
-    if (m && Number(m[1]) !== process.ppid && !alive(Number(m[1]))) rmSync(path.join(tmpdir(), name), { recursive: true, force: true });
-  }
-}
 
 export interface Site {
   shape: Shape;
@@ -86,8 +24,7 @@ export function useSites(): Record<Shape, Site> {
   const sites = {} as Record<Shape, Site>;
   const closers: Array<() => Promise<void>> = [];
   beforeAll(async () => {
-    sweepOldRuns();
-    const dirs = await buildAllOnce();
+    const dirs = inject('dists');
     for (const shape of SHAPES) {
       const dir = dirs[shape];
       const server = await startServer({ dir, port: 0, host: '127.0.0.1' });

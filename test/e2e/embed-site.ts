@@ -1,11 +1,12 @@
 // The site under test: dist built by the real pipeline and served by the real local server.
-// Data: the real sources (runBuild's default, ../shared/data; E2E_SOURCE overrides), or with
-// E2E_DATA=fixture the synthetic fixture model (which carries the hostile and the over-long
-// title). E2E_DIST=<dir> reuses an existing build instead of building.
+// Data: the real build of the integration setup (test/support/build-dists.ts; E2E_SHAPE picks the
+// shape, timeline by default), or with E2E_DATA=fixture the synthetic fixture model (which
+// carries the hostile and the over-long title). E2E_DIST=<dir> serves an existing build instead.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { runBuild } from '../../build/pipeline.ts';
 import { startServer } from '../../build/serve/server.ts';
 import type { Shape } from '../../build/model/records.ts';
@@ -27,17 +28,12 @@ export function realData(): boolean {
 export async function startSite(): Promise<Site> {
   let dir = process.env.E2E_DIST ? resolve(process.env.E2E_DIST) : '';
   let scratch = '';
+  const shape = (process.env.E2E_SHAPE as Shape | undefined) ?? 'timeline';
+  if (!dir && realData()) dir = inject('dists')[shape];
   if (!dir) {
     scratch = mkdtempSync(join(tmpdir(), 'embed-e2e-'));
     dir = join(scratch, 'dist');
-    const shape = (process.env.E2E_SHAPE as Shape | undefined) ?? 'timeline';
-    await runBuild({
-      shape,
-      out: dir,
-      repoRoot,
-      ...(process.env.E2E_SOURCE ? { source: resolve(process.env.E2E_SOURCE) } : {}),
-      ...(realData() ? {} : { inputs: { model: fixtureModel(), titles: [] } }),
-    });
+    await runBuild({ shape, out: dir, repoRoot, inputs: { model: fixtureModel(), titles: [] } });
   }
   const server = await startServer({ dir, port: 0, host: '127.0.0.1' });
   return {
