@@ -15,18 +15,13 @@ if (!present) console.warn(`mirror integration test skipped: ${mirror} not found
 describe.skipIf(!present)('loadSources on the data mirror', () => {
   let bundle: SourceBundle;
   let report: SourceReport;
-  let seconds = 0;
 
   beforeAll(async () => {
-    const started = performance.now();
     ({ bundle, report } = await loadSources(mirror));
-    seconds = (performance.now() - started) / 1000;
   }, 120_000);
 
-  it('loads within the time budget with no rejected rows', () => {
-    // Target: well under 20 s on the 2-core build machine (about 8 s measured when idle). The
-    // bound is looser so that a loaded CI box running other suites in parallel does not flake.
-    expect(seconds).toBeLessThan(60);
+  // Load time is a benchmark figure (`npm run bench -- --build` prints it per stage), not a test.
+  it('loads with no rejected rows', () => {
     expect(report.problems).toEqual([]);
     expect(checkRejectThreshold(report)).toEqual([]);
   });
