@@ -100,7 +100,7 @@ function cardView(o: OccupationRecord, shape: Shape, meta: ModelOutput['meta'], 
   const outlook =
     shape === 'timeline'
       ? {
-          label: 'Displacement window',
+          label: 'Adoption window',
           value:
             r.displacement_year_low === r.displacement_year_high
               ? String(r.displacement_year_low)

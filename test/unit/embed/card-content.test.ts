@@ -43,8 +43,8 @@ describe('card content', () => {
   });
 
   it('timeline shape shows the displacement years and no percentile', () => {
-    expect(fact(page(timeline, 'software-developers'), 'Displacement window')).toBe('2029–2034');
-    expect(fact(page(timeline, 'office-clerks-general'), 'Displacement window')).toBe('2027');
+    expect(fact(page(timeline, 'software-developers'), 'Adoption window')).toBe('2029–2034');
+    expect(fact(page(timeline, 'office-clerks-general'), 'Adoption window')).toBe('2027');
     expect(text(page(timeline, 'software-developers'))).not.toMatch(/percentile/i);
   });
 
