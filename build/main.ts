@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BuildError, runBuild } from './pipeline.ts';
+import { formatJoinReport, formatUnscored } from './report-format.ts';
 import { Shape } from './model/records.ts';
 
 const USAGE = 'usage: npm run build -- [--shape percentile|timeline] [--source DIR] [--out DIR]';
@@ -37,8 +38,9 @@ async function main() {
   try {
     const s = await runBuild({ ...args, repoRoot, log: (l) => console.log(l) });
     if (s.sourceReport) console.log(`\nSources\n${s.sourceReport}`);
-    console.log(`\nModel joins\n${JSON.stringify(s.joinReport, null, 2)}`);
+    console.log(`\nModel joins and counts\n${formatJoinReport(s.joinReport)}`);
     console.log(`\nOccupations kept ${s.occupations}, unscored ${s.unscored}`);
+    if (s.unscored > 0) console.log(formatUnscored(s.unscoredList));
     console.log(`Industries per level ${Object.entries(s.industriesByLevel).map(([l, n]) => `${l}: ${n}`).join(', ')}`);
     console.log(`Wrote ${s.files} files, ${(s.bytes / 1e6).toFixed(1)} MB, data version ${s.dataVersion}, to ${s.out}`);
   } catch (e) {

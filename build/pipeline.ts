@@ -2,7 +2,7 @@
 // collected and reported at once; nothing is written unless all checks pass.
 import path from 'node:path';
 import type { OccupationTitle, SourceReport } from './sources/bundle.ts';
-import type { ModelOutput, Shape } from './model/records.ts';
+import type { ModelOutput, Shape, UnscoredOccupation } from './model/records.ts';
 import { loadSources, resolveSourceDir, checkRejectThreshold, formatSourceReport } from './sources/index.ts';
 import { renderEmbed } from './emit/embed.ts';
 import { computeModel } from './model/index.ts';
@@ -38,6 +38,8 @@ export interface BuildSummary {
   bytes: number;
   occupations: number;
   unscored: number;
+  /** Every occupation not served, with the reason (the build report names them). */
+  unscoredList: UnscoredOccupation[];
   industriesByLevel: Record<string, number>;
   timings: Record<string, number>;
   sourceReport: string | null;
@@ -106,6 +108,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
     bytes: files.reduce((n, f) => n + Buffer.byteLength(f.body), 0),
     occupations: model.occupations.length,
     unscored: model.unscored.length,
+    unscoredList: model.unscored,
     industriesByLevel,
     timings,
     sourceReport: report ? formatSourceReport(report) : null,
