@@ -1,5 +1,6 @@
 // Stable identifiers of occupations and industries. Ids must not change between builds, so
 // they derive from official codes, never from list positions.
+import { foldWords } from './text.ts';
 
 /** 15-1252.00 -> 15125200: the SOC digits as an integer. */
 export function occupationId(socCode: string): number {
@@ -13,12 +14,7 @@ export function industryId(naicsCode: string): number {
 
 /** Lowercase ASCII; accents folded; every run of other characters becomes one '-'. */
 export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+  return foldWords(text, '-');
 }
 
 /**

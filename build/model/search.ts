@@ -8,6 +8,7 @@
 // title, then list position: deterministic for a given index.
 import type { OccupationTitle } from '../sources/bundle.ts';
 import type { OccupationRecord } from './records.ts';
+import { foldWords } from './text.ts';
 
 export interface SearchEntry {
   /** Position of the occupation in the full list (the GET /occupations order). */
@@ -24,12 +25,7 @@ export interface SearchIndex {
 
 /** Lower-case, letters and digits only, single spaces: "Registered Nurse (RN)" -> "registered nurse rn". */
 export function normalize(s: string): string {
-  return s
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
+  return foldWords(s, ' ');
 }
 
 export function buildSearchIndex(

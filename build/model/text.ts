@@ -1,0 +1,12 @@
+// Text folding shared by slugs and search, so a title slugs and matches the same way.
+
+/** Lower-case ASCII words: accents folded, every run of other characters becomes `sep`. */
+export function foldWords(text: string, sep: string): string {
+  const words = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== '');
+  return words.join(sep);
+}
