@@ -107,7 +107,8 @@ export function createHandler(source: ShardSource): Handler {
     const data = await shard<AssessShard>('assess');
     const occ = Object.hasOwn(data.occupations, parsed.data.soc_code) ? data.occupations[parsed.data.soc_code] : undefined;
     if (!occ) return problemResponse(req, 404, `No occupation with soc_code ${parsed.data.soc_code}.`, [{ location: 'body.soc_code', message: 'unknown occupation' }]);
-    const outcome = assess({ soc_code: parsed.data.soc_code, title: occ[0], base_score: occ[1] }, parsed.data.personal_factors ?? {}, data.factors, data.tiers);
+    const personal = factorEntries(body, parsed.data.personal_factors ?? {});
+    const outcome = assess({ soc_code: parsed.data.soc_code, title: occ[0], base_score: occ[1] }, personal, data.factors, data.tiers);
     if (!outcome.ok) {
       const errors: ProblemError[] = outcome.issues.map((i) =>
         i.kind === 'unknown_factor'
@@ -156,6 +157,19 @@ export function createHandler(source: ShardSource): Handler {
       return problemResponse(req, 500, 'The server could not answer this request.');
     }
   };
+}
+
+/**
+ * The factor map as the client sent it. Zod's record output cannot hold a `__proto__` key (it
+ * would be dropped silently), so the names come from the raw JSON object into a null-prototype
+ * map, where such a key stays an ordinary, unknown factor and is answered with a 422.
+ */
+function factorEntries(body: unknown, parsed: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = Object.create(null);
+  const raw = (body as { personal_factors?: unknown }).personal_factors;
+  const names = raw !== null && typeof raw === 'object' ? Object.keys(raw) : Object.keys(parsed);
+  for (const name of names) out[name] = Object.hasOwn(parsed, name) ? parsed[name]! : String((raw as Record<string, unknown>)[name]);
+  return out;
 }
 
 function range(start: number, end: number): number[] {

@@ -48,6 +48,9 @@ describe.each(SHAPES)('assess (%s)', (shape) => {
     ['unknown occupation', () => postJson(sites[shape], { soc_code: '99-9999.99' }), 404, 'body.soc_code'],
     ['unknown factor', () => postJson(sites[shape], { soc_code: '15-1251.00', personal_factors: { star_sign: 'leo' } }), 422, 'body.personal_factors.star_sign'],
     ['unknown option', () => postJson(sites[shape], { soc_code: '15-1251.00', personal_factors: { ai_proficiency: 'wizard' } }), 422, 'body.personal_factors.ai_proficiency'],
+    // Sent as raw text: a JS object literal would turn "__proto__" into a prototype, not a key.
+    ['__proto__ as a factor name', () => postJson(sites[shape], '{"soc_code":"15-1251.00","personal_factors":{"__proto__":"x"}}'), 422, 'body.personal_factors.__proto__'],
+    ['__proto__ as a top-level field', () => postJson(sites[shape], '{"soc_code":"15-1251.00","__proto__":{"x":1}}'), 400],
     ['text/plain', () => postJson(sites[shape], '{}', { 'Content-Type': 'text/plain' }), 415, 'header.Content-Type'],
     ['declared too large', () => postJson(sites[shape], JSON.stringify({ soc_code: '15-1251.00', pad: 'x'.repeat(17000) })), 413],
     ['chunked too large (no Content-Length)', () => sites[shape].get('/api/v1/displacement/assess', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: new Blob(['x'.repeat(20000)]).stream(), duplex: 'half' } as RequestInit), 413],
