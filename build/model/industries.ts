@@ -61,12 +61,12 @@ export function computeIndustries(inp: IndustryInputs): { industries: IndustryRe
       return {
         level,
         codes: top.sort(),
-        note: 'Sum of the published 5/6-digit industries in this group (OEWS publishes no 4-digit file here); may cover only part of the group',
+        note: 'Sum of the published 5/6-digit industries in this group (OEWS publishes no 4-digit file here); employment and shares may cover only part of the group',
       };
     }
     const parent = atLevel(3).filter(({ code }) => sigOf.get(code) === sig.slice(0, 3)).map((x) => x.code);
     return parent.length
-      ? { level: 3, codes: parent, note: 'Occupations of the 3-digit parent subsector (no finer OEWS data published for this group)' }
+      ? { level: 3, codes: parent, note: 'Occupations of the 3-digit parent subsector (no finer OEWS data published for this group); employment, shares and weighted risk are the subsector\'s, not this group\'s alone' }
       : null;
   };
 
