@@ -1,6 +1,7 @@
 // Compact text for the build's closing report: the model's join counts one section per line
 // (wrapped), and every occupation the model could not score, named with its reason.
 import type { UnscoredOccupation } from './model/records.ts';
+import { compareText } from './model/text.ts';
 
 const WIDTH = 100;
 
@@ -44,7 +45,7 @@ export function formatUnscored(unscored: readonly UnscoredOccupation[]): string 
   const byReason = new Map<string, string[]>();
   for (const u of unscored) byReason.set(u.reason, [...(byReason.get(u.reason) ?? []), `${u.soc_code} ${u.title}`]);
   const lines: string[] = [];
-  for (const [reason, names] of [...byReason].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [reason, names] of [...byReason].sort(([a], [b]) => compareText(a, b))) {
     // Titles contain commas, so entries are separated by semicolons.
     lines.push(...wrap(`  ${reason} (${names.length}):`, names, ';'));
   }

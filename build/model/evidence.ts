@@ -5,6 +5,7 @@
 import type { AeiCollaboration, AeiTaskUsage, ExposureLabel, SourceBundle } from '../sources/bundle.ts';
 import { clamp } from './num.ts';
 import type { ModelParamsSeed } from './params.ts';
+import { compareText } from './text.ts';
 
 export interface UsageSignal {
   /** U in 0..1: recency-weighted intensity plus the nowcast trend. */
@@ -128,7 +129,7 @@ export function buildEvidence(bundle: SourceBundle, params: ModelParamsSeed): Ev
   const keyVia = new Map<string, 'direct' | 'bridge' | 'none'>();
   // task -> release -> {s (max over platforms), pct (max)}
   const perTask = new Map<number, Map<string, { s: number; pct: number }>>();
-  for (const [, rows] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [, rows] of [...groups].sort(([a], [b]) => compareText(a, b))) {
     const total = rows.reduce((a, r) => a + r.pct, 0);
     const equal = total / rows.length;
     for (const r of rows) {

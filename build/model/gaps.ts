@@ -5,6 +5,7 @@ import type { ElementRating, RelatedOccupation } from '../sources/bundle.ts';
 import type { RiskTier, SkillGap, TransitionOption } from './records.ts';
 import { round } from './num.ts';
 import type { ModelParamsSeed } from './params.ts';
+import { compareText } from './text.ts';
 
 export interface ScoredRef {
   soc_code: string;
@@ -23,7 +24,7 @@ export function transitionOptions(
 ): TransitionOption[] {
   const margin = p.skill_gaps.min_score_margin.value;
   return [...related]
-    .sort((a, b) => a.index - b.index || a.related_soc_code.localeCompare(b.related_soc_code))
+    .sort((a, b) => a.index - b.index || compareText(a.related_soc_code, b.related_soc_code))
     .map((r) => scored.get(r.related_soc_code))
     .filter((r): r is ScoredRef => r !== undefined && r.final_score <= score - margin)
     .slice(0, p.skill_gaps.max_transitions.value)
@@ -70,7 +71,7 @@ export function skillGaps(
     });
   }
   return out
-    .sort((a, b) => b.rank - a.rank || a.element_id.localeCompare(b.element_id))
+    .sort((a, b) => b.rank - a.rank || compareText(a.element_id, b.element_id))
     .slice(0, g.max_items.value)
     .map(({ rank: _rank, ...rest }) => rest);
 }

@@ -28,6 +28,7 @@ import { confidenceIndex, confidenceLevel, employmentPercentiles, finalScore } f
 import { displacementYears } from './timeline.ts';
 import { coreShare, taskWeights, toFractions } from './time.ts';
 import { voteStats } from './votes.ts';
+import { compareText } from './text.ts';
 
 export type { Seeds } from './params.ts';
 
@@ -91,7 +92,7 @@ export function computeModel(bundle: SourceBundle, seeds: Seeds): ModelOutput {
   // Who is served: task statements, at least one exposure label, a job zone.
   const unscored: UnscoredOccupation[] = [];
   const served: Array<{ soc: string; title: string; description: string; job_zone: number; tasks: TaskStatement[] }> = [];
-  for (const o of [...bundle.occupations].sort((a, b) => a.soc_code.localeCompare(b.soc_code))) {
+  for (const o of [...bundle.occupations].sort((a, b) => compareText(a.soc_code, b.soc_code))) {
     const tasks = tasksBySoc.get(o.soc_code) ?? [];
     const jz = jobZone.get(o.soc_code);
     let reason: string | null = null;

@@ -8,6 +8,7 @@ import { industryId } from './ids.ts';
 import { round } from './num.ts';
 import type { IndustryOccupation, IndustryRecord } from './records.ts';
 import type { ScoredRef } from './gaps.ts';
+import { compareText } from './text.ts';
 
 /** Significant digits of an OEWS industry code: '31-33' -> '31', '541330' (5-digit) -> '54133'. */
 export const oewsSig = (r: Pick<OewsIndustryRow, 'naics' | 'naics_level'>): string =>
@@ -74,7 +75,7 @@ export function computeIndustries(inp: IndustryInputs): { industries: IndustryRe
   const unmapped = new Set<string>();
   const industries: IndustryRecord[] = [];
   const naics = inp.naics.filter((n) => n.level >= 2 && n.level <= 4);
-  for (const n of [...naics].sort((a, b) => a.level - b.level || a.code.localeCompare(b.code))) {
+  for (const n of [...naics].sort((a, b) => a.level - b.level || compareText(a.code, b.code))) {
     const slice = sliceFor(n);
     const emp = new Map<string, number>();
     let total = 0;
@@ -109,7 +110,7 @@ export function computeIndustries(inp: IndustryInputs): { industries: IndustryRe
         };
       })
       .filter((o) => o.employment > 0)
-      .sort((a, b) => b.employment - a.employment || a.soc_code.localeCompare(b.soc_code));
+      .sort((a, b) => b.employment - a.employment || compareText(a.soc_code, b.soc_code));
     const wsum = occupations.reduce((a, o) => a + o.employment, 0);
     const weighted = wsum > 0 ? round(occupations.reduce((a, o) => a + o.employment * o.final_score, 0) / wsum, 1) : null;
     industries.push({

@@ -10,3 +10,11 @@ export function foldWords(text: string, sep: string): string {
     .filter((w) => w !== '');
   return words.join(sep);
 }
+
+/**
+ * Code-unit order. Never String#localeCompare in the build: it follows the machine's locale,
+ * and the same sources must give byte-identical output everywhere.
+ */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -5,6 +5,7 @@ import type { SourceBundle } from '../sources/bundle.ts';
 import { round, spearman } from '../model/num.ts';
 import type { ModelOutput } from '../model/records.ts';
 import { toSoc2018, type ValidationRefs } from './refs.ts';
+import { compareText } from '../model/text.ts';
 
 export interface Correlation {
   reference: string;
@@ -87,7 +88,7 @@ export function computeValidation(model: ModelOutput, bundle: SourceBundle, refs
     correlate('Frey and Osborne (2013) probability of computerisation', 'soc2018', bySoc, x(refs.soc2010.frey_osborne), 'weak or negative: pre-LLM automation hit routine manual work'),
   ];
 
-  const sorted = [...occ].sort((a, b) => b.risk_score.final_score - a.risk_score.final_score || a.soc_code.localeCompare(b.soc_code));
+  const sorted = [...occ].sort((a, b) => b.risk_score.final_score - a.risk_score.final_score || compareText(a.soc_code, b.soc_code));
   const pick = (o: (typeof occ)[number]) => ({ soc_code: o.soc_code, title: o.title, final_score: o.risk_score.final_score });
   const scores = occ.map((o) => o.risk_score.final_score).sort((a, b) => a - b);
   const q = (f: number) => scores[Math.min(scores.length - 1, Math.floor(f * scores.length))] ?? 0;
