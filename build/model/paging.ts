@@ -47,6 +47,12 @@ export function parseQuery(params: URLSearchParams, spec: QuerySpec): QueryOutco
       continue;
     }
     const v = raw[0]!;
+    // URLSearchParams turns malformed percent-encoding or invalid UTF-8 into U+FFFD instead of
+    // failing; a search for garbled text would silently match something else.
+    if (v.includes('\uFFFD')) {
+      errors.push({ location: loc, message: `parameter "${name}" is not valid percent-encoded UTF-8` });
+      continue;
+    }
     if (v.length === 0) {
       errors.push({ location: loc, message: `parameter "${name}" is empty` });
       continue;
@@ -58,7 +64,8 @@ export function parseQuery(params: URLSearchParams, spec: QuerySpec): QueryOutco
       continue;
     }
     if (!CANONICAL_INT.test(v)) {
-      errors.push({ location: loc, message: `parameter "${name}" must be a non-negative integer, got "${v}"` });
+      const range = p.kind === 'enum' ? `one of ${p.values.join(', ')}` : p.max === Number.MAX_SAFE_INTEGER ? `an integer >= ${p.min}` : `an integer from ${p.min} to ${p.max}`;
+      errors.push({ location: loc, message: `parameter "${name}" must be ${range} in plain decimal digits, got "${v}"` });
       continue;
     }
     const n = Number(v);

@@ -43,3 +43,23 @@ describe('list query validation', () => {
     for (const bad of ['level=1', 'level=5', 'level=two', 'level=']) expect(parseQuery(new URLSearchParams(bad), INDUSTRY_LIST_QUERY).ok).toBe(false);
   });
 });
+
+describe('parseQuery: encoding and messages', () => {
+  it('rejects malformed percent-encoding instead of searching for garbled text', () => {
+    const out = parseQuery(new URLSearchParams('q=%E0%A4%A'), OCCUPATION_LIST_QUERY);
+    expect(out.ok).toBe(false);
+    if (!out.ok) expect(out.errors).toEqual([{ location: 'query.q', message: 'parameter "q" is not valid percent-encoded UTF-8' }]);
+  });
+  it('accepts correctly encoded non-ASCII text', () => {
+    const out = parseQuery(new URLSearchParams('q=%C3%A9lectricien'), OCCUPATION_LIST_QUERY);
+    expect(out).toEqual({ ok: true, values: { q: 'électricien', limit: 50, offset: 0 } });
+  });
+  it('says the allowed range when a number is not plain digits', () => {
+    const out = parseQuery(new URLSearchParams('limit=abc&offset=-1'), OCCUPATION_LIST_QUERY);
+    expect(out.ok).toBe(false);
+    if (!out.ok) {
+      expect(out.errors).toContainEqual({ location: 'query.limit', message: 'parameter "limit" must be an integer from 1 to 200 in plain decimal digits, got "abc"' });
+      expect(out.errors).toContainEqual({ location: 'query.offset', message: 'parameter "offset" must be an integer >= 0 in plain decimal digits, got "-1"' });
+    }
+  });
+});
