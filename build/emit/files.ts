@@ -6,7 +6,7 @@ import type { ModelOutput, Shape } from '../model/records.ts';
 import { responseSchemas, shardSchemaFor, ProblemSchema, type ResponseSchemaKey } from '../model/api-schemas.ts';
 import { PAGE_SHARD_SIZE, LIST_LIMIT, shardCount } from '../model/paging.ts';
 import * as present from '../model/present.ts';
-import { notFound } from '../model/problem.ts';
+import { notFound, problemTypeDocs } from '../model/problem.ts';
 import { fileFor, fillPattern, routesFor, NOT_FOUND_FILES, type RouteDef } from '../model/routes.ts';
 import { buildSearchIndex } from '../model/search.ts';
 import { buildOpenApi } from './openapi.ts';
@@ -58,6 +58,7 @@ export function emitFiles(model: ModelOutput, shape: Shape, titles: OccupationTi
   add('industry-list', {}, json(industryList));
   for (const r of model.industries) add('industry-detail', { naics_code: r.naics_code }, json(present.industryDetail(r)));
   add('factors', {}, json({ factors: model.factors }));
+  for (const { name, doc } of problemTypeDocs()) add('problem-type', { problem: name }, json(doc));
   add('openapi', {}, json(buildOpenApi(shape, model.meta.data_version)));
 
   if (embed) {

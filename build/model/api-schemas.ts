@@ -108,6 +108,13 @@ export const ProblemSchema = z.strictObject({
 
 export const VotesResponse = VoteStats.strict();
 
+export const ProblemTypeDocSchema = z.strictObject({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  description: z.string().min(1),
+});
+
 const byShape = { percentile: shapeSchemas(PercentileRiskScore), timeline: shapeSchemas(TimelineRiskScore) };
 
 /** The response schema of each JSON endpoint in one shape; the route table names these keys. */
@@ -122,6 +129,7 @@ export function responseSchemas(shape: Shape) {
     industryDetail: IndustryDetail,
     factors: FactorsResponse,
     assessResult: AssessResult,
+    problemType: ProblemTypeDocSchema,
     openapi: z.looseObject({ openapi: z.literal('3.1.0') }),
   } as const;
 }

@@ -15,15 +15,19 @@ export interface Problem {
   errors?: ProblemError[];
 }
 
-/** Stable identifiers for each kind of failure; relative URIs resolved against the API base. */
+/**
+ * Stable identifiers for each kind of failure; relative URIs resolved against the site. Each
+ * type is dereferenceable: GET on it returns its documentation (problemTypeDoc), as RFC 9457
+ * recommends.
+ */
 export const PROBLEM_TYPES = {
-  400: { type: '/api/v1/problems/bad-request', title: 'Bad Request' },
-  404: { type: '/api/v1/problems/not-found', title: 'Not Found' },
-  405: { type: '/api/v1/problems/method-not-allowed', title: 'Method Not Allowed' },
-  413: { type: '/api/v1/problems/payload-too-large', title: 'Payload Too Large' },
-  415: { type: '/api/v1/problems/unsupported-media-type', title: 'Unsupported Media Type' },
-  422: { type: '/api/v1/problems/unprocessable-content', title: 'Unprocessable Content' },
-  500: { type: '/api/v1/problems/internal-error', title: 'Internal Server Error' },
+  400: { type: '/api/v1/problems/bad-request', title: 'Bad Request', description: 'A query parameter or the request body is invalid. `errors` names each offending location (for example `query.limit` or `body.soc_code`) and, where the values are a fixed list, the allowed ones.' },
+  404: { type: '/api/v1/problems/not-found', title: 'Not Found', description: 'No resource at this path: an unknown SOC code, NAICS code, embed slug or API path, the votes endpoint in the percentile interface shape, or an unknown soc_code in an assessment.' },
+  405: { type: '/api/v1/problems/method-not-allowed', title: 'Method Not Allowed', description: 'The path exists but does not accept this HTTP method; the Allow header lists the methods it does accept.' },
+  413: { type: '/api/v1/problems/payload-too-large', title: 'Payload Too Large', description: 'The request body is larger than 16384 bytes.' },
+  415: { type: '/api/v1/problems/unsupported-media-type', title: 'Unsupported Media Type', description: 'The request body must be JSON sent with Content-Type: application/json.' },
+  422: { type: '/api/v1/problems/unprocessable-content', title: 'Unprocessable Content', description: 'The assessment names a personal factor or option that does not exist. `errors` lists each one with the allowed names or values; GET /api/v1/displacement/factors returns them all.' },
+  500: { type: '/api/v1/problems/internal-error', title: 'Internal Server Error', description: 'The service could not answer because of a fault on our side, never because of the request. Retry later.' },
 } as const;
 
 export type ProblemStatus = keyof typeof PROBLEM_TYPES;
@@ -39,3 +43,18 @@ export function problem(status: ProblemStatus, detail: string, errors?: ProblemE
 export const notFound = (path: string): Problem => problem(404, `No resource at ${path}.`);
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+
+export interface ProblemTypeDoc {
+  type: string;
+  title: string;
+  status: number;
+  description: string;
+}
+
+/** The document served at each problem type URI, keyed by its last path segment. */
+export function problemTypeDocs(): Array<{ name: string; doc: ProblemTypeDoc }> {
+  return Object.entries(PROBLEM_TYPES).map(([status, t]) => ({
+    name: t.type.slice(t.type.lastIndexOf('/') + 1),
+    doc: { type: t.type, title: t.title, status: Number(status), description: t.description },
+  }));
+}

@@ -50,6 +50,7 @@ export const PARAM_PATTERNS: Record<string, RegExp> = {
   soc_code: /^[0-9]{2}-[0-9]{4}\.[0-9]{2}$/,
   naics_code: /^[0-9]{2,6}(?:-[0-9]{2})?$/,
   slug: /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+  problem: /^[a-z]+(?:-[a-z]+)*$/,
 };
 
 const BOTH: Shape[] = ['percentile', 'timeline'];
@@ -64,6 +65,7 @@ export const ROUTES: readonly RouteDef[] = [
   { id: 'industry-detail', pattern: '/api/v1/industries/:naics_code', methods: ['GET'], serve: 'static', shapes: BOTH, body: 'json', schema: 'industryDetail', cache: 'static', summary: 'One industry with its occupations.' },
   { id: 'factors', pattern: '/api/v1/displacement/factors', methods: ['GET'], serve: 'static', shapes: BOTH, body: 'json', schema: 'factors', cache: 'static', summary: 'Personal factor options and their adjustments.' },
   { id: 'assess', pattern: '/api/v1/displacement/assess', methods: ['POST'], serve: 'function', shapes: BOTH, body: 'json', schema: 'assessResult', cache: 'no-store', summary: 'Personalized displacement risk score.' },
+  { id: 'problem-type', pattern: '/api/v1/problems/:problem', methods: ['GET'], serve: 'static', shapes: BOTH, body: 'json', schema: 'problemType', cache: 'static', summary: 'Documentation of one problem type (the `type` URI of an error response).' },
   { id: 'openapi', pattern: '/api/v1/openapi.json', methods: ['GET'], serve: 'static', shapes: BOTH, body: 'json', schema: 'openapi', cache: 'static', summary: 'This OpenAPI document.' },
   { id: 'embed-index', pattern: '/embed/', methods: ['GET'], serve: 'static', shapes: BOTH, body: 'html', cache: 'static', summary: 'Index of embeddable risk cards.' },
   { id: 'embed-card', pattern: '/embed/:slug', methods: ['GET'], serve: 'static', shapes: BOTH, body: 'html', cache: 'static', summary: 'Embeddable risk card (iframe, 320x280).' },
