@@ -142,6 +142,11 @@ function byTitle(a: OccupationRecord, b: OccupationRecord): number {
   return a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0;
 }
 
+/** Text as it must appear inside a double-quoted HTML attribute. */
+export function attributeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
 export function renderEmbed(model: ModelOutput, shape: Shape, opts: { dataVersion: string }): EmbedPages {
   const eta = templates();
   const pages = model.occupations.map((o) => ({
@@ -159,7 +164,9 @@ export function renderEmbed(model: ModelOutput, shape: Shape, opts: { dataVersio
     rows,
     dataDate: dataDate(model.meta),
     dataVersion: opts.dataVersion,
-    example: rows[0] ?? null,
+    // The snippet is shown as text to be pasted into HTML, so the title inside its title="..."
+    // must already be attribute-escaped (eta then escapes it once more for display).
+    example: rows[0] ? { slug: rows[0].slug, titleAttr: attributeText(rows[0].title) } : null,
   });
   const notFound = eta.render('@embed-404', { dataVersion: opts.dataVersion });
   return { pages, index, notFound };

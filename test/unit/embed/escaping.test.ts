@@ -48,3 +48,14 @@ describe('hostile occupation title', () => {
     expect(tokens[link + 1]).toEqual({ kind: 'text', text: HOSTILE_TITLE });
   });
 });
+
+describe('the copy-paste snippet on the index page', () => {
+  it('pastes as one valid iframe whose title attribute holds the whole title', () => {
+    // The fixture's hostile title sorts first, so it is the snippet's example.
+    const pasted = textOf(out.index, 'code')!;
+    const tags = startTags(pasted);
+    expect(tags.map((t) => t.name)).toEqual(['iframe']);
+    expect(tags[0]!.attrs.map(([n]) => n)).toEqual(['src', 'width', 'height', 'title', 'loading', 'style']);
+    expect(attr(tags[0]!, 'title')).toBe(`AI displacement risk: ${HOSTILE_TITLE}`);
+  });
+});
