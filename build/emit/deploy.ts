@@ -1,6 +1,6 @@
 // CDN configs, generated from the route table so they cannot drift from the local server:
 // Cloudflare Pages (_routes.json + advanced-mode _worker.js, bundled elsewhere), Netlify
-// (_headers, _redirects, netlify.toml) and Vercel (vercel.json). Pure: returns file contents.
+// (_headers, netlify.toml) and Vercel (vercel.json). Pure: returns file contents.
 import { ROUTES, routeHeaders, routesFor, type RouteDef, fileFor, NOT_FOUND_FILES } from '../model/routes.ts';
 import type { Shape } from '../model/records.ts';
 
@@ -31,21 +31,31 @@ export function headersFile(shape: Shape): string {
 }
 
 /**
- * Netlify _redirects: one exact rewrite per static file (no placeholder rule can tell a missing
- * file from an existing one), then the function routes, then a catch-all so that every unknown
- * /api/v1 or /embed path reaches the function and gets a real 404 body, never cached.
+ * Netlify: netlify.toml with its rewrites. Not `_redirects`: Cloudflare Pages reads that file too,
+ * and Netlify's catch-all to /.netlify/functions would turn every asset into a 404 there (seen
+ * under `wrangler pages dev`). One exact rewrite per static file (no placeholder rule can tell a
+ * missing file from an existing one), then the forced function routes, then a catch-all so that
+ * every unknown /api or /embed path reaches the function and gets a real 404 body.
  */
-export function netlifyRedirects(shape: Shape, staticPaths: { path: string; file: string }[]): string {
+export function netlifyToml(shape: Shape, staticPaths: { path: string; file: string }[]): string {
   const fn = '/.netlify/functions/api';
-  const lines = ['# Generated from build/model/routes.ts. Do not edit.'];
-  for (const p of staticPaths) lines.push(`${p.path} /${p.file} 200`);
-  for (const r of functionRoutes(shape)) lines.push(`${r.pattern} ${fn} 200!`);
-  lines.push(`/api/* ${fn} 200`, `/embed ${fn} 200`, `/embed/* ${fn} 200`, '');
-  return lines.join('\n');
-}
-
-export function netlifyToml(): string {
-  return ['# Generated. Deploy this folder as is: netlify deploy --dir .', '[build]', '  publish = "."', '', '[functions]', '  directory = "_netlify/functions"', '  node_bundler = "none"', ''].join('\n');
+  const rule = (from: string, to: string, force = false) =>
+    ['[[redirects]]', `  from = ${JSON.stringify(from)}`, `  to = ${JSON.stringify(to)}`, '  status = 200', ...(force ? ['  force = true'] : []), ''];
+  return [
+    '# Generated from build/model/routes.ts. Do not edit. Deploy this folder as is: netlify deploy --dir .',
+    '[build]',
+    '  publish = "."',
+    '',
+    '[functions]',
+    '  directory = "_netlify/functions"',
+    '  node_bundler = "none"',
+    '',
+    ...staticPaths.flatMap((p) => rule(p.path, `/${p.file}`)),
+    ...functionRoutes(shape).flatMap((r) => rule(r.pattern, fn, true)),
+    ...rule('/api/*', fn),
+    ...rule('/embed', fn),
+    ...rule('/embed/*', fn),
+  ].join('\n');
 }
 
 /** Cloudflare Pages: only API and embed paths invoke the worker; other assets stay free. */

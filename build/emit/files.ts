@@ -10,7 +10,7 @@ import { notFound, problemTypeDocs } from '../model/problem.ts';
 import { fileFor, fillPattern, routesFor, NOT_FOUND_FILES, type RouteDef } from '../model/routes.ts';
 import { buildSearchIndex } from '../model/search.ts';
 import { buildOpenApi } from './openapi.ts';
-import { cloudflareRoutes, headersFile, netlifyRedirects, netlifyToml, vercelJson } from './deploy.ts';
+import { cloudflareRoutes, headersFile, netlifyToml, vercelJson } from './deploy.ts';
 
 export interface EmittedFile {
   path: string;
@@ -84,9 +84,8 @@ export function emitFiles(model: ModelOutput, shape: Shape, titles: OccupationTi
   // Deploy configs.
   const staticPaths = files.filter((f) => f.urlPath && routes.get(f.routeId!)!.serve === 'static').map((f) => ({ path: f.urlPath!, file: f.path }));
   files.push({ path: '_headers', body: headersFile(shape) });
-  files.push({ path: '_redirects', body: netlifyRedirects(shape, staticPaths) });
   files.push({ path: '_routes.json', body: cloudflareRoutes() });
-  files.push({ path: 'netlify.toml', body: netlifyToml() });
+  files.push({ path: 'netlify.toml', body: netlifyToml(shape, staticPaths) });
   files.push({ path: 'vercel.json', body: vercelJson(shape) });
   return files;
 }

@@ -24,7 +24,10 @@ export default {
     meta ??= load('meta') as Promise<ShardMeta>;
     const match = matchRoute(url.pathname, (await meta).shape);
     if (match?.route.serve === 'static' && (req.method === 'GET' || req.method === 'HEAD')) {
-      const asset = await env.ASSETS.fetch(new Request(`${url.origin}/${fileFor(url.pathname, match.route.body)}`, req));
+      // Pages' asset server answers /x/index.html with a redirect to /x/ (its HTML handling), so
+      // HTML pages are fetched by their folder; JSON files by their own name.
+      const file = fileFor(url.pathname, match.route.body).replace(/(^|\/)index\.html$/, '$1');
+      const asset = await env.ASSETS.fetch(new Request(`${url.origin}/${file}`, req));
       if (asset.status === 200 || asset.status === 304) {
         const headers = new Headers(asset.headers);
         for (const [k, v] of Object.entries(routeHeaders(match.route))) headers.set(k, v);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES, fileFor, matchRoute, routesFor, responseHeaders, preflightHeaders } from '../../../build/model/routes.ts';
-import { cloudflareRoutes, headersFile, netlifyRedirects, vercelJson } from '../../../build/emit/deploy.ts';
+import { cloudflareRoutes, headersFile, netlifyToml, vercelJson } from '../../../build/emit/deploy.ts';
 
 describe('route table', () => {
   it('matches concrete paths and rejects traversal-looking params', () => {
@@ -36,12 +36,17 @@ describe('CDN configs from the route table', () => {
     const embed = text.split('\n\n').find((b) => b.startsWith('/embed/:slug'))!;
     expect(embed).toContain("Content-Security-Policy: default-src 'none'");
   });
-  it('_redirects: exact rewrites, forced function routes, then a catch-all', () => {
-    const lines = netlifyRedirects('percentile', [{ path: '/api/v1/occupations/15-1252.00', file: 'api/v1/occupations/15-1252.00/index.json' }]).trim().split('\n');
-    expect(lines[1]).toBe('/api/v1/occupations/15-1252.00 /api/v1/occupations/15-1252.00/index.json 200');
-    expect(lines).toContain('/api/v1/displacement/assess /.netlify/functions/api 200!');
-    expect(lines).toContain('/api/v1/occupations /.netlify/functions/api 200!');
-    expect(lines.at(-1)).toBe('/embed/* /.netlify/functions/api 200');
+  it('netlify.toml: exact rewrites, forced function routes, then a catch-all; no _redirects rules', () => {
+    const toml = netlifyToml('percentile', [{ path: '/api/v1/occupations/15-1252.00', file: 'api/v1/occupations/15-1252.00/index.json' }]);
+    const rules = toml.split('[[redirects]]').slice(1).map((block) => {
+      const get = (k: string) => /\s*=\s*(.+)/.exec(block.split('\n').find((l) => l.trim().startsWith(`${k} `)) ?? '')?.[1];
+      return { from: get('from'), to: get('to'), status: get('status'), force: get('force') };
+    });
+    expect(toml).toContain('directory = "_netlify/functions"');
+    expect(rules[0]).toEqual({ from: '"/api/v1/occupations/15-1252.00"', to: '"/api/v1/occupations/15-1252.00/index.json"', status: '200', force: undefined });
+    expect(rules).toContainEqual({ from: '"/api/v1/displacement/assess"', to: '"/.netlify/functions/api"', status: '200', force: 'true' });
+    expect(rules).toContainEqual({ from: '"/api/v1/occupations"', to: '"/.netlify/functions/api"', status: '200', force: 'true' });
+    expect(rules.at(-1)).toEqual({ from: '"/embed/*"', to: '"/.netlify/functions/api"', status: '200', force: undefined });
   });
   it('_routes.json sends only API and embed paths to the worker', () => {
     expect(JSON.parse(cloudflareRoutes())).toEqual({ version: 1, include: ['/api/*', '/embed', '/embed/*'], exclude: [] });
