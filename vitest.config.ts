@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: fast pure/unit tests, and integration tests (real HTTP, real Chromium) that share
-// one real build per interface shape, made once by the integration project's global setup.
+// Projects: fast pure/unit tests; integration tests (real HTTP against the local server, real
+// Chromium) sharing one real build per interface shape; and the same contract tests answered by
+// Cloudflare's runtime (wrangler pages dev) over builds of its own.
 export default defineConfig({
   test: {
     reporters: ['default', './test/support/summary-reporter.ts'],
@@ -11,6 +12,16 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
           testTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'cloudflare',
+          include: ['test/contract/**/*.test.ts'],
+          globalSetup: ['./test/support/cloudflare-sites.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
           pool: 'forks',
         },
       },

@@ -58,9 +58,12 @@ export function netlifyToml(shape: Shape, staticPaths: { path: string; file: str
   ].join('\n');
 }
 
-/** Cloudflare Pages: only API and embed paths invoke the worker; other assets stay free. */
+/**
+ * Cloudflare Pages: only API and embed paths, and the bare root (so it gets the same problem+json
+ * 404 as any unknown path), invoke the worker; shards and configs are served as plain assets.
+ */
 export function cloudflareRoutes(): string {
-  return JSON.stringify({ version: 1, include: ['/api/*', '/embed', '/embed/*'], exclude: [] }, null, 2) + '\n';
+  return JSON.stringify({ version: 1, include: ['/', '/api/*', '/embed', '/embed/*'], exclude: [] }, null, 2) + '\n';
 }
 
 const vercelSource = (pattern: string) => pattern.replace(/:([a-z_]+)/g, ':$1');

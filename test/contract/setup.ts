@@ -1,6 +1,7 @@
-// Shared contract-test setup: the integration project's global setup (test/support/build-dists.ts)
-// builds dist/ of EACH shape once per run from the real sources; each test file starts the real
-// local server (which mounts the esbuild function bundle) on an ephemeral port over those builds.
+// Shared contract-test setup: a global setup builds dist/ of EACH shape once per run from the real
+// sources. In the integration project each test file starts the real local server (which mounts
+// the esbuild function bundle) over those builds; in the cloudflare project the same tests speak
+// to `wrangler pages dev` serving them (test/support/cloudflare-sites.ts).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,8 @@ import { startServer } from '../../build/serve/server.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SHAPES: Shape[] = ['percentile', 'timeline'];
+/** Which runtime answers: the local node server, or Cloudflare's workerd. */
+export const TARGET: 'node' | 'cloudflare' = inject('cloudflare') ? 'cloudflare' : 'node';
 
 export interface Site {
   shape: Shape;
@@ -25,15 +28,22 @@ export function useSites(): Record<Shape, Site> {
   const closers: Array<() => Promise<void>> = [];
   beforeAll(async () => {
     const dirs = inject('dists');
+    const cloudflare = inject('cloudflare');
     for (const shape of SHAPES) {
       const dir = dirs[shape];
-      const server = await startServer({ dir, port: 0, host: '127.0.0.1' });
-      closers.push(server.close);
-      const get = (p: string, init?: RequestInit) => fetch(server.url + p, init);
+      let url: string;
+      if (cloudflare) {
+        url = cloudflare[shape];
+      } else {
+        const server = await startServer({ dir, port: 0, host: '127.0.0.1' });
+        closers.push(server.close);
+        url = server.url;
+      }
+      const get = (p: string, init?: RequestInit) => fetch(url + p, init);
       sites[shape] = {
         shape,
         dir,
-        url: server.url,
+        url,
         get,
         json: async (p) => {
           const r = await get(p);

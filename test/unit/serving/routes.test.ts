@@ -48,8 +48,8 @@ describe('CDN configs from the route table', () => {
     expect(rules).toContainEqual({ from: '"/api/v1/occupations"', to: '"/.netlify/functions/api"', status: '200', force: 'true' });
     expect(rules.at(-1)).toEqual({ from: '"/embed/*"', to: '"/.netlify/functions/api"', status: '200', force: undefined });
   });
-  it('_routes.json sends only API and embed paths to the worker', () => {
-    expect(JSON.parse(cloudflareRoutes())).toEqual({ version: 1, include: ['/api/*', '/embed', '/embed/*'], exclude: [] });
+  it('_routes.json sends only the root, API and embed paths to the worker', () => {
+    expect(JSON.parse(cloudflareRoutes())).toEqual({ version: 1, include: ['/', '/api/*', '/embed', '/embed/*'], exclude: [] });
   });
   it('vercel.json rewrites function routes to the function and static routes to index files', () => {
     const v = JSON.parse(vercelJson('timeline')) as { rewrites: { source: string; destination: string }[]; headers: { source: string; headers: { key: string; value: string }[] }[] };
