@@ -1,27 +1,22 @@
 // CLI: npm run build -- [--shape percentile|timeline] [--source DIR] [--out DIR]
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BuildError, runBuild } from './pipeline.ts';
+import { runBuild } from './pipeline.ts';
+import { explainFailure, parseFlags } from './cli.ts';
 import { formatJoinReport, formatUnscored } from './report-format.ts';
 import { Shape } from './model/records.ts';
 
 const USAGE = 'usage: npm run build -- [--shape percentile|timeline] [--source DIR] [--out DIR]';
 
 export function parseBuildArgs(argv: string[]): { shape: Shape; source?: string; out: string } {
-  const opts: { shape: Shape; source?: string; out: string } = { shape: 'percentile', out: 'dist' };
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i]!;
-    const [name, inline] = flag.includes('=') ? [flag.slice(0, flag.indexOf('=')), flag.slice(flag.indexOf('=') + 1)] : [flag, undefined];
-    const value = inline ?? argv[++i];
-    if (!['--shape', '--source', '--out'].includes(name!)) throw new Error(`unknown argument ${flag}\n${USAGE}`);
-    if (value === undefined || value === '' || value.startsWith('--')) throw new Error(`${name} needs a value\n${USAGE}`);
-    if (name === '--shape') {
-      const s = Shape.safeParse(value);
-      if (!s.success) throw new Error(`--shape must be percentile or timeline, got ${value}\n${USAGE}`);
-      opts.shape = s.data;
-    } else if (name === '--source') opts.source = value;
-    else opts.out = value;
+  const flags = parseFlags(argv, ['--shape', '--source', '--out'], USAGE);
+  const opts: { shape: Shape; source?: string; out: string } = { shape: 'percentile', out: flags['--out'] ?? 'dist' };
+  if (flags['--shape'] !== undefined) {
+    const s = Shape.safeParse(flags['--shape']);
+    if (!s.success) throw new Error(`--shape must be percentile or timeline, got ${flags['--shape']}\n${USAGE}`);
+    opts.shape = s.data;
   }
+  if (flags['--source'] !== undefined) opts.source = flags['--source'];
   return opts;
 }
 
@@ -44,8 +39,7 @@ async function main() {
     console.log(`Industries per level ${Object.entries(s.industriesByLevel).map(([l, n]) => `${l}: ${n}`).join(', ')}`);
     console.log(`Wrote ${s.files} files, ${(s.bytes / 1e6).toFixed(1)} MB, data version ${s.dataVersion}, to ${s.out}`);
   } catch (e) {
-    if (e instanceof BuildError) console.error(e.message);
-    else console.error(e instanceof Error ? (e.stack ?? e.message) : e);
+    console.error(explainFailure(e));
     console.error('Build failed; the previous output folder is unchanged.');
     process.exit(1);
   }

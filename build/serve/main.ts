@@ -4,22 +4,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './server.ts';
 import { runBuild } from '../pipeline.ts';
+import { explainFailure, parseFlags } from '../cli.ts';
 
 const USAGE = 'usage: npm start -- [--dir DIR] [--port N] [--host H]';
 
 export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): { dir: string; port: number; host: string } {
-  const o = { dir: 'dist', port: Number(env.PORT ?? 8080), host: env.HOST ?? '127.0.0.1' };
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i]!;
-    const value = argv[++i];
-    if (value === undefined) throw new Error(`${flag} needs a value\n${USAGE}`);
-    if (flag === '--dir') o.dir = value;
-    else if (flag === '--port') o.port = Number(value);
-    else if (flag === '--host') o.host = value;
-    else throw new Error(`unknown argument ${flag}\n${USAGE}`);
+  const flags = parseFlags(argv, ['--dir', '--port', '--host'], USAGE);
+  const portText = flags['--port'] ?? env.PORT ?? '8080';
+  const port = /^\d{1,5}$/.test(portText) ? Number(portText) : NaN;
+  if (!(port >= 0 && port <= 65535)) {
+    throw new Error(`${flags['--port'] !== undefined ? '--port' : 'PORT'} must be a whole number from 0 to 65535, got ${JSON.stringify(portText)}\n${USAGE}`);
   }
-  if (!Number.isInteger(o.port) || o.port < 0 || o.port > 65535) throw new Error(`bad port\n${USAGE}`);
-  return o;
+  return { dir: flags['--dir'] ?? 'dist', port, host: flags['--host'] ?? env.HOST ?? '127.0.0.1' };
 }
 
 async function main() {
@@ -32,11 +28,17 @@ async function main() {
   }
   const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
   const dir = path.resolve(repoRoot, args.dir);
-  if (!existsSync(path.join(dir, '_shards', 'meta.json'))) {
-    console.log(`${dir} has no build; building (shape percentile) first...`);
-    await runBuild({ shape: 'percentile', out: dir, repoRoot, log: (l) => console.log(l) });
+  let server;
+  try {
+    if (!existsSync(path.join(dir, '_shards', 'meta.json'))) {
+      console.log(`${dir} has no build; building (shape percentile) first...`);
+      await runBuild({ shape: 'percentile', out: dir, repoRoot, log: (l) => console.log(l) });
+    }
+    server = await startServer({ dir, port: args.port, host: args.host });
+  } catch (e) {
+    console.error(explainFailure(e));
+    process.exit(1);
   }
-  const server = await startServer({ dir, port: args.port, host: args.host });
   console.log(`Serving ${dir} at ${server.url}  (try ${server.url}/api/v1/occupations?q=nurse)`);
   const stop = () => void server.close().then(() => process.exit(0));
   process.on('SIGINT', stop);

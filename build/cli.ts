@@ -1,0 +1,32 @@
+// Shared by the build and serve CLIs: flag parsing and how failures are told to a person.
+import { BuildError } from './pipeline.ts';
+import { SourceError } from './sources/errors.ts';
+
+/** `--name value` or `--name=value` for the known flags; anything else is a usage error. */
+export function parseFlags(argv: string[], known: readonly string[], usage: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const eq = arg.indexOf('=');
+    const name = eq > 0 ? arg.slice(0, eq) : arg;
+    if (!known.includes(name)) throw new Error(`unknown argument ${arg}\n${usage}`);
+    const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
+    if (value === undefined || value === '' || value.startsWith('--')) throw new Error(`${name} needs a value\n${usage}`);
+    out[name] = value;
+  }
+  return out;
+}
+
+/**
+ * The message for an expected failure (bad sources, a build that refused to write, a port that is
+ * taken): what went wrong and what to do, without a stack trace. Anything else is a bug: full stack.
+ */
+export function explainFailure(e: unknown): string {
+  if (e instanceof BuildError || e instanceof SourceError) return e.message;
+  const err = e as NodeJS.ErrnoException & { address?: string; port?: number };
+  if (err?.syscall === 'listen' && (err.code === 'EADDRINUSE' || err.code === 'EACCES' || err.code === 'EADDRNOTAVAIL')) {
+    const what = err.code === 'EADDRINUSE' ? 'is already in use' : err.code === 'EACCES' ? 'needs more privileges' : 'is not an address of this machine';
+    return `cannot listen on ${err.address}:${err.port}: it ${what}; choose another with --port N / --host H (or PORT / HOST)`;
+  }
+  return e instanceof Error ? (e.stack ?? e.message) : String(e);
+}
