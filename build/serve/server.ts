@@ -44,6 +44,9 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
     },
   });
 
+  /** Our own address, set once listening; requests to the function are built on it. */
+  let origin = 'http://localhost';
+
   function sendStatic(req: http.IncomingMessage, res: http.ServerResponse, file: StaticFile, headers: Record<string, string>) {
     const base = { ...headers, ETag: file.etag, Vary: 'Accept-Encoding' };
     if (matchesEtag(req.headers['if-none-match'], file.etag)) {
@@ -77,7 +80,9 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
 
   function route(req: http.IncomingMessage, res: http.ServerResponse): void {
     const rawUrl = req.url ?? '/';
-    const url = `http://${req.headers.host ?? 'localhost'}${rawUrl.startsWith('/') ? rawUrl : '/'}`;
+    // The function needs only the path and query: the URL is built on our own address, never on
+    // the client's Host header (a malformed one would make Request throw, or reroute the path).
+    const url = `${origin}${rawUrl.startsWith('/') ? rawUrl : '/'}`;
     const pathname = rawUrl.split('?')[0]!;
     const isGet = req.method === 'GET' || req.method === 'HEAD';
     const isRouted = pathname.startsWith('/api/') || pathname === '/embed' || pathname.startsWith('/embed/');
@@ -116,6 +121,7 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
   });
   const { port } = server.address() as AddressInfo;
   const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
+  origin = `http://${host}:${port}`;
   return {
     url: `http://${host}:${port}`,
     close: () =>

@@ -112,3 +112,23 @@ describe.each(SHAPES)('headers (%s)', (shape) => {
     expect(Number(pre.headers.get('access-control-max-age'))).toBeGreaterThan(0);
   });
 });
+
+describe.skipIf(TARGET !== 'node')('local server and the Host header', () => {
+  it('a malformed or path-like Host header neither fails (5xx) nor reroutes the request', async () => {
+    const http = await import('node:http');
+    const site = sites.percentile;
+    const { port } = new URL(site.url);
+    for (const host of ['a b', '[::1', 'x/y', 'evil.example:99999']) {
+      const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port, path: '/api/v1/occupations?q=nurse&limit=1', headers: { Host: host } }, (res) => {
+            let body = '';
+            res.on('data', (d) => (body += d)).on('end', () => resolve({ status: res.statusCode!, body }));
+          })
+          .on('error', reject);
+      });
+      expect(status, host).toBe(200);
+      expect(JSON.parse(body).data).toHaveLength(1);
+    }
+  });
+});
