@@ -1,0 +1,58 @@
+// The README's examples are run, not just read: every curl command in it is sent to the real
+// site of the default shape, and the keys its example output shows must be in the answer.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT, useSites } from './setup.ts';
+
+const sites = useSites();
+
+interface Example {
+  method: string;
+  path: string;
+  body?: string;
+  /** Top-level keys shown in the example output right below the command, if any. */
+  keys: string[];
+}
+
+function readmeExamples(): Example[] {
+  const text = readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8').replace(/\\\n\s*/g, ' ');
+  const lines = text.split('\n');
+  const out: Example[] = [];
+  lines.forEach((line, i) => {
+    if (!line.startsWith('curl ')) return;
+    const url = /'?(http:\/\/127\.0\.0\.1:8080[^'\s]*)'?/.exec(line)![1]!;
+    const body = /-d '([^']*)'/.exec(line)?.[1];
+    // The example output: the lines after the command, up to the end of its code block.
+    const end = lines.findIndex((l, j) => j > i && (l.startsWith('```') || l.startsWith('curl ')));
+    const next = lines.slice(i + 1, end).join(' ');
+    // The first JSON object under the command: its top-level keys (nested objects skipped).
+    const keys: string[] = [];
+    if (next.startsWith('{')) {
+      let depth = 0;
+      for (const m of next.matchAll(/[{}[\]]|"([a-z_]+)":/g)) {
+        if (m[0] === '{' || m[0] === '[') depth++;
+        else if (m[0] === '}' || m[0] === ']') depth--;
+        else if (depth === 1) keys.push(m[1]!);
+      }
+    }
+    out.push({ method: /-X (\w+)/.exec(line)?.[1] ?? 'GET', path: url.replace('http://127.0.0.1:8080', ''), body, keys });
+  });
+  return out;
+}
+
+describe('README examples', () => {
+  const examples = readmeExamples();
+  it('finds the documented commands and their example outputs', () => {
+    expect(examples.length).toBeGreaterThanOrEqual(8);
+    expect(examples.some((e) => e.method === 'POST')).toBe(true);
+    expect(examples.find((e) => e.path === '/api/v1/occupations/15-1252.00')?.keys).toEqual(['id', 'soc_code', 'title', 'labor_data', 'risk_score', 'protective_factors']);
+  });
+  it.each(examples.map((e) => [`${e.method} ${e.path}`, e] as const))('%s answers as documented', async (_name, e) => {
+    const res = await sites.percentile.get(e.path, e.body === undefined ? {} : { method: e.method, headers: { 'Content-Type': 'application/json' }, body: e.body });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const json = await res.json();
+    for (const key of e.keys) expect(json, key).toHaveProperty(key);
+  });
+});
