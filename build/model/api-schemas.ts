@@ -28,11 +28,10 @@ export const OccupationListItem = z.strictObject({
 });
 
 export const OccupationList = z.strictObject({
-  data: z.array(OccupationListItem),
-  /** Total number of matches (all occupations without q), not the size of this page. */
-  count: z.number().int().min(0),
-  limit: z.number().int().min(1).max(200),
-  offset: z.number().int().min(0),
+  data: z.array(OccupationListItem).describe('This page of occupations: SOC-code order, or search rank with q.'),
+  count: z.number().int().min(0).describe('Total number of matches (all occupations without q), not the size of this page.'),
+  limit: z.number().int().min(1).max(200).describe('Page size used (1..200, default 50).'),
+  offset: z.number().int().min(0).describe('Number of matches skipped before this page.'),
 });
 
 const PercentileRiskScore = RiskScoreRecord.omit({ displacement_year_low: true, displacement_year_high: true }).strict();
@@ -67,7 +66,7 @@ export const IndustryListItem = z.strictObject({
   title: z.string(),
   level: z.union([z.literal(2), z.literal(3), z.literal(4)]),
 });
-export const IndustryList = z.strictObject({ data: z.array(IndustryListItem), count: z.number().int().min(0) });
+export const IndustryList = z.strictObject({ data: z.array(IndustryListItem), count: z.number().int().min(0).describe('Number of industries listed (after the level filter).') });
 export const IndustryDetail = z.strictObject({
   id: z.number().int(),
   naics_code: z.string(),
