@@ -22,7 +22,6 @@ export async function bundleFunctions(repoRoot: string): Promise<FunctionBundle>
     ['functions/api.ts', FUNCTION_PATHS.core],
     ['functions/adapters/cloudflare.ts', FUNCTION_PATHS.cloudflareWorker],
     ['functions/adapters/netlify.ts', FUNCTION_PATHS.netlify],
-    ['functions/adapters/vercel.ts', FUNCTION_PATHS.vercel],
   ];
   const files: FunctionBundle['files'] = [];
   let metafile: Metafile | null = null;

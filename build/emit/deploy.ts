@@ -1,6 +1,10 @@
 // CDN configs, generated from the route table so they cannot drift from the local server:
-// Cloudflare Pages (_routes.json + advanced-mode _worker.js, bundled elsewhere), Netlify
-// (_headers, netlify.toml) and Vercel (vercel.json). Pure: returns file contents.
+// Cloudflare Pages (_routes.json + advanced-mode _worker.js, bundled elsewhere) and Netlify
+// (_headers, netlify.toml). Pure: returns file contents.
+//
+// No Vercel output: a no-framework Vercel deployment neither serves static files under api/ (our
+// whole /api/v1 tree) nor turns api/_*.mjs into a function, so a vercel.json here could not work.
+// Vercel needs its Build Output API (.vercel/output with its own static tree) instead.
 import { ROUTES, routeHeaders, routesFor, type RouteDef, fileFor, NOT_FOUND_FILES } from '../model/routes.ts';
 import type { Shape } from '../model/records.ts';
 
@@ -9,7 +13,6 @@ export const FUNCTION_PATHS = {
   core: '_functions/api.mjs',
   cloudflareWorker: '_worker.js',
   netlify: '_netlify/functions/api.mjs',
-  vercel: 'api/_fn.mjs',
 } as const;
 
 const functionRoutes = (shape: Shape) => routesFor(shape).filter((r) => r.serve === 'function');
@@ -64,25 +67,6 @@ export function netlifyToml(shape: Shape, staticPaths: { path: string; file: str
  */
 export function cloudflareRoutes(): string {
   return JSON.stringify({ version: 1, include: ['/', '/api/*', '/embed', '/embed/*'], exclude: [] }, null, 2) + '\n';
-}
-
-const vercelSource = (pattern: string) => pattern.replace(/:([a-z_]+)/g, ':$1');
-
-export function vercelJson(shape: Shape): string {
-  const fn = '/' + FUNCTION_PATHS.vercel.replace(/\.mjs$/, '');
-  const rewrites = [
-    ...functionRoutes(shape).map((r) => ({ source: r.pattern, destination: fn })),
-    ...staticRoutes(shape)
-      .filter((r) => r.pattern !== '/embed/')
-      .map((r) => ({ source: vercelSource(r.pattern), destination: '/' + fileFor(r.pattern, r.body) })),
-    { source: '/embed/', destination: '/embed/index.html' },
-    { source: '/api/:path*', destination: fn },
-  ];
-  const headers = staticRoutes(shape).map((r) => ({
-    source: vercelSource(r.pattern),
-    headers: Object.entries(routeHeaders(r)).map(([key, value]) => ({ key, value })),
-  }));
-  return JSON.stringify({ $schema: 'https://openapi.vercel.sh/vercel.json', cleanUrls: false, trailingSlash: false, rewrites, headers }, null, 2) + '\n';
 }
 
 /** Every route is covered by each config: used by the unit tests and the build's self-check. */

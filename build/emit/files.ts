@@ -10,7 +10,7 @@ import { notFound, problemTypeDocs } from '../model/problem.ts';
 import { fileFor, fillPattern, routesFor, NOT_FOUND_FILES, type RouteDef } from '../model/routes.ts';
 import { buildSearchIndex } from '../model/search.ts';
 import { buildOpenApi } from './openapi.ts';
-import { cloudflareRoutes, headersFile, netlifyToml, vercelJson } from './deploy.ts';
+import { cloudflareRoutes, headersFile, netlifyToml } from './deploy.ts';
 
 export interface EmittedFile {
   path: string;
@@ -86,7 +86,6 @@ export function emitFiles(model: ModelOutput, shape: Shape, titles: OccupationTi
   files.push({ path: '_headers', body: headersFile(shape) });
   files.push({ path: '_routes.json', body: cloudflareRoutes() });
   files.push({ path: 'netlify.toml', body: netlifyToml(shape, staticPaths) });
-  files.push({ path: 'vercel.json', body: vercelJson(shape) });
   return files;
 }
 

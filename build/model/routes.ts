@@ -1,6 +1,6 @@
 // THE route table. Everything that knows about URLs derives from it: the files the build
 // writes, the local server's routing and headers, the CDN configs (_headers, netlify.toml,
-// _routes.json, vercel.json), the function's router, the OpenAPI document and the contract
+// _routes.json), the function's router, the OpenAPI document and the contract
 // tests' enumeration. Pure and bundle-safe (the function imports it).
 import type { Shape } from './records.ts';
 import type { ResponseSchemaKey } from './api-schemas.ts';

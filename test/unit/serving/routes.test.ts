@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES, fileFor, matchRoute, routesFor, responseHeaders, preflightHeaders } from '../../../build/model/routes.ts';
-import { cloudflareRoutes, headersFile, netlifyToml, vercelJson } from '../../../build/emit/deploy.ts';
+import { cloudflareRoutes, headersFile, netlifyToml } from '../../../build/emit/deploy.ts';
 
 describe('route table', () => {
   it('matches concrete paths and rejects traversal-looking params', () => {
@@ -50,14 +50,5 @@ describe('CDN configs from the route table', () => {
   });
   it('_routes.json sends only the root, API and embed paths to the worker', () => {
     expect(JSON.parse(cloudflareRoutes())).toEqual({ version: 1, include: ['/', '/api/*', '/embed', '/embed/*'], exclude: [] });
-  });
-  it('vercel.json rewrites function routes to the function and static routes to index files', () => {
-    const v = JSON.parse(vercelJson('timeline')) as { rewrites: { source: string; destination: string }[]; headers: { source: string; headers: { key: string; value: string }[] }[] };
-    expect(v.rewrites).toContainEqual({ source: '/api/v1/displacement/assess', destination: '/api/_fn' });
-    expect(v.rewrites).toContainEqual({ source: '/api/v1/occupations/:soc_code/votes', destination: '/api/v1/occupations/:soc_code/votes/index.json' });
-    expect(v.rewrites.at(-1)).toEqual({ source: '/api/:path*', destination: '/api/_fn' });
-    const detail = v.headers.find((h) => h.source === '/api/v1/occupations/:soc_code')!;
-    expect(detail.headers).toContainEqual({ key: 'Access-Control-Allow-Origin', value: '*' });
-    expect(JSON.stringify(JSON.parse(vercelJson('percentile')))).not.toContain('votes');
   });
 });
