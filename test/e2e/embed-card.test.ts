@@ -2,7 +2,7 @@
 // people will see it. Every card the /embed/ index lists (E2E_MAX_CARDS caps it to a sample that
 // always includes the longest titles) must fit 320x280 without scrolling, request nothing but
 // itself, say its tier in words and give the gauge a text alternative.
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,8 +26,13 @@ let rows: IndexRow[];
 
 beforeAll(async () => {
   [site, host] = await Promise.all([startSite(), startHostSite()]);
+  // A missing browser is a setup problem, not a card defect: fail saying what to install.
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(executablePath)) {
+    throw new Error(`no Chromium at ${executablePath}: apt-get install chromium fonts-liberation fonts-dejavu-core (or set CHROMIUM_PATH)`);
+  }
   browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   const res = await fetch(`${site.url}/embed/`);
