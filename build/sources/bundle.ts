@@ -280,6 +280,8 @@ export const SourceReport = z.object({
   files: z.array(SourceFileReport),
   problems: z.array(SourceProblem),
   missing_optional: z.array(z.string()),
+  /** Which release or years of each source family the build reads, and what it found but passed over. */
+  choices: z.array(z.string()),
 });
 export type SourceFileReport = z.infer<typeof SourceFileReport>;
 export type SourceProblem = z.infer<typeof SourceProblem>;

@@ -30,10 +30,37 @@ export const NAMES = {
   eloundou: ['full_labelset.tsv', /eloundou_\d{4}_full_labelset\.tsv/],
   aeiTaskStatements: ['onet_task_statements.csv', /aei_\d{4}_\d{2}_\d{2}_onet_task_statements\.csv/],
   msft: ['soc_ai_applicability_scores.csv', /msft_working_with_ai_soc_ai_applicability_scores\.csv/],
-  naics: ['2-6 digit_2022_Codes.xlsx', '2-6_digit_2022_Codes.xlsx', 'naics_2022_codes_2-6digit.csv'],
-  projections: ['occupation.xlsx', /ep_occupation_\d{4}-\d{2}\.xlsx/, /ep_\d{4}-\d{2}_table_1\.2_occupational_projections\.csv/],
+  // A capture group holds the release year: among names of one pattern the newest release wins.
+  naics: [/2-6 digit_(\d{4})_Codes\.xlsx/, /2-6_digit_(\d{4})_Codes\.xlsx/, /naics_(\d{4})_codes_2-6digit\.csv/],
+  projections: ['occupation.xlsx', /ep_occupation_(\d{4})-\d{2}\.xlsx/, /ep_(\d{4})-\d{2}_table_1\.2_occupational_projections\.csv/],
   votes: ['votes.csv'],
 } satisfies Record<string, NamePattern[]>;
+
+/** The O*NET sources: each is read from one database release (see selectOnetRelease). */
+export const ONET_SOURCES = {
+  required: ['occupations', 'jobZones', 'tasks', 'taskDwas', 'dwaReference', 'alternateTitles', 'reportedTitles', 'related', 'skills', 'knowledge'],
+  optional: ['taskRatings', 'abilities', 'workActivities', 'readMe'],
+} as const satisfies Record<string, Array<keyof typeof NAMES>>;
+
+/**
+ * The O*NET release the model is calibrated on: the Eloundou labels and the AEI task texts were
+ * joined against its task statements (join counts in METHODOLOGY). When the source directory
+ * holds it complete it is used; otherwise the newest complete release, and the report says so.
+ */
+export const MODEL_ONET_RELEASE = '29.3';
+
+/** O*NET release of a file from its official folder (db_29_3_text, db_30_1_excel ...), else null. */
+export function onetReleaseOf(relPath: string): string | null {
+  const m = /(?:^|\/)db_(\d+)_(\d+)_[a-z]+\//i.exec(relPath);
+  return m ? `${m[1]}.${m[2]}` : null;
+}
+
+/**
+ * OEWS national years the model reads: the newest (wages, employment) and the one before it,
+ * which fills cells the newest suppresses. Older years are yardsticks for `npm run validate`
+ * (see validation/oews-history.ts), never read by the build, so they cannot fail it.
+ */
+export const OEWS_MODEL_YEARS = 2;
 
 /** OEWS national file of one reference year: official xlsx first, then the CSV conversion. */
 export const OEWS_NATIONAL = /national_M(\d{4})_dl\.(xlsx|csv)/;

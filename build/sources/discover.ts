@@ -42,7 +42,10 @@ export interface Found {
   match: RegExpMatchArray;
 }
 
-/** All files matching any pattern, best first: by pattern order, then by path. */
+/**
+ * All files matching any pattern, best first: by pattern order, then the newest release where the
+ * pattern captures one (group 1: ep_occupation_2024-34 before 2023-33), then by path.
+ */
 export function findAll(files: string[], patterns: NamePattern[]): Found[] {
   const out: Found[] = [];
   for (const file of files) {
@@ -55,7 +58,13 @@ export function findAll(files: string[], patterns: NamePattern[]): Found[] {
       }
     }
   }
-  return out.sort((a, b) => a.rank - b.rank || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const release = (f: Found): string => f.match[1] ?? '';
+  return out.sort(
+    (a, b) =>
+      a.rank - b.rank ||
+      (release(a) > release(b) ? -1 : release(a) < release(b) ? 1 : 0) ||
+      (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
+  );
 }
 
 /** The preferred file plus the paths passed over (reported so a stale duplicate is visible). */

@@ -42,7 +42,7 @@ export async function loadSources(dir: string): Promise<{ bundle: SourceBundle; 
   const files = await listSourceFiles(root);
   if (files.length === 0) throw new SourceError(`Source directory ${root} is empty. ${HOW_TO_GET_DATA}`);
 
-  const { picked: p, national, industry, aei, aeiSkipped, missingRequired, missingOptional } = selectFiles(files);
+  const { picked: p, national, industry, aei, aeiSkipped, missingRequired, missingOptional, choices } = selectFiles(files);
 
   if (missingRequired.length > 0) {
     throw new SourceError(
@@ -163,6 +163,7 @@ export async function loadSources(dir: string): Promise<{ bundle: SourceBundle; 
       files: logs.map((l) => l.toReport()),
       problems: logs.flatMap((l) => l.problems),
       missing_optional: missingOptional,
+      choices,
     };
     return { bundle, report };
   }

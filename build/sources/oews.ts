@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { OewsIndustryRow, OewsNationalRow } from './bundle.ts';
 import { numOrNull, required, text, trueOrBlank, wage } from './cells.ts';
 import { parseRows, type FileLog } from './rows.ts';
-import type { Table } from './table.ts';
+import { canonicalHeader, type Table } from './table.ts';
 
 /** "May 2025" from the reference year in the file name (OEWS estimates are for May). */
 export function oewsPeriod(year: string): string {
@@ -13,6 +13,17 @@ export function oewsPeriod(year: string): string {
 }
 
 const NATIONAL_COLUMNS = ['OCC_CODE', 'OCC_TITLE', 'O_GROUP', 'TOT_EMP', 'A_MEDIAN', 'A_MEAN', 'H_MEDIAN', 'ANNUAL', 'HOURLY'];
+const INDUSTRY_COLUMNS = ['NAICS', 'NAICS_TITLE', 'I_GROUP', 'OWN_CODE', 'OCC_CODE', 'O_GROUP', 'TOT_EMP'];
+
+/**
+ * OEWS header names across official releases: upper case from May 2021, lower case in May 2019
+ * and 2020 (`occ_code`, `o_group`); the group column was OCC_GROUP in the May 2012-2018 files and
+ * GROUP before. Canonical names are the current ones.
+ */
+export const OEWS_HEADER_RENAMES: Readonly<Record<string, string>> = { OCC_GROUP: 'O_GROUP', GROUP: 'O_GROUP' };
+
+export const oewsHeader = (table: Table): Table =>
+  canonicalHeader(table, [...new Set([...NATIONAL_COLUMNS, ...INDUSTRY_COLUMNS])], OEWS_HEADER_RENAMES);
 
 export function parseOewsNational(table: Table, log: FileLog): OewsNationalRow[] {
   const schema = z
@@ -40,7 +51,7 @@ export function parseOewsNational(table: Table, log: FileLog): OewsNationalRow[]
       hourly_only: r.HOURLY,
     }))
     .pipe(OewsNationalRow);
-  const rows = parseRows(table, log, NATIONAL_COLUMNS, schema).map((r) => r.value);
+  const rows = parseRows(oewsHeader(table), log, NATIONAL_COLUMNS, schema).map((r) => r.value);
   const topCoded = rows.filter((r) => r.a_median.flag === 'top_coded').length;
   if (topCoded > 0) log.note(`${topCoded} occupations with top-coded annual median ('#')`);
   return rows;
@@ -82,7 +93,7 @@ export function pickOwnership(rows: Array<{ naics: string; own_code: string }>):
 const KEPT_GROUPS = new Set(['total', 'detailed']);
 
 export function parseOewsIndustry(table: Table, log: FileLog, kind: IndustryFileKind, period: string): OewsIndustryRow[] {
-  const columns = ['NAICS', 'NAICS_TITLE', 'OWN_CODE', 'OCC_CODE', 'O_GROUP', 'TOT_EMP'];
+  const columns = INDUSTRY_COLUMNS.filter((c) => c !== 'I_GROUP');
   // I_GROUP is in every official file and the mirror's trims; tolerate its absence (level by digits).
   const schema = z
     .object({
@@ -112,7 +123,7 @@ export function parseOewsIndustry(table: Table, log: FileLog, kind: IndustryFile
       };
     })
     .pipe(OewsIndustryRow);
-  const rows = parseRows(table, log, columns, schema, (r) =>
+  const rows = parseRows(oewsHeader(table), log, columns, schema, (r) =>
     KEPT_GROUPS.has(r.O_GROUP ?? '') ? null : 'O_GROUP not total/detailed',
   ).map((r) => r.value);
   const own = pickOwnership(rows);

@@ -7,7 +7,7 @@ export function checkRejectThreshold(report: SourceReport, maxShare = 0.005): So
 }
 
 export function formatSourceReport(report: SourceReport, maxProblems = 20): string {
-  const lines: string[] = [];
+  const lines: string[] = report.choices.map((c) => `using ${c}`);
   const width = Math.max(4, ...report.files.map((f) => f.path.length));
   lines.push(`${'file'.padEnd(width)}  ${'rows'.padStart(7)}  ${'kept'.padStart(7)}  ${'rejected'.padStart(8)}`);
   for (const f of report.files) {

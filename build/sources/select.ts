@@ -1,7 +1,7 @@
 // Which file to read for each source, decided from the list of paths alone (pure, no I/O):
 // preferences from catalog.ts, required sources that are missing, optional ones that are absent.
-import { aeiFileInfo, NAMES, OEWS_INDUSTRY, OEWS_NATIONAL } from './catalog.ts';
-import { findAll, pickOne, type Found } from './discover.ts';
+import { aeiFileInfo, MODEL_ONET_RELEASE, NAMES, OEWS_INDUSTRY, OEWS_MODEL_YEARS, OEWS_NATIONAL, ONET_SOURCES, onetReleaseOf } from './catalog.ts';
+import { findAll, type Found } from './discover.ts';
 import type { IndustryFileKind } from './oews.ts';
 
 export interface Picked {
@@ -17,42 +17,91 @@ export interface AeiPick {
   kind: 'usage' | 'collaboration';
 }
 
+type SourceKey = keyof typeof NAMES;
+const ONET_KEYS = new Set<SourceKey>([...ONET_SOURCES.required, ...ONET_SOURCES.optional]);
+
+/** "30.1" > "29.3", compared as numbers part by part. */
+const newerRelease = (a: string, b: string): number => {
+  const [a1, a2] = a.split('.').map(Number);
+  const [b1, b2] = b.split('.').map(Number);
+  return a1! - b1! || a2! - b2!;
+};
+
+/**
+ * The one O*NET release every O*NET source is read from, so a newer (or older) release beside it
+ * never mixes into the model: the calibration release when complete, else the newest complete
+ * one; null when no file sits in an official db_X_Y_* folder (then nothing is filtered).
+ */
+export function selectOnetRelease(files: string[]): { release: string | null; others: string[]; note: string | null } {
+  const releases = new Set<string>();
+  for (const key of ONET_KEYS) {
+    for (const f of findAll(files, NAMES[key])) {
+      const r = onetReleaseOf(f.path);
+      if (r !== null) releases.add(r);
+    }
+  }
+  const complete = (r: string) =>
+    ONET_SOURCES.required.every((key) => findAll(files, NAMES[key]).some((f) => [r, null].includes(onetReleaseOf(f.path))));
+  const candidates = [...releases].filter(complete).sort(newerRelease).reverse();
+  const release = candidates.includes(MODEL_ONET_RELEASE) ? MODEL_ONET_RELEASE : (candidates[0] ?? null);
+  const others = [...releases].filter((r) => r !== release).sort(newerRelease);
+  let note: string | null = null;
+  if (release !== null && release !== MODEL_ONET_RELEASE) {
+    note = `the model is calibrated on O*NET ${MODEL_ONET_RELEASE}, which is not complete here; using ${release}`;
+  } else if (release === null && releases.size > 0) {
+    note = `no complete O*NET release among ${[...releases].join(', ')}; files taken by name from any release`;
+  }
+  return { release, others, note };
+}
+
 export function selectFiles(files: string[]) {
   const missingRequired: string[] = [];
   const missingOptional: string[] = [];
-  const pick = (names: (typeof NAMES)[keyof typeof NAMES], label: string, required: boolean): Picked | null => {
-    const picked = pickOne(files, names);
-    if (!picked) (required ? missingRequired : missingOptional).push(label);
-    return picked;
+  const onet = selectOnetRelease(files);
+  const pick = (key: SourceKey, label: string, required: boolean): Picked | null => {
+    let all = findAll(files, NAMES[key]);
+    let otherReleases: string[] = [];
+    if (ONET_KEYS.has(key) && onet.release !== null) {
+      // Only the chosen release, then files outside any release folder; the rest is reported.
+      const release = (f: Found) => onetReleaseOf(f.path);
+      otherReleases = all.filter((f) => ![onet.release, null].includes(release(f))).map((f) => `${f.path} (O*NET ${release(f)})`);
+      all = [...all.filter((f) => release(f) === onet.release), ...all.filter((f) => release(f) === null)];
+    }
+    const [found, ...rest] = all;
+    if (!found) (required ? missingRequired : missingOptional).push(label);
+    return found ? { found, others: [...rest.map((f) => f.path), ...otherReleases] } : null;
   };
 
   const p = {
-    occupations: pick(NAMES.occupations, 'Occupation Data.txt', true),
-    jobZones: pick(NAMES.jobZones, 'Job Zones.txt', true),
-    tasks: pick(NAMES.tasks, 'Task Statements.txt', true),
-    taskRatings: pick(NAMES.taskRatings, 'Task Ratings.txt', false),
-    taskDwas: pick(NAMES.taskDwas, 'Tasks to DWAs.txt/.xlsx', true),
-    dwaReference: pick(NAMES.dwaReference, 'DWA Reference.txt', true),
-    alternateTitles: pick(NAMES.alternateTitles, 'Alternate Titles.txt/.xlsx', true),
-    reportedTitles: pick(NAMES.reportedTitles, 'Sample of Reported Titles.txt', true),
-    related: pick(NAMES.related, 'Related Occupations.txt', true),
-    skills: pick(NAMES.skills, 'Skills.txt/.xlsx', true),
-    knowledge: pick(NAMES.knowledge, 'Knowledge.txt/.xlsx', true),
-    abilities: pick(NAMES.abilities, 'Abilities.txt (or the derived ONET30.0_Abilities_IM_LV table)', false),
-    workActivities: pick(NAMES.workActivities, 'Work Activities.txt (or the derived ONET30.0_Work_Activities_IM_LV table)', false),
-    eloundou: pick(NAMES.eloundou, 'full_labelset.tsv (Eloundou et al. 2023)', true),
-    aeiTaskStatements: pick(NAMES.aeiTaskStatements, 'onet_task_statements.csv (AEI)', false),
-    msft: pick(NAMES.msft, 'soc_ai_applicability_scores.csv (Microsoft working-with-ai)', false),
-    naics: pick(NAMES.naics, '2-6 digit_2022_Codes.xlsx (NAICS 2022)', true),
-    projections: pick(NAMES.projections, 'occupation.xlsx (BLS Employment Projections, Table 1.2)', false),
-    votes: pick(NAMES.votes, 'votes.csv', false),
-    readMe: pick(NAMES.readMe, 'Read Me.txt (O*NET release notice)', false),
+    occupations: pick('occupations', 'Occupation Data.txt', true),
+    jobZones: pick('jobZones', 'Job Zones.txt', true),
+    tasks: pick('tasks', 'Task Statements.txt', true),
+    taskRatings: pick('taskRatings', 'Task Ratings.txt', false),
+    taskDwas: pick('taskDwas', 'Tasks to DWAs.txt/.xlsx', true),
+    dwaReference: pick('dwaReference', 'DWA Reference.txt', true),
+    alternateTitles: pick('alternateTitles', 'Alternate Titles.txt/.xlsx', true),
+    reportedTitles: pick('reportedTitles', 'Sample of Reported Titles.txt', true),
+    related: pick('related', 'Related Occupations.txt', true),
+    skills: pick('skills', 'Skills.txt/.xlsx', true),
+    knowledge: pick('knowledge', 'Knowledge.txt/.xlsx', true),
+    abilities: pick('abilities', 'Abilities.txt (or the derived ONET30.0_Abilities_IM_LV table)', false),
+    workActivities: pick('workActivities', 'Work Activities.txt (or the derived ONET30.0_Work_Activities_IM_LV table)', false),
+    eloundou: pick('eloundou', 'full_labelset.tsv (Eloundou et al. 2023)', true),
+    aeiTaskStatements: pick('aeiTaskStatements', 'onet_task_statements.csv (AEI)', false),
+    msft: pick('msft', 'soc_ai_applicability_scores.csv (Microsoft working-with-ai)', false),
+    naics: pick('naics', '2-6 digit_2022_Codes.xlsx (NAICS 2022)', true),
+    projections: pick('projections', 'occupation.xlsx (BLS Employment Projections, Table 1.2)', false),
+    votes: pick('votes', 'votes.csv', false),
+    readMe: pick('readMe', 'Read Me.txt (O*NET release notice)', false),
   };
 
-  // OEWS national: one file per reference year, newest first; xlsx preferred within a year.
+  // OEWS national: one file per reference year, newest first; xlsx preferred within a year. The
+  // model reads the newest OEWS_MODEL_YEARS; older years are listed, never read by the build.
   const national = groupBest(findAll(files, [OEWS_NATIONAL]), (f) => f.match[1]!, (f) => f.match[2]!.toLowerCase() === 'xlsx');
   const nationalYears = [...national.keys()].sort().reverse();
   if (nationalYears.length === 0) missingRequired.push('national_M<year>_dl.xlsx (OEWS national)');
+  const modelYears = nationalYears.slice(0, OEWS_MODEL_YEARS);
+  const historyYears = nationalYears.slice(OEWS_MODEL_YEARS);
 
   // OEWS industry: per file kind the newest year, xlsx preferred.
   const industry = new Map<IndustryFileKind, Picked & { year: string }>();
@@ -91,14 +140,45 @@ export function selectFiles(files: string[]) {
 
   return {
     picked: p,
-    /** OEWS national per reference year, newest first. */
-    national: nationalYears.map((year) => ({ year, ...national.get(year)! })),
+    onet,
+    /** OEWS national years the model reads, newest first. */
+    national: modelYears.map((year) => ({ year, ...national.get(year)! })),
+    /** Older OEWS national years: yardsticks for validation, not read by the build. */
+    nationalHistory: historyYears.map((year) => ({ year, ...national.get(year)! })),
     industry,
     aei: [...aei.values()],
     aeiSkipped,
     missingRequired,
     missingOptional,
+    choices: describeChoices(onet, modelYears, historyYears, industry),
   };
+}
+
+/** What the build reads, and what it found but does not use, as report lines. */
+function describeChoices(
+  onet: ReturnType<typeof selectOnetRelease>,
+  modelYears: string[],
+  historyYears: string[],
+  industry: Map<IndustryFileKind, { year: string }>,
+): string[] {
+  const lines: string[] = [];
+  if (onet.release !== null || onet.others.length > 0) {
+    const also = onet.others.length > 0 ? `; also found, not used: ${onet.others.map((r) => `O*NET ${r}`).join(', ')}` : '';
+    lines.push(`O*NET: release ${onet.release ?? '(none complete)'}${also}${onet.note ? ` (${onet.note})` : ''}`);
+  }
+  if (modelYears.length > 0) {
+    const [newest, ...fallback] = modelYears;
+    const fill = fallback.length > 0 ? `, May ${fallback.join(', May ')} (fills values May ${newest} suppresses)` : '';
+    const also =
+      historyYears.length > 0
+        ? `; also found, not used by the model: May ${historyYears.join(', May ')} (OEWS history for npm run validate)`
+        : '';
+    lines.push(`OEWS national: May ${newest} (wages, employment)${fill}${also}`);
+  }
+  if (industry.size > 0) {
+    lines.push(`OEWS industry: ${[...industry.entries()].map(([kind, f]) => `${kind} May ${f.year}`).join(', ')}`);
+  }
+  return lines;
 }
 
 export type Selection = ReturnType<typeof selectFiles>;

@@ -85,6 +85,21 @@ export function sheetToTable(data: SheetCell[][], wantedColumns: string[]): Tabl
   return { header: strings[headerIndex]!.map(normalizeHeader), rows, noteRows };
 }
 
+/**
+ * The table with its header names made canonical: matched case-insensitively against `canonical`
+ * (BLS wrote OEWS headers in lower case in some years), then `renames` (old name -> current).
+ * Names matching neither are kept as they are.
+ */
+export function canonicalHeader(table: Table, canonical: readonly string[], renames: Readonly<Record<string, string>> = {}): Table {
+  const byUpper = new Map(canonical.map((c) => [c.toUpperCase(), c]));
+  for (const [from, to] of Object.entries(renames)) byUpper.set(from.toUpperCase(), to);
+  const header = table.header.map((h) => byUpper.get(h.toUpperCase()) ?? h);
+  // A renamed column never shadows the current one when a file has both.
+  const seen = new Set<string>();
+  const deduped = header.map((h, i) => (seen.has(h) ? table.header[i]! : (seen.add(h), h)));
+  return { ...table, header: deduped };
+}
+
 /** Row as column name -> trimmed cell ('' when the row is short). */
 export function rowRecord(header: string[], cells: string[]): Record<string, string> {
   const out: Record<string, string> = {};

@@ -14,6 +14,7 @@ const report: SourceReport = {
     reason: `reason ${i}`,
   })),
   missing_optional: ['Task Ratings.txt', 'votes.csv'],
+  choices: [],
 };
 
 describe('checkRejectThreshold', () => {
