@@ -9,6 +9,7 @@ import { listPage } from '../build/model/present.ts';
 import { allowedMethods, matchRoute, notFoundKind, type RouteDef } from '../build/model/routes.ts';
 import { searchOccupations } from '../build/model/search.ts';
 import type { ProblemError } from '../build/model/problem.ts';
+import { DISCARD_LIMIT_BYTES } from '../build/model/limits.ts';
 import { json, preflight, problemResponse, respond } from './http.ts';
 
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -35,8 +36,19 @@ function shardCache(source: ShardSource) {
   };
 }
 
-export function createHandler(source: ShardSource): Handler {
+export interface HandlerOptions {
+  /**
+   * Bytes of an unwanted request body read and dropped (see DISCARD_LIMIT_BYTES). Hosts that cap
+   * bodies themselves pass Infinity: Cloudflare refuses bodies over its plan limit (100 MB and
+   * up) before the worker runs, and workerd left the client's next request hanging when the
+   * worker cancelled a body instead.
+   */
+  discardLimitBytes?: number;
+}
+
+export function createHandler(source: ShardSource, options: HandlerOptions = {}): Handler {
   const shard = shardCache(source);
+  const discardLimit = options.discardLimitBytes ?? DISCARD_LIMIT_BYTES;
 
   async function pageItems(positions: number[], meta: ShardMeta): Promise<OccupationListItem[]> {
     const wanted = [...new Set(positions.map((p) => Math.floor(p / meta.page_shard_size)))];
@@ -88,7 +100,7 @@ export function createHandler(source: ShardSource): Handler {
     }
     const declared = req.headers.get('Content-Length');
     if (declared !== null && Number(declared) > MAX_BODY_BYTES) return tooLarge(req);
-    const bytes = await readCapped(req, MAX_BODY_BYTES);
+    const bytes = await readCapped(req, MAX_BODY_BYTES, discardLimit);
     if (bytes === null) return tooLarge(req);
     let body: unknown;
     try {
@@ -129,6 +141,12 @@ export function createHandler(source: ShardSource): Handler {
   }
 
   return async function handle(req: Request): Promise<Response> {
+    const response = await route(req);
+    await discardUnread(req, discardLimit);
+    return response;
+  };
+
+  async function route(req: Request): Promise<Response> {
     try {
       const url = new URL(req.url);
       const meta = await shard<ShardMeta>('meta');
@@ -156,7 +174,7 @@ export function createHandler(source: ShardSource): Handler {
       // Only our own faults land here (a missing shard); bad input is answered above with a 4xx.
       return problemResponse(req, 500, 'The server could not answer this request.');
     }
-  };
+  }
 }
 
 /**
@@ -179,8 +197,32 @@ function range(start: number, end: number): number[] {
 const tooLarge = (req: Request): Response =>
   problemResponse(req, 413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`, [{ location: 'body', message: `at most ${MAX_BODY_BYTES} bytes` }]);
 
+/** Drops a body no route read (415, 404, 405, declared too large), up to `limit` bytes. */
+async function discardUnread(req: Request, limit: number): Promise<void> {
+  if (!req.body || req.bodyUsed) return;
+  const declared = Number(req.headers.get('Content-Length') ?? 0);
+  const reader = req.body.getReader();
+  if (declared > limit) await reader.cancel().catch(() => undefined);
+  else await discardRest(reader, 0, limit);
+}
+
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number, limit: number): Promise<void> {
+  let size = alreadyRead;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      size += value.byteLength;
+      if (size > limit) break;
+    }
+  } catch {
+    return; // the client went away: nothing left to keep clean
+  }
+  await reader.cancel().catch(() => undefined);
+}
+
 /** Reads at most `cap` bytes; null when the body is longer (Content-Length can lie or be absent). */
-async function readCapped(req: Request, cap: number): Promise<Uint8Array | null> {
+async function readCapped(req: Request, cap: number, discardLimit: number): Promise<Uint8Array | null> {
   if (!req.body) return new Uint8Array(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -190,7 +232,7 @@ async function readCapped(req: Request, cap: number): Promise<Uint8Array | null>
     if (done) break;
     size += value.byteLength;
     if (size > cap) {
-      await reader.cancel().catch(() => undefined);
+      await discardRest(reader, size, discardLimit);
       return null;
     }
     chunks.push(value);

@@ -3,12 +3,12 @@
 // /api and /embed -> function). Lean node:http on purpose: no framework between us and the bytes.
 import http from 'node:http';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { fileFor, matchRoute, routeHeaders, responseHeaders, API_PREFIX } from '../model/routes.ts';
 import type { Shape } from '../model/records.ts';
 import { FUNCTION_PATHS } from '../emit/deploy.ts';
+import { DISCARD_LIMIT_BYTES } from '../model/limits.ts';
 import { encodedBody, loadTree, type StaticFile } from './files.ts';
 
 type Handler = (req: Request) => Promise<Response>;
@@ -63,7 +63,7 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
     const request = new Request(url, {
       method: req.method,
       headers: Object.entries(req.headers).flatMap(([k, v]) => (v === undefined ? [] : Array.isArray(v) ? v.map((x) => [k, x] as [string, string]) : [[k, v] as [string, string]])),
-      body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+      body: hasBody ? bodyStream(req) : undefined,
       // @ts-expect-error Node's fetch needs duplex for streamed request bodies.
       duplex: hasBody ? 'half' : undefined,
     });
@@ -72,10 +72,17 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
     const headers: Record<string, string> = {};
     response.headers.forEach((v, k) => (headers[k] = v));
     if (response.status !== 204 && response.status !== 304) headers['content-length'] = String(body.length);
+    const payload = req.method === 'HEAD' || body.length === 0 ? undefined : body;
+    // The function may answer without reading the whole body (one over DISCARD_LIMIT_BYTES).
+    const unread = hasBody && !req.complete;
+    if (unread) headers['connection'] = 'close';
     res.writeHead(response.status, headers);
-    res.end(req.method === 'HEAD' || body.length === 0 ? undefined : body);
-    // The function may answer before reading the whole body (413); drain so the socket stays sane.
-    if (hasBody && !req.readableEnded) req.resume();
+    if (!unread) {
+      res.end(payload);
+      return;
+    }
+    if (payload) res.write(payload);
+    closeAfterBody(req, res);
   }
 
   function route(req: http.IncomingMessage, res: http.ServerResponse): void {
@@ -131,5 +138,53 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
       }),
   };
 }
+
+/**
+ * The request body as a web stream that, unlike Readable.toWeb, does not destroy the socket when
+ * the reader cancels (a body rejected as too large): the answer must still go out on it.
+ */
+function bodyStream(req: http.IncomingMessage): ReadableStream<Uint8Array> {
+  let cancelled = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        req.on('data', (chunk: Buffer) => {
+          if (cancelled) return;
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        });
+        req.once('end', () => !cancelled && controller.close());
+        req.once('error', (e) => !cancelled && controller.error(e));
+      },
+      pull: () => void req.resume(),
+      cancel: () => {
+        cancelled = true;
+        req.pause();
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
+}
+
+/**
+ * Answered with `Connection: close` while the client is still sending: keep reading (dropping)
+ * the rest, then end, so the client reads the answer instead of a reset, and does not reuse the
+ * connection. An upload past DISCARD_LIMIT_BYTES or LINGER_MS is cut off.
+ */
+function closeAfterBody(req: http.IncomingMessage, res: http.ServerResponse): void {
+  let size = 0;
+  const cut = () => req.socket.destroy();
+  const timer = setTimeout(cut, LINGER_MS);
+  req.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > DISCARD_LIMIT_BYTES) cut();
+  });
+  req.once('end', () => res.end());
+  req.once('close', () => clearTimeout(timer));
+  req.resume();
+}
+
+/** How long a connection answered early may keep sending before it is cut. */
+const LINGER_MS = 10_000;
 
 export { API_PREFIX };

@@ -20,7 +20,8 @@ export default {
       if (!res.ok) throw new Error(`shard ${name}: HTTP ${res.status}`);
       return res.json();
     };
-    handler ??= createHandler({ loadShard: load });
+    // The platform caps request bodies itself (see HandlerOptions).
+    handler ??= createHandler({ loadShard: load }, { discardLimitBytes: Number.POSITIVE_INFINITY });
     meta ??= load('meta') as Promise<ShardMeta>;
     const match = matchRoute(url.pathname, (await meta).shape);
     if (match?.route.serve === 'static' && (req.method === 'GET' || req.method === 'HEAD')) {

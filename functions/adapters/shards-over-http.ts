@@ -13,7 +13,8 @@ export function originHandler(): (req: Request) => Promise<Response> {
           if (!res.ok) throw new Error(`shard ${name}: HTTP ${res.status}`);
           return res.json();
         },
-      });
+        // Netlify buffers the whole body (6 MB at most) before the function runs.
+      }, { discardLimitBytes: Number.POSITIVE_INFINITY });
     }
     return handler(req);
   };
