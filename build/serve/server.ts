@@ -174,7 +174,7 @@ function bodyStream(req: http.IncomingMessage): ReadableStream<Uint8Array> {
 function closeAfterBody(req: http.IncomingMessage, res: http.ServerResponse): void {
   let size = 0;
   const cut = () => req.socket.destroy();
-  const timer = setTimeout(cut, LINGER_MS);
+  const timer = setTimeout(cut, LINGER_MS).unref();
   req.on('data', (chunk: Buffer) => {
     size += chunk.length;
     if (size > DISCARD_LIMIT_BYTES) cut();

@@ -103,3 +103,49 @@ describe('selectFiles', () => {
     ]);
   });
 });
+
+describe('one O*NET release', () => {
+  const REQUIRED = ['Occupation Data', 'Job Zones', 'Task Statements', 'Tasks to DWAs', 'DWA Reference', 'Skills', 'Knowledge', 'Alternate Titles', 'Sample of Reported Titles', 'Related Occupations'];
+  const release = (folder: string, ext: string, names = REQUIRED) => names.map((n) => `onet/${folder}/${n}.${ext}`);
+
+  it('reads the calibration release (29.3) when complete, and reports a newer one as not used', () => {
+    const files = [...release('db_29_3_text', 'txt'), ...release('db_30_1_excel', 'xlsx'), 'onet/db_30_1_excel/Read Me.txt', 'onet/db_29_3_text/Read Me.txt'].sort();
+    const s = selectFiles(files);
+    expect(s.onet).toEqual({ release: '29.3', others: ['30.1'], note: null });
+    expect(s.picked.skills?.found.path).toBe('onet/db_29_3_text/Skills.txt');
+    expect(s.picked.skills?.others).toEqual(['onet/db_30_1_excel/Skills.xlsx (O*NET 30.1)']);
+    expect(s.picked.readMe?.found.path).toBe('onet/db_29_3_text/Read Me.txt');
+    expect(s.choices[0]).toBe('O*NET: release 29.3; also found, not used: O*NET 30.1');
+  });
+
+  it('a release split over its text and Excel folders counts as one release', () => {
+    const text = release('db_29_3_text', 'txt', REQUIRED.filter((n) => n !== 'Skills'));
+    const files = [...text, 'onet/db_29_3_excel/Skills.xlsx', ...release('db_30_1_excel', 'xlsx')].sort();
+    const s = selectFiles(files);
+    expect(s.onet.release).toBe('29.3');
+    expect(s.picked.skills?.found.path).toBe('onet/db_29_3_excel/Skills.xlsx');
+  });
+
+  it('without a complete 29.3 the newest complete release is read, and the report says so', () => {
+    const files = [...release('db_29_3_text', 'txt', ['Occupation Data']), ...release('db_30_1_excel', 'xlsx')].sort();
+    const s = selectFiles(files);
+    expect(s.onet.release).toBe('30.1');
+    expect(s.onet.note).toBe('the model is calibrated on O*NET 29.3, which is not complete here; using 30.1');
+    expect(s.picked.occupations?.found.path).toBe('onet/db_30_1_excel/Occupation Data.xlsx');
+    // Only the non-O*NET sources (not in this list) are missing.
+    expect(s.missingRequired.join('; ')).not.toMatch(/Occupation|Skills|Task|Knowledge|Titles|Related|Zones|DWA/);
+  });
+
+  it('files outside any release folder are taken as they are', () => {
+    const s = selectFiles(REQUIRED.map((n) => `flat/${n}.txt`));
+    expect(s.onet.release).toBeNull();
+    expect(s.picked.tasks?.found.path).toBe('flat/Task Statements.txt');
+  });
+});
+
+describe('newest release of a year-bearing name', () => {
+  it('prefers the newer Employment Projections and NAICS files over older ones beside them', () => {
+    expect(findAll(['ep/ep_occupation_2023-33.xlsx', 'ep/ep_occupation_2024-34.xlsx'], NAMES.projections)[0]?.path).toBe('ep/ep_occupation_2024-34.xlsx');
+    expect(findAll(['n/2-6 digit_2017_Codes.xlsx', 'n/2-6 digit_2022_Codes.xlsx'], NAMES.naics)[0]?.path).toBe('n/2-6 digit_2022_Codes.xlsx');
+  });
+});
