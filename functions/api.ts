@@ -10,6 +10,9 @@ import { allowedMethods, matchRoute, notFoundKind, type RouteDef } from '../buil
 import { searchOccupations } from '../build/model/search.ts';
 import type { ProblemError } from '../build/model/problem.ts';
 import { json, preflight, problemResponse, respond } from './http.ts';
+import { readCapped } from './body.ts';
+import { votesEndpoint, type VoteOptions } from './votes.ts';
+import type { VotesShard } from '../build/model/api-schemas.ts';
 
 export const MAX_BODY_BYTES = 16 * 1024;
 
@@ -17,7 +20,18 @@ export interface ShardSource {
   loadShard(name: string): Promise<unknown>;
 }
 
-export type Handler = (req: Request) => Promise<Response>;
+/** What the adapter knows about a request beyond the Request itself (never taken from headers here). */
+export interface RequestInfo {
+  /** The client's IP address as the adapter established it (socket, trusted proxy, CF-Connecting-IP). */
+  clientAddress?: string | null;
+}
+
+export type Handler = (req: Request, info?: RequestInfo) => Promise<Response>;
+
+export interface HandlerOptions {
+  /** Community votes: the store (null or absent: no database, POST answers 503) and its settings. */
+  votes?: VoteOptions;
+}
 
 /** Shards are loaded once per instance, validated, and kept: they are immutable per build. */
 function shardCache(source: ShardSource) {
@@ -35,8 +49,13 @@ function shardCache(source: ShardSource) {
   };
 }
 
-export function createHandler(source: ShardSource): Handler {
+export function createHandler(source: ShardSource, options: HandlerOptions = {}): Handler {
   const shard = shardCache(source);
+  const votes = votesEndpoint(options.votes ?? { store: null }, async (soc) => {
+    const all = (await shard<VotesShard>('votes')).occupations;
+    const o = Object.hasOwn(all, soc) ? all[soc]! : null;
+    return o && { slug: o[0], snapshot: { agree: o[1], too_high: o[2], too_low: o[3] } };
+  });
 
   async function pageItems(positions: number[], meta: ShardMeta): Promise<OccupationListItem[]> {
     const wanted = [...new Set(positions.map((p) => Math.floor(p / meta.page_shard_size)))];
@@ -128,7 +147,7 @@ export function createHandler(source: ShardSource): Handler {
     return problemResponse(req, 404, `No resource at ${pathname}.`);
   }
 
-  return async function handle(req: Request): Promise<Response> {
+  return async function handle(req: Request, info: RequestInfo = {}): Promise<Response> {
     try {
       const url = new URL(req.url);
       const meta = await shard<ShardMeta>('meta');
@@ -149,6 +168,8 @@ export function createHandler(source: ShardSource): Handler {
           return await listIndustries(req, url.searchParams, route);
         case 'assess':
           return await assessOne(req, route);
+        case 'occupation-votes':
+          return await (method === 'POST' ? votes.post(req, match.params.soc_code!, info.clientAddress ?? null) : votes.get(req, match.params.soc_code!, route));
         default:
           return notFound(req, url.pathname);
       }
@@ -178,28 +199,3 @@ function range(start: number, end: number): number[] {
 
 const tooLarge = (req: Request): Response =>
   problemResponse(req, 413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`, [{ location: 'body', message: `at most ${MAX_BODY_BYTES} bytes` }]);
-
-/** Reads at most `cap` bytes; null when the body is longer (Content-Length can lie or be absent). */
-async function readCapped(req: Request, cap: number): Promise<Uint8Array | null> {
-  if (!req.body) return new Uint8Array(0);
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > cap) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
-}
