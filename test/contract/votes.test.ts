@@ -51,6 +51,10 @@ async function expectProblem(r: Response, status: number): Promise<{ errors?: Ar
   expect(r.headers.get('cache-control')).toBe('no-store');
   const p = await r.json();
   expect(p.status).toBe(status);
+  // Its type is documented on the same site (409, 429 and 503 are new with votes).
+  const doc = await fetch(new URL(p.type, r.url));
+  expect({ type: p.type, status: doc.status }).toEqual({ type: p.type, status: 200 });
+  expect(await doc.json()).toMatchObject({ type: p.type, title: p.title, status });
   return p;
 }
 
