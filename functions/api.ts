@@ -1,6 +1,7 @@
 // The serverless function: (Request) => Promise<Response>. It answers what files cannot:
-// POST /api/v1/displacement/assess, list requests with a query string, and every 404/405/
-// preflight on API paths. Thin on purpose: parse -> pure model modules -> Response. It reads
+// POST /api/v1/displacement/assess, list requests with a query string, votes (GET and POST,
+// functions/votes.ts, over the VoteStore the adapter passes in), and every 404/405/preflight on
+// API paths. Thin on purpose: parse -> pure model modules -> Response. It reads
 // prebuilt shards through loadShard and never recomputes the model. No node:*, no fs.
 import { assess } from '../build/model/assess.ts';
 import { AssessRequest, shardSchemaFor, type AssessShard, type IndustryList, type OccupationListItem, type PageShard, type SearchShard, type ShardMeta } from '../build/model/api-schemas.ts';
