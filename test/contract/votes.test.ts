@@ -315,19 +315,34 @@ describe.runIf(TARGET === 'node')('votes on the local server (npm start)', () =>
 });
 
 describe.runIf(TARGET === 'cloudflare')('votes on Cloudflare (D1)', () => {
-  it('counts survive a restart: a new runtime on the same local D1 reads the same counts; the repeat rule holds', { timeout: 180_000 }, async () => {
+  it('counts survive a restart: runtimes started and stopped on the same local D1 keep the counts and the repeat rule', { timeout: 180_000 }, async () => {
     const d1 = inject('cloudflareD1')!;
     const [o] = await occupations(70, 1);
     for (let i = 0; i < 5; i++) expect((await vote(sites.timeline, o!.soc_code, { vote: VOTE_CHOICES[i % 3] }, `10.8.0.${i}`)).status).toBe(201);
     const before = await stats(sites.timeline, o!.soc_code);
     expect(before).toMatchObject({ total: 5, agree: 2, too_high: 2, too_low: 1 });
     const cwd = mkdtempSync(path.join(tmpdir(), 'odr-wrangler-'));
-    const second = await startWrangler(sites.timeline.dir, cwd, d1);
     try {
-      expect(await stats(second, o!.soc_code)).toEqual(before);
-      await expectProblem(await vote(second, o!.soc_code, { vote: 'agree' }, '10.8.0.0'), 409);
+      // A second runtime on the same persisted D1 reads the same counts and keeps the repeat rule;
+      // a vote it takes is still there after it has exited, in a third, freshly started runtime.
+      const second = await startWrangler(sites.timeline.dir, cwd, d1);
+      let after: Stats;
+      try {
+        expect(await stats(second, o!.soc_code)).toEqual(before);
+        await expectProblem(await vote(second, o!.soc_code, { vote: 'agree' }, '10.8.0.0'), 409);
+        expect((await vote(second, o!.soc_code, { vote: 'too_low' }, '10.8.0.9')).status).toBe(201);
+        after = await stats(second, o!.soc_code);
+        expect(after).toMatchObject({ total: 6, too_low: 2 });
+      } finally {
+        await second.stop();
+      }
+      const third = await startWrangler(sites.timeline.dir, cwd, d1);
+      try {
+        expect(await stats(third, o!.soc_code)).toEqual(after);
+      } finally {
+        await third.stop();
+      }
     } finally {
-      await second.stop();
       rmSync(cwd, { recursive: true, force: true });
     }
   });
