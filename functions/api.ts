@@ -1,6 +1,7 @@
 // The serverless function: (Request) => Promise<Response>. It answers what files cannot:
-// POST /api/v1/displacement/assess, list requests with a query string, and every 404/405/
-// preflight on API paths. Thin on purpose: parse -> pure model modules -> Response. It reads
+// POST /api/v1/displacement/assess, list requests with a query string, votes (GET and POST,
+// functions/votes.ts, over the VoteStore the adapter passes in), and every 404/405/preflight on
+// API paths. Thin on purpose: parse -> pure model modules -> Response. It reads
 // prebuilt shards through loadShard and never recomputes the model. No node:*, no fs.
 import { assess } from '../build/model/assess.ts';
 import { AssessRequest, shardSchemaFor, type AssessShard, type IndustryList, type OccupationListItem, type PageShard, type SearchShard, type ShardMeta } from '../build/model/api-schemas.ts';
@@ -11,6 +12,9 @@ import { searchOccupations } from '../build/model/search.ts';
 import type { ProblemError } from '../build/model/problem.ts';
 import { DISCARD_LIMIT_BYTES } from '../build/model/limits.ts';
 import { json, preflight, problemResponse, respond } from './http.ts';
+import { discardUnread, readCapped } from './body.ts';
+import { votesEndpoint, type VoteOptions } from './votes.ts';
+import type { VotesShard } from '../build/model/api-schemas.ts';
 
 export const MAX_BODY_BYTES = 16 * 1024;
 
@@ -18,7 +22,25 @@ export interface ShardSource {
   loadShard(name: string): Promise<unknown>;
 }
 
-export type Handler = (req: Request) => Promise<Response>;
+/** What the adapter knows about a request beyond the Request itself (never taken from headers here). */
+export interface RequestInfo {
+  /** The client's IP address as the adapter established it (socket, trusted proxy, CF-Connecting-IP). */
+  clientAddress?: string | null;
+}
+
+export type Handler = (req: Request, info?: RequestInfo) => Promise<Response>;
+
+export interface HandlerOptions {
+  /** Community votes: the store (null or absent: no database, POST answers 503) and its settings. */
+  votes?: VoteOptions;
+  /**
+   * Bytes of an unwanted request body read and dropped (see DISCARD_LIMIT_BYTES). Hosts that cap
+   * bodies themselves pass Infinity: Cloudflare refuses bodies over its plan limit (100 MB and
+   * up) before the worker runs, and workerd left the client's next request hanging when the
+   * worker cancelled a body instead.
+   */
+  discardLimitBytes?: number;
+}
 
 /** Shards are loaded once per instance, validated, and kept: they are immutable per build. */
 function shardCache(source: ShardSource) {
@@ -36,19 +58,14 @@ function shardCache(source: ShardSource) {
   };
 }
 
-export interface HandlerOptions {
-  /**
-   * Bytes of an unwanted request body read and dropped (see DISCARD_LIMIT_BYTES). Hosts that cap
-   * bodies themselves pass Infinity: Cloudflare refuses bodies over its plan limit (100 MB and
-   * up) before the worker runs, and workerd left the client's next request hanging when the
-   * worker cancelled a body instead.
-   */
-  discardLimitBytes?: number;
-}
-
 export function createHandler(source: ShardSource, options: HandlerOptions = {}): Handler {
   const shard = shardCache(source);
   const discardLimit = options.discardLimitBytes ?? DISCARD_LIMIT_BYTES;
+  const votes = votesEndpoint(options.votes ?? { store: null }, async (soc) => {
+    const all = (await shard<VotesShard>('votes')).occupations;
+    const o = Object.hasOwn(all, soc) ? all[soc]! : null;
+    return o && { slug: o[0], snapshot: { agree: o[1], too_high: o[2], too_low: o[3] } };
+  });
 
   async function pageItems(positions: number[], meta: ShardMeta): Promise<OccupationListItem[]> {
     const wanted = [...new Set(positions.map((p) => Math.floor(p / meta.page_shard_size)))];
@@ -100,7 +117,7 @@ export function createHandler(source: ShardSource, options: HandlerOptions = {})
     }
     const declared = req.headers.get('Content-Length');
     if (declared !== null && Number(declared) > MAX_BODY_BYTES) return tooLarge(req);
-    const bytes = await readCapped(req, MAX_BODY_BYTES, discardLimit);
+    const bytes = await readCapped(req, MAX_BODY_BYTES);
     if (bytes === null) return tooLarge(req);
     let body: unknown;
     try {
@@ -140,13 +157,13 @@ export function createHandler(source: ShardSource, options: HandlerOptions = {})
     return problemResponse(req, 404, `No resource at ${pathname}.`);
   }
 
-  return async function handle(req: Request): Promise<Response> {
-    const response = await route(req);
+  return async function handle(req: Request, info: RequestInfo = {}): Promise<Response> {
+    const response = await route(req, info);
     await discardUnread(req, discardLimit);
     return response;
   };
 
-  async function route(req: Request): Promise<Response> {
+  async function route(req: Request, info: RequestInfo): Promise<Response> {
     try {
       const url = new URL(req.url);
       const meta = await shard<ShardMeta>('meta');
@@ -167,6 +184,8 @@ export function createHandler(source: ShardSource, options: HandlerOptions = {})
           return await listIndustries(req, url.searchParams, route);
         case 'assess':
           return await assessOne(req, route);
+        case 'occupation-votes':
+          return await (method === 'POST' ? votes.post(req, match.params.soc_code!, info.clientAddress ?? null) : votes.get(req, match.params.soc_code!, route));
         default:
           return notFound(req, url.pathname);
       }
@@ -196,52 +215,3 @@ function range(start: number, end: number): number[] {
 
 const tooLarge = (req: Request): Response =>
   problemResponse(req, 413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`, [{ location: 'body', message: `at most ${MAX_BODY_BYTES} bytes` }]);
-
-/** Drops a body no route read (415, 404, 405, declared too large), up to `limit` bytes. */
-async function discardUnread(req: Request, limit: number): Promise<void> {
-  if (!req.body || req.bodyUsed) return;
-  const declared = Number(req.headers.get('Content-Length') ?? 0);
-  const reader = req.body.getReader();
-  if (declared > limit) await reader.cancel().catch(() => undefined);
-  else await discardRest(reader, 0, limit);
-}
-
-async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number, limit: number): Promise<void> {
-  let size = alreadyRead;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      size += value.byteLength;
-      if (size > limit) break;
-    }
-  } catch {
-    return; // the client went away: nothing left to keep clean
-  }
-  await reader.cancel().catch(() => undefined);
-}
-
-/** Reads at most `cap` bytes; null when the body is longer (Content-Length can lie or be absent). */
-async function readCapped(req: Request, cap: number, discardLimit: number): Promise<Uint8Array | null> {
-  if (!req.body) return new Uint8Array(0);
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > cap) {
-      await discardRest(reader, size, discardLimit);
-      return null;
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
-}

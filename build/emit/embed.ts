@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { Eta } from 'eta';
 import { ProtectiveFactorsSeed } from '../model/params.ts';
 import type { ModelOutput, OccupationRecord, RiskTier, Shape } from '../model/records.ts';
+import { fillPattern, ROUTES } from '../model/routes.ts';
+import { CARD_VOTE_STATES } from '../model/votes.ts';
 
 export interface EmbedPages {
   pages: Array<{ slug: string; html: string }>;
@@ -122,7 +124,13 @@ function cardView(o: OccupationRecord, shape: Shape, meta: ModelOutput['meta'], 
     apiHref: `/api/v1/occupations/${encodeURIComponent(o.soc_code)}`,
     dataDate: dataDate(meta),
     dataVersion,
+    // The timeline shape collects votes: a plain form posting to the votes endpoint on this origin.
+    vote: shape === 'timeline' ? { action: votesPath(o.soc_code), states: CARD_VOTE_STATES } : null,
   };
+}
+
+function votesPath(soc_code: string): string {
+  return fillPattern(ROUTES.find((r) => r.id === 'occupation-votes')!.pattern, { soc_code });
 }
 
 function gaugeView(score: number, label: string) {

@@ -78,6 +78,9 @@ export function emitFiles(model: ModelOutput, shape: Shape, titles: OccupationTi
   for (let n = 0; n * PAGE_SHARD_SIZE < items.length; n++) {
     shards.push([`pages/${n}`, { offset: n * PAGE_SHARD_SIZE, items: items.slice(n * PAGE_SHARD_SIZE, (n + 1) * PAGE_SHARD_SIZE) }]);
   }
+  if (routes.has('occupation-votes')) {
+    shards.push(['votes', { occupations: Object.fromEntries(occ.map((r) => [r.soc_code, [r.slug, r.votes.agree, r.votes.too_high, r.votes.too_low]])) }]);
+  }
   if (embed) shards.push(['embed-404', { html: embed.notFound }]);
   for (const [name, value] of shards) files.push({ path: shardFile(name), body: json(value), schema: shardSchemaFor(name) });
 

@@ -4,6 +4,41 @@ import { z } from 'zod';
 import { AssessRequest, ProblemSchema, responseSchemas } from '../model/api-schemas.ts';
 import { routesFor, CACHE_CONTROL, type RouteDef } from '../model/routes.ts';
 import type { Shape } from '../model/records.ts';
+import { VOTE_CHOICES, VOTE_POLICY } from '../model/votes.ts';
+
+/** The body of POST .../votes, as JSON or as the card's form (vote=<choice>). */
+const VoteRequest = z.looseObject({ vote: z.enum(VOTE_CHOICES) }).meta({ description: 'One vote on the occupation\'s score. Other fields are ignored.' });
+
+/** POST /occupations/{soc_code}/votes: its own operation beside the GET of the same path. */
+function voteOperation(route: RouteDef, shape: Shape) {
+  const body = { schema: { $ref: '#/components/schemas/VoteRequest' } };
+  return {
+    operationId: 'occupation-vote',
+    summary: 'Record one community vote on the occupation\'s score (timeline shape).',
+    description:
+      `One vote per client (IP address; IPv6 by /64) per occupation per 24 hours; at most ${VOTE_POLICY.defaultBudget} votes per client per hour ` +
+      'across occupations (configurable per deployment). Only a keyed hash of the address is stored, under a salt rotated daily. ' +
+      'Votes are shown beside the score, never blended into it. A form post (application/x-www-form-urlencoded, as the embed card sends) ' +
+      'is answered with 303 back to the card, whose fragment names the outcome (#voted, #vote-repeat, #vote-limit, #vote-off).',
+    parameters: [{ name: 'soc_code', in: 'path', required: true, schema: { type: 'string' } }],
+    requestBody: { required: true, content: { 'application/json': body, 'application/x-www-form-urlencoded': body } },
+    responses: {
+      '201': { description: 'Recorded; the updated vote statistics', headers: { 'Cache-Control': { schema: { type: 'string', const: CACHE_CONTROL['no-store'] } } }, content: { 'application/json': { schema: { $ref: `#/components/schemas/${route.schema}` } } } },
+      '303': { description: 'Form post: back to the card (Location /embed/{slug}#state)', headers: { Location: { schema: { type: 'string' } } } },
+      '400': problemResponse('Invalid JSON or UTF-8, or no usable client address'),
+      '404': problemResponse('Unknown occupation'),
+      '405': problemResponse('Method not allowed'),
+      '409': problemResponse('This client already voted on this occupation in the last 24 hours; nothing changed'),
+      '413': problemResponse(`Body larger than ${VOTE_POLICY.maxBodyBytes} bytes`),
+      '415': problemResponse('Content-Type is neither application/json nor application/x-www-form-urlencoded'),
+      '422': problemResponse('Missing or unknown vote; errors name the allowed values'),
+      '429': { ...problemResponse('Vote budget of this client used up'), headers: { 'Retry-After': { description: 'Seconds until the next vote is accepted', schema: { type: 'integer', minimum: 1 } } } },
+      '503': problemResponse('Voting is not enabled on this deployment (no vote database)'),
+    },
+    'x-served-by': route.serve,
+    'x-shape': shape,
+  };
+}
 
 const toSchema = (s: z.ZodType) => {
   const { $schema: _drop, ...rest } = z.toJSONSchema(s, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
@@ -62,12 +97,13 @@ export function buildOpenApi(shape: Shape, dataVersion: string): object {
   for (const r of routesFor(shape)) {
     const path = r.pattern.replace(/:([a-z_]+)/g, '{$1}');
     const ops: Record<string, unknown> = {};
-    for (const m of r.methods) ops[m.toLowerCase()] = operation(r, shape);
+    for (const m of r.methods) ops[m.toLowerCase()] = r.id === 'occupation-votes' && m === 'POST' ? voteOperation(r, shape) : operation(r, shape);
     paths[path] = ops;
   }
   const components: Record<string, unknown> = {};
   for (const [name, s] of Object.entries(schemas)) if (name !== 'openapi') components[name] = toSchema(s);
   components.AssessRequest = toSchema(AssessRequest);
+  if (routesFor(shape).some((r) => r.id === 'occupation-votes')) components.VoteRequest = toSchema(VoteRequest);
   components.Problem = toSchema(ProblemSchema);
   return {
     openapi: '3.1.0',

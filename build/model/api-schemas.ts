@@ -154,12 +154,17 @@ export const AssessShard = z.strictObject({
   occupations: z.record(OnetSocCode, z.tuple([z.string(), z.number()])),
 });
 export const IndustriesShard = IndustryList;
+/** Timeline shape: soc_code -> [card slug, agree, too_high, too_low] (the build's votes.csv counts). */
+export const VotesShard = z.strictObject({
+  occupations: z.record(OnetSocCode, z.tuple([z.string(), z.number().int().min(0), z.number().int().min(0), z.number().int().min(0)])),
+});
 
 export const SHARD_SCHEMAS = {
   meta: ShardMeta,
   search: SearchShard,
   assess: AssessShard,
   industries: IndustriesShard,
+  votes: VotesShard,
 } as const;
 export type ShardName = keyof typeof SHARD_SCHEMAS | `pages/${number}`;
 export const shardSchemaFor = (name: string) =>
@@ -176,3 +181,4 @@ export type ShardMeta = z.infer<typeof ShardMeta>;
 export type PageShard = z.infer<typeof PageShard>;
 export type SearchShard = z.infer<typeof SearchShard>;
 export type AssessShard = z.infer<typeof AssessShard>;
+export type VotesShard = z.infer<typeof VotesShard>;

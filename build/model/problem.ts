@@ -24,10 +24,13 @@ export const PROBLEM_TYPES = {
   400: { type: '/api/v1/problems/bad-request', title: 'Bad Request', description: 'A query parameter or the request body is invalid. `errors` names each offending location (for example `query.limit` or `body.soc_code`) and, where the values are a fixed list, the allowed ones.' },
   404: { type: '/api/v1/problems/not-found', title: 'Not Found', description: 'No resource at this path: an unknown SOC code, NAICS code, embed slug or API path, the votes endpoint in the percentile interface shape, or an unknown soc_code in an assessment.' },
   405: { type: '/api/v1/problems/method-not-allowed', title: 'Method Not Allowed', description: 'The path exists but does not accept this HTTP method; the Allow header lists the methods it does accept.' },
-  413: { type: '/api/v1/problems/payload-too-large', title: 'Payload Too Large', description: 'The request body is larger than 16384 bytes.' },
-  415: { type: '/api/v1/problems/unsupported-media-type', title: 'Unsupported Media Type', description: 'The request body must be JSON sent with Content-Type: application/json.' },
-  422: { type: '/api/v1/problems/unprocessable-content', title: 'Unprocessable Content', description: 'The assessment names a personal factor or option that does not exist. `errors` lists each one with the allowed names or values; GET /api/v1/displacement/factors returns them all.' },
+  409: { type: '/api/v1/problems/conflict', title: 'Conflict', description: 'This client already voted on this occupation within the last 24 hours; the vote was not recorded and nothing changed.' },
+  413: { type: '/api/v1/problems/payload-too-large', title: 'Payload Too Large', description: 'The request body is too large: at most 16384 bytes for an assessment, 1024 bytes for a vote.' },
+  415: { type: '/api/v1/problems/unsupported-media-type', title: 'Unsupported Media Type', description: 'The request body must be JSON sent with Content-Type: application/json (a vote may also be a form post, application/x-www-form-urlencoded).' },
+  422: { type: '/api/v1/problems/unprocessable-content', title: 'Unprocessable Content', description: 'The request names a value that does not exist: an unknown personal factor or option in an assessment, or a missing or unknown `vote`. `errors` lists each one with the allowed names or values.' },
+  429: { type: '/api/v1/problems/too-many-requests', title: 'Too Many Requests', description: 'This client has used its vote budget (by default 30 votes per hour across occupations). Retry-After says how many seconds until the next vote is accepted.' },
   500: { type: '/api/v1/problems/internal-error', title: 'Internal Server Error', description: 'The service could not answer because of a fault on our side, never because of the request. Retry later.' },
+  503: { type: '/api/v1/problems/service-unavailable', title: 'Service Unavailable', description: 'Voting is not enabled on this deployment (it has no vote database); GET still returns the published vote counts.' },
 } as const;
 
 export type ProblemStatus = keyof typeof PROBLEM_TYPES;

@@ -8,13 +8,15 @@ import { INDUSTRY_LIST_QUERY, OCCUPATION_LIST_QUERY, type QuerySpec } from './pa
 import { PROBLEM_CONTENT_TYPE } from './problem.ts';
 
 export type Method = 'GET' | 'POST';
-export type CachePolicy = 'static' | 'function-get' | 'no-store' | 'error';
+export type CachePolicy = 'static' | 'function-get' | 'votes' | 'no-store' | 'error';
 
 export const CACHE_CONTROL: Record<CachePolicy, string> = {
   // Data changes only with a new build; an hour keeps CDN edges warm without stale days.
   static: 'public, max-age=3600',
   // Query-string lists: computed per request from the same build, cheaper to recompute.
   'function-get': 'public, max-age=300',
+  // Live vote counts: browsers revalidate every time (ETag), a CDN may keep them 60 s at most.
+  votes: 'public, max-age=0, s-maxage=60',
   'no-store': 'no-store',
   // Errors must never outlive a fix (PokeAPI cached failures for days).
   error: 'no-store',
@@ -27,7 +29,8 @@ export const CONTENT_TYPE = {
 } as const;
 export type BodyKind = keyof typeof CONTENT_TYPE;
 
-export const EMBED_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors *";
+// form-action: the timeline card's vote form may post to its own origin only.
+export const EMBED_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors *";
 
 export interface RouteDef {
   id: string;
@@ -60,7 +63,9 @@ export const ROUTES: readonly RouteDef[] = [
   { id: 'occupation-detail', pattern: '/api/v1/occupations/:soc_code', methods: ['GET'], serve: 'static', shapes: BOTH, body: 'json', schema: 'occupationDetail', cache: 'static', summary: 'One occupation: labor data, risk score, protective factors.' },
   { id: 'occupation-tasks', pattern: '/api/v1/occupations/:soc_code/tasks', methods: ['GET'], serve: 'static', shapes: BOTH, body: 'json', schema: 'occupationTasks', cache: 'static', summary: 'Task breakdown of one occupation.' },
   { id: 'occupation-risk', pattern: '/api/v1/occupations/:soc_code/risk', methods: ['GET'], serve: 'static', shapes: BOTH, body: 'json', schema: 'occupationRisk', cache: 'static', summary: 'Risk score, protective factors and skill gaps of one occupation.' },
-  { id: 'occupation-votes', pattern: '/api/v1/occupations/:soc_code/votes', methods: ['GET'], serve: 'static', shapes: ['timeline'], body: 'json', schema: 'occupationVotes', cache: 'static', summary: 'Community vote statistics of one occupation.' },
+  // Votes are answered by the function (live counts from the vote database, or the build's
+  // snapshot where there is none); the snapshot is also written as files for static previews.
+  { id: 'occupation-votes', pattern: '/api/v1/occupations/:soc_code/votes', methods: ['GET', 'POST'], serve: 'function', defaultFile: true, shapes: ['timeline'], body: 'json', schema: 'occupationVotes', cache: 'votes', summary: 'Community vote statistics of one occupation (GET); record one vote (POST).' },
   { id: 'industry-list', pattern: '/api/v1/industries', methods: ['GET'], serve: 'function', defaultFile: true, shapes: BOTH, body: 'json', schema: 'industryList', cache: 'function-get', query: INDUSTRY_LIST_QUERY, summary: 'List industries, optionally filtered by NAICS level.' },
   { id: 'industry-detail', pattern: '/api/v1/industries/:naics_code', methods: ['GET'], serve: 'static', shapes: BOTH, body: 'json', schema: 'industryDetail', cache: 'static', summary: 'One industry with its occupations.' },
   { id: 'factors', pattern: '/api/v1/displacement/factors', methods: ['GET'], serve: 'static', shapes: BOTH, body: 'json', schema: 'factors', cache: 'static', summary: 'Personal factor options and their adjustments.' },
@@ -124,7 +129,7 @@ export function fileFor(urlPath: string, body: 'json' | 'html'): string {
 }
 
 export function corsHeaders(): Record<string, string> {
-  return { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'ETag, Allow' };
+  return { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'ETag, Allow, Retry-After' };
 }
 
 /** Headers of a response body of `kind` under `cache`; ETag and Vary are added by whoever serves it. */

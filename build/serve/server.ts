@@ -10,10 +10,12 @@ import type { Shape } from '../model/records.ts';
 import { FUNCTION_PATHS } from '../emit/deploy.ts';
 import { DISCARD_LIMIT_BYTES } from '../model/limits.ts';
 import { encodedBody, loadTree, type StaticFile } from './files.ts';
+import type { HandlerOptions, RequestInfo } from '../../functions/api.ts';
+import { lastForwardedHop } from '../../functions/client-address.ts';
 
-type Handler = (req: Request) => Promise<Response>;
+type Handler = (req: Request, info?: RequestInfo) => Promise<Response>;
 export interface FunctionModule {
-  createHandler(source: { loadShard(name: string): Promise<unknown> }): Handler;
+  createHandler(source: { loadShard(name: string): Promise<unknown> }, options?: HandlerOptions): Handler;
 }
 
 export interface ServerOptions {
@@ -22,6 +24,10 @@ export interface ServerOptions {
   host: string;
   /** Defaults to the esbuild bundle in dir (what a CDN runs); tests may pass the TS source. */
   functionModule?: FunctionModule;
+  /** Community votes (timeline shape): the store (SQLite) and its settings; absent: POST gets 503. */
+  votes?: HandlerOptions['votes'];
+  /** Take the client address from the last X-Forwarded-For hop (only behind our own proxy). */
+  trustProxy?: boolean;
 }
 
 const matchesEtag = (inm: string | undefined, etag: string) =>
@@ -36,13 +42,20 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
   if (!metaFile) throw new Error(`${dir} holds no build (no _shards/meta.json); run npm run build first`);
   const shape = (JSON.parse(metaFile.body.toString('utf8')) as { shape: Shape }).shape;
   const mod: FunctionModule = opts.functionModule ?? ((await import(pathToFileURL(path.join(dir, FUNCTION_PATHS.core)).href)) as FunctionModule);
-  const handler = mod.createHandler({
-    loadShard: async (name) => {
-      const f = files.get(`_shards/${name}.json`);
-      if (!f) throw new Error(`no shard ${name}`);
-      return JSON.parse(f.body.toString('utf8'));
+  const handler = mod.createHandler(
+    {
+      loadShard: async (name) => {
+        const f = files.get(`_shards/${name}.json`);
+        if (!f) throw new Error(`no shard ${name}`);
+        return JSON.parse(f.body.toString('utf8'));
+      },
     },
-  });
+    { votes: opts.votes },
+  );
+  // The client address is handed to the function as an argument, never as a header a client
+  // could send: the socket's peer, or with --trust-proxy the hop our proxy appended last.
+  const clientAddress = (req: http.IncomingMessage): string | null =>
+    (opts.trustProxy ? lastForwardedHop(req.headers['x-forwarded-for'] as string | undefined) : null) ?? req.socket.remoteAddress ?? null;
 
   /** Our own address, set once listening; requests to the function are built on it. */
   let origin = 'http://localhost';
@@ -67,7 +80,7 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
       // @ts-expect-error Node's fetch needs duplex for streamed request bodies.
       duplex: hasBody ? 'half' : undefined,
     });
-    const response = await handler(request);
+    const response = await handler(request, { clientAddress: clientAddress(req) });
     const body = Buffer.from(await response.arrayBuffer());
     const headers: Record<string, string> = {};
     response.headers.forEach((v, k) => (headers[k] = v));

@@ -4,9 +4,24 @@
 import { createHandler, type Handler } from '../api.ts';
 import { fileFor, matchRoute, routeHeaders } from '../../build/model/routes.ts';
 import type { ShardMeta } from '../../build/model/api-schemas.ts';
+import { VOTE_POLICY } from '../../build/model/votes.ts';
+import { d1VoteStore, type D1Like } from './d1-vote-store.ts';
 
 interface Env {
   ASSETS: { fetch(req: Request | string): Promise<Response> };
+  /** Vote database (D1 binding VOTES); without it POST votes answers 503 and GET the snapshot. */
+  VOTES?: D1Like;
+  /** Optional secret mixed into every client key (a Pages secret); never stored or logged. */
+  VOTE_SECRET?: string;
+  /** Votes per client per hour (default 30). */
+  VOTE_BUDGET?: string;
+}
+
+function voteBudget(text: string | undefined): number {
+  if (text === undefined) return VOTE_POLICY.defaultBudget;
+  if (/^[1-9]\d{0,5}$/.test(text)) return Number(text);
+  console.error(`VOTE_BUDGET must be a whole number from 1 to 999999, got ${JSON.stringify(text)}; using ${VOTE_POLICY.defaultBudget}`);
+  return VOTE_POLICY.defaultBudget;
 }
 
 let handler: Handler | null = null;
@@ -20,8 +35,14 @@ export default {
       if (!res.ok) throw new Error(`shard ${name}: HTTP ${res.status}`);
       return res.json();
     };
-    // The platform caps request bodies itself (see HandlerOptions).
-    handler ??= createHandler({ loadShard: load }, { discardLimitBytes: Number.POSITIVE_INFINITY });
+    // The platform caps request bodies itself (see HandlerOptions.discardLimitBytes).
+    handler ??= createHandler(
+      { loadShard: load },
+      {
+        votes: { store: env.VOTES ? d1VoteStore(env.VOTES) : null, secret: env.VOTE_SECRET || undefined, budget: voteBudget(env.VOTE_BUDGET) },
+        discardLimitBytes: Number.POSITIVE_INFINITY,
+      },
+    );
     meta ??= load('meta') as Promise<ShardMeta>;
     const match = matchRoute(url.pathname, (await meta).shape);
     if (match?.route.serve === 'static' && (req.method === 'GET' || req.method === 'HEAD')) {
@@ -35,6 +56,7 @@ export default {
         return new Response(asset.body, { status: asset.status, headers });
       }
     }
-    return handler(req);
+    // Cloudflare sets CF-Connecting-IP itself on every request that reaches the worker.
+    return handler(req, { clientAddress: req.headers.get('CF-Connecting-IP') });
   },
 };

@@ -51,3 +51,14 @@ describe.each(SHAPES)('keep-alive after an unwanted body (%s)', (shape) => {
     expect(post.status).toBe(200);
   });
 });
+
+describe('keep-alive after an oversized vote (timeline)', () => {
+  it('2 MB chunked to the votes endpoint, then two more requests on the pooled connection', async () => {
+    const base = sites.timeline.url;
+    const votes = '/api/v1/occupations/15-1252.00/votes';
+    const first = await send(base, 'POST', votes, { 'Content-Type': 'application/json' }, Array.from({ length: 32 }, () => big(62_500)));
+    expect(first.status).toBe(413);
+    expect((await send(base, 'GET', votes, {})).status).toBe(200);
+    expect((await send(base, 'GET', '/api/v1/displacement/factors', {})).status).toBe(200);
+  });
+});

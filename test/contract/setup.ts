@@ -2,17 +2,25 @@
 // sources. In the integration project each test file starts the real local server (which mounts
 // the esbuild function bundle) over those builds; in the cloudflare project the same tests speak
 // to `wrangler pages dev` serving them (test/support/cloudflare-sites.ts).
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { Shape } from '../../build/model/records.ts';
 import { startServer } from '../../build/serve/server.ts';
+import { openSqliteVotes } from '../../build/serve/vote-store-sqlite.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SHAPES: Shape[] = ['percentile', 'timeline'];
 /** Which runtime answers: the local node server, or Cloudflare's workerd. */
 export const TARGET: 'node' | 'cloudflare' = inject('cloudflare') ? 'cloudflare' : 'node';
+/**
+ * The header a test sets to vote as a given client: the local server is started with
+ * --trust-proxy (last X-Forwarded-For hop); on Cloudflare the runtime reads CF-Connecting-IP,
+ * which `wrangler pages dev` passes through from the request (Cloudflare's edge sets it itself).
+ */
+export const CLIENT_HEADER = TARGET === 'cloudflare' ? 'CF-Connecting-IP' : 'X-Forwarded-For';
 
 export interface Site {
   shape: Shape;
@@ -35,8 +43,19 @@ export function useSites(): Record<Shape, Site> {
       if (cloudflare) {
         url = cloudflare[shape];
       } else {
-        const server = await startServer({ dir, port: 0, host: '127.0.0.1' });
-        closers.push(server.close);
+        // The timeline shape collects votes: a fresh SQLite file per test file, as `npm start` has.
+        let votes;
+        if (shape === 'timeline') {
+          const scratch = mkdtempSync(path.join(tmpdir(), 'odr-votes-'));
+          const db = openSqliteVotes(path.join(scratch, 'votes.sqlite'));
+          votes = { store: db.store };
+          closers.push(async () => {
+            db.close();
+            rmSync(scratch, { recursive: true, force: true });
+          });
+        }
+        const server = await startServer({ dir, port: 0, host: '127.0.0.1', votes, trustProxy: true });
+        closers.unshift(server.close);
         url = server.url;
       }
       const get = (p: string, init?: RequestInit) => fetch(url + p, init);
@@ -54,7 +73,8 @@ export function useSites(): Record<Shape, Site> {
     }
   });
   afterAll(async () => {
-    await Promise.all(closers.map((c) => c()));
+    // In order: servers stop before the vote databases they write to are closed.
+    for (const close of closers) await close();
   });
   return sites;
 }

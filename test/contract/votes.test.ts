@@ -1,28 +1,376 @@
-import { describe, expect, it } from 'vitest';
+// Community votes over HTTP, on the local server (SQLite) and on Cloudflare's runtime (local D1):
+// every status of the endpoint, one vote per client per occupation, the per-client budget,
+// 200 concurrent votes all counted, persistence across a restart, hosts without a database,
+// fuzzed bodies. Each test votes on occupations and client addresses of its own, so the tests
+// share one database without seeing each other's votes.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
 import { VotesResponse } from '../../build/model/api-schemas.ts';
-import { useSites } from './setup.ts';
+import { VOTE_CHOICES, VOTE_POLICY } from '../../build/model/votes.ts';
+import { startServer } from '../../build/serve/server.ts';
+import { openSqliteVotes } from '../../build/serve/vote-store-sqlite.ts';
+import { startWrangler } from '../support/cloudflare-sites.ts';
+import { CLIENT_HEADER, TARGET, useSites, type Site } from './setup.ts';
 
 const sites = useSites();
+const PROBLEM = 'application/problem+json; charset=utf-8';
 
-describe('votes', () => {
-  it('exist in the timeline shape with consistent counts and one-decimal percentages', async () => {
-    const occs = (await sites.timeline.json('/api/v1/occupations?limit=20')).data as { soc_code: string }[];
-    for (const o of occs) {
-      const res = await sites.timeline.get(`/api/v1/occupations/${o.soc_code}/votes`);
+type Stats = ReturnType<typeof VotesResponse.parse>;
+
+/** Occupations in list order; each test takes its own slice so counts never interfere. */
+let socs: Array<{ soc_code: string; slug: string }> | null = null;
+async function occupations(from: number, n: number): Promise<Array<{ soc_code: string; slug: string }>> {
+  socs ??= (await sites.timeline.json('/api/v1/occupations?limit=200')).data;
+  const out = socs!.slice(from, from + n);
+  if (out.length !== n) throw new Error(`need ${n} occupations from ${from}`);
+  return out;
+}
+
+const votesPath = (soc: string) => `/api/v1/occupations/${soc}/votes`;
+
+function vote(site: Site | { url: string }, soc: string, body: unknown, client: string | null, headers: Record<string, string> = {}) {
+  return fetch(`${site.url}${votesPath(soc)}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(client ? { [CLIENT_HEADER]: client } : {}), ...headers },
+    body: typeof body === 'string' || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body),
+    redirect: 'manual',
+  });
+}
+
+async function stats(site: { url: string }, soc: string): Promise<Stats> {
+  const r = await fetch(`${site.url}${votesPath(soc)}`);
+  expect(r.status).toBe(200);
+  return VotesResponse.parse(await r.json());
+}
+
+async function expectProblem(r: Response, status: number): Promise<{ errors?: Array<{ location: string; allowed?: string[] }>; detail: string }> {
+  expect({ status: r.status, type: r.headers.get('content-type') }).toEqual({ status, type: PROBLEM });
+  expect(r.headers.get('access-control-allow-origin')).toBe('*');
+  expect(r.headers.get('cache-control')).toBe('no-store');
+  const p = await r.json();
+  expect(p.status).toBe(status);
+  // Its type is documented on the same site (409, 429 and 503 are new with votes).
+  const doc = await fetch(new URL(p.type, r.url));
+  expect({ type: p.type, status: doc.status }).toEqual({ type: p.type, status: 200 });
+  expect(await doc.json()).toMatchObject({ type: p.type, title: p.title, status });
+  return p;
+}
+
+describe('GET votes', () => {
+  it('exist in the timeline shape with consistent counts, one-decimal percentages and a cache of at most 60 s', async () => {
+    for (const o of await occupations(0, 10)) {
+      const res = await sites.timeline.get(votesPath(o.soc_code));
+      expect(res.status).toBe(200);
+      const cc = res.headers.get('cache-control')!;
+      for (const m of cc.matchAll(/(?:^|[ ,])(?:s-)?max-age=(\d+)/g)) expect(Number(m[1])).toBeLessThanOrEqual(60);
+      expect(cc).toMatch(/s-maxage=60/);
       const text = await res.text();
       const v = VotesResponse.parse(JSON.parse(text));
       expect(v.agree + v.too_high + v.too_low).toBe(v.total);
-      for (const k of ['agree', 'too_high', 'too_low'] as const) {
+      for (const k of VOTE_CHOICES) {
         expect(new RegExp(`"${k}_pct":\\d+(\\.\\d)?[,}]`).test(text)).toBe(true);
         expect(v[`${k}_pct`]).toBeCloseTo(v.total === 0 ? 0 : (v[k] / v.total) * 100, 1);
       }
     }
   });
-  it('do not exist in the percentile shape (404 problem+json)', async () => {
+
+  it('do not exist in the percentile shape: GET and POST are 404 problem+json', async () => {
     const soc = (await sites.percentile.json('/api/v1/occupations?limit=1')).data[0].soc_code;
-    const r = await sites.percentile.get(`/api/v1/occupations/${soc}/votes`);
-    expect(r.status).toBe(404);
-    expect(r.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
-    expect(r.headers.get('access-control-allow-origin')).toBe('*');
+    await expectProblem(await sites.percentile.get(votesPath(soc)), 404);
+    await expectProblem(await vote(sites.percentile, soc, { vote: 'agree' }, '10.0.0.1'), 404);
   });
 });
+
+describe('POST votes', () => {
+  it('records a vote: 201 with the updated statistics, and GET shows it at once', async () => {
+    const [o] = await occupations(10, 1);
+    const before = await stats(sites.timeline, o!.soc_code);
+    const r = await vote(sites.timeline, o!.soc_code, { vote: 'too_high' }, '10.1.0.1');
+    expect(r.status).toBe(201);
+    expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(r.headers.get('cache-control')).toBe('no-store');
+    expect(r.headers.get('access-control-allow-origin')).toBe('*');
+    const body = VotesResponse.parse(await r.json());
+    expect(body).toMatchObject({ total: before.total + 1, too_high: before.too_high + 1, agree: before.agree, too_low: before.too_low });
+    expect(await stats(sites.timeline, o!.soc_code)).toEqual(body);
+  });
+
+  it('answers every error with problem+json and changes nothing', async () => {
+    const [o] = await occupations(11, 1);
+    const soc = o!.soc_code;
+    const before = await stats(sites.timeline, soc);
+    const client = '10.2.0.1';
+    await expectProblem(await vote(sites.timeline, soc, '{"vote":', client), 400);
+    await expectProblem(await vote(sites.timeline, soc, new Uint8Array([0x7b, 0xff, 0x7d]), client), 400);
+    const missing = await expectProblem(await vote(sites.timeline, soc, {}, client), 422);
+    expect(missing.errors).toEqual([{ location: 'body.vote', message: 'missing', allowed: ['agree', 'too_high', 'too_low'] }]);
+    const unknown = await expectProblem(await vote(sites.timeline, soc, { vote: 'about_right' }, client), 422);
+    expect(unknown.errors![0]!.allowed).toEqual(['agree', 'too_high', 'too_low']);
+    await expectProblem(await vote(sites.timeline, soc, ['agree'], client), 422);
+    await expectProblem(await vote(sites.timeline, '99-9999.99', { vote: 'agree' }, client), 404);
+    await expectProblem(await vote(sites.timeline, '15-1252', { vote: 'agree' }, client), 404);
+    await expectProblem(await vote(sites.timeline, 'not-a-code', { vote: 'agree' }, client), 404);
+    const wrongType = await expectProblem(await vote(sites.timeline, soc, '{"vote":"agree"}', client, { 'Content-Type': 'text/plain' }), 415);
+    expect(wrongType.errors![0]!.allowed).toEqual(['application/json', 'application/x-www-form-urlencoded']);
+    const big = JSON.stringify({ vote: 'agree', pad: 'x'.repeat(VOTE_POLICY.maxBodyBytes) });
+    await expectProblem(await vote(sites.timeline, soc, big, client), 413);
+    for (const method of ['PUT', 'DELETE', 'PATCH']) {
+      const r = await fetch(`${sites.timeline.url}${votesPath(soc)}`, { method, headers: { [CLIENT_HEADER]: client } });
+      await expectProblem(r, 405);
+      expect(r.headers.get('allow')).toBe('GET, POST, HEAD, OPTIONS');
+    }
+    expect(await stats(sites.timeline, soc)).toEqual(before);
+    // A body of exactly the limit is accepted (the limit is "over 1 KB", not "at 1 KB").
+    const exact = `{"vote":"agree"}`.padEnd(VOTE_POLICY.maxBodyBytes, ' ');
+    expect((await vote(sites.timeline, soc, exact, client)).status).toBe(201);
+  });
+
+  it('one vote per client per occupation: a repeat (even a different choice) is 409 and changes nothing', async () => {
+    const [a, b] = await occupations(12, 2);
+    const client = '10.3.0.1';
+    expect((await vote(sites.timeline, a!.soc_code, { vote: 'agree' }, client)).status).toBe(201);
+    const after = await stats(sites.timeline, a!.soc_code);
+    for (const v of VOTE_CHOICES) await expectProblem(await vote(sites.timeline, a!.soc_code, { vote: v }, client), 409);
+    expect(await stats(sites.timeline, a!.soc_code)).toEqual(after);
+    // The same client on another occupation, and another client on the same one, are fine.
+    expect((await vote(sites.timeline, b!.soc_code, { vote: 'too_low' }, client)).status).toBe(201);
+    expect((await vote(sites.timeline, a!.soc_code, { vote: 'too_low' }, '10.3.0.2')).status).toBe(201);
+    // IPv6: one subscriber's /64 is one client.
+    expect((await vote(sites.timeline, b!.soc_code, { vote: 'agree' }, '2001:db8:1:2::10')).status).toBe(201);
+    await expectProblem(await vote(sites.timeline, b!.soc_code, { vote: 'agree' }, '2001:db8:1:2:ffff::99'), 409);
+  });
+
+  it('200 concurrent votes from distinct clients are all counted', async () => {
+    const [o] = await occupations(14, 1);
+    const before = await stats(sites.timeline, o!.soc_code);
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => vote(sites.timeline, o!.soc_code, { vote: VOTE_CHOICES[i % 3] }, `10.4.${i >> 8}.${i & 255}`)),
+    );
+    const statuses = results.map((r) => r.status);
+    await Promise.all(results.map((r) => r.arrayBuffer()));
+    expect(statuses.filter((s) => s === 201)).toHaveLength(200);
+    const after = await stats(sites.timeline, o!.soc_code);
+    expect(after.total).toBe(before.total + 200);
+    expect([after.agree - before.agree, after.too_high - before.too_high, after.too_low - before.too_low]).toEqual([67, 67, 66]);
+  });
+
+  it(`the default budget: ${VOTE_POLICY.defaultBudget} votes per client per hour, then 429 with Retry-After and nothing recorded`, async () => {
+    const n = VOTE_POLICY.defaultBudget;
+    const occs = await occupations(20, n + 1);
+    const client = '10.5.0.1';
+    for (const o of occs.slice(0, n)) expect((await vote(sites.timeline, o.soc_code, { vote: 'agree' }, client)).status).toBe(201);
+    const last = occs[n]!.soc_code;
+    const before = await stats(sites.timeline, last);
+    const r = await vote(sites.timeline, last, { vote: 'agree' }, client);
+    await expectProblem(r, 429);
+    const retry = Number(r.headers.get('retry-after'));
+    expect(Number.isInteger(retry) && retry >= 1 && retry <= 3600).toBe(true);
+    expect(await stats(sites.timeline, last)).toEqual(before);
+    // Another client is not affected.
+    expect((await vote(sites.timeline, last, { vote: 'agree' }, '10.5.0.2')).status).toBe(201);
+  });
+
+  it("the card's form post (form-encoded) comes back to the card with its state", async () => {
+    const [o] = await occupations(60, 1);
+    const form = (client: string, body: string) => vote(sites.timeline, o!.soc_code, body, client, { 'Content-Type': 'application/x-www-form-urlencoded' });
+    const before = await stats(sites.timeline, o!.soc_code);
+    const r = await form('10.6.0.1', 'vote=too_low');
+    expect(r.status).toBe(303);
+    expect(r.headers.get('location')).toBe(`/embed/${o!.slug}#voted`);
+    expect((await stats(sites.timeline, o!.soc_code)).too_low).toBe(before.too_low + 1);
+    const again = await form('10.6.0.1', 'vote=agree');
+    expect({ status: again.status, location: again.headers.get('location') }).toEqual({ status: 303, location: `/embed/${o!.slug}#vote-repeat` });
+    await expectProblem(await form('10.6.0.2', 'vote=maybe'), 422);
+    await expectProblem(await form('10.6.0.2', 'vote=agree&vote=too_low'), 422);
+    // The card it comes back to exists and carries the state's element.
+    const card = await (await sites.timeline.get(`/embed/${o!.slug}`)).text();
+    expect(card).toContain('id="voted"');
+    expect(card).toContain(`action="${votesPath(o!.soc_code)}"`);
+  });
+
+  it('fuzzed bodies, content types and sizes never get a 5xx', { timeout: 120_000 }, async () => {
+    const [o] = await occupations(61, 1);
+    const rand = mulberry32(20261123);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+    const types = ['application/json', 'application/json; charset=utf-8', 'application/x-www-form-urlencoded', 'text/plain', '', 'multipart/form-data; boundary=x', 'APPLICATION/JSON'];
+    const atoms = ['agree', 'too_high', 'too_low', 'AGREE', '', null, 0, -1, 1e309, true, [], {}, '\u0000', '__proto__', 'x'.repeat(50)];
+    const value = (depth: number): unknown => {
+      const k = rand();
+      if (depth > 2 || k < 0.5) return pick(atoms);
+      if (k < 0.75) return Array.from({ length: Math.floor(rand() * 4) }, () => value(depth + 1));
+      return Object.fromEntries(Array.from({ length: Math.floor(rand() * 4) }, () => [pick(['vote', '__proto__', 'constructor', 'v', '']), value(depth + 1)]));
+    };
+    const body = (): string | Uint8Array => {
+      const k = rand();
+      if (k < 0.35) return JSON.stringify({ vote: value(1) });
+      if (k < 0.55) return JSON.stringify(value(0)) ?? '';
+      if (k < 0.7) return `vote=${encodeURIComponent(String(pick(atoms)))}&${pick(['vote=agree', 'x=1', '%zz', '&&=', ''])}`;
+      if (k < 0.85) return new Uint8Array(Array.from({ length: Math.floor(rand() * 1100) }, () => Math.floor(rand() * 256)));
+      return JSON.stringify({ vote: 'agree' }).slice(0, Math.floor(rand() * 16)) + ' '.repeat(Math.floor(rand() * 2048));
+    };
+    const seen = new Map<number, number>();
+    for (let i = 0; i < 150; i++) {
+      const b = body();
+      const r = await fetch(`${sites.timeline.url}${votesPath(rand() < 0.9 ? o!.soc_code : '99-9999.99')}`, {
+        method: 'POST',
+        headers: { 'Content-Type': pick(types), [CLIENT_HEADER]: `10.7.${i >> 8}.${i & 255}` },
+        body: b as BodyInit,
+        redirect: 'manual',
+      });
+      seen.set(r.status, (seen.get(r.status) ?? 0) + 1);
+      expect({ i, status: r.status, ok: r.status < 500 }).toMatchObject({ ok: true });
+      if (r.status >= 400) expect(r.headers.get('content-type')).toBe(PROBLEM);
+      await r.arrayBuffer();
+    }
+    // The generator reached the interesting outcomes, not just one kind of refusal.
+    for (const s of [201, 400, 413, 415, 422]) expect(seen.get(s) ?? 0, `status ${s} in ${JSON.stringify([...seen])}`).toBeGreaterThan(0);
+  });
+});
+
+describe.runIf(TARGET === 'node')('votes on the local server (npm start)', () => {
+  const scratch = () => mkdtempSync(path.join(tmpdir(), 'odr-votes-node-'));
+
+  it('counts survive a restart of the server and of the database', async () => {
+    const dir = scratch();
+    try {
+      const file = path.join(dir, 'votes.sqlite');
+      const [o] = await occupations(70, 1);
+      let db = openSqliteVotes(file);
+      let server = await startServer({ dir: sites.timeline.dir, port: 0, host: '127.0.0.1', votes: { store: db.store }, trustProxy: true });
+      for (let i = 0; i < 5; i++) expect((await vote(server, o!.soc_code, { vote: VOTE_CHOICES[i % 3] }, `10.8.0.${i}`)).status).toBe(201);
+      const before = await stats(server, o!.soc_code);
+      await server.close();
+      db.close();
+      db = openSqliteVotes(file);
+      expect(db.applied).toEqual([]);
+      server = await startServer({ dir: sites.timeline.dir, port: 0, host: '127.0.0.1', votes: { store: db.store }, trustProxy: true });
+      expect(before).toMatchObject({ total: 5, agree: 2, too_high: 2, too_low: 1 });
+      expect(await stats(server, o!.soc_code)).toEqual(before);
+      // The repeat rule survives too: the same client is still refused after the restart.
+      await expectProblem(await vote(server, o!.soc_code, { vote: 'agree' }, '10.8.0.0'), 409);
+      await server.close();
+      db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the budget is configurable, and without --trust-proxy X-Forwarded-For is ignored (the socket is the client)', async () => {
+    const dir = scratch();
+    const db = openSqliteVotes(path.join(dir, 'votes.sqlite'));
+    const server = await startServer({ dir: sites.timeline.dir, port: 0, host: '127.0.0.1', votes: { store: db.store, budget: 3 } });
+    try {
+      const occs = await occupations(80, 4);
+      // Different forged X-Forwarded-For values, one socket address: one client.
+      for (const [i, o] of occs.slice(0, 3).entries()) expect((await vote(server, o.soc_code, { vote: 'agree' }, `192.0.2.${i}`)).status).toBe(201);
+      const r = await vote(server, occs[3]!.soc_code, { vote: 'agree' }, '192.0.2.99');
+      await expectProblem(r, 429);
+      expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+      await expectProblem(await vote(server, occs[0]!.soc_code, { vote: 'agree' }, '192.0.2.200'), 409);
+    } finally {
+      await server.close();
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('stores no address: only keyed hashes, and salts of today and yesterday at most', async () => {
+    const dir = scratch();
+    const db = openSqliteVotes(path.join(dir, 'votes.sqlite'));
+    const server = await startServer({ dir: sites.timeline.dir, port: 0, host: '127.0.0.1', votes: { store: db.store }, trustProxy: true });
+    try {
+      const [o] = await occupations(90, 1);
+      expect((await vote(server, o!.soc_code, { vote: 'agree' }, '203.0.113.77')).status).toBe(201);
+      const rows = db.db.prepare('SELECT * FROM votes').all() as Array<Record<string, unknown>>;
+      expect(rows).toHaveLength(1);
+      expect(JSON.stringify(rows)).not.toContain('203.0.113');
+      expect(rows[0]!.client_key).toMatch(/^[0-9a-f]{64}$/);
+      expect(Object.keys(rows[0]!).sort()).toEqual(['client_key', 'created_at', 'id', 'soc_code', 'vote']);
+      expect((db.db.prepare('SELECT COUNT(*) AS n FROM vote_salts').get() as { n: number }).n).toBe(1);
+    } finally {
+      await server.close();
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('without a database: GET serves the build snapshot, POST is 503 (the card form comes back with its state)', async () => {
+    const server = await startServer({ dir: sites.timeline.dir, port: 0, host: '127.0.0.1' });
+    try {
+      const [o] = await occupations(0, 1);
+      const snapshot = await stats(server, o!.soc_code);
+      const file = await import('node:fs').then((fs) => JSON.parse(fs.readFileSync(path.join(sites.timeline.dir, 'api/v1/occupations', o!.soc_code, 'votes/index.json'), 'utf8')));
+      expect(snapshot).toEqual(file);
+      const p = await expectProblem(await vote(server, o!.soc_code, { vote: 'agree' }, '10.9.0.1'), 503);
+      expect(p.detail).toMatch(/not enabled/);
+      const form = await vote(server, o!.soc_code, 'vote=agree', '10.9.0.1', { 'Content-Type': 'application/x-www-form-urlencoded' });
+      expect({ status: form.status, location: form.headers.get('location') }).toEqual({ status: 303, location: `/embed/${o!.slug}#vote-off` });
+      expect(await stats(server, o!.soc_code)).toEqual(snapshot);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe.runIf(TARGET === 'cloudflare')('votes on Cloudflare (D1)', () => {
+  it('counts survive a restart: runtimes started and stopped on the same local D1 keep the counts and the repeat rule', { timeout: 180_000 }, async () => {
+    const d1 = inject('cloudflareD1')!;
+    const [o] = await occupations(70, 1);
+    for (let i = 0; i < 5; i++) expect((await vote(sites.timeline, o!.soc_code, { vote: VOTE_CHOICES[i % 3] }, `10.8.0.${i}`)).status).toBe(201);
+    const before = await stats(sites.timeline, o!.soc_code);
+    expect(before).toMatchObject({ total: 5, agree: 2, too_high: 2, too_low: 1 });
+    const cwd = mkdtempSync(path.join(tmpdir(), 'odr-wrangler-'));
+    try {
+      // A second runtime on the same persisted D1 reads the same counts and keeps the repeat rule;
+      // a vote it takes is still there after it has exited, in a third, freshly started runtime.
+      const second = await startWrangler(sites.timeline.dir, cwd, d1);
+      let after: Stats;
+      try {
+        expect(await stats(second, o!.soc_code)).toEqual(before);
+        await expectProblem(await vote(second, o!.soc_code, { vote: 'agree' }, '10.8.0.0'), 409);
+        expect((await vote(second, o!.soc_code, { vote: 'too_low' }, '10.8.0.9')).status).toBe(201);
+        after = await stats(second, o!.soc_code);
+        expect(after).toMatchObject({ total: 6, too_low: 2 });
+      } finally {
+        await second.stop();
+      }
+      const third = await startWrangler(sites.timeline.dir, cwd, d1);
+      try {
+        expect(await stats(third, o!.soc_code)).toEqual(after);
+      } finally {
+        await third.stop();
+      }
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  });
+
+  it('without a D1 binding: GET serves the build snapshot, POST is 503', { timeout: 180_000 }, async () => {
+    const cwd = mkdtempSync(path.join(tmpdir(), 'odr-wrangler-'));
+    const bare = await startWrangler(sites.timeline.dir, cwd);
+    try {
+      const [o] = await occupations(0, 1);
+      const snapshot = await stats(bare, o!.soc_code);
+      expect(snapshot.total).toBeGreaterThanOrEqual(0);
+      const p = await expectProblem(await vote(bare, o!.soc_code, { vote: 'agree' }, '10.9.0.1'), 503);
+      expect(p.detail).toMatch(/not enabled/);
+    } finally {
+      await bare.stop();
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  });
+});
+
+/** A small seeded PRNG: the fuzz inputs are the same on every run. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

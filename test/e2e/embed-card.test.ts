@@ -14,7 +14,7 @@ import { realData, startSite, type Site } from './embed-site.ts';
 import { snippet, startHostSite, type HostSite } from './host-site.ts';
 import { parseIndex, type IndexRow } from './index-rows.ts';
 
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors *";
+const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors *";
 const SHOTS = resolve('test-results', 'embed');
 const FRAMES_PER_PAGE = 48;
 const TIER_WORDS = /^(Low|Medium|High) risk$/;

@@ -17,7 +17,7 @@ describe('route table', () => {
   it('JSON, HTML and preflight headers', () => {
     expect(responseHeaders('json', 'static')).toMatchObject({ 'Content-Type': 'application/json; charset=utf-8', 'Access-Control-Allow-Origin': '*', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'public, max-age=3600' });
     const html = responseHeaders('html', 'static');
-    expect(html['Content-Security-Policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors *");
+    expect(html['Content-Security-Policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors *");
     expect(Object.keys(html).map((k) => k.toLowerCase())).not.toContain('x-frame-options');
     expect(responseHeaders('problem', 'error')['Cache-Control']).toBe('no-store');
     const assess = ROUTES.find((r) => r.id === 'assess')!;
@@ -29,9 +29,11 @@ describe('CDN configs from the route table', () => {
   it('_headers lists every static route with CORS and its content type', () => {
     const text = headersFile('timeline');
     for (const r of routesFor('timeline').filter((r) => r.serve === 'static')) expect(text).toContain(`\n${r.pattern}\n`);
-    const block = text.split('\n\n').find((b) => b.includes('/api/v1/occupations/:soc_code/votes\n'))!;
+    const block = text.split('\n\n').find((b) => b.includes('/api/v1/occupations/:soc_code/tasks\n'))!;
     expect(block).toContain('  Access-Control-Allow-Origin: *');
     expect(block).toContain('  Content-Type: application/json; charset=utf-8');
+    // Votes are live (the function answers them), so no static header block for them anywhere.
+    expect(headersFile('timeline')).not.toContain('/votes');
     expect(headersFile('percentile')).not.toContain('/votes');
     const embed = text.split('\n\n').find((b) => b.startsWith('/embed/:slug'))!;
     expect(embed).toContain("Content-Security-Policy: default-src 'none'");

@@ -1,0 +1,45 @@
+// The vote options of `npm start`: --db PATH (ODR_DB), --trust-proxy, --vote-budget N
+// (ODR_VOTE_BUDGET) and the optional secret ODR_VOTE_SECRET (environment only: a flag would show
+// in the process list). Taken out of argv before the server's own flags are parsed.
+import { VOTE_POLICY } from '../model/votes.ts';
+import { DEFAULT_DB } from './vote-store-sqlite.ts';
+
+export interface VoteArgs {
+  /** The SQLite file, relative paths resolved by the caller. */
+  db: string;
+  trustProxy: boolean;
+  budget: number;
+  secret?: string;
+}
+
+export const VOTE_USAGE = '[--db PATH] [--trust-proxy] [--vote-budget N]';
+
+export function splitVoteArgs(argv: string[], env: NodeJS.ProcessEnv): { votes: VoteArgs; rest: string[] } {
+  const rest: string[] = [];
+  const flags: Record<string, string> = {};
+  let trustProxy = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--trust-proxy') {
+      trustProxy = true;
+      continue;
+    }
+    const m = arg.match(/^(--db|--vote-budget)(?:=(.*))?$/);
+    if (!m) {
+      rest.push(arg);
+      continue;
+    }
+    const value = m[2] ?? argv[++i];
+    if (value === undefined || value === '' || value.startsWith('--')) throw new Error(`${m[1]} needs a value\nusage: npm start -- ${VOTE_USAGE}`);
+    flags[m[1]!] = value;
+  }
+  const budgetText = flags['--vote-budget'] ?? env.ODR_VOTE_BUDGET ?? String(VOTE_POLICY.defaultBudget);
+  if (!/^[1-9]\d{0,5}$/.test(budgetText)) {
+    throw new Error(`${flags['--vote-budget'] !== undefined ? '--vote-budget' : 'ODR_VOTE_BUDGET'} must be a whole number from 1 to 999999, got ${JSON.stringify(budgetText)}`);
+  }
+  const secret = env.ODR_VOTE_SECRET || undefined;
+  return {
+    votes: { db: flags['--db'] ?? (env.ODR_DB || DEFAULT_DB), trustProxy, budget: Number(budgetText), ...(secret ? { secret } : {}) },
+    rest,
+  };
+}

@@ -1,0 +1,71 @@
+// Request-body helpers shared by the function's POST endpoints. Web-standard only (no node:*).
+
+/** The media type of a request without parameters, lower-cased ('' when absent). */
+export const mediaType = (req: Request): string => (req.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
+
+/** True when Content-Length announces more than `cap` bytes (it may also lie or be absent). */
+export const declaredOver = (req: Request, cap: number): boolean => {
+  const declared = req.headers.get('Content-Length');
+  return declared !== null && Number(declared) > cap;
+};
+
+/** Reads at most `cap` bytes; null when the body is longer (Content-Length can lie or be absent). */
+export async function readCapped(req: Request, cap: number): Promise<Uint8Array | null> {
+  if (!req.body) return new Uint8Array(0);
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > cap) {
+      // Not cancelled: the handler drops the rest (discardUnread), so the connection stays usable.
+      reader.releaseLock();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+/**
+ * Reads and drops what is left of a body (never read: 404, 405, 415, declared too large; or read
+ * past its cap), up to `limit` bytes, then cancels. A body left half-read leaves the client's
+ * keep-alive connection undefined: workerd hung the next request on it, Node's server reset it.
+ */
+export async function discardUnread(req: Request, limit: number): Promise<void> {
+  if (!req.body || req.body.locked) return;
+  const reader = req.body.getReader();
+  if (Number(req.headers.get('Content-Length') ?? 0) > limit) {
+    await reader.cancel().catch(() => undefined);
+    return;
+  }
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      size += value.byteLength;
+      if (size > limit) break;
+    }
+  } catch {
+    return; // the client went away: nothing left to keep clean
+  }
+  await reader.cancel().catch(() => undefined);
+}
+
+/** UTF-8 text of the body, or null when the bytes are not valid UTF-8. */
+export function utf8(bytes: Uint8Array): string | null {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,222 @@
+// Community votes (timeline shape): GET and POST /api/v1/occupations/<soc_code>/votes.
+// Pure apart from the VoteStore the adapter passes in (SQLite under npm start, D1 on Cloudflare,
+// none on a static host). No node:*: HMAC comes from Web Crypto.
+//
+// The client is its IP address (clientSubject), stored only as an HMAC-SHA-256 under a random
+// salt of the UTC day (plus an optional deployment secret that never enters the database). Salts
+// older than yesterday are deleted, so old keys cannot be linked to anybody afterwards. The
+// repeat and budget windows cross midnight: a request is checked against its key under today's
+// and under yesterday's salt.
+import { CARD_VOTE_STATES, VOTE_CHOICES, VOTE_MEDIA_TYPES, VOTE_POLICY, isVoteChoice, voteStats, type VoteChoice, type VoteCounts } from '../build/model/votes.ts';
+import type { ProblemError } from '../build/model/problem.ts';
+import { corsHeaders, CACHE_CONTROL, type RouteDef } from '../build/model/routes.ts';
+import { declaredOver, mediaType, readCapped, utf8 } from './body.ts';
+import { clientSubject } from './client-address.ts';
+import { json, problemResponse, respond } from './http.ts';
+
+export type SqlValue = string | number | null;
+
+/** The few calls the vote store needs from a SQL database: better-sqlite3 and D1 both provide them. */
+export interface SqlRunner {
+  /** Runs one statement; returns the number of rows it changed. */
+  run(sql: string, params: SqlValue[]): Promise<number>;
+  all<T>(sql: string, params: SqlValue[]): Promise<T[]>;
+}
+
+export interface VoteRecord {
+  soc_code: string;
+  vote: VoteChoice;
+  /** The client's key under today's salt, then under yesterday's (the same twice if none). */
+  keys: [string, string];
+  now: number;
+  budget: number;
+}
+
+export type RecordOutcome =
+  | { ok: true; counts: VoteCounts }
+  | { ok: false; reason: 'repeat' }
+  | { ok: false; reason: 'budget'; retryAfterSeconds: number };
+
+export interface VoteStore {
+  /** Today's salt (stored from `candidate` if there is none yet) and yesterday's if still kept. */
+  salts(today: string, yesterday: string, candidate: string): Promise<{ today: string; yesterday: string | null }>;
+  record(v: VoteRecord): Promise<RecordOutcome>;
+  counts(soc_code: string): Promise<VoteCounts>;
+}
+
+// The same statements run on SQLite and D1 (the schema is migrations/*.sql, shared by both).
+export const VOTE_SQL = {
+  // One statement, so the repeat check, the budget check and the insert are one transaction on
+  // every SQLite (D1 included): concurrent votes can neither slip past a check nor be lost.
+  insertIfAllowed:
+    'INSERT INTO votes (soc_code, vote, client_key, created_at) SELECT ?1, ?2, ?3, ?5 ' +
+    'WHERE NOT EXISTS (SELECT 1 FROM votes WHERE soc_code = ?1 AND client_key IN (?3, ?4) AND created_at > ?5 - ?6) ' +
+    'AND (SELECT COUNT(*) FROM votes WHERE client_key IN (?3, ?4) AND created_at > ?5 - ?7) < ?8',
+  repeated: 'SELECT COUNT(*) AS n FROM votes WHERE soc_code = ?1 AND client_key IN (?2, ?3) AND created_at > ?4 - ?5',
+  oldestInBudget: 'SELECT MIN(created_at) AS oldest FROM votes WHERE client_key IN (?1, ?2) AND created_at > ?3 - ?4',
+  counts: 'SELECT vote, COUNT(*) AS n FROM votes WHERE soc_code = ?1 GROUP BY vote',
+  allCounts: 'SELECT soc_code, vote, COUNT(*) AS n FROM votes GROUP BY soc_code, vote ORDER BY soc_code, vote',
+  insertSalt: 'INSERT OR IGNORE INTO vote_salts (day, salt) VALUES (?1, ?2)',
+  pruneSalts: 'DELETE FROM vote_salts WHERE day < ?1',
+  salts: 'SELECT day, salt FROM vote_salts WHERE day IN (?1, ?2)',
+} as const;
+
+const zero = (): VoteCounts => ({ agree: 0, too_high: 0, too_low: 0 });
+
+export function countsFrom(rows: Array<{ vote: string; n: number }>): VoteCounts {
+  const c = zero();
+  for (const r of rows) if (isVoteChoice(r.vote)) c[r.vote] = Number(r.n);
+  return c;
+}
+
+/** The vote store over any SqlRunner. */
+export function sqlVoteStore(db: SqlRunner): VoteStore {
+  return {
+    async salts(today, yesterday, candidate) {
+      await db.run(VOTE_SQL.insertSalt, [today, candidate]);
+      await db.run(VOTE_SQL.pruneSalts, [yesterday]);
+      const rows = await db.all<{ day: string; salt: string }>(VOTE_SQL.salts, [today, yesterday]);
+      const of = (d: string) => rows.find((r) => r.day === d)?.salt ?? null;
+      const t = of(today);
+      if (!t) throw new Error('vote salt of today missing after insert');
+      return { today: t, yesterday: of(yesterday) };
+    },
+    async record({ soc_code, vote, keys: [k1, k2], now, budget }) {
+      const p = VOTE_POLICY;
+      const changed = await db.run(VOTE_SQL.insertIfAllowed, [soc_code, vote, k1, k2, now, p.repeatWindowMs, p.budgetWindowMs, budget]);
+      if (changed === 1) return { ok: true, counts: await this.counts(soc_code) };
+      // Refused: say why (repeat first). Reads after the fact; nothing was written either way.
+      const [rep] = await db.all<{ n: number }>(VOTE_SQL.repeated, [soc_code, k1, k2, now, p.repeatWindowMs]);
+      if (Number(rep?.n ?? 0) > 0) return { ok: false, reason: 'repeat' };
+      const [old] = await db.all<{ oldest: number | null }>(VOTE_SQL.oldestInBudget, [k1, k2, now, p.budgetWindowMs]);
+      const oldest = old?.oldest ?? now;
+      return { ok: false, reason: 'budget', retryAfterSeconds: Math.max(1, Math.ceil((Number(oldest) + p.budgetWindowMs - now) / 1000)) };
+    },
+    async counts(soc_code) {
+      return countsFrom(await db.all<{ vote: string; n: number }>(VOTE_SQL.counts, [soc_code]));
+    },
+  };
+}
+
+// --- The client key ---
+
+const enc = new TextEncoder();
+const hex = (buf: ArrayBuffer | Uint8Array) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, '0')).join('');
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export async function hmacHex(key: string, message: string): Promise<string> {
+  const k = await crypto.subtle.importKey('raw', enc.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return hex(await crypto.subtle.sign('HMAC', k, enc.encode(message)));
+}
+
+export const randomSalt = (): string => hex(crypto.getRandomValues(new Uint8Array(32)));
+
+// --- The endpoint ---
+
+export interface VoteOptions {
+  store: VoteStore | null;
+  /** Optional deployment secret mixed into every key; never stored, never logged. */
+  secret?: string;
+  /** Votes per client per hour across occupations (default VOTE_POLICY.defaultBudget). */
+  budget?: number;
+  now?: () => number;
+}
+
+/** What the function knows about one occupation for votes: its card slug and the build's counts. */
+export interface VoteTarget {
+  slug: string;
+  snapshot: VoteCounts;
+}
+
+export function votesEndpoint(opts: VoteOptions, target: (soc: string) => Promise<VoteTarget | null>) {
+  const now = opts.now ?? Date.now;
+  const budget = opts.budget ?? VOTE_POLICY.defaultBudget;
+  const saltCache = new Map<string, Promise<{ today: string; yesterday: string | null }>>();
+
+  async function clientKeys(store: VoteStore, subject: string, at: number): Promise<[string, string]> {
+    const today = utcDay(at);
+    let salts = saltCache.get(today);
+    if (!salts) {
+      saltCache.clear();
+      salts = store.salts(today, utcDay(at - 86_400_000), randomSalt());
+      salts.catch(() => saltCache.delete(today));
+      saltCache.set(today, salts);
+    }
+    const s = await salts;
+    const pepper = opts.secret ?? '';
+    const k1 = await hmacHex(`${pepper}:${s.today}`, subject);
+    return [k1, s.yesterday ? await hmacHex(`${pepper}:${s.yesterday}`, subject) : k1];
+  }
+
+  async function get(req: Request, soc: string, route: RouteDef): Promise<Response> {
+    const t = await target(soc);
+    if (!t) return problemResponse(req, 404, `No occupation with soc_code ${soc}.`);
+    const counts = opts.store ? await opts.store.counts(soc) : t.snapshot;
+    return json(req, voteStats(counts), route.cache);
+  }
+
+  async function post(req: Request, soc: string, clientAddress: string | null): Promise<Response> {
+    const t = await target(soc);
+    if (!t) return problemResponse(req, 404, `No occupation with soc_code ${soc}.`);
+    const type = mediaType(req);
+    const form = type === 'application/x-www-form-urlencoded';
+    if (type !== 'application/json' && !form) {
+      return problemResponse(req, 415, 'Send the vote as JSON with Content-Type: application/json.', [
+        { location: 'header.Content-Type', message: type ? `unsupported media type "${type}"` : 'missing', allowed: [...VOTE_MEDIA_TYPES] },
+      ]);
+    }
+    // The card's form comes back to the card (303) with a state its CSS shows; API clients get statuses.
+    const backToCard = (state: string) =>
+      new Response(null, { status: 303, headers: { ...corsHeaders(), Location: `/embed/${t.slug}#${state}`, 'Cache-Control': CACHE_CONTROL['no-store'] } });
+    if (!opts.store) {
+      if (form) return backToCard(CARD_VOTE_STATES.disabled);
+      return problemResponse(req, 503, 'Voting is not enabled on this deployment (no vote database); GET returns the published counts.');
+    }
+    const max = VOTE_POLICY.maxBodyBytes;
+    const bytes = declaredOver(req, max) ? null : await readCapped(req, max);
+    if (bytes === null) return problemResponse(req, 413, `The request body is larger than ${max} bytes.`, [{ location: 'body', message: `at most ${max} bytes` }]);
+    const text = utf8(bytes);
+    let vote: unknown;
+    if (form) {
+      if (text === null) return problemResponse(req, 400, 'The form body is not valid UTF-8.', [{ location: 'body', message: 'invalid UTF-8' }]);
+      const values = new URLSearchParams(text).getAll('vote');
+      vote = values.length === 1 ? values[0] : values.length === 0 ? undefined : values;
+    } else {
+      let body: unknown;
+      try {
+        if (text === null) throw new Error('utf-8');
+        body = JSON.parse(text);
+      } catch {
+        return problemResponse(req, 400, 'The request body is not valid UTF-8 JSON.', [{ location: 'body', message: 'invalid JSON' }]);
+      }
+      vote = body !== null && typeof body === 'object' && !Array.isArray(body) && Object.hasOwn(body, 'vote') ? (body as { vote: unknown }).vote : undefined;
+    }
+    if (!isVoteChoice(vote)) {
+      const error: ProblemError = { location: 'body.vote', message: vote === undefined ? 'missing' : 'unknown vote', allowed: [...VOTE_CHOICES] };
+      return problemResponse(req, 422, `"vote" must be one of ${VOTE_CHOICES.join(', ')}.`, [error]);
+    }
+    const subject = clientSubject(clientAddress);
+    if (!subject) {
+      return problemResponse(req, 400, 'The client address could not be determined, so the vote cannot be counted.', [{ location: 'client', message: 'no valid IP address' }]);
+    }
+    const at = now();
+    const keys = await clientKeys(opts.store, subject, at);
+    const outcome = await opts.store.record({ soc_code: soc, vote, keys, now: at, budget });
+    if (outcome.ok) {
+      if (form) return backToCard(CARD_VOTE_STATES.recorded);
+      return respond(req, 201, JSON.stringify(voteStats(outcome.counts)), 'json', 'no-store');
+    }
+    if (outcome.reason === 'repeat') {
+      if (form) return backToCard(CARD_VOTE_STATES.repeat);
+      return problemResponse(req, 409, 'This client already voted on this occupation in the last 24 hours; nothing was changed.');
+    }
+    if (form) return backToCard(CARD_VOTE_STATES.budget);
+    return problemResponse(req, 429, `Vote budget used: at most ${budget} votes per hour from one client.`, undefined, {
+      'Retry-After': String(outcome.retryAfterSeconds),
+    });
+  }
+
+  return { get, post };
+}
+
+export { zero as zeroCounts };

@@ -1,0 +1,101 @@
+// The timeline card's vote form in headless Chromium, framed by another site: a reader clicks
+// "About right" with JavaScript disabled, the frame comes back to the card in its thank-you
+// state, the count is up by exactly one, and a second click is refused with its own state.
+// The site is the real timeline build on the real local server with a SQLite vote database.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Frame } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { VotesResponse } from '../../build/model/api-schemas.ts';
+import { startServer } from '../../build/serve/server.ts';
+import { openSqliteVotes, type SqliteVotes } from '../../build/serve/vote-store-sqlite.ts';
+import { snippet, startHostSite, type HostSite } from './host-site.ts';
+
+let browser: Browser;
+let host: HostSite;
+let site: { url: string; close(): Promise<void> };
+let db: SqliteVotes;
+let scratch: string;
+
+beforeAll(async () => {
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(executablePath)) {
+    throw new Error(`no Chromium at ${executablePath}: apt-get install chromium fonts-liberation fonts-dejavu-core (or set CHROMIUM_PATH)`);
+  }
+  const dir = process.env.E2E_DIST ? resolve(process.env.E2E_DIST) : inject('dists').timeline;
+  scratch = mkdtempSync(join(tmpdir(), 'odr-card-vote-'));
+  db = openSqliteVotes(join(scratch, 'votes.sqlite'));
+  // No --trust-proxy: the browser's socket address is the client, as under plain `npm start`.
+  site = await startServer({ dir, port: 0, host: '127.0.0.1', votes: { store: db.store } });
+  host = await startHostSite();
+  browser = await chromium.launch({
+    executablePath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([site?.close(), host?.close()]);
+  db?.close();
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+async function counts(soc: string) {
+  const r = await fetch(`${site.url}/api/v1/occupations/${soc}/votes`);
+  expect(r.status).toBe(200);
+  return VotesResponse.parse(await r.json());
+}
+
+/** What the reader sees of the vote area: the visible state line, or the form's buttons. */
+const VOTE_AREA = `(() => {
+  const shown = (el) => el.getClientRects().length > 0 && getComputedStyle(el).display !== 'none';
+  const state = [...document.querySelectorAll('.vote-state')].find(shown);
+  const form = document.querySelector('.vote form');
+  const main = document.querySelector('main');
+  return {
+    state: state ? { id: state.id, text: state.textContent } : null,
+    formShown: form ? shown(form) : false,
+    buttons: [...document.querySelectorAll('.vote button')].filter(shown).map((b) => b.textContent),
+    fits: document.scrollingElement.scrollHeight <= innerHeight && main.getBoundingClientRect().bottom <= innerHeight + 0.5,
+    scripts: document.querySelectorAll('script').length,
+  };
+})()`;
+
+describe('card vote form (no JavaScript)', () => {
+  it('submits, comes back to the card with a thank-you state, and the count is up by one', { timeout: 60_000 }, async () => {
+    const occ = (await (await fetch(`${site.url}/api/v1/occupations?q=registered%20nurses&limit=1`)).json()).data[0] as { soc_code: string; slug: string; title: string };
+    const before = await counts(occ.soc_code);
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 800, height: 600 } });
+    const page = await context.newPage();
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(`${r.method()} ${r.url()}`));
+    await page.goto(host.page([snippet(site.url, occ.slug, occ.title, false)]), { waitUntil: 'load' });
+    const frame = (): Frame => page.frames().find((f) => f.url().startsWith(`${site.url}/embed/`))!;
+
+    expect(await frame().evaluate(VOTE_AREA)).toEqual({ state: null, formShown: true, buttons: ['Too high', 'About right', 'Too low'], fits: true, scripts: 0 });
+
+    await Promise.all([page.waitForEvent('framenavigated', (f) => f.url().endsWith('#voted')), frame().getByRole('button', { name: 'About right' }).click()]);
+    expect(frame().url()).toBe(`${site.url}/embed/${occ.slug}#voted`);
+    expect(await frame().evaluate(VOTE_AREA)).toMatchObject({ state: { id: 'voted', text: 'Thanks! Your vote was counted.' }, formShown: false, buttons: [], fits: true });
+
+    const after = await counts(occ.soc_code);
+    expect(after).toMatchObject({ total: before.total + 1, agree: before.agree + 1, too_high: before.too_high, too_low: before.too_low });
+
+    // The same reader again: refused, said so on the card, nothing counted.
+    await page.goto(host.page([snippet(site.url, occ.slug, occ.title, false)]), { waitUntil: 'load' });
+    await Promise.all([page.waitForEvent('framenavigated', (f) => f.url().endsWith('#vote-repeat')), frame().getByRole('button', { name: 'Too low' }).click()]);
+    expect(await frame().evaluate(VOTE_AREA)).toMatchObject({ state: { id: 'vote-repeat' }, formShown: false });
+    expect(await counts(occ.soc_code)).toEqual(after);
+
+    // Only the host page, the card, and the card's own form post: no other host.
+    const other = requests.filter((r) => !r.includes(`${host.url}/`) && !r.includes(`${site.url}/`));
+    expect(other).toEqual([]);
+    expect(requests.filter((r) => r.startsWith('POST '))).toEqual([
+      `POST ${site.url}/api/v1/occupations/${occ.soc_code}/votes`,
+      `POST ${site.url}/api/v1/occupations/${occ.soc_code}/votes`,
+    ]);
+    await context.close();
+  });
+});

@@ -1,0 +1,118 @@
+// The vote rules over time, with a fixed clock: the 24-hour repeat window across the daily salt
+// rotation, the hourly budget and its Retry-After, salts pruned after two days. The real SQL on
+// an in-memory SQLite database; the endpoint as the function runs it (Request in, Response out).
+import { describe, expect, it } from 'vitest';
+import { votesEndpoint, type VoteTarget } from '../../../functions/votes.ts';
+import { clientSubject, lastForwardedHop } from '../../../functions/client-address.ts';
+import { openSqliteVotes } from '../../../build/serve/vote-store-sqlite.ts';
+import { splitVoteArgs } from '../../../build/serve/vote-args.ts';
+import { votesCsv } from '../../../build/votes/export.ts';
+import { ROUTES } from '../../../build/model/routes.ts';
+
+const HOUR = 3600_000;
+const route = ROUTES.find((r) => r.id === 'occupation-votes')!;
+const TARGETS: Record<string, VoteTarget> = {
+  '11-1011.00': { slug: 'chief-executives', snapshot: { agree: 0, too_high: 0, too_low: 0 } },
+  '15-1252.00': { slug: 'software-developers', snapshot: { agree: 4, too_high: 1, too_low: 0 } },
+  '29-1141.00': { slug: 'registered-nurses', snapshot: { agree: 0, too_high: 0, too_low: 0 } },
+};
+
+function setup(budget?: number) {
+  const db = openSqliteVotes(':memory:');
+  let clock = Date.UTC(2026, 10, 23, 23, 30);
+  const ep = votesEndpoint({ store: db.store, budget, now: () => clock }, async (soc) => TARGETS[soc] ?? null);
+  const post = (soc: string, vote: string, ip: string) =>
+    ep.post(new Request(`http://x/api/v1/occupations/${soc}/votes`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ vote }) }), soc, ip);
+  return { db, post, ep, at: (ms: number) => (clock = ms), get now() { return clock; } };
+}
+
+describe('vote rules over time', () => {
+  it('a repeat is refused for 24 hours, across the midnight salt rotation, then accepted', async () => {
+    const t = setup();
+    const start = t.now;
+    expect((await t.post('15-1252.00', 'agree', '198.51.100.7')).status).toBe(201);
+    t.at(start + 1 * HOUR); // 00:30 next day: a new salt, the old one still kept
+    expect((await t.post('15-1252.00', 'too_low', '198.51.100.7')).status).toBe(409);
+    expect((t.db.db.prepare('SELECT COUNT(*) AS n FROM vote_salts').get() as { n: number }).n).toBe(2);
+    t.at(start + 23 * HOUR);
+    expect((await t.post('15-1252.00', 'too_low', '198.51.100.7')).status).toBe(409);
+    t.at(start + 24 * HOUR + 1000);
+    expect((await t.post('15-1252.00', 'too_low', '198.51.100.7')).status).toBe(201);
+    const days = () => (t.db.db.prepare('SELECT day FROM vote_salts ORDER BY day').all() as Array<{ day: string }>).map((r) => r.day);
+    expect(days()).toEqual(['2026-11-23', '2026-11-24']);
+    // Two days later (no vote on the 25th): the salts of the 23rd and 24th are deleted.
+    t.at(start + 72 * HOUR);
+    expect((await t.post('29-1141.00', 'agree', '198.51.100.7')).status).toBe(201);
+    expect(days()).toEqual(['2026-11-26']);
+    t.db.close();
+  });
+
+  it('the budget counts an hour across occupations; Retry-After is when the oldest vote leaves the window', async () => {
+    const t = setup(2);
+    const start = t.now;
+    expect((await t.post('11-1011.00', 'agree', '198.51.100.8')).status).toBe(201);
+    t.at(start + 10 * 60_000);
+    expect((await t.post('15-1252.00', 'agree', '198.51.100.8')).status).toBe(201);
+    t.at(start + 20 * 60_000);
+    const r = await t.post('29-1141.00', 'agree', '198.51.100.8');
+    expect(r.status).toBe(429);
+    expect(r.headers.get('retry-after')).toBe(String(40 * 60));
+    t.at(start + HOUR + 1);
+    expect((await t.post('29-1141.00', 'agree', '198.51.100.8')).status).toBe(201);
+    t.db.close();
+  });
+
+  it('GET counts come from the database when there is one, from the snapshot otherwise', async () => {
+    const t = setup();
+    await t.post('15-1252.00', 'too_high', '198.51.100.9');
+    const live = await (await t.ep.get(new Request('http://x/'), '15-1252.00', route)).json();
+    expect(live).toMatchObject({ total: 1, too_high: 1 });
+    const bare = votesEndpoint({ store: null }, async (soc) => TARGETS[soc] ?? null);
+    expect(await (await bare.get(new Request('http://x/'), '15-1252.00', route)).json()).toMatchObject({ total: 5, agree: 4, too_high: 1, agree_pct: 80 });
+    expect((await bare.get(new Request('http://x/'), '99-9999.99', route)).status).toBe(404);
+    t.db.close();
+  });
+
+  it('an unusable client address is a 400, not a vote under a shared key', async () => {
+    const t = setup();
+    expect((await t.post('15-1252.00', 'agree', 'not-an-ip')).status).toBe(400);
+    expect((t.db.db.prepare('SELECT COUNT(*) AS n FROM votes').get() as { n: number }).n).toBe(0);
+    t.db.close();
+  });
+});
+
+describe('client address', () => {
+  it('IPv4 as is, IPv4-mapped IPv6 as IPv4, IPv6 by its /64, anything else null', () => {
+    expect(clientSubject('203.0.113.9')).toBe('203.0.113.9');
+    expect(clientSubject('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(clientSubject('2001:db8:1:2::10')).toBe('2001:db8:1:2::/64');
+    expect(clientSubject('2001:0DB8:0001:0002:ffff:0:0:99')).toBe('2001:db8:1:2::/64');
+    expect(clientSubject('[2001:db8::1]')).toBe('2001:db8:0:0::/64');
+    expect(clientSubject('::1')).toBe('0:0:0:0::/64');
+    for (const bad of ['', '256.1.1.1', '1.2.3', 'fe80::1::2', 'x', '1.2.3.4, 5.6.7.8', null, undefined]) expect(clientSubject(bad)).toBeNull();
+  });
+  it('X-Forwarded-For: the last hop is the one our proxy wrote', () => {
+    expect(lastForwardedHop('1.1.1.1, 2.2.2.2,3.3.3.3')).toBe('3.3.3.3');
+    expect(lastForwardedHop('')).toBeNull();
+    expect(lastForwardedHop(undefined)).toBeNull();
+  });
+});
+
+describe('npm start vote flags and export', () => {
+  it('takes --db, --trust-proxy and --vote-budget out of argv, with environment fallbacks', () => {
+    expect(splitVoteArgs(['--port', '0', '--trust-proxy', '--db', 'x.sqlite'], {})).toEqual({ votes: { db: 'x.sqlite', trustProxy: true, budget: 30 }, rest: ['--port', '0'] });
+    expect(splitVoteArgs(['--vote-budget=5'], { ODR_DB: 'e.sqlite', ODR_VOTE_SECRET: 's' })).toEqual({ votes: { db: 'e.sqlite', trustProxy: false, budget: 5, secret: 's' }, rest: [] });
+    expect(splitVoteArgs([], {}).votes.db).toBe('var/votes.sqlite');
+    expect(() => splitVoteArgs(['--vote-budget', '0'], {})).toThrow(/whole number/);
+    expect(() => splitVoteArgs([], { ODR_VOTE_BUDGET: 'lots' })).toThrow(/ODR_VOTE_BUDGET/);
+    expect(() => splitVoteArgs(['--db'], {})).toThrow(/--db needs a value/);
+  });
+  it('votes.csv: the build\'s header, one row per occupation in code-unit order, zeros filled in', () => {
+    const out = votesCsv([
+      { soc_code: '29-1141.00', vote: 'too_low', n: 2 },
+      { soc_code: '15-1252.00', vote: 'agree', n: 3 },
+      { soc_code: '15-1252.00', vote: 'too_high', n: 1 },
+    ]);
+    expect(out).toEqual({ csv: 'soc_code,agree,too_high,too_low\n15-1252.00,3,1,0\n29-1141.00,0,0,2\n', occupations: 2, votes: 6 });
+  });
+});
