@@ -167,3 +167,39 @@ export function issueFigures(model: ModelOutput, bundle: SourceBundle, statement
     scored_without_own_skills: occ.filter((o) => !skillSocs.has(o.soc_code)).length,
   };
 }
+
+/** The issue's figures, model 1.0.0 (baseline) beside the current model, as a markdown table. */
+export function formatFigures(before: IssueFigures, after: IssueFigures, version: string): string {
+  const i = (x: { value: number | null; low: number | null; high: number | null }) => `${x.value} [${x.low}, ${x.high}]`;
+  const rows: Array<[string, unknown, unknown]> = [
+    ['Spearman with Eloundou GPT-4 beta (recomputed; main input)', before.rho_beta_gpt4, after.rho_beta_gpt4],
+    ['Spearman with Eloundou human beta (recomputed; main input)', before.rho_beta_human, after.rho_beta_human],
+    ['Table 1.12 AI statements: n reduces / n raises (independent)', `${before.table_1_12.n_reduces} / ${before.table_1_12.n_raises}`, `${after.table_1_12.n_reduces} / ${after.table_1_12.n_raises}`],
+    ['Table 1.12: median score, reduces vs raises', `${before.table_1_12.median_reduces} vs ${before.table_1_12.median_raises}`, `${after.table_1_12.median_reduces} vs ${after.table_1_12.median_raises}`],
+    ['Table 1.12: rank AUC [95% bootstrap CI] (independent)', i(before.table_1_12.auc), i(after.table_1_12.auc)],
+    ['Occupations at exactly 100', before.at_100, after.at_100],
+    ['Occupations at exactly 0 (of which high confidence)', `${before.at_0} (${before.at_0_high_confidence})`, `${after.at_0} (${after.at_0_high_confidence})`],
+    ['Employment in occupations at 0', before.employment_at_0, after.employment_at_0],
+    ['Poets, Lyricists and Creative Writers vs Data Entry Keyers', `${before.poets} vs ${before.data_entry_keyers}`, `${after.poets} vs ${after.data_entry_keyers}`],
+    ['Occupations with all-equal task shares', before.all_equal_task_shares, after.all_equal_task_shares],
+    ['Spearman(confidence, score)', before.confidence_score_spearman, after.confidence_score_spearman],
+    ['Zero scores with high confidence', before.zero_scores_high_confidence, after.zero_scores_high_confidence],
+    ['Scores >= 80: n (high confidence)', `${before.scores_ge_80} (${before.scores_ge_80_high_confidence})`, `${after.scores_ge_80} (${after.scores_ge_80_high_confidence})`],
+    ['Occupations with label coverage < 1', before.coverage_below_1, after.coverage_below_1],
+    ['Years of the lowest score', before.years_of_lowest_score, after.years_of_lowest_score],
+    ['Occupations at the earliest displacement_year_low', before.years_clamped_first_year, after.years_clamped_first_year],
+    ['Median window (high - low), years', before.median_window_years, after.median_window_years],
+    ['Empty skill_gaps (share of employment)', `${before.skill_gaps_empty} (${before.skill_gaps_empty_employment_pct}%)`, `${after.skill_gaps_empty} (${after.skill_gaps_empty_employment_pct}%)`],
+    ['Named occupations with empty skill_gaps', before.skill_gaps_empty_named.join(', ') || 'none', after.skill_gaps_empty_named.join(', ') || 'none'],
+    ['Occupations without any transition', before.transitions_empty, after.transitions_empty],
+    ['Transition options: total / same tier as origin', `${before.options_total} / ${before.options_same_tier}`, `${after.options_total} / ${after.options_same_tier}`],
+    ['Options paying < 75% of current wage (%)', before.options_pay_below_75_pct, after.options_pay_below_75_pct],
+    ['High-tier occupations with >= 2 lower-tier options keeping >= 75% of pay', `${before.high_tier_with_two_lower_tier_keeping_pay} of ${before.high_tier}`, `${after.high_tier_with_two_lower_tier_keeping_pay} of ${after.high_tier}`],
+    ['Scored occupations without own 29.3 Skills ratings', before.scored_without_own_skills, after.scored_without_own_skills],
+  ];
+  return [
+    `| Figure | 1.0.0 | ${version} |`,
+    '|---|---|---|',
+    ...rows.map(([k, a, b]) => `| ${k} | ${String(a)} | ${String(b)} |`),
+  ].join('\n');
+}

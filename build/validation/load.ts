@@ -14,6 +14,7 @@ const FILES = {
   webb: 'webb_onetsoc2010_ai_software_robot_scores.csv',
   crosswalk: 'soc_2010_to_2018_crosswalk.csv',
   ep_factors: 'ep_2024-34_table_1.12_factors_affecting_utilization.csv',
+  aei_jobs: 'job_exposure.csv',
 } as const;
 
 type Row = Record<string, string>;
@@ -87,6 +88,7 @@ export async function loadValidation(dir: string): Promise<ValidationRefs> {
       webb_ai: new Map([...webbAcc].map(([k, a]) => [k, a.s / a.n])),
     },
     crosswalk,
+    aei_job_exposure: bySoc(await get(FILES.aei_jobs), 'occ_code', 'observed_exposure'),
     ai_statements: aiStatementsBySoc(
       (await get(FILES.ep_factors)).map((r) => ({
         soc: soc6(r['2024 National Employment Matrix occupation code']) ?? '',

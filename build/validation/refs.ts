@@ -13,6 +13,8 @@ export interface ValidationRefs {
   };
   /** BLS SOC 2010 -> 2018 crosswalk rows. */
   crosswalk: Array<{ soc2010: string; soc2018: string }>;
+  /** AEI labor-market impacts (Anthropic): observed exposure per SOC 2018 code. */
+  aei_job_exposure: Map<string, number>;
   /** BLS EP 2024-34 Table 1.12 statements naming AI, per SOC 2018 code (a yardstick, never an input). */
   ai_statements: Map<string, 'reduces' | 'raises'>;
   /** Files read, for the report. */
