@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ranks, spearman } from '../../../build/model/num.ts';
-import { toSoc2018 } from '../../../build/validation/refs.ts';
+import { aiDirection, aiStatementsBySoc, toSoc2018 } from '../../../build/validation/refs.ts';
+import { bootstrap, rankAuc } from '../../../build/validation/stats.ts';
+import { matchToCurrent } from '../../../build/validation/oews-history.ts';
+import { replaceSection } from '../../../build/validation/methodology.ts';
+import { growthByGroup } from '../../../build/validation/outcomes.ts';
 
 describe('validation statistics', () => {
   it('computes Spearman rho from ranks', () => {
@@ -34,12 +38,6 @@ describe('validation statistics', () => {
     expect([...m].sort()).toEqual([['11-1110', 2], ['22-2221', 5], ['22-2222', 5]]);
   });
 });
-
-import { aiDirection, aiStatementsBySoc } from '../../../build/validation/refs.ts';
-import { bootstrap, rankAuc } from '../../../build/validation/stats.ts';
-import { matchToCurrent } from '../../../build/validation/oews-history.ts';
-import { replaceSection } from '../../../build/validation/methodology.ts';
-import { growthByGroup } from '../../../build/validation/outcomes.ts';
 
 describe('validation references and statistics (model 2)', () => {
   it('reads the direction of BLS Table 1.12 statements that name AI', () => {
