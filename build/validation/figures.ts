@@ -1,6 +1,8 @@
 // The figures issue 8 ("Risk model v2") names, computed from a model output by one function, so
-// the 1.0.0 baseline (build/validation/baseline-1.0.0.json, measured with this function on
-// commit 9ada6c3) and the current model are measured by the same code path. Pure.
+// the 1.0.0 baseline and the current model are measured by the same code path. Pure.
+// build/validation/baseline-1.0.0.json = issueFigures(computeModel 1.0.0) with the 1.0.0 model,
+// sources loader and seeds of commit 9ada6c3 (`git archive 9ada6c3 build seeds | tar -x -C DIR`)
+// and this file, on the same source directory.
 import { round, spearman } from '../model/num.ts';
 import type { ModelOutput, OccupationRecord } from '../model/records.ts';
 import type { SourceBundle } from '../sources/bundle.ts';
@@ -22,6 +24,8 @@ export interface IssueFigures {
   data_entry_keyers: number | null;
   all_equal_task_shares: number;
   confidence_score_spearman: number | null;
+  /** 95% pairs-bootstrap interval of confidence_score_spearman. */
+  confidence_score_spearman_ci: Interval;
   zero_scores_high_confidence: number;
   scores_ge_80: number;
   scores_ge_80_high_confidence: number;
@@ -149,6 +153,9 @@ export function issueFigures(model: ModelOutput, bundle: SourceBundle, statement
     data_entry_keyers: byCode.get('43-9021.00')?.risk_score.final_score ?? null,
     all_equal_task_shares: equalShares,
     confidence_score_spearman: r3(spearman(occ.map((o) => CONF[o.risk_score.confidence]!), occ.map(score))),
+    confidence_score_spearman_ci: ((ci) => ({ value: r3(ci.value), low: r3(ci.low), high: r3(ci.high) }))(
+      bootstrap([occ.map((o) => [CONF[o.risk_score.confidence]!, score(o)] as const)], ([g]) => spearman(g!.map((x) => x[0]), g!.map((x) => x[1]))),
+    ),
     zero_scores_high_confidence: at0.filter((o) => o.risk_score.confidence === 'high').length,
     scores_ge_80: ge80.length,
     scores_ge_80_high_confidence: ge80.filter((o) => o.risk_score.confidence === 'high').length,
@@ -183,7 +190,7 @@ export function formatFigures(before: IssueFigures, after: IssueFigures, version
     ['Employment in occupations at 0', before.employment_at_0, after.employment_at_0],
     ['Poets, Lyricists and Creative Writers vs Data Entry Keyers', `${before.poets} vs ${before.data_entry_keyers}`, `${after.poets} vs ${after.data_entry_keyers}`],
     ['Occupations with all-equal task shares', before.all_equal_task_shares, after.all_equal_task_shares],
-    ['Spearman(confidence, score)', before.confidence_score_spearman, after.confidence_score_spearman],
+    ['Spearman(confidence, score) [95% bootstrap CI]', i(before.confidence_score_spearman_ci), i(after.confidence_score_spearman_ci)],
     ['Zero scores with high confidence', before.zero_scores_high_confidence, after.zero_scores_high_confidence],
     ['Scores >= 80: n (high confidence)', `${before.scores_ge_80} (${before.scores_ge_80_high_confidence})`, `${after.scores_ge_80} (${after.scores_ge_80_high_confidence})`],
     ['Occupations with label coverage < 1', before.coverage_below_1, after.coverage_below_1],
