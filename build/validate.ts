@@ -16,6 +16,7 @@ import { loadValidation } from './validation/load.ts';
 import { parameterIndex, replaceSection } from './validation/methodology.ts';
 import { loadOewsHistory } from './validation/oews-history.ts';
 import { computeOutcomes, formatOutcomes, type NamedModel } from './validation/outcomes.ts';
+import type { Interval } from './validation/stats.ts';
 import { computeValidation, formatValidation } from './validation/report.ts';
 
 /** Held-out variants: the same sources with one input removed. */
@@ -54,7 +55,7 @@ async function main(): Promise<void> {
   ]);
   const models = variants(bundle, seeds);
   const model = models[0]!.model;
-  const baseline = JSON.parse(baselineText) as IssueFigures;
+  const baseline = JSON.parse(baselineText) as IssueFigures & { outcomes_by_reference: Record<string, { n: number; value: Interval }> };
   const figures = issueFigures(model, bundle, refs.ai_statements);
   const outcomes = computeOutcomes(models, refs, new Map(bundle.msft_applicability.map((m) => [m.soc, m.score])), refs.aei_job_exposure, history.years);
   const report = computeValidation(model, bundle, refs);
@@ -77,7 +78,7 @@ async function main(): Promise<void> {
     '',
     '### Outcomes and references, with held-out variants',
     '',
-    formatOutcomes(outcomes, models),
+    formatOutcomes(outcomes, models, baseline.outcomes_by_reference),
     '',
     ...skipped.map((s) => `- ${s}`),
     '',

@@ -2,7 +2,8 @@
 // the 1.0.0 baseline and the current model are measured by the same code path. Pure.
 // build/validation/baseline-1.0.0.json = issueFigures(computeModel 1.0.0) with the 1.0.0 model,
 // sources loader and seeds of commit 9ada6c3 (`git archive 9ada6c3 build seeds | tar -x -C DIR`)
-// and this file, on the same source directory.
+// and this file, on the same source directory; `outcomes_by_reference` is computeOutcomes
+// (outcomes.ts) on that model, the 1.0.0 column of the validation table.
 import { round, spearman } from '../model/num.ts';
 import type { ModelOutput, OccupationRecord } from '../model/records.ts';
 import type { SourceBundle } from '../sources/bundle.ts';

@@ -150,17 +150,27 @@ export function computeOutcomes(
 
 const fmtI = (i: Interval) => (i.value === null ? 'n/a' : `${i.value} [${i.low ?? '?'}, ${i.high ?? '?'}]`);
 
-export function formatOutcomes(o: { rows: ReferenceRow[]; growth: GrowthCheck }, models: readonly NamedModel[]): string {
-  const columns = ['exposure layer', ...models.map((m) => m.name)];
+/**
+ * @param baseline final_score of model 1.0.0 per reference (measured with computeOutcomes on the
+ *   1.0.0 model, stored in baseline-1.0.0.json), shown as the first column.
+ */
+export function formatOutcomes(
+  o: { rows: ReferenceRow[]; growth: GrowthCheck },
+  models: readonly NamedModel[],
+  baseline: Readonly<Record<string, { n: number; value: Interval }>> = {},
+): string {
+  const columns = ['1.0.0', 'exposure layer', ...models.map((m) => m.name)];
+  const cell = (r: ReferenceRow, c: string): Interval =>
+    c === '1.0.0' ? (baseline[r.reference]?.value ?? { value: null, low: null, high: null }) : (r.values.find((v) => v.column === c)?.value ?? { value: null, low: null, high: null });
   const lines = [
-    'Values with 95% percentile-bootstrap intervals (1,000 resamples, fixed seed). Columns: the exposure layer (exposure_score) and final_score of the full model and of held-out variants:',
+    'Values with 95% percentile-bootstrap intervals (1,000 resamples, fixed seed). Columns: final_score of model 1.0.0 (measured on commit 9ada6c3 by the same function), the exposure layer (exposure_score) of 2.0.0, and final_score of the full model and of held-out variants:',
     ...models.map((m) => `- ${m.name}: ${m.description}`),
     '',
     `| Reference | Input? | Statistic | n | ${columns.join(' | ')} |`,
     `|---|---|---|---|${columns.map(() => '---').join('|')}|`,
     ...o.rows.map((r) => {
       const n = r.values.find((v) => v.column === models[0]!.name)?.n ?? 0;
-      return `| ${r.reference} | ${r.status} | ${r.statistic} | ${n} | ${columns.map((c) => fmtI(r.values.find((v) => v.column === c)?.value ?? { value: null, low: null, high: null })).join(' | ')} |`;
+      return `| ${r.reference} | ${r.status} | ${r.statistic} | ${n} | ${columns.map((c) => fmtI(cell(r, c))).join(' | ')} |`;
     }),
   ];
   const g = o.growth;
