@@ -67,11 +67,14 @@ export type TimeWeightSource = 'task_ratings' | 'iwa_weights' | 'gwa_importance'
 /**
  * Activity-based task weights (no Task Ratings in the source). Tomlinson et al. (2025) publish,
  * per SOC code, the weight of each IWA, built from O*NET task importance and relevance through
- * Tasks to DWAs. Inverting that roll-up, a task's weight is the sum over its IWAs of the IWA's
- * weight divided by the number of the occupation's tasks linked to that IWA:
- *   a_i = sum_{iwa in IWA(i)} W(iwa) / n(iwa)
+ * Tasks to DWAs. Inverting that roll-up, each IWA's weight is shared equally by the occupation's
+ * tasks linked to it, and a task linked to several IWAs takes the mean of its shares (its weight
+ * entered each IWA it is linked to; a sum would reward tasks for being coded to more DWAs, which
+ * reflects O*NET's coding granularity, not time):
+ *   a_i = mean_{iwa in IWA(i)} W(iwa) / n(iwa)
  * Tasks with no weighted IWA take the mean a of the informed tasks, scaled by their Task Type
- * weight relative to the informed tasks' mean type weight (counted as fallback tasks).
+ * weight relative to the informed tasks' mean type weight (counted as fallback tasks). When every
+ * informed task gets the same share, the weights carry no time evidence and the next source is used.
  * Without IWA weights for the occupation, a_i = type weight x (mean Work Activities importance of
  * the task's GWAs - 1) / (mean over the occupation's linked tasks), else the Task Type weight.
  */
@@ -87,15 +90,15 @@ export function activityWeights(
     const count = new Map<string, number>();
     for (const iwas of taskIwas) for (const k of new Set(iwas)) if ((iwaWeights.get(k) ?? 0) > 0) count.set(k, (count.get(k) ?? 0) + 1);
     const a = taskIwas.map((iwas) => {
-      let s = 0;
-      for (const k of new Set(iwas)) {
-        const w = iwaWeights.get(k) ?? 0;
-        if (w > 0) s += w / count.get(k)!;
-      }
-      return s > 0 ? s : null;
+      const shares = [...new Set(iwas)].filter((k) => (iwaWeights.get(k) ?? 0) > 0).map((k) => iwaWeights.get(k)! / count.get(k)!);
+      return shares.length > 0 ? mean(shares) : null;
     });
     const informed = a.map((x, i) => (x === null ? -1 : i)).filter((i) => i >= 0);
-    if (informed.length > 0) {
+    const values = informed.map((i) => a[i]!);
+    // Equal shares for every informed task mean the weights only count tasks per activity (no
+    // importance or relevance differences): no time evidence, so the next source is used.
+    const informative = values.length > 1 && Math.max(...values) - Math.min(...values) > 1e-9 * Math.max(...values);
+    if (informative) {
       const aMean = mean(informed.map((i) => a[i]!));
       const tMean = mean(informed.map((i) => typeWeights[i]!));
       const weights = a.map((x, i) => x ?? (aMean * typeWeights[i]!) / tMean);

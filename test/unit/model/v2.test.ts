@@ -27,10 +27,19 @@ beforeAll(async () => {
 
 describe('activity time weights', () => {
   it('inverts the Tomlinson IWA roll-up and falls back for a task without IWA', () => {
-    // W(A) = 6 shared by tasks 1 and 2, W(B) = 4 on task 2 only: a1 = 3, a2 = 3 + 4 = 7;
-    // task 3: mean a 5 x type 0.5 / mean informed type 1 = 2.5
+    // W(A) = 6 shared by tasks 1 and 2, W(B) = 4 on task 2 only: a1 = 3, a2 = mean(3, 4) = 3.5;
+    // task 3: mean a 3.25 x type 0.5 / mean informed type 1 = 1.625
     const r = activityWeights([['A'], ['A', 'B'], []], [null, null, null], [1, 1, 0.5], new Map([['A', 6], ['B', 4]]));
-    expect(r).toEqual({ weights: [3, 7, 2.5], source: 'iwa_weights', fallback_tasks: 1 });
+    expect(r).toEqual({ weights: [3, 3.5, 1.625], source: 'iwa_weights', fallback_tasks: 1 });
+  });
+
+  it('treats IWA weights that give every task the same share as no evidence', () => {
+    // W(A) = 2 over tasks 1 and 2, W(B) = 1 on task 3: shares 1, 1, 1 -> GWA importance instead
+    expect(activityWeights([['A'], ['A'], ['B']], [4, 2, 3], [1, 1, 1], new Map([['A', 2], ['B', 1]]))).toEqual({
+      weights: [1.5, 0.5, 1],
+      source: 'gwa_importance',
+      fallback_tasks: 0,
+    });
   });
 
   it('uses Work Activities importance of the GWAs without IWA weights, then Task Type', () => {
