@@ -35,14 +35,16 @@ export async function loadSeeds(dir: string): Promise<Seeds> {
 /** Cross-field rules zod cannot express per file. */
 export function checkConsistency(seeds: Seeds): void {
   const issues: string[] = [];
-  const w = Object.values(seeds.protective.factors).reduce((a, f) => a + f.moderation_weight, 0);
-  if (Math.abs(w - 1) > 1e-6) issues.push(`protective-factors.json: moderation weights sum to ${w}, not 1`);
   const tiers = seeds.tiers.tiers.map((t) => t.tier);
   if (new Set(tiers).size !== tiers.length) issues.push('tiers.json: a tier appears twice');
   const order = seeds.task_categories.tie_break_order.value;
   if (new Set(order).size !== order.length) issues.push('task-categories.json: tie_break_order repeats a category');
-  if (seeds.params.timeline.early_midpoint_year.value >= seeds.params.timeline.late_midpoint_year.value)
-    issues.push('model-params.json: early midpoint must precede late midpoint');
+  if (seeds.params.timeline.fast_10_90_years.value >= seeds.params.timeline.slow_10_90_years.value)
+    issues.push('model-params.json: the fast diffusion curve must be faster than the slow one');
+  if (seeds.params.skill_gaps.viable_similarity.value > seeds.params.skill_gaps.highly_viable_similarity.value)
+    issues.push('model-params.json: viable_similarity must not exceed highly_viable_similarity');
+  if (seeds.params.interval.high_max_width.value > seeds.params.interval.medium_max_width.value)
+    issues.push('model-params.json: high_max_width must not exceed medium_max_width');
   if (issues.length) throw new SeedError(`Inconsistent seeds:\n  ${issues.join('\n  ')}`);
 }
 

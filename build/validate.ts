@@ -1,32 +1,101 @@
-// CLI: npm run validate [-- --source DIR] [--json]. Builds the model from the sources and
-// prints how its scores compare with published indices (which never feed the model).
+// CLI: npm run validate [-- --source DIR] [--json] [--write-docs]. Builds the model from the
+// sources and prints (1) the figures of issue 8 for model 1.0.0 (baseline measured on commit
+// 9ada6c3 by the same function) and the current model, (2) the non-circular validation with
+// bootstrap intervals and held-out variants, (3) the rank correlations with published indices.
+// --write-docs rewrites the generated sections of docs/METHODOLOGY.md.
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { computeModel } from './model/index.ts';
+import type { Seeds } from './model/params.ts';
 import { loadSeeds } from './seeds-load.ts';
+import type { SourceBundle } from './sources/bundle.ts';
 import { loadSources, resolveSourceDir } from './sources/index.ts';
+import { formatFigures, issueFigures, type IssueFigures } from './validation/figures.ts';
 import { loadValidation } from './validation/load.ts';
+import { parameterIndex, replaceSection } from './validation/methodology.ts';
+import { loadOewsHistory } from './validation/oews-history.ts';
+import { computeOutcomes, formatOutcomes, type NamedModel } from './validation/outcomes.ts';
+import type { Interval } from './validation/stats.ts';
 import { computeValidation, formatValidation } from './validation/report.ts';
+
+/** Held-out variants: the same sources with one input removed. */
+function variants(bundle: SourceBundle, seeds: Seeds): NamedModel[] {
+  const v = seeds.params.model_version;
+  const withKappa = (kappa: number): Seeds => ({
+    ...seeds,
+    params: { ...seeds.params, complementarity: { kappa: { ...seeds.params.complementarity.kappa, value: kappa } } },
+  });
+  return [
+    { name: v, description: `model ${v} as served`, model: computeModel(bundle, seeds) },
+    { name: 'without AEI', description: 'no Anthropic Economic Index input (usage and automation share); adoption years fall back to the published range', model: computeModel({ ...bundle, aei_usage: [], aei_collaboration: [] }, seeds) },
+    {
+      name: 'without labels',
+      description: 'Eloundou et al. labels carry no information: every task E2 for both raters and no T-level, so exposure differs only by AEI usage, and substitution by AEI automation shares',
+      model: computeModel({ ...bundle, exposure_labels: bundle.exposure_labels.map((l) => ({ ...l, human: 'E2', gpt4: 'E2', gpt4_automation: null })) }, seeds),
+    },
+    { name: 'without complementarity', description: 'kappa = 0: no complementarity adjustment (substitution-weighted exposure only)', model: computeModel(bundle, withKappa(0)) },
+  ];
+}
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const at = argv.indexOf('--source');
   const cliSource = at >= 0 ? argv[at + 1] : undefined;
   const json = argv.includes('--json');
+  const writeDocs = argv.includes('--write-docs');
   const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const dir = resolveSourceDir({ cliSource, env: process.env, repoRoot });
-  const [{ bundle }, seeds, refs] = await Promise.all([
+  const [{ bundle }, seeds, refs, history, baselineText] = await Promise.all([
     loadSources(dir),
     loadSeeds(path.join(repoRoot, 'seeds')),
     loadValidation(dir),
+    loadOewsHistory(dir),
+    readFile(path.join(repoRoot, 'build/validation/baseline-1.0.0.json'), 'utf8'),
   ]);
-  const model = computeModel(bundle, seeds);
+  const models = variants(bundle, seeds);
+  const model = models[0]!.model;
+  const baseline = JSON.parse(baselineText) as IssueFigures & { outcomes_by_reference: Record<string, { n: number; value: Interval }> };
+  const figures = issueFigures(model, bundle, refs.ai_statements);
+  const outcomes = computeOutcomes(models, refs, new Map(bundle.msft_applicability.map((m) => [m.soc, m.score])), refs.aei_job_exposure, history.years);
   const report = computeValidation(model, bundle, refs);
-  if (json) console.log(JSON.stringify({ validation: report, model_report: model.report }, null, 2));
-  else {
-    console.log(`Validation of risk model ${model.meta.model_version} (${model.meta.data_version}), ${model.occupations.length} occupations\n`);
-    console.log(formatValidation(report));
-    console.log(`\nReference files: ${report.files.join(', ') || 'none found'}`);
+  if (json) {
+    console.log(JSON.stringify({ figures: { before: baseline, after: figures }, outcomes, validation: report, model_report: model.report, oews_history: { files: history.files, failed: history.failed } }, null, 2));
+    return;
+  }
+  const skipped = [
+    ...history.failed.map((f) => `${f.path}: ${f.reason} (skipped)`),
+    'ILO 2025 (Gmyrek et al., ISCO-08): not compared: the ISCO-08 -> SOC crosswalk (bls/isco_soc_crosswalk.xls) is a legacy .xls (BIFF) workbook and the project reads only .xlsx (read-excel-file); no score is shown rather than one through a guessed mapping.',
+  ];
+  const validationSection = [
+    `Figures for O*NET ${model.meta.onet_version}, OEWS ${model.meta.oews_period}, model ${model.meta.model_version}; printed by \`npm run validate\`, which also writes this section (\`-- --write-docs\`).`,
+    '',
+    '### Issue 8 figures: 1.0.0 and now',
+    '',
+    'The 1.0.0 column was measured with the same function (build/validation/figures.ts) on commit 9ada6c3 (build/validation/baseline-1.0.0.json).',
+    '',
+    formatFigures(baseline, figures, model.meta.model_version),
+    '',
+    '### Outcomes and references, with held-out variants',
+    '',
+    formatOutcomes(outcomes, models, baseline.outcomes_by_reference),
+    '',
+    ...skipped.map((s) => `- ${s}`),
+    '',
+    '### Rank correlations of final_score with published indices (no intervals; see above for the main ones)',
+    '',
+    formatValidation(report),
+  ].join('\n');
+  console.log(`Validation of risk model ${model.meta.model_version} (${model.meta.data_version}), ${model.occupations.length} occupations\n`);
+  console.log(validationSection);
+  console.log(`\nReference files: ${[...report.files, ...history.files].join(', ') || 'none found'}`);
+  if (writeDocs) {
+    const docPath = path.join(repoRoot, 'docs/METHODOLOGY.md');
+    let doc = await readFile(docPath, 'utf8');
+    doc = replaceSection(doc, 'validation', validationSection);
+    doc = replaceSection(doc, 'parameters', parameterIndex(seeds.params));
+    await writeFile(docPath, doc);
+    console.log(`\nWrote the generated sections of ${path.relative(repoRoot, docPath)}.`);
   }
 }
 

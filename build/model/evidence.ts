@@ -17,6 +17,8 @@ export interface UsageSignal {
   /** Percent of conversations in the latest release where the task was seen (max over platforms). */
   latest_pct: number;
   latest_release: string;
+  /** Releases in which the task was observed (either platform), sorted. */
+  releases: string[];
 }
 
 export interface EvidenceIndex {
@@ -159,6 +161,7 @@ export function buildEvidence(bundle: SourceBundle, params: ModelParamsSeed): Ev
       trend_per_year: trend,
       latest_pct: byRelease.get(latest)!.pct,
       latest_release: latest,
+      releases: [...byRelease.keys()].sort(),
     });
   }
 

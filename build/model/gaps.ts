@@ -1,7 +1,9 @@
-// Skill gaps toward lower-risk related occupations. Targets = the most closely related
-// occupations (O*NET Related Occupations order) whose score is clearly lower; a gap is an O*NET
-// skill the targets need at a higher level than this occupation has, and that matters there.
-import type { ElementRating, RelatedOccupation } from '../sources/bundle.ts';
+// Transitions and skill gaps (model 2). Candidates are every scored occupation; the rules follow
+// Nesta's Mapping Career Causeways: viable if similarity >= 0.3 (highly viable >= 0.4) and the
+// job zone differs by at most 1; "safer" = clearly lower score; "desirable" = keeps >= 75% of
+// the current median wage. Skill gaps come from the chosen options: O*NET skills they need at a
+// higher level than this occupation has, on O*NET's scales (level 0-7, importance 1-5).
+import type { ElementRating } from '../sources/bundle.ts';
 import type { RiskTier, SkillGap, TransitionOption } from './records.ts';
 import { round } from './num.ts';
 import type { ModelParamsSeed } from './params.ts';
@@ -13,22 +15,81 @@ export interface ScoredRef {
   slug: string;
   final_score: number;
   risk_tier: RiskTier;
+  job_zone: number;
+  median_annual_wage: number | null;
 }
 
-/** Related occupations scoring at least min_score_margin lower, closest relation first. */
+const TIER_ORDER: Record<RiskTier, number> = { low: 0, medium: 1, high: 2 };
+export const SKILL_SCALE = 'O*NET level 0-7 (LV), importance 1-5 (IM)';
+
+/** A candidate is safer when it scores at least min(margin, relative * score) lower. */
+export function isSafer(origin: number, candidate: number, p: ModelParamsSeed): boolean {
+  const g = p.skill_gaps;
+  const margin = Math.min(g.min_score_margin.value, g.relative_margin.value * origin);
+  return candidate <= origin - margin && candidate < origin;
+}
+
+/** One line that says why an option is listed. */
+export function reasonFor(o: { similarity: number; wage_ratio: number | null; risk_tier: RiskTier; final_score: number }, origin: ScoredRef, p: ModelParamsSeed): string {
+  const g = p.skill_gaps;
+  const fit =
+    o.similarity >= g.highly_viable_similarity.value ? 'Highly similar' : o.similarity >= g.viable_similarity.value ? 'Similar' : 'Stretch move: partly similar';
+  const tier = TIER_ORDER[o.risk_tier] < TIER_ORDER[origin.risk_tier] ? `lower risk tier (${o.risk_tier} vs ${origin.risk_tier})` : `lower risk (${o.final_score} vs ${origin.final_score})`;
+  const pay = o.wage_ratio === null ? 'pay not published' : o.wage_ratio >= g.desirable_wage_ratio.value ? `keeps ${Math.round(100 * o.wage_ratio)}% of pay` : `pays ${Math.round(100 * o.wage_ratio)}% of current pay`;
+  return `${fit} skills, knowledge and activities (${o.similarity.toFixed(2)}), ${tier}, ${pay}.`;
+}
+
+/**
+ * Up to max_transitions safer, viable candidates, in groups: (1) lower tier and desirable,
+ * (2) desirable, (3) the rest; within a group highly viable first, then by similarity.
+ */
 export function transitionOptions(
-  score: number,
-  related: readonly RelatedOccupation[],
-  scored: ReadonlyMap<string, ScoredRef>,
+  origin: ScoredRef,
+  candidates: readonly ScoredRef[],
+  sim: (soc: string) => number | null,
   p: ModelParamsSeed,
 ): TransitionOption[] {
-  const margin = p.skill_gaps.min_score_margin.value;
-  return [...related]
-    .sort((a, b) => a.index - b.index || compareText(a.related_soc_code, b.related_soc_code))
-    .map((r) => scored.get(r.related_soc_code))
-    .filter((r): r is ScoredRef => r !== undefined && r.final_score <= score - margin)
-    .slice(0, p.skill_gaps.max_transitions.value)
-    .map((r) => ({ soc_code: r.soc_code, title: r.title, slug: r.slug, final_score: r.final_score, risk_tier: r.risk_tier }));
+  const g = p.skill_gaps;
+  const list = candidates.flatMap((c) => {
+    if (c.soc_code === origin.soc_code || !isSafer(origin.final_score, c.final_score, p)) return [];
+    if (Math.abs(c.job_zone - origin.job_zone) > g.max_job_zone_difference.value) return [];
+    const s = sim(c.soc_code);
+    if (s === null || s < g.stretch_similarity.value) return [];
+    const ratio = origin.median_annual_wage && c.median_annual_wage ? c.median_annual_wage / origin.median_annual_wage : null;
+    const desirable = ratio !== null && ratio >= g.desirable_wage_ratio.value;
+    const lowerTier = TIER_ORDER[c.risk_tier] < TIER_ORDER[origin.risk_tier];
+    const group = lowerTier && desirable ? 0 : desirable ? 1 : 2;
+    const highly = s >= g.highly_viable_similarity.value ? 0 : 1;
+    return [{ c, s, ratio, group, highly, viable: s >= g.viable_similarity.value }];
+  });
+  list.sort((a, b) => a.group - b.group || a.highly - b.highly || b.s - a.s || compareText(a.c.soc_code, b.c.soc_code));
+  // Viable options first; stretch options only to reach min_options (and, for a high-tier
+  // origin, two lower-tier desirable options).
+  const viable = list.filter((x) => x.viable);
+  const stretch = list.filter((x) => !x.viable);
+  const chosen = viable.slice(0, g.max_transitions.value);
+  const goodLowerTier = (xs: typeof list) => xs.filter((x) => x.group === 0).length;
+  for (const x of stretch) {
+    if (chosen.length >= g.max_transitions.value) break;
+    const needMore = chosen.length < g.min_options.value;
+    const needLower = origin.risk_tier === 'high' && goodLowerTier(chosen) < g.min_options.value && x.group === 0;
+    if (needMore || needLower) chosen.push(x);
+  }
+  return chosen.map(({ c, s, ratio }) => {
+    const similarity = round(s, 3);
+    const wage_ratio = ratio === null ? null : round(ratio, 3);
+    return {
+      soc_code: c.soc_code,
+      title: c.title,
+      slug: c.slug,
+      final_score: c.final_score,
+      risk_tier: c.risk_tier,
+      similarity,
+      wage_ratio,
+      job_zone: c.job_zone,
+      reason: reasonFor({ similarity, wage_ratio, risk_tier: c.risk_tier, final_score: c.final_score }, origin, p),
+    };
+  });
 }
 
 const usable = (r: ElementRating | undefined): { level: number; importance: number } | null => {
@@ -36,11 +97,18 @@ const usable = (r: ElementRating | undefined): { level: number; importance: numb
   return { level: r.not_relevant ? 0 : r.level, importance: r.importance };
 };
 
-export function skillGaps(
+/**
+ * Elements the chosen options need at a higher level: for each element, the targets that rate it
+ * at least min_target_importance set target_level = their mean level and importance = their mean
+ * importance; a gap >= min_gap is listed, largest gap x importance / 5 first.
+ */
+export function elementGaps(
   own: ReadonlyMap<string, ElementRating> | undefined,
   targets: ReadonlyArray<ReadonlyMap<string, ElementRating> | undefined>,
   p: ModelParamsSeed,
-): SkillGap[] {
+  release: string,
+  kind: 'skill' | 'knowledge',
+): Array<SkillGap & { rank: number }> {
   if (!own) return [];
   const g = p.skill_gaps;
   const ids = new Set<string>();
@@ -49,8 +117,6 @@ export function skillGaps(
   for (const id of [...ids].sort()) {
     const mine = usable(own.get(id));
     if (!mine) continue;
-    // Only targets where the skill matters set the bar: averaging in targets that barely use a
-    // skill would hide what the move actually requires.
     const ts = targets
       .map((t) => usable(t?.get(id)))
       .filter((x): x is { level: number; importance: number } => x !== null && x.importance >= g.min_target_importance.value);
@@ -66,12 +132,28 @@ export function skillGaps(
       target_level: round(level, 2),
       gap: round(gap, 2),
       importance: round(importance, 2),
-      // Importance-weighted gap: a large gap in a skill that barely matters ranks low.
+      scale: SKILL_SCALE,
+      kind,
+      targets: ts.length,
+      onet_release: release,
       rank: gap * (importance / 5),
     });
   }
-  return out
-    .sort((a, b) => b.rank - a.rank || compareText(a.element_id, b.element_id))
-    .slice(0, g.max_items.value)
-    .map(({ rank: _rank, ...rest }) => rest);
+  return out.sort((a, b) => b.rank - a.rank || compareText(a.element_id, b.element_id));
+}
+
+/** Skill gaps (O*NET Skills), filled up with Knowledge gaps when skills give fewer than min_skill_items. */
+export function skillGaps(
+  own: { skills: ReadonlyMap<string, ElementRating> | undefined; knowledge: ReadonlyMap<string, ElementRating> | undefined },
+  targets: ReadonlyArray<{ skills: ReadonlyMap<string, ElementRating> | undefined; knowledge: ReadonlyMap<string, ElementRating> | undefined }>,
+  p: ModelParamsSeed,
+  releases: { skills: string; knowledge: string },
+): SkillGap[] {
+  const g = p.skill_gaps;
+  const skills = elementGaps(own.skills, targets.map((t) => t.skills), p, releases.skills, 'skill').slice(0, g.max_items.value);
+  const fill =
+    skills.length < g.min_skill_items.value
+      ? elementGaps(own.knowledge, targets.map((t) => t.knowledge), p, releases.knowledge, 'knowledge').slice(0, g.min_skill_items.value - skills.length)
+      : [];
+  return [...skills, ...fill].map(({ rank: _rank, ...rest }) => rest);
 }

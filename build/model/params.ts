@@ -45,28 +45,39 @@ export const ModelParamsSeed = z.object({
     /** Blank Task Type: the expected weight of a rated task, from the bundle's Core share. */
     blank: P(z.literal('expected')),
   }),
-  moderation: z.object({
-    /** M = 1 - strength * sum_f weight_f * factor_f. */
-    strength: P(Unit),
+  complementarity: z.object({
+    /** C = 1 - kappa * (theta - theta_min) (Pizzinelli et al. 2023 use kappa = 1). */
+    kappa: P(z.number().min(0).max(2)),
   }),
   scale: z.object({
-    /** final_score = 100 * min(1, task_exposure * M / reference_raw). */
-    reference_raw: P(z.number().positive().max(1)),
+    /** Pseudo-tasks of prior evidence in D = (n X C + k prior) / (n + k). */
+    prior_tasks: P(z.number().min(0)),
+    /** Half-saturation h of score = 100 * D (1 + h) / (D + h). */
+    half_saturation: P(z.number().positive()),
   }),
-  confidence: z.object({
-    weights: P(z.object({ agreement: Unit, coverage: Unit, completeness: Unit })),
-    /** index >= high -> high; >= medium -> medium; else low. */
-    high: P(Unit),
-    medium: P(Unit),
+  interval: z.object({
+    /** Relative move of each perturbed parameter (both directions). */
+    parameter_spread: P(z.number().min(0).max(1)),
+    /** Tilt of the time weights toward / away from exposed tasks, by time-weight evidence. */
+    tilt: P(z.object({ task_ratings: z.number().min(0), iwa_weights: z.number().min(0), gwa_importance: z.number().min(0), task_type: z.number().min(0) })),
+    /** Confidence word from the interval's arcsine-square-root width: <= high_max_width high, <= medium_max_width medium. */
+    high_max_width: P(z.number().positive()),
+    medium_max_width: P(z.number().positive()),
   }),
   timeline: z.object({
-    start_year: P(Year),
-    start_share: P(z.number().gt(0).lt(0.5)),
-    early_midpoint_year: P(Year),
-    late_midpoint_year: P(Year),
-    /** Adoption quantile q = quantile_min + (quantile_max - quantile_min) * (1 - score/100). */
-    quantile_min: P(z.number().gt(0).lt(0.5)),
-    quantile_max: P(z.number().gt(0.5).lt(1)),
+    /** Published diffusion: years from 10% to 90% adoption on the fast and the slow logistic curve. */
+    fast_10_90_years: P(z.number().positive()),
+    slow_10_90_years: P(z.number().positive()),
+    /** Adoption share of the occupation's exposed work the years refer to. */
+    target_share: P(z.number().gt(0).lt(1)),
+    /** Adoption share of exposed work in the average occupation (scaled by the AEI usage index). */
+    population_adoption: P(z.number().gt(0).lt(1)),
+    /** Floor of the adoption share (also the share assumed without AEI evidence). */
+    min_adoption: P(z.number().gt(0).lt(0.5)),
+    /** The AEI-implied rate is widened by this factor both ways, inside the published range. */
+    trend_band: P(z.number().min(1)),
+    /** Below this score the exposure is negligible: displacement_year_high is last_year. */
+    negligible_score: P(z.number().min(0).max(100)),
     first_year: P(Year),
     last_year: P(Year),
   }),
@@ -76,13 +87,25 @@ export const ModelParamsSeed = z.object({
     hours_per_year: P(z.number().positive()),
   }),
   skill_gaps: z.object({
-    /** A related occupation is a transition option if its score is at least this much lower. */
+    /** A safer option scores at least min(min_score_margin, relative_margin * score) lower. */
     min_score_margin: P(z.number().min(0)),
+    relative_margin: P(z.number().min(0).max(1)),
+    /** Nesta (Mapping Career Causeways): viable >= 0.3, highly viable >= 0.4 similarity. */
+    viable_similarity: P(z.number().min(0).max(1)),
+    highly_viable_similarity: P(z.number().min(0).max(1)),
+    /** Fallback when fewer than min_options viable options exist: safer options down to this similarity. */
+    stretch_similarity: P(z.number().min(0).max(1)),
+    min_options: P(z.number().int().min(0)),
+    max_job_zone_difference: P(z.number().int().min(0).max(4)),
+    /** "Desirable": keeps at least this share of the current median wage. */
+    desirable_wage_ratio: P(z.number().min(0)),
     max_transitions: P(z.number().int().positive()),
     /** Skills that matter in the targets: mean importance at least this (1..5 scale). */
     min_target_importance: P(z.number().min(1).max(5)),
     min_gap: P(z.number().min(0)),
     max_items: P(z.number().int().positive()),
+    /** Knowledge gaps fill the list when skills give fewer than this many. */
+    min_skill_items: P(z.number().int().min(0)),
   }),
 });
 export type ModelParamsSeed = z.infer<typeof ModelParamsSeed>;
@@ -120,8 +143,6 @@ export const ProtectiveFactorsSeed = z.object({
     z.object({
       label: z.string().min(1),
       rationale: Rationale,
-      /** Weight of this factor in the protective moderation (weights sum to 1). */
-      moderation_weight: Unit,
       elements: z
         .array(
           z.object({

@@ -108,12 +108,3 @@ export function computeProtective(
   }
   return { values, source, report };
 }
-
-/** P = sum_f moderation_weight_f * factor_f; M = 1 - strength * P. */
-export function protectiveIndex(values: Record<string, number>, seed: ProtectiveFactorsSeed): number {
-  let p = 0;
-  for (const [n, f] of Object.entries(seed.factors)) p += f.moderation_weight * (values[n] ?? 0);
-  return clamp(p, 0, 1);
-}
-
-export const moderation = (p: number, strength: number): number => clamp(1 - strength * p, 0, 1);

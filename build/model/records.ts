@@ -53,8 +53,17 @@ export const RiskScoreRecord = z.object({
   displacement_year_high: z.number().int(),
   /** Time-weighted task risk before protective moderation, 0..100. */
   task_exposure: Score100,
-  /** Multiplier applied for protective factors (<= 1). */
+  /** Multiplier applied for protective factors (<= 1): in 2.0.0 the complementarity multiplier 1 - kappa (theta - theta_min). */
   protective_moderation: Unit,
+  /** Exposure layer: share of the occupation's work time AI can do (time-weighted capability), 0..100. */
+  exposure_score: Score100,
+  /** Complementarity theta (0..1): education and experience, responsibility, physical and interpersonal context. */
+  complementarity: Unit,
+  /** Interval of final_score over leave-one-source-out and parameter-perturbation variants. */
+  score_low: Score100,
+  score_high: Score100,
+  /** Evidence behind the time fractions: task_ratings, iwa_weights, gwa_importance or task_type. */
+  time_weight_source: z.enum(['task_ratings', 'iwa_weights', 'gwa_importance', 'task_type']),
   /** Share of the occupation's time covered by at least one exposure label. */
   label_coverage: Unit,
   /** Share of labelled time where human and GPT-4 labels agree. */
@@ -90,6 +99,14 @@ export const SkillGap = z.object({
   target_level: z.number(),
   gap: z.number(),
   importance: z.number(),
+  /** The O*NET scales of the numbers: level 0-7 (LV), importance 1-5 (IM). */
+  scale: z.string(),
+  /** O*NET Skills element, or a Knowledge area that fills a short skills list. */
+  kind: z.enum(['skill', 'knowledge']),
+  /** How many of the chosen options set the target (rate the skill important). */
+  targets: z.number().int().min(1),
+  /** O*NET release of this occupation's skill ratings (a newer release fills unrated occupations). */
+  onet_release: z.string(),
 });
 
 export const TransitionOption = z.object({
@@ -98,6 +115,13 @@ export const TransitionOption = z.object({
   slug: z.string(),
   final_score: Score100,
   risk_tier: RiskTier,
+  /** Similarity of skills, knowledge, abilities and work activities (mean cosine of z-profiles, -1..1). */
+  similarity: z.number().min(-1).max(1),
+  /** Option's median annual wage / this occupation's; null when either is not published. */
+  wage_ratio: z.number().nullable(),
+  job_zone: z.number().int().min(1).max(5),
+  /** One line: why this option is listed. */
+  reason: z.string(),
 });
 
 export const VoteStats = z.object({
@@ -169,7 +193,7 @@ export const FactorsTable = z.record(z.string(), z.array(FactorOption));
 export const TierTable = z.array(z.object({ tier: RiskTier, min: Score100 }));
 
 export const ModelMeta = z.object({
-  /** The one declared version string in dist/, e.g. "onet-29.3+oews-may-2025+model-1.0.0". */
+  /** The one declared version string in dist/, e.g. "onet-29.3+oews-may-2025+model-2.0.0". */
   data_version: z.string(),
   onet_version: z.string(),
   oews_period: z.string(),

@@ -1,27 +1,5 @@
-// Occupation-level scores: final score, confidence, employment-weighted percentile, tier.
-import type { Confidence } from './records.ts';
-import { clamp, round } from './num.ts';
-import type { ModelParamsSeed } from './params.ts';
-
-/** final = 100 * min(1, exposure * M / reference_raw), one decimal. exposure and M are 0..1. */
-export function finalScore(exposure: number, moderationFactor: number, p: ModelParamsSeed): number {
-  return round(100 * clamp((exposure * moderationFactor) / p.scale.reference_raw.value, 0, 1), 1);
-}
-
-export function confidenceIndex(
-  parts: { agreement: number; coverage: number; completeness: number },
-  p: ModelParamsSeed,
-): number {
-  const w = p.confidence.weights.value;
-  const total = w.agreement + w.coverage + w.completeness;
-  return (w.agreement * parts.agreement + w.coverage * parts.coverage + w.completeness * parts.completeness) / total;
-}
-
-export function confidenceLevel(index: number, p: ModelParamsSeed): Confidence {
-  if (index >= p.confidence.high.value) return 'high';
-  if (index >= p.confidence.medium.value) return 'medium';
-  return 'low';
-}
+// Employment-weighted percentile of the final score (the score itself: displacement.ts).
+import { clamp } from './num.ts';
 
 /**
  * Percentile rank among US employment: the share of employment in occupations scoring lower,

@@ -61,3 +61,57 @@ export function taskWeights(
   const mean = known.reduce((a, b) => a + b, 0) / known.length;
   return base.map((b, i) => b * (freq[i] ?? mean));
 }
+
+export type TimeWeightSource = 'task_ratings' | 'iwa_weights' | 'gwa_importance' | 'task_type';
+
+/**
+ * Activity-based task weights (no Task Ratings in the source). Tomlinson et al. (2025) publish,
+ * per SOC code, the weight of each IWA, built from O*NET task importance and relevance through
+ * Tasks to DWAs. Inverting that roll-up, each IWA's weight is shared equally by the occupation's
+ * tasks linked to it, and a task linked to several IWAs takes the mean of its shares (its weight
+ * entered each IWA it is linked to; a sum would reward tasks for being coded to more DWAs, which
+ * reflects O*NET's coding granularity, not time):
+ *   a_i = mean_{iwa in IWA(i)} W(iwa) / n(iwa)
+ * Tasks with no weighted IWA take the mean a of the informed tasks, scaled by their Task Type
+ * weight relative to the informed tasks' mean type weight (counted as fallback tasks). When every
+ * informed task gets the same share, the weights carry no time evidence and the next source is used.
+ * Without IWA weights for the occupation, a_i = type weight x (mean Work Activities importance of
+ * the task's GWAs - 1) / (mean over the occupation's linked tasks), else the Task Type weight.
+ */
+export function activityWeights(
+  taskIwas: ReadonlyArray<readonly string[]>,
+  taskGwaImportance: ReadonlyArray<number | null>,
+  typeWeights: readonly number[],
+  iwaWeights: ReadonlyMap<string, number> | undefined,
+): { weights: number[]; source: TimeWeightSource; fallback_tasks: number } {
+  const n = typeWeights.length;
+  const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+  if (iwaWeights && iwaWeights.size > 0) {
+    const count = new Map<string, number>();
+    for (const iwas of taskIwas) for (const k of new Set(iwas)) if ((iwaWeights.get(k) ?? 0) > 0) count.set(k, (count.get(k) ?? 0) + 1);
+    const a = taskIwas.map((iwas) => {
+      const shares = [...new Set(iwas)].filter((k) => (iwaWeights.get(k) ?? 0) > 0).map((k) => iwaWeights.get(k)! / count.get(k)!);
+      return shares.length > 0 ? mean(shares) : null;
+    });
+    const informed = a.map((x, i) => (x === null ? -1 : i)).filter((i) => i >= 0);
+    const values = informed.map((i) => a[i]!);
+    // Equal shares for every informed task mean the weights only count tasks per activity (no
+    // importance or relevance differences): no time evidence, so the next source is used.
+    const informative = values.length > 1 && Math.max(...values) - Math.min(...values) > 1e-9 * Math.max(...values);
+    if (informative) {
+      const aMean = mean(informed.map((i) => a[i]!));
+      const tMean = mean(informed.map((i) => typeWeights[i]!));
+      const weights = a.map((x, i) => x ?? (aMean * typeWeights[i]!) / tMean);
+      return { weights, source: 'iwa_weights', fallback_tasks: n - informed.length };
+    }
+  }
+  const rated = taskGwaImportance.filter((x): x is number => x !== null);
+  if (rated.length > 0) {
+    // Importance 1 is "not important": shift so it weighs little but never zero.
+    const g = taskGwaImportance.map((x) => (x === null ? null : Math.max(0.25, x - 1)));
+    const gMean = mean(g.filter((x): x is number => x !== null));
+    const weights = g.map((x, i) => typeWeights[i]! * ((x ?? gMean) / gMean));
+    return { weights, source: 'gwa_importance', fallback_tasks: g.filter((x) => x === null).length };
+  }
+  return { weights: [...typeWeights], source: 'task_type', fallback_tasks: n };
+}

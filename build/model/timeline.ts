@@ -1,26 +1,58 @@
-// Displacement years: where an occupation's exposed activities fall on the published
-// automation-adoption S-curves (McKinsey Global Institute 2023, early and late scenarios).
-// Activities are adopted roughly in order of exposure, so an occupation scoring s sits at
-// adoption quantile q = q_min + (q_max - q_min) * (1 - s/100): the year each scenario's curve
-// reaches q. Strictly decreasing in s; only the rounding to years and the first_year clamp tie. This is a year
-// for the adoption of exposed work activities, not a forecast of job loss.
+// Displacement years from adoption evidence. Adoption of an occupation's AI-exposed work follows
+// a logistic curve (Griliches 1957; Comin and Hobijn 2010):
+//   year = t_latest + (logit(target) - logit(a)) / k.
+// The level a is the population adoption of exposed work (Bick, Blandin and Deming 2024) times the
+// occupation's AEI usage index (exposure-weighted usage intensity / the mean occupation's). The rate
+// k comes from the AEI trend: the growth of the share of the occupation's exposed work observed in
+// use between the first and the latest release, ln(latest / first) / years (the logistic rate at
+// low adoption), widened by trend_band both ways and kept inside the published fast/slow range;
+// without that evidence k spans the published range, so thin evidence gives a wider window.
+// These are years by which half of the exposed work could be done with AI, not years of job loss.
 import { clamp } from './num.ts';
 import type { ModelParamsSeed } from './params.ts';
 
-/** Logistic adoption curve through (start_year, start_share) and (midpoint, 0.5), inverted at q. */
-export function adoptionYear(q: number, midpoint: number, p: ModelParamsSeed['timeline']): number {
-  const s0 = p.start_share.value;
-  const k = Math.log((1 - s0) / s0) / (midpoint - p.start_year.value);
-  return midpoint + Math.log(q / (1 - q)) / k;
+const logit = (x: number) => Math.log(x / (1 - x));
+/** Logistic rate for a curve that goes from 10% to 90% in `years`: ln(81) / years. */
+export const rateFor10to90 = (years: number): number => Math.log(81) / years;
+
+export interface AdoptionEvidence {
+  /** Occupation's usage index: exposure-weighted AEI usage intensity over the mean occupation's. */
+  usage_index: number;
+  /** Share of exposed work observed in use in the first and in the latest AEI release. */
+  observed_first: number;
+  observed_latest: number;
+  /** Release dates as fractional years. */
+  t_first: number;
+  t_latest: number;
 }
 
-export function displacementYears(score: number, p: ModelParamsSeed): { low: number; high: number } {
+export interface Years {
+  low: number;
+  high: number;
+  /** Where the rate came from: the AEI trend, or the published range alone. */
+  basis: 'aei_trend' | 'published_range';
+  negligible: boolean;
+}
+
+export function adoptionYears(e: AdoptionEvidence, score: number, p: ModelParamsSeed): Years {
   const t = p.timeline;
-  const s = clamp(score, 0, 100) / 100;
-  const q = t.quantile_min.value + (t.quantile_max.value - t.quantile_min.value) * (1 - s);
-  const year = (mid: number) =>
-    clamp(Math.round(adoptionYear(q, mid, t)), t.first_year.value, t.last_year.value);
-  const low = year(t.early_midpoint_year.value);
-  const high = year(t.late_midpoint_year.value);
-  return { low: Math.min(low, high), high: Math.max(low, high) };
+  const kFast = rateFor10to90(t.fast_10_90_years.value);
+  const kSlow = rateFor10to90(t.slow_10_90_years.value);
+  const a = clamp(t.population_adoption.value * e.usage_index, t.min_adoption.value, 0.95);
+  let range: [number, number] = [kSlow, kFast];
+  let basis: Years['basis'] = 'published_range';
+  if (e.t_latest > e.t_first && e.observed_first > 0 && e.observed_latest > e.observed_first) {
+    const kObs = Math.log(e.observed_latest / e.observed_first) / (e.t_latest - e.t_first);
+    const b = t.trend_band.value;
+    range = [clamp(kObs / b, kSlow, kFast), clamp(kObs * b, kSlow, kFast)];
+    basis = 'aei_trend';
+  }
+  const year = (k: number) => {
+    const y = a >= t.target_share.value ? e.t_latest : e.t_latest + (logit(t.target_share.value) - logit(a)) / k;
+    return clamp(Math.round(y), t.first_year.value, t.last_year.value);
+  };
+  const negligible = score < t.negligible_score.value;
+  const low = year(range[1]);
+  const high = negligible ? t.last_year.value : year(range[0]);
+  return { low: Math.min(low, high), high: Math.max(low, high), basis, negligible };
 }

@@ -88,6 +88,28 @@ export const ElementRating = z.object({
 export const ExposureLevel = z.enum(['E0', 'E1', 'E2']);
 export const AutomationLevel = z.enum(['T0', 'T1', 'T2', 'T3', 'T4']);
 
+/**
+ * O*NET Education, Training, and Experience: percent of incumbents (Data Value) in each category of
+ * RL (required education, 1..12) and RW (related work experience, 1..11).
+ */
+export const EducationRow = z.object({
+  soc_code: OnetSocCode,
+  scale_id: z.enum(['RL', 'RW']),
+  category: z.number().int().min(1),
+  pct: z.number().min(0).max(100),
+  recommend_suppress: z.boolean(),
+});
+
+/**
+ * Tomlinson et al. (2025) per-occupation IWA weights (derived from O*NET task importance and
+ * relevance through Tasks to DWAs): one SOC 2018 code x IWA with a positive weight.
+ */
+export const IwaWeight = z.object({
+  soc: BlsSocCode,
+  iwa_id: z.string().regex(/^4\.A\.\d\.[a-z]\.\d+\.I\d+$/),
+  weight: z.number().positive(),
+});
+
 /** Eloundou et al. 2023 task labels, keyed by O*NET Task ID (27.x IDs persist into 29.3). */
 export const ExposureLabel = z.object({
   soc_code: OnetSocCode,
@@ -223,6 +245,15 @@ export const SourceBundle = z.object({
   knowledge: z.array(ElementRating),
   abilities: z.array(ElementRating),
   work_activities: z.array(ElementRating),
+  /** O*NET Education, Training, and Experience (same release); empty when absent. */
+  education: z.array(EducationRow),
+  /**
+   * Skills from a newer O*NET release, used only for occupations the chosen release does not rate
+   * (named in the output); null when no newer release is present.
+   */
+  skills_fill: z.object({ release: z.string(), rows: z.array(ElementRating) }).nullable(),
+  /** Tomlinson et al. per-occupation IWA weights (time-weight evidence); empty when absent. */
+  iwa_weights: z.array(IwaWeight),
   exposure_labels: z.array(ExposureLabel),
   aei_usage: z.array(AeiTaskUsage),
   aei_collaboration: z.array(AeiCollaboration),
@@ -247,6 +278,8 @@ export type OccupationTitle = z.infer<typeof OccupationTitle>;
 export type RelatedOccupation = z.infer<typeof RelatedOccupation>;
 export type ElementRating = z.infer<typeof ElementRating>;
 export type ExposureLabel = z.infer<typeof ExposureLabel>;
+export type EducationRow = z.infer<typeof EducationRow>;
+export type IwaWeight = z.infer<typeof IwaWeight>;
 export type AeiTaskUsage = z.infer<typeof AeiTaskUsage>;
 export type AeiCollaboration = z.infer<typeof AeiCollaboration>;
 export type AeiTaskStatement = z.infer<typeof AeiTaskStatement>;

@@ -25,6 +25,8 @@ export const NAMES = {
   related: onetNames('Related Occupations'),
   skills: onetNames('Skills'),
   knowledge: onetNames('Knowledge'),
+  education: onetNames('Education, Training, and Experience'),
+  iwaWeights: ['soc_iwa_weights.csv', /msft_working_with_ai_soc_iwa_weights\.csv/],
   abilities: [...onetNames('Abilities'), /ONET[\d.]+_Abilities_IM_LV\.derived\.tsv/],
   workActivities: [...onetNames('Work Activities'), /ONET[\d.]+_Work_Activities_IM_LV\.derived\.tsv/],
   eloundou: ['full_labelset.tsv', /eloundou_\d{4}_full_labelset\.tsv/],
@@ -39,7 +41,7 @@ export const NAMES = {
 /** The O*NET sources: each is read from one database release (see selectOnetRelease). */
 export const ONET_SOURCES = {
   required: ['occupations', 'jobZones', 'tasks', 'taskDwas', 'dwaReference', 'alternateTitles', 'reportedTitles', 'related', 'skills', 'knowledge'],
-  optional: ['taskRatings', 'abilities', 'workActivities', 'readMe'],
+  optional: ['taskRatings', 'abilities', 'workActivities', 'education', 'readMe'],
 } as const satisfies Record<string, Array<keyof typeof NAMES>>;
 
 /**

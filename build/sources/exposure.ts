@@ -7,10 +7,12 @@ import {
   AeiTaskStatement,
   AeiTaskUsage,
   ExposureLabel,
+  type IwaWeight,
   MsftApplicability,
   AeiPlatform,
 } from './bundle.ts';
 import { enumOrNull, int, intFromFloat, num, required, shareOrZero, text } from './cells.ts';
+import { SourceError } from './errors.ts';
 import { parseRows, type FileLog } from './rows.ts';
 import type { Table } from './table.ts';
 
@@ -120,4 +122,34 @@ export function parseMsftApplicability(table: Table, log: FileLog): MsftApplicab
     .transform((r) => ({ soc: r['SOC Code'], title: r.title, score: r.ai_applicability_score }))
     .pipe(MsftApplicability);
   return values(parseRows(table, log, ['SOC Code', 'title', 'ai_applicability_score'], schema));
+}
+
+/**
+ * Tomlinson et al. per-occupation IWA weights: a wide table, "SOC Code" then one column per IWA.
+ * Zero weights (the IWA is not part of the occupation) are dropped.
+ */
+export function parseIwaWeights(table: Table, log: FileLog): IwaWeight[] {
+  const socAt = table.header.indexOf('SOC Code');
+  if (socAt < 0) throw new SourceError(`${log.file}: no "SOC Code" column`, log.file);
+  const iwaCols = table.header.map((h, i) => [h, i] as const).filter(([h]) => /^4\.A\.\d\.[a-z]\.\d+\.I\d+$/.test(h));
+  const out: IwaWeight[] = [];
+  for (const { line, cells } of table.rows) {
+    log.rows++;
+    const soc = (cells[socAt] ?? '').trim();
+    if (!/^\d{2}-\d{4}$/.test(soc)) {
+      log.reject(line, `SOC Code "${soc}" is not a SOC 2018 detailed code`);
+      continue;
+    }
+    let ok = true;
+    for (const [iwa, i] of iwaCols) {
+      const w = Number(cells[i]);
+      if (!Number.isFinite(w) || w < 0) {
+        log.reject(line, `${soc} ${iwa}: weight "${cells[i]}" is not a non-negative number`);
+        ok = false;
+      } else if (w > 0) out.push({ soc, iwa_id: iwa, weight: w });
+    }
+    if (ok) log.kept++;
+  }
+  log.note(`${out.length} positive SOC x IWA weights over ${iwaCols.length} IWAs`);
+  return out;
 }

@@ -17,6 +17,7 @@ import {
   parseAeiTaskStatements,
   parseAeiUsage,
   parseEloundou,
+  parseIwaWeights,
   parseMsftApplicability,
 } from './exposure.ts';
 import { parseNaics } from './naics.ts';
@@ -42,7 +43,7 @@ export async function loadSources(dir: string): Promise<{ bundle: SourceBundle; 
   const files = await listSourceFiles(root);
   if (files.length === 0) throw new SourceError(`Source directory ${root} is empty. ${HOW_TO_GET_DATA}`);
 
-  const { picked: p, national, industry, aei, aeiSkipped, missingRequired, missingOptional, choices } = selectFiles(files);
+  const { picked: p, skillsFill, national, industry, aei, aeiSkipped, missingRequired, missingOptional, choices } = selectFiles(files);
 
   if (missingRequired.length > 0) {
     throw new SourceError(
@@ -93,6 +94,14 @@ export async function loadSources(dir: string): Promise<{ bundle: SourceBundle; 
       knowledge: req(p.knowledge, elementParser(p.knowledge)),
       abilities: optional(p.abilities, elementParser(p.abilities)),
       workActivities: optional(p.workActivities, elementParser(p.workActivities)),
+      education: optional(p.education, onet.parseEducation),
+      skillsFill: skillsFill
+        ? load({ found: skillsFill.found, others: [] }, (t, log) => {
+            log.note(`O*NET ${skillsFill.release} Skills: fills only occupations the chosen release does not rate`);
+            return onet.parseElementScales(t, log);
+          })
+        : Promise.resolve(null),
+      iwaWeights: optional(p.iwaWeights, parseIwaWeights),
       eloundou: req(p.eloundou, parseEloundou),
       aei: allOrThrow(
         aei.map((a) =>
@@ -148,6 +157,9 @@ export async function loadSources(dir: string): Promise<{ bundle: SourceBundle; 
       knowledge: r.knowledge,
       abilities: r.abilities ?? [],
       work_activities: r.workActivities ?? [],
+      education: r.education ?? [],
+      skills_fill: skillsFill && r.skillsFill ? { release: skillsFill.release, rows: r.skillsFill } : null,
+      iwa_weights: r.iwaWeights ?? [],
       exposure_labels: r.eloundou,
       aei_usage: r.aei.flatMap((a) => a.usage),
       aei_collaboration: r.aei.flatMap((a) => a.collaboration),

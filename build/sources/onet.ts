@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import {
   DwaReference,
+  EducationRow,
   ElementRating,
   JobZoneRow,
   OccupationTitle,
@@ -237,4 +238,29 @@ function finishRatings(ratings: Array<ElementRating & { line: number }>, log: Fi
   }
   log.note(`${out.length} occupation x element ratings`);
   return out;
+}
+
+/**
+ * Education, Training, and Experience: category percentages of the RL (required education) and
+ * RW (related work experience) scales. The other scales (PT, OJ) and rows without a category are
+ * not used by the model; they are counted, not rejected.
+ */
+export function parseEducation(table: Table, log: FileLog): EducationRow[] {
+  const scaleAt = table.header.indexOf('Scale ID');
+  const catAt = table.header.indexOf('Category');
+  const used = (cells: string[]) => ['RL', 'RW'].includes((cells[scaleAt] ?? '').trim()) && (cells[catAt] ?? '').trim() !== '';
+  const kept = scaleAt < 0 || catAt < 0 ? table : { ...table, rows: table.rows.filter((r) => used(r.cells)) };
+  const skipped = table.rows.length - kept.rows.length;
+  if (skipped > 0) log.note(`${skipped} rows on scales other than RL/RW or without a category not used`);
+  const schema = z
+    .object({ [SOC]: text, 'Scale ID': text, Category: int, 'Data Value': num, 'Recommend Suppress': yesNo })
+    .transform((r) => ({
+      soc_code: r[SOC],
+      scale_id: r['Scale ID'],
+      category: r.Category,
+      pct: r['Data Value'],
+      recommend_suppress: r['Recommend Suppress'],
+    }))
+    .pipe(EducationRow);
+  return values(parseRows(kept, log, [SOC, 'Scale ID', 'Category', 'Data Value'], schema));
 }

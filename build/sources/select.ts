@@ -85,6 +85,8 @@ export function selectFiles(files: string[]) {
     skills: pick('skills', 'Skills.txt/.xlsx', true),
     knowledge: pick('knowledge', 'Knowledge.txt/.xlsx', true),
     abilities: pick('abilities', 'Abilities.txt (or the derived ONET30.0_Abilities_IM_LV table)', false),
+    education: pick('education', 'Education, Training, and Experience.txt/.xlsx', false),
+    iwaWeights: pick('iwaWeights', 'soc_iwa_weights.csv (Tomlinson et al. per-occupation IWA weights)', false),
     workActivities: pick('workActivities', 'Work Activities.txt (or the derived ONET30.0_Work_Activities_IM_LV table)', false),
     eloundou: pick('eloundou', 'full_labelset.tsv (Eloundou et al. 2023)', true),
     aeiTaskStatements: pick('aeiTaskStatements', 'onet_task_statements.csv (AEI)', false),
@@ -94,6 +96,11 @@ export function selectFiles(files: string[]) {
     votes: pick('votes', 'votes.csv', false),
     readMe: pick('readMe', 'Read Me.txt (O*NET release notice)', false),
   };
+
+  // Skills fill: the Skills file of the newest release newer than the chosen one, read only for
+  // occupations the chosen release does not rate. A separate, named source: nothing else mixes.
+  const skillsFill = selectSkillsFill(files, onet.release);
+  if (skillsFill === null && onet.release !== null) missingOptional.push(`Skills.txt/.xlsx of an O*NET release newer than ${onet.release} (fills unrated occupations)`);
 
   // OEWS national: one file per reference year, newest first; xlsx preferred within a year. The
   // model reads the newest OEWS_MODEL_YEARS; older years are listed, never read by the build.
@@ -141,6 +148,7 @@ export function selectFiles(files: string[]) {
   return {
     picked: p,
     onet,
+    skillsFill,
     /** OEWS national years the model reads, newest first. */
     national: modelYears.map((year) => ({ year, ...national.get(year)! })),
     /** Older OEWS national years: yardsticks for validation, not read by the build. */
@@ -150,7 +158,10 @@ export function selectFiles(files: string[]) {
     aeiSkipped,
     missingRequired,
     missingOptional,
-    choices: describeChoices(onet, modelYears, historyYears, industry),
+    choices: [
+      ...describeChoices(onet, modelYears, historyYears, industry),
+      ...(skillsFill ? [`O*NET Skills fill: release ${skillsFill.release} (${skillsFill.found.path}), only for occupations release ${onet.release} does not rate`] : []),
+    ],
   };
 }
 
@@ -182,6 +193,17 @@ function describeChoices(
 }
 
 export type Selection = ReturnType<typeof selectFiles>;
+
+/** The Skills file of the newest O*NET release newer than `release` (text over xlsx), or null. */
+export function selectSkillsFill(files: string[], release: string | null): { found: Found; release: string } | null {
+  if (release === null) return null;
+  const newer = findAll(files, NAMES.skills)
+    .map((f) => ({ found: f, release: onetReleaseOf(f.path) }))
+    .filter((x): x is { found: Found; release: string } => x.release !== null && newerRelease(x.release, release) > 0);
+  if (newer.length === 0) return null;
+  const newest = newer.map((x) => x.release).sort(newerRelease).at(-1)!;
+  return newer.find((x) => x.release === newest)!;
+}
 
 /** Per group key, the preferred file (xlsx over csv), else the first by path. */
 function groupBest(found: Found[], key: (f: Found) => string, preferred: (f: Found) => boolean): Map<string, Picked> {

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { baseName, listSourceFiles } from '../sources/discover.ts';
-import type { ValidationRefs } from './refs.ts';
+import { aiStatementsBySoc, type ValidationRefs } from './refs.ts';
 
 const FILES = {
   eloundou: 'eloundou_2023_occ_level.csv',
@@ -13,6 +13,8 @@ const FILES = {
   frey: 'frey_osborne_2013_automation_probability_soc2010.csv',
   webb: 'webb_onetsoc2010_ai_software_robot_scores.csv',
   crosswalk: 'soc_2010_to_2018_crosswalk.csv',
+  ep_factors: 'ep_2024-34_table_1.12_factors_affecting_utilization.csv',
+  aei_jobs: 'job_exposure.csv',
 } as const;
 
 type Row = Record<string, string>;
@@ -86,6 +88,13 @@ export async function loadValidation(dir: string): Promise<ValidationRefs> {
       webb_ai: new Map([...webbAcc].map(([k, a]) => [k, a.s / a.n])),
     },
     crosswalk,
+    aei_job_exposure: bySoc(await get(FILES.aei_jobs), 'occ_code', 'observed_exposure'),
+    ai_statements: aiStatementsBySoc(
+      (await get(FILES.ep_factors)).map((r) => ({
+        soc: soc6(r['2024 National Employment Matrix occupation code']) ?? '',
+        statement: r['Factors affecting occupational utilization'] ?? '',
+      })),
+    ),
     files,
   };
 }

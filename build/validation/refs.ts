@@ -13,6 +13,10 @@ export interface ValidationRefs {
   };
   /** BLS SOC 2010 -> 2018 crosswalk rows. */
   crosswalk: Array<{ soc2010: string; soc2018: string }>;
+  /** AEI labor-market impacts (Anthropic): observed exposure per SOC 2018 code. */
+  aei_job_exposure: Map<string, number>;
+  /** BLS EP 2024-34 Table 1.12 statements naming AI, per SOC 2018 code (a yardstick, never an input). */
+  ai_statements: Map<string, 'reduces' | 'raises'>;
   /** Files read, for the report. */
   files: string[];
 }
@@ -32,4 +36,28 @@ export function toSoc2018(values: ReadonlyMap<string, number>, crosswalk: Valida
     acc.set(soc2018, a);
   }
   return new Map([...acc].map(([k, a]) => [k, a.s / a.n]));
+}
+
+/** Does a BLS EP Table 1.12 statement name AI (artificial intelligence, "AI", generative AI)? */
+export const mentionsAi = (s: string): boolean => /artificial intelligence|\bAI\b/i.test(s);
+
+/**
+ * Direction of an EP Table 1.12 statement: every statement says whether the occupation's share
+ * of industry employment "decreases" or "increases"; statements naming AI are the reference.
+ */
+export function aiDirection(statement: string): 'reduces' | 'raises' | null {
+  if (!mentionsAi(statement)) return null;
+  if (/share decreases/i.test(statement)) return 'reduces';
+  if (/share increases/i.test(statement)) return 'raises';
+  return null;
+}
+
+/** Per SOC code: the direction of its AI statements; codes with both directions are left out. */
+export function aiStatementsBySoc(rows: ReadonlyArray<{ soc: string; statement: string }>): Map<string, 'reduces' | 'raises'> {
+  const dirs = new Map<string, Set<'reduces' | 'raises'>>();
+  for (const r of rows) {
+    const d = aiDirection(r.statement);
+    if (d) dirs.set(r.soc, (dirs.get(r.soc) ?? new Set()).add(d));
+  }
+  return new Map([...dirs].filter(([, s]) => s.size === 1).map(([k, s]) => [k, [...s][0]!]));
 }

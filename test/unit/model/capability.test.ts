@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { automationPropensity, capabilityScore, labelAgreement, labelScore, taskRisk } from '../../../build/model/capability.ts';
+import { capabilityScore, labelAgreement, taskRisk } from '../../../build/model/capability.ts';
+import { labelValue, propensity } from '../../../build/model/displacement.ts';
 import type { ModelParamsSeed } from '../../../build/model/params.ts';
 import { realSeeds } from './seeds.ts';
 
@@ -10,11 +11,16 @@ beforeAll(async () => {
 
 describe('capability', () => {
   it('uses the beta convention E1 = 1, E2 = 0.5, E0 = 0 and averages the two raters', () => {
-    expect(labelScore('E1', 'E1', p)).toBe(1);
-    expect(labelScore('E1', 'E2', p)).toBe(0.75);
-    expect(labelScore('E0', 'E2', p)).toBe(0.25);
-    expect(labelScore(null, 'E2', p)).toBe(0.5);
-    expect(labelScore(null, null, p)).toBeNull();
+    const v = p.capability.label_values.value;
+    expect(labelValue(v.E1, v.E1, 'both')).toBe(1);
+    expect(labelValue(v.E1, v.E2, 'both')).toBe(0.75);
+    expect(labelValue(v.E0, v.E2, 'both')).toBe(0.25);
+    expect(labelValue(null, v.E2, 'both')).toBe(0.5);
+    expect(labelValue(null, null, 'both')).toBeNull();
+    // One rater only (the leave-one-rater-out variants), falling back to the other when absent.
+    expect(labelValue(v.E0, v.E1, 'human')).toBe(0);
+    expect(labelValue(v.E0, v.E1, 'gpt4')).toBe(1);
+    expect(labelValue(null, v.E2, 'human')).toBe(0.5);
   });
 
   it('measures agreement as 1 - |beta difference|, only with both raters', () => {
@@ -33,14 +39,14 @@ describe('capability', () => {
   });
 
   it('combines the T-level and the AEI automation share, then applies the floor', () => {
-    const f = p.propensity.floor.value; // 0.25
+    const pp = { t_weight: 0.5, floor: 0.25, default_raw: 0.5 };
     // T2 = 0.5 and AEI 0.3, equal weights: raw 0.4 -> 0.25 + 0.75 * 0.4 = 0.55
-    expect(automationPropensity('T2', 0.3, p)).toBeCloseTo(f + (1 - f) * 0.4, 12);
-    expect(automationPropensity('T4', null, p)).toBe(1);
-    expect(automationPropensity('T0', null, p)).toBe(f);
-    expect(automationPropensity(null, 0.8, p)).toBeCloseTo(f + (1 - f) * 0.8, 12);
+    expect(propensity(0.5, 0.3, pp)).toBeCloseTo(0.55, 12);
+    expect(propensity(1, null, pp)).toBe(1);
+    expect(propensity(0, null, pp)).toBe(0.25);
+    expect(propensity(null, 0.8, pp)).toBeCloseTo(0.25 + 0.75 * 0.8, 12);
     // Neither: default 0.5 -> 0.625
-    expect(automationPropensity(null, null, p)).toBeCloseTo(f + (1 - f) * 0.5, 12);
+    expect(propensity(null, null, pp)).toBeCloseTo(0.625, 12);
   });
 
   it('multiplies capability, propensity and category factor', () => {

@@ -33,19 +33,25 @@ describe('computeModel on the fixture bundle', () => {
     }
   });
 
-  it('weights Core 1, Supplemental 0.5, blank at the expected typed weight (core share 5/6)', () => {
+  it('weights tasks by Tomlinson IWA weights, falling back for a task without IWA, and counts it', () => {
     const t = new Map(occ('11-1111.00').tasks.map((x) => [x.task_id, x]));
-    // weights 1, 0.5, 5/6 + 1/6 * 0.5 = 0.9167; total 2.4167
-    expect(t.get(1)!.time_fraction).toBeCloseTo(1 / 2.416667, 4);
-    expect(t.get(2)!.time_fraction).toBeCloseTo(0.5 / 2.416667, 4);
-    // Served tasks only: task 7 belongs to the unscored occupation.
-    expect(out.report.tasks).toMatchObject({ tasks_type_blank: 1, tasks_label_missing: 1, core_share: 0.8333 });
+    // a1 = 6 / 1, a2 = 2 / 1; task 3 has no DWA: mean a 4 x its type weight (5/6 + 1/12 = 0.91667)
+    // / mean type weight of the informed tasks (0.75) = 4.8889; total 12.8889
+    expect(t.get(1)!.time_fraction).toBeCloseTo(6 / 12.8889, 4);
+    expect(t.get(2)!.time_fraction).toBeCloseTo(2 / 12.8889, 4);
+    expect(t.get(3)!.time_fraction).toBeCloseTo(4.8889 / 12.8889, 4);
+    expect(occ('11-1111.00').risk_score.time_weight_source).toBe('iwa_weights');
+    // 22-2222.00: no IWA weights, no Work Activities ratings: Task Type weights (two Core tasks)
+    expect(occ('22-2222.00').risk_score.time_weight_source).toBe('task_type');
+    expect(occ('22-2222.00').tasks.map((x) => x.time_fraction)).toEqual([0.5, 0.5]);
+    expect(out.report.tasks).toMatchObject({ tasks_type_blank: 1, tasks_label_missing: 1, core_share: 0.8333, tasks_time_weight_fallback: 4 });
+    expect(out.report.time_weight_sources).toEqual({ task_ratings: 0, iwa_weights: 1, gwa_importance: 0, task_type: 2 });
   });
 
-  it('gives a task without labels the occupation\'s time-weighted mean label value, and counts it', () => {
+  it('gives a task without labels the occupation\'s weighted mean label value, and counts it', () => {
     const t3 = occ('11-1111.00').tasks.find((x) => x.task_id === 3)!;
-    // (1 * 1 + 0.25 * 0.5) / 1.5 = 0.75; no usage, so capability 0.75
-    expect(t3.ai_capability_score).toBe(0.75);
+    // (1 * 6 + 0.25 * 2) / 8 = 0.8125; no usage, so capability 0.8125
+    expect(t3.ai_capability_score).toBe(0.8125);
     expect(t3.evidence.human_label).toBeNull();
     // no T-level, no AEI: 0.25 + 0.75 * 0.5
     expect(t3.automation_propensity).toBe(0.625);
@@ -59,26 +65,51 @@ describe('computeModel on the fixture bundle', () => {
     expect(out.report.tasks).toMatchObject({ tasks_category_occupation_majority: 1 });
   });
 
-  it('computes task risk and time-weighted exposure by hand', () => {
+  it('computes the exposure layer and the substitution-weighted exposure by hand', () => {
     const o = occ('11-1111.00');
     const t = new Map(o.tasks.map((x) => [x.task_id, x]));
     expect(t.get(1)!.task_risk_score).toBe(1); // E1/E1, T4, routine cognitive
     expect(t.get(2)!.task_risk_score).toBe(0.0375); // 0.25 * 0.25 * 0.6
-    expect(t.get(3)!.task_risk_score).toBe(0.4688); // 0.75 * 0.625 * 1
-    // (1 * 1 + 0.0375 * 0.5 + 0.46875 * 0.916667) / 2.416667 = 0.5994
-    expect(o.risk_score.task_exposure).toBe(59.9);
-    expect(o.risk_score.label_coverage).toBeCloseTo(1.5 / 2.416667, 4);
-    expect(o.risk_score.label_agreement).toBeCloseTo(1.25 / 1.5, 4);
-    // 22-2222.00: 0 and 0.75 * (0.25 + 0.75 * 0.75) * 1 = 0.6094, equal weights
+    expect(t.get(3)!.task_risk_score).toBe(0.5078); // 0.8125 * 0.625 * 1
+    // exposure: (6 * 1 + 2 * 0.25 + 4.8889 * 0.8125) / 12.8889 = 0.8125
+    expect(o.risk_score.exposure_score).toBeCloseTo(81.25, 1);
+    // substitution-weighted: (6 * 1 + 2 * 0.0375 + 4.8889 * 0.5078) / 12.8889 = 0.6640
+    expect(o.risk_score.task_exposure).toBe(66.4);
+    expect(o.risk_score.label_coverage).toBeCloseTo(8 / 12.8889, 4);
+    // 22-2222.00: 0 and 0.75 * (0.25 + 0.75 * 0.75) * 1 = 0.6094, equal weights; exposure (0 + 0.75) / 2
     expect(occ('22-2222.00').risk_score.task_exposure).toBe(30.5);
+    expect(occ('22-2222.00').risk_score.exposure_score).toBe(37.5);
   });
 
-  it('keeps final_score = 100 * min(1, exposure * moderation / reference_raw)', () => {
+  it('keeps final_score = scale(shrink(X * C)) with C the complementarity multiplier, never 0 or 100', () => {
+    const { prior_displacement: prior, theta_min: thetaMin } = out.report.complementarity as { prior_displacement: number; theta_min: number };
+    const k = seeds.params.scale.prior_tasks.value;
+    const h = seeds.params.scale.half_saturation.value;
     for (const o of out.occupations) {
-      const raw = (o.risk_score.task_exposure / 100) * o.risk_score.protective_moderation;
-      expect(o.risk_score.final_score).toBeCloseTo(Math.min(100, (100 * raw) / seeds.params.scale.reference_raw.value), 0);
-      expect(o.risk_score.protective_moderation).toBeLessThanOrEqual(1);
-      expect(o.risk_score.protective_moderation).toBeGreaterThanOrEqual(1 - seeds.params.moderation.strength.value);
+      const r = o.risk_score;
+      const n = o.tasks.filter((t) => t.evidence.human_label !== null || t.evidence.gpt4_label !== null).length;
+      const d = (n * (r.task_exposure / 100) * r.protective_moderation + k * prior) / (n + k);
+      expect(r.final_score).toBeCloseTo((100 * d * (1 + h)) / (d + h), 0);
+      expect(r.protective_moderation).toBeCloseTo(1 - seeds.params.complementarity.kappa.value * (r.complementarity - thetaMin), 3);
+      expect(r.final_score).toBeGreaterThan(0);
+      expect(r.final_score).toBeLessThan(100);
+      expect(r.score_low).toBeLessThanOrEqual(r.final_score);
+      expect(r.score_high).toBeGreaterThanOrEqual(r.final_score);
+    }
+  });
+
+  it('fills Skills from the newer release only for occupations the chosen release does not rate', () => {
+    expect(out.report.skills_filled).toEqual({ release: '30.1', occupations: 1 });
+  });
+
+  it('offers only safer options, each with similarity, wage ratio, job zone and a reason', () => {
+    for (const o of out.occupations) {
+      for (const t of o.transition_options) {
+        expect(t.final_score).toBeLessThan(o.risk_score.final_score);
+        expect(Math.abs(t.job_zone - o.job_zone)).toBeLessThanOrEqual(1);
+        expect(t.similarity).toBeGreaterThanOrEqual(seeds.params.skill_gaps.stretch_similarity.value);
+        expect(t.reason.length).toBeGreaterThan(20);
+      }
     }
   });
 
@@ -91,18 +122,6 @@ describe('computeModel on the fixture bundle', () => {
   it('resolves the OEWS aggregate and reports the top-coded wage with the ceiling', () => {
     expect(occ('11-1111.01').labor_data).toMatchObject({ oews_code: '11-1110', median_annual_wage: 239200, median_annual_wage_status: 'top_coded', employment: 1000 });
     expect(out.report.labor).toMatchObject({ oews_aggregate: 2, oews_direct: 1, wage_top_coded: 2, wage_from_hourly: 1 });
-  });
-
-  it('lists lower-risk related occupations and the skills they need at a higher level', () => {
-    const o = occ('11-1111.00');
-    expect(o.transition_options.map((t) => t.soc_code)).toEqual(['22-2222.00']);
-    // Repairing: 6 - 1 = 5 at importance 5 ranks before Judgment: 4 - 3 = 1 at importance 4;
-    // Social Perceptiveness has target importance 2 < 3 and is left out.
-    expect(o.skill_gaps).toEqual([
-      { element_id: '2.B.3.l', name: 'Repairing', current_level: 1, target_level: 6, gap: 5, importance: 5 },
-      { element_id: '2.B.4.e', name: 'Judgment and Decision Making', current_level: 3, target_level: 4, gap: 1, importance: 4 },
-    ]);
-    expect(occ('22-2222.00').transition_options).toEqual([]);
   });
 
   it('builds industries per level with the documented occupation sources', () => {

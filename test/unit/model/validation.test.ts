@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ranks, spearman } from '../../../build/model/num.ts';
-import { toSoc2018 } from '../../../build/validation/refs.ts';
+import { aiDirection, aiStatementsBySoc, toSoc2018 } from '../../../build/validation/refs.ts';
+import { bootstrap, rankAuc } from '../../../build/validation/stats.ts';
+import { matchToCurrent } from '../../../build/validation/oews-history.ts';
+import { replaceSection } from '../../../build/validation/methodology.ts';
+import { growthByGroup } from '../../../build/validation/outcomes.ts';
 
 describe('validation statistics', () => {
   it('computes Spearman rho from ranks', () => {
@@ -32,5 +36,63 @@ describe('validation statistics', () => {
       ],
     );
     expect([...m].sort()).toEqual([['11-1110', 2], ['22-2221', 5], ['22-2222', 5]]);
+  });
+});
+
+describe('validation references and statistics (model 2)', () => {
+  it('reads the direction of BLS Table 1.12 statements that name AI', () => {
+    expect(aiDirection('Productivity change - share decreases as artificial intelligence (AI) tools are adopted.')).toBe('reduces');
+    expect(aiDirection('Demand change - share increases as firms invest in AI.')).toBe('raises');
+    expect(aiDirection('Demand change - share increases as firms invest in cloud computing.')).toBeNull();
+    // AIR is not AI; both directions for one code leave it out
+    expect(aiDirection('share decreases as AIR traffic falls')).toBeNull();
+    const m = aiStatementsBySoc([
+      { soc: '11-1111', statement: 'share decreases as AI automates it' },
+      { soc: '22-2222', statement: 'share decreases as AI automates it' },
+      { soc: '22-2222', statement: 'share increases as AI creates work' },
+    ]);
+    expect([...m]).toEqual([['11-1111', 'reduces']]);
+  });
+
+  it('computes rank AUC with ties counting half', () => {
+    // pairs: 3>1, 3=3 (0.5), 4>1, 4>3 -> 3.5 / 4
+    expect(rankAuc([3, 4], [1, 3])).toBe(0.875);
+    expect(rankAuc([], [1])).toBeNull();
+  });
+
+  it('gives reproducible percentile bootstrap intervals around the statistic', () => {
+    const mean = ([g]: ReadonlyArray<readonly number[]>) => g!.reduce((a, b) => a + b, 0) / g!.length;
+    const a = bootstrap([[1, 2, 3, 4, 5]], mean, 500, 7);
+    expect(a.value).toBe(3);
+    expect(bootstrap([[1, 2, 3, 4, 5]], mean, 500, 7)).toEqual(a);
+    expect(a.low!).toBeGreaterThanOrEqual(1);
+    expect(a.low!).toBeLessThan(3);
+    expect(a.high!).toBeGreaterThan(3);
+    expect(a.high!).toBeLessThanOrEqual(5);
+  });
+
+  it('matches transitional OEWS codes to current codes within the SOC broad group', () => {
+    const old = new Map([['11-1011', 10], ['15-1256', 100], ['99-9999', 1]]);
+    const cur = new Map([['11-1011', 12], ['15-1252', 90], ['15-1253', 20], ['47-1011', 5]]);
+    const m = matchToCurrent(old, cur);
+    expect(m.groups).toEqual([{ current: ['11-1011'], old: ['11-1011'] }, { current: ['15-1252', '15-1253'], old: ['15-1256'] }]);
+    expect(m).toMatchObject({ direct: 1, aggregated: 1, unmatched_old: 1, unmatched_current: 1 });
+  });
+
+  it('annualizes log growth before and after the middle year per matched group', () => {
+    const years = [
+      { year: '2019', employment: new Map([['11-1011', 100]]) },
+      { year: '2022', employment: new Map([['11-1011', 100 * Math.E ** 0.3]]) },
+      { year: '2025', employment: new Map([['11-1011', 100 * Math.E ** 0.6]]) },
+    ];
+    const g = growthByGroup(years, '2019', '2022', '2025')!;
+    expect(g.groups[0]!.before).toBeCloseTo(0.1, 12);
+    expect(g.groups[0]!.after).toBeCloseTo(0.1, 12);
+  });
+
+  it('rewrites only the text between the generated markers', () => {
+    const doc = 'a\n<!-- generated:x -->\nold\n<!-- /generated:x -->\nb';
+    expect(replaceSection(doc, 'x', 'new')).toBe('a\n<!-- generated:x -->\nnew\n<!-- /generated:x -->\nb');
+    expect(() => replaceSection(doc, 'y', 'new')).toThrow(/no <!-- generated:y -->/);
   });
 });

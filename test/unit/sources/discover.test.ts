@@ -149,3 +149,32 @@ describe('newest release of a year-bearing name', () => {
     expect(findAll(['n/2-6 digit_2017_Codes.xlsx', 'n/2-6 digit_2022_Codes.xlsx'], NAMES.naics)[0]?.path).toBe('n/2-6 digit_2022_Codes.xlsx');
   });
 });
+
+describe('model 2 sources', () => {
+  const base = [
+    ...['Occupation Data', 'Job Zones', 'Task Statements', 'Tasks to DWAs', 'DWA Reference', 'Skills', 'Knowledge', 'Alternate Titles', 'Sample of Reported Titles', 'Related Occupations'].map(
+      (n) => `onet/db_29_3_text/${n}.txt`,
+    ),
+    'onet/db_29_3_excel/Education, Training, and Experience.xlsx',
+    'onet/db_30_1_excel/Skills.xlsx',
+    'onet/db_30_1_excel/Education, Training, and Experience.xlsx',
+    'onet/db_28_1_excel/Skills.xlsx',
+    'onet/derived/msft_working_with_ai_soc_iwa_weights.csv',
+  ].sort();
+
+  it('reads Education from the chosen release and Skills fill from the newest newer one, named in the choices', () => {
+    const s = selectFiles(base);
+    expect(s.onet.release).toBe('29.3');
+    expect(s.picked.education!.found.path).toBe('onet/db_29_3_excel/Education, Training, and Experience.xlsx');
+    expect(s.picked.skills!.found.path).toBe('onet/db_29_3_text/Skills.txt');
+    expect(s.skillsFill).toMatchObject({ release: '30.1', found: { path: 'onet/db_30_1_excel/Skills.xlsx' } });
+    expect(s.picked.iwaWeights!.found.path).toBe('onet/derived/msft_working_with_ai_soc_iwa_weights.csv');
+    expect(s.choices).toContain('O*NET Skills fill: release 30.1 (onet/db_30_1_excel/Skills.xlsx), only for occupations release 29.3 does not rate');
+  });
+
+  it('has no Skills fill without a newer release, and says so', () => {
+    const s = selectFiles(base.filter((f) => !f.includes('30_1')));
+    expect(s.skillsFill).toBeNull();
+    expect(s.missingOptional).toContain('Skills.txt/.xlsx of an O*NET release newer than 29.3 (fills unrated occupations)');
+  });
+});

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseDelimited, rowRecord, sheetToTable } from '../../../build/sources/table.ts';
+import { parseIwaWeights } from '../../../build/sources/exposure.ts';
+import { parseEducation } from '../../../build/sources/onet.ts';
+import { FileLog } from '../../../build/sources/rows.ts';
 
 describe('parseDelimited', () => {
   it('reads O*NET tab text with CSV-style quoted fields and keeps file line numbers', () => {
@@ -39,5 +42,30 @@ describe('sheetToTable', () => {
 describe('rowRecord', () => {
   it('trims cells and fills missing trailing cells with blanks', () => {
     expect(rowRecord(['a', 'b', 'c'], [' x ', 'y'])).toEqual({ a: 'x', b: 'y', c: '' });
+  });
+});
+
+describe('model 2 parsers', () => {
+  it('reads the wide Tomlinson IWA weights, dropping zeros and rejecting bad cells with their line', () => {
+    const log = new FileLog('soc_iwa_weights.csv', 'x/soc_iwa_weights.csv');
+    const rows = parseIwaWeights(parseDelimited('SOC Code,4.A.1.a.1.I01,4.A.4.c.3.I07\n11-1011,2.5,0\n11-1021,x,1\nbad,1,1\n', ','), log);
+    expect(rows).toEqual([{ soc: '11-1011', iwa_id: '4.A.1.a.1.I01', weight: 2.5 }, { soc: '11-1021', iwa_id: '4.A.4.c.3.I07', weight: 1 }]);
+    expect(log.problems.map((p) => p.line)).toEqual([3, 4]);
+  });
+
+  it('keeps the RL and RW category rows of Education, Training, and Experience', () => {
+    const log = new FileLog('Education, Training, and Experience.txt', 'x');
+    const text = [
+      'O*NET-SOC Code\tElement ID\tScale ID\tCategory\tData Value\tRecommend Suppress',
+      '11-1011.00\t2.D.1\tRL\t6\t40.5\tN',
+      '11-1011.00\t3.A.1\tRW\t11\t10\tY',
+      '11-1011.00\t3.A.3\tOJ\t2\t5\tN',
+      '11-1011.00\t2.D.1\tRL\t\t1\tN',
+    ].join('\n');
+    expect(parseEducation(parseDelimited(text, '\t'), log)).toEqual([
+      { soc_code: '11-1011.00', scale_id: 'RL', category: 6, pct: 40.5, recommend_suppress: false },
+      { soc_code: '11-1011.00', scale_id: 'RW', category: 11, pct: 10, recommend_suppress: true },
+    ]);
+    expect(log.notes.join(' ')).toMatch(/2 rows on scales other than RL\/RW or without a category not used/);
   });
 });

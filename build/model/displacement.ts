@@ -1,0 +1,198 @@
+// Occupation-level layers of model 2: exposure (share of work time AI can do), substitution-
+// weighted exposure, the complementarity adjustment, shrinkage toward the prior and the scale;
+// and the evidence variants (leave one source out, parameter perturbation) whose spread is the
+// published interval. Pure arithmetic on per-task inputs prepared by index.ts.
+import { clamp, round } from './num.ts';
+import type { ModelParamsSeed } from './params.ts';
+
+/** Everything the occupation formulas need about one task, before any choice of variant. */
+export interface TaskInputs {
+  /** Beta values (E0 0, E1 1, E2 0.5) of the human and GPT-4 labels; null when absent. */
+  human: number | null;
+  gpt4: number | null;
+  /** AEI usage intensity U (0 when the task was never observed). */
+  usage: number;
+  /** AEI automation share (directive + feedback loop among classified); null when absent. */
+  aei: number | null;
+  /** GPT-4 automation level T0..T4 as 0..1; null when absent. */
+  t: number | null;
+  category_factor: number;
+  /** Time weight from the best evidence (Task Ratings, IWA weights, GWA importance). */
+  weight: number;
+  /** Time weight from Task Type only (the 1.0.0 weights). */
+  type_weight: number;
+}
+
+/** Which evidence a computation uses: the base model, or one source left out / one parameter moved. */
+export interface Variant {
+  name: string;
+  usage: boolean;
+  aei: boolean;
+  tlevel: boolean;
+  raters: 'both' | 'human' | 'gpt4';
+  weights: 'best' | 'type' | 'tilt_up' | 'tilt_down';
+  /** Label value of unlabelled tasks: the occupation's mean (base), or a bound. */
+  unlabelled: 'mean' | 0 | 1;
+  usage_weight?: number;
+  t_weight?: number;
+  floor?: number;
+  default_raw?: number;
+  kappa?: number;
+  prior_tasks?: number;
+}
+
+export const BASE: Variant = { name: 'base', usage: true, aei: true, tlevel: true, raters: 'both', weights: 'best', unlabelled: 'mean' };
+
+export interface OccupationLayers {
+  /** Share of work time AI can do: sum tf * capability (0..1). */
+  exposure: number;
+  /** Time-weighted task risk: sum tf * capability * propensity * category factor (0..1). */
+  substitution_exposure: number;
+  /** Share of labelled time. */
+  coverage: number;
+  /** Number of labelled tasks (the evidence count of the shrinkage). */
+  labelled_tasks: number;
+}
+
+export function labelValue(human: number | null, gpt4: number | null, raters: Variant['raters']): number | null {
+  if (raters === 'human') return human ?? gpt4;
+  if (raters === 'gpt4') return gpt4 ?? human;
+  const xs = [human, gpt4].filter((x): x is number => x !== null);
+  return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null;
+}
+
+/**
+ * Substitution propensity of AI use on a task: floor + (1 - floor) * raw, raw = t_weight * T +
+ * (1 - t_weight) * A with both, whichever exists, else default_raw.
+ */
+export function propensity(t: number | null, aei: number | null, p: { t_weight: number; floor: number; default_raw: number }): number {
+  let raw: number;
+  if (t !== null && aei !== null) raw = p.t_weight * t + (1 - p.t_weight) * aei;
+  else if (t !== null) raw = t;
+  else if (aei !== null) raw = aei;
+  else raw = p.default_raw;
+  return clamp(p.floor + (1 - p.floor) * raw, 0, 1);
+}
+
+/** Time fractions of one variant: best or Task Type weights, optionally tilted toward (away from) exposed tasks. */
+export function variantFractions(tasks: readonly TaskInputs[], caps: readonly number[], v: Variant, tilt: number): number[] {
+  const base = tasks.map((t) => (v.weights === 'type' ? t.type_weight : t.weight));
+  let w = base;
+  if (v.weights === 'tilt_up' || v.weights === 'tilt_down') {
+    const sign = v.weights === 'tilt_up' ? 1 : -1;
+    const total = base.reduce((a, b) => a + b, 0) || 1;
+    const mean = caps.reduce((a, c, i) => a + (c * base[i]!) / total, 0);
+    w = base.map((b, i) => b * Math.max(0.05, 1 + sign * tilt * (caps[i]! - mean)));
+  }
+  const total = w.reduce((a, b) => a + b, 0);
+  return total > 0 ? w.map((x) => x / total) : w.map(() => 1 / w.length);
+}
+
+/** Exposure and substitution-weighted exposure of one occupation under one variant. */
+export function occupationLayers(tasks: readonly TaskInputs[], v: Variant, p: ModelParamsSeed, tilt: number): OccupationLayers {
+  const uw = v.usage_weight ?? p.capability.usage_weight.value;
+  const pp = {
+    t_weight: v.t_weight ?? p.propensity.t_weight.value,
+    floor: v.floor ?? p.propensity.floor.value,
+    default_raw: v.default_raw ?? p.propensity.default_raw.value,
+  };
+  const labels = tasks.map((t) => labelValue(t.human, t.gpt4, v.raters));
+  // Unlabelled tasks: the occupation's (type-weighted) mean label, or a bound in the coverage variants.
+  let ls = 0;
+  let lw = 0;
+  labels.forEach((l, i) => {
+    if (l !== null) [ls, lw] = [ls + l * tasks[i]!.weight, lw + tasks[i]!.weight];
+  });
+  const fill = v.unlabelled === 'mean' ? (lw > 0 ? ls / lw : 0) : v.unlabelled;
+  const caps = tasks.map((t, i) => {
+    const L = labels[i] ?? fill;
+    return clamp(L + uw * (v.usage ? t.usage : 0) * (1 - L), 0, 1);
+  });
+  const tf = variantFractions(tasks, caps, v, tilt);
+  let exposure = 0;
+  let sub = 0;
+  let coverage = 0;
+  tasks.forEach((t, i) => {
+    const prop = propensity(v.tlevel ? t.t : null, v.aei ? t.aei : null, pp);
+    exposure += tf[i]! * caps[i]!;
+    sub += tf[i]! * caps[i]! * prop * t.category_factor;
+    if (labels[i] !== null) coverage += tf[i]!;
+  });
+  return { exposure, substitution_exposure: sub, coverage, labelled_tasks: labels.filter((l) => l !== null).length };
+}
+
+/**
+ * Displacement on the natural scale: substitution-weighted exposure times the Pizzinelli et al.
+ * complementarity multiplier, shrunk toward the prior with `prior_tasks` pseudo-tasks:
+ *   D = (n * X * C + k * prior) / (n + k)
+ * An occupation reaches 0 only with no pseudo-evidence (k = 0); with k > 0, every occupation keeps
+ * the share of the prior its few labelled tasks cannot rule out.
+ */
+export function shrunkDisplacement(x: number, multiplier: number, labelledTasks: number, prior: number, k: number): number {
+  const n = Math.max(0, labelledTasks);
+  return n + k > 0 ? (n * x * multiplier + k * prior) / (n + k) : 0;
+}
+
+/**
+ * Score 0..100 from D (0..1): 100 * D / (D + h) * (1 + h), a saturating (Michaelis-Menten) map
+ * that is 0 only at D = 0 and 100 only at D = 1 (every hour fully exposed and substituted, no
+ * complementarity); h is the half-saturation constant. One decimal.
+ */
+export function scaleScore(d: number, h: number): number {
+  const x = clamp(d, 0, 1);
+  return round((100 * x * (1 + h)) / (x + h), 1);
+}
+
+/** Leave-one-source-out and parameter-perturbation variants (the base model is not among them). */
+export function evidenceVariants(p: ModelParamsSeed): Variant[] {
+  const q = p.interval;
+  const uw = p.capability.usage_weight.value;
+  const tw = p.propensity.t_weight.value;
+  const k = p.complementarity.kappa.value;
+  const d = p.propensity.default_raw.value;
+  const f = p.propensity.floor.value;
+  const s = q.parameter_spread.value;
+  const v = (name: string, o: Partial<Variant>): Variant => ({ ...BASE, name, ...o });
+  return [
+    v('without_aei_usage', { usage: false }),
+    v('without_aei_collaboration', { aei: false }),
+    v('without_gpt4_automation_levels', { tlevel: false }),
+    v('human_labels_only', { raters: 'human' }),
+    v('gpt4_labels_only', { raters: 'gpt4' }),
+    v('task_type_time_weights', { weights: 'type' }),
+    v('time_weights_tilted_up', { weights: 'tilt_up' }),
+    v('time_weights_tilted_down', { weights: 'tilt_down' }),
+    v('unlabelled_tasks_unexposed', { unlabelled: 0 }),
+    v('unlabelled_tasks_exposed', { unlabelled: 1 }),
+    v('usage_weight_low', { usage_weight: clamp(uw * (1 - s), 0, 1) }),
+    v('usage_weight_high', { usage_weight: clamp(uw * (1 + s), 0, 1) }),
+    v('t_weight_low', { t_weight: clamp(tw * (1 - s), 0, 1) }),
+    v('t_weight_high', { t_weight: clamp(tw * (1 + s), 0, 1) }),
+    v('kappa_low', { kappa: k * (1 - s) }),
+    v('kappa_high', { kappa: k * (1 + s) }),
+    v('default_substitution_low', { default_raw: clamp(d * (1 - s), 0, 1) }),
+    v('default_substitution_high', { default_raw: clamp(d * (1 + s), 0, 1) }),
+    v('floor_low', { floor: clamp(f * (1 - s), 0, 1) }),
+    v('floor_high', { floor: clamp(f * (1 + s), 0, 1) }),
+    v('prior_tasks_low', { prior_tasks: p.scale.prior_tasks.value * (1 - s) }),
+    v('prior_tasks_high', { prior_tasks: p.scale.prior_tasks.value * (1 + s) }),
+  ];
+}
+
+/**
+ * Interval width on the arcsine-square-root scale of the score: asin(sqrt(high/100)) -
+ * asin(sqrt(low/100)). It is the variance-stabilizing transform of a proportion (Anscombe 1948),
+ * so a given width means the same evidence uncertainty at a score of 5 as at 50: in points, low
+ * scores would always look certain; in log-odds, they would always look uncertain.
+ */
+export function intervalWidth(low: number, high: number): number {
+  const t = (s: number) => Math.asin(Math.sqrt(clamp(s, 0, 100) / 100));
+  return t(high) - t(low);
+}
+
+/** Confidence word from the interval's width (arcsine-square-root scale), at the seeded cut points. */
+export function confidenceFromWidth(width: number, p: ModelParamsSeed): 'high' | 'medium' | 'low' {
+  if (width <= p.interval.high_max_width.value) return 'high';
+  if (width <= p.interval.medium_max_width.value) return 'medium';
+  return 'low';
+}

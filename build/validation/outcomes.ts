@@ -1,0 +1,188 @@
+// Non-circular validation of model 2: independent references (BLS EP Table 1.12 AI statements,
+// OEWS employment growth before and after late 2022), exposure references (Felten, Microsoft,
+// AEI labor-market impacts), held-out model variants, and bootstrap intervals for every figure.
+// Pure: the CLI (build/validate.ts) loads the inputs.
+import { round, spearman } from '../model/num.ts';
+import type { ModelOutput, OccupationRecord } from '../model/records.ts';
+import { aiStatementAuc, scoresBySoc2018, type AiDirection } from './figures.ts';
+import { matchToCurrent, type OewsYear } from './oews-history.ts';
+import { toSoc2018, type ValidationRefs } from './refs.ts';
+import { bootstrap, type Interval } from './stats.ts';
+
+export interface NamedModel {
+  name: string;
+  /** What the variant leaves out, for the table. */
+  description: string;
+  model: ModelOutput;
+}
+
+export interface ReferenceRow {
+  reference: string;
+  /** Is the reference (or its source data) a model input? Stated next to every figure. */
+  status: string;
+  statistic: 'AUC' | 'Spearman';
+  /** Variant name (and 'exposure layer') -> value with 95% bootstrap interval, and n. */
+  values: Array<{ column: string; n: number; value: Interval }>;
+}
+
+export interface GrowthCheck {
+  years: { before: [string, string]; after: [string, string] } | null;
+  groups: number;
+  match: { direct: number; aggregated: number; unmatched_old: number; unmatched_current: number; skipped_no_middle_year: number };
+  /** Mean annualized acceleration (after minus before, log points per year) by score quintile of the full model. */
+  quintiles: Array<{ quintile: number; n: number; mean_acceleration: Interval }>;
+}
+
+const r3 = (i: Interval): Interval => ({ value: i.value === null ? null : round(i.value, 3), low: i.low === null ? null : round(i.low, 3), high: i.high === null ? null : round(i.high, 3) });
+
+/** Spearman rho over the shared keys with a pairs bootstrap. */
+export function rhoWithCi(ours: ReadonlyMap<string, number>, theirs: ReadonlyMap<string, number>): { n: number; value: Interval } {
+  const keys = [...ours.keys()].filter((k) => theirs.has(k)).sort();
+  const pairs = keys.map((k) => [ours.get(k)!, theirs.get(k)!] as const);
+  const ci = bootstrap([pairs], ([g]) => spearman(g!.map((x) => x[0]), g!.map((x) => x[1])));
+  return { n: pairs.length, value: r3(ci) };
+}
+
+const score = (o: OccupationRecord) => o.risk_score.final_score;
+const exposure = (o: OccupationRecord) => o.risk_score.exposure_score;
+
+/** Growth per matched code group: annualized log growth before and after the middle year. */
+export function growthByGroup(years: readonly OewsYear[], before: string, middle: string, after: string) {
+  const y = (name: string) => years.find((x) => x.year === name)?.employment;
+  const e0 = y(before);
+  const e1 = y(middle);
+  const e2 = y(after);
+  if (!e0 || !e1 || !e2) return null;
+  const match = matchToCurrent(e0, e2);
+  const out: Array<{ codes: string[]; before: number; after: number }> = [];
+  let skipped = 0;
+  const span = (a: string, b: string) => Number(b) - Number(a);
+  for (const g of match.groups) {
+    const sum = (m: ReadonlyMap<string, number>, cs: string[]) => (cs.every((c) => m.has(c)) ? cs.reduce((a, c) => a + m.get(c)!, 0) : null);
+    const a = sum(e0, g.old);
+    const b = sum(e1, g.current);
+    const c = sum(e2, g.current);
+    if (a === null || b === null || c === null || a <= 0 || b <= 0 || c <= 0) {
+      skipped++;
+      continue;
+    }
+    out.push({ codes: g.current, before: Math.log(b / a) / span(before, middle), after: Math.log(c / b) / span(middle, after) });
+  }
+  return { groups: out, match: { ...match, groups: undefined, skipped_no_middle_year: skipped } };
+}
+
+/** Mean score of the O*NET occupations under a group of SOC codes (OEWS codes may be aggregates). */
+function groupScores(occ: readonly OccupationRecord[], groups: ReadonlyArray<{ codes: string[] }>, value: (o: OccupationRecord) => number) {
+  const bySoc = scoresBySoc2018(occ, value);
+  const byOews = new Map<string, number[]>();
+  for (const o of occ) if (o.labor_data.oews_code) byOews.set(o.labor_data.oews_code, [...(byOews.get(o.labor_data.oews_code) ?? []), value(o)]);
+  return groups.map((g) => {
+    const xs = g.codes.flatMap((c) => (bySoc.has(c) ? [bySoc.get(c)!] : (byOews.get(c) ?? [])));
+    return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null;
+  });
+}
+
+export function computeOutcomes(
+  models: readonly NamedModel[],
+  refs: ValidationRefs,
+  msft: ReadonlyMap<string, number>,
+  aeiJobExposure: ReadonlyMap<string, number>,
+  history: readonly OewsYear[],
+): { rows: ReferenceRow[]; growth: GrowthCheck } {
+  const full = models[0]!;
+  const rows: ReferenceRow[] = [];
+  const cols = (fn: (m: NamedModel, value: (o: OccupationRecord) => number) => { n: number; value: Interval }, withExposure: boolean) => [
+    ...(withExposure ? [{ column: 'exposure layer', ...fn(full, exposure) }] : []),
+    ...models.map((m) => ({ column: m.name, ...fn(m, score) })),
+  ];
+
+  rows.push({
+    reference: 'BLS EP 2024-34 Table 1.12: AI reduces (vs raises) the occupation\'s share',
+    status: 'independent: never an input',
+    statistic: 'AUC',
+    values: cols((m, v) => {
+      const a = aiStatementAuc(scoresBySoc2018(m.model.occupations, v), refs.ai_statements);
+      return { n: a.reduces.length + a.raises.length, value: a.auc };
+    }, true),
+  });
+
+  // OEWS: acceleration of employment growth after late 2022, by score.
+  const names = history.map((h) => h.year);
+  const [before, middle, after] = [names.includes('2019') ? '2019' : names[0], names.includes('2022') ? '2022' : undefined, names.at(-1)];
+  const g = before && middle && after ? growthByGroup(history, before, middle, after) : null;
+  let growth: GrowthCheck = { years: null, groups: 0, match: { direct: 0, aggregated: 0, unmatched_old: 0, unmatched_current: 0, skipped_no_middle_year: 0 }, quintiles: [] };
+  if (g) {
+    const accel = g.groups.map((x) => x.after - x.before);
+    const rho = (m: NamedModel, v: (o: OccupationRecord) => number) => {
+      const s = groupScores(m.model.occupations, g.groups, v);
+      const ours = new Map<string, number>();
+      const theirs = new Map<string, number>();
+      s.forEach((x, i) => {
+        if (x !== null) [ours.set(String(i), x), theirs.set(String(i), accel[i]!)];
+      });
+      return rhoWithCi(ours, theirs);
+    };
+    rows.push({
+      reference: `OEWS employment: growth May ${middle}-${after} minus May ${before}-${middle} (log points per year)`,
+      status: 'independent: OEWS history is never an input; confounded by COVID (2019-2022) and OEWS three-year panels',
+      statistic: 'Spearman',
+      values: cols(rho, true),
+    });
+    const s = groupScores(full.model.occupations, g.groups, score);
+    const pairs = s.flatMap((x, i) => (x === null ? [] : [[x, accel[i]!] as const])).sort((a, b) => a[0] - b[0]);
+    const quintiles = [0, 1, 2, 3, 4].map((q) => {
+      const part = pairs.slice(Math.floor((q * pairs.length) / 5), Math.floor(((q + 1) * pairs.length) / 5)).map((x) => x[1]);
+      const ci = bootstrap([part], ([xs]) => (xs!.length ? xs!.reduce((a, b) => a + b, 0) / xs!.length : null));
+      return { quintile: q + 1, n: part.length, mean_acceleration: r3(ci) };
+    });
+    growth = { years: { before: [before!, middle!], after: [middle!, after!] }, groups: g.groups.length, match: g.match, quintiles };
+  }
+
+  const x = (m: Map<string, number>) => toSoc2018(m, refs.crosswalk);
+  const exposureRef = (reference: string, status: string, theirs: ReadonlyMap<string, number>) =>
+    rows.push({ reference, status, statistic: 'Spearman', values: cols((m, v) => rhoWithCi(scoresBySoc2018(m.model.occupations, v), theirs), true) });
+  exposureRef('AEI labor-market impacts: observed exposure (Anthropic 2026)', 'not independent: built from AEI conversations, which are an input (usage, automation share)', aeiJobExposure);
+  exposureRef('Felten-Raj-Seamans AIOE (2021)', 'exposure reference: never an input', x(refs.soc2010.felten_aioe));
+  exposureRef('Felten-Raj-Seamans language-modeling AIOE (2023)', 'exposure reference: never an input', x(refs.soc2010.felten_lm_aioe));
+  exposureRef('Microsoft AI applicability (Tomlinson et al. 2025)', 'exposure reference: the score is never an input (their IWA weights are, as time weights)', msft);
+  return { rows, growth };
+}
+
+const fmtI = (i: Interval) => (i.value === null ? 'n/a' : `${i.value} [${i.low ?? '?'}, ${i.high ?? '?'}]`);
+
+/**
+ * @param baseline final_score of model 1.0.0 per reference (measured with computeOutcomes on the
+ *   1.0.0 model, stored in baseline-1.0.0.json), shown as the first column.
+ */
+export function formatOutcomes(
+  o: { rows: ReferenceRow[]; growth: GrowthCheck },
+  models: readonly NamedModel[],
+  baseline: Readonly<Record<string, { n: number; value: Interval }>> = {},
+): string {
+  const columns = ['1.0.0', 'exposure layer', ...models.map((m) => m.name)];
+  const cell = (r: ReferenceRow, c: string): Interval =>
+    c === '1.0.0' ? (baseline[r.reference]?.value ?? { value: null, low: null, high: null }) : (r.values.find((v) => v.column === c)?.value ?? { value: null, low: null, high: null });
+  const lines = [
+    'Values with 95% percentile-bootstrap intervals (1,000 resamples, fixed seed). Columns: final_score of model 1.0.0 (measured on commit 9ada6c3 by the same function), the exposure layer (exposure_score) of 2.0.0, and final_score of the full model and of held-out variants:',
+    ...models.map((m) => `- ${m.name}: ${m.description}`),
+    '',
+    `| Reference | Input? | Statistic | n | ${columns.join(' | ')} |`,
+    `|---|---|---|---|${columns.map(() => '---').join('|')}|`,
+    ...o.rows.map((r) => {
+      const n = r.values.find((v) => v.column === models[0]!.name)?.n ?? 0;
+      return `| ${r.reference} | ${r.status} | ${r.statistic} | ${n} | ${columns.map((c) => fmtI(cell(r, c))).join(' | ')} |`;
+    }),
+  ];
+  const g = o.growth;
+  if (g.years) {
+    lines.push(
+      '',
+      `OEWS growth check: ${g.groups} SOC code groups; codes matched May ${g.years.before[0]} -> May ${g.years.after[1]}: ${g.match.direct} directly, ${g.match.aggregated} broad-group aggregates of transitional codes; ${g.match.unmatched_old} old and ${g.match.unmatched_current} current codes unmatched; ${g.match.skipped_no_middle_year} groups skipped (a year without the code). Acceleration = annualized log growth May ${g.years.after[0]}-${g.years.after[1]} minus May ${g.years.before[0]}-${g.years.before[1]}. COVID (2020-2021) and OEWS's three-year rolling panels confound it: read the sign, not the size.`,
+      '',
+      '| Score quintile (1 = lowest) | n | Mean acceleration [95% CI] |',
+      '|---|---|---|',
+      ...g.quintiles.map((q) => `| ${q.quintile} | ${q.n} | ${fmtI(q.mean_acceleration)} |`),
+    );
+  } else lines.push('', 'OEWS growth check: not possible (needs May 2019, May 2022 and a newer national file).');
+  return lines.join('\n');
+}

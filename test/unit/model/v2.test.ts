@@ -1,0 +1,215 @@
+// Model 2.0.0 formulas on hand-written inputs; every expected value is worked out in the comments
+// from the formulas in docs/METHODOLOGY.md.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { complementarityMultiplier, complementarityParts, educationExperience, expectedCategory, theta } from '../../../build/model/complementarity.ts';
+import {
+  BASE,
+  confidenceFromWidth,
+  evidenceVariants,
+  intervalWidth,
+  occupationLayers,
+  scaleScore,
+  shrunkDisplacement,
+  type TaskInputs,
+} from '../../../build/model/displacement.ts';
+import { isSafer, skillGaps, transitionOptions, type ScoredRef } from '../../../build/model/gaps.ts';
+import type { ModelParamsSeed } from '../../../build/model/params.ts';
+import { similarity, unitZ } from '../../../build/model/similarity.ts';
+import { activityWeights } from '../../../build/model/time.ts';
+import { adoptionYears } from '../../../build/model/timeline.ts';
+import type { ElementRating } from '../../../build/sources/bundle.ts';
+import { realSeeds } from './seeds.ts';
+
+let p: ModelParamsSeed;
+beforeAll(async () => {
+  p = (await realSeeds()).params;
+});
+
+describe('activity time weights', () => {
+  it('inverts the Tomlinson IWA roll-up and falls back for a task without IWA', () => {
+    // W(A) = 6 shared by tasks 1 and 2, W(B) = 4 on task 2 only: a1 = 3, a2 = mean(3, 4) = 3.5;
+    // task 3: mean a 3.25 x type 0.5 / mean informed type 1 = 1.625
+    const r = activityWeights([['A'], ['A', 'B'], []], [null, null, null], [1, 1, 0.5], new Map([['A', 6], ['B', 4]]));
+    expect(r).toEqual({ weights: [3, 3.5, 1.625], source: 'iwa_weights', fallback_tasks: 1 });
+  });
+
+  it('treats IWA weights that give every task the same share as no evidence', () => {
+    // W(A) = 2 over tasks 1 and 2, W(B) = 1 on task 3: shares 1, 1, 1 -> GWA importance instead
+    expect(activityWeights([['A'], ['A'], ['B']], [4, 2, 3], [1, 1, 1], new Map([['A', 2], ['B', 1]]))).toEqual({
+      weights: [1.5, 0.5, 1],
+      source: 'gwa_importance',
+      fallback_tasks: 0,
+    });
+  });
+
+  it('uses Work Activities importance of the GWAs without IWA weights, then Task Type', () => {
+    // importance 4 -> 3, 2 -> 1, missing -> mean 2: weights 1 * 3/2, 1 * 2/2, 1 * 1/2
+    expect(activityWeights([[], [], []], [4, null, 2], [1, 1, 1], undefined)).toEqual({
+      weights: [1.5, 1, 0.5],
+      source: 'gwa_importance',
+      fallback_tasks: 1,
+    });
+    expect(activityWeights([[], []], [null, null], [1, 0.5], new Map())).toEqual({ weights: [1, 0.5], source: 'task_type', fallback_tasks: 2 });
+  });
+});
+
+describe('complementarity (Pizzinelli et al. 2023)', () => {
+  it('maps an O*NET category scale to 0..1 by its expected category', () => {
+    // categories 1 and 3 at 50% each: mean 2 -> (2 - 1) / 11
+    const row = (category: number, pct: number) => ({ category, pct, recommend_suppress: false });
+    expect(expectedCategory([row(1, 50), row(3, 50)], 12)).toBeCloseTo(1 / 11, 12);
+    expect(expectedCategory([], 12)).toBeNull();
+  });
+
+  it('averages job zone, education and experience, and five subdomains equally', () => {
+    expect(educationExperience(3, 0.5, null)).toBe(0.5); // (2/4 + 0.5) / 2
+    const parts = complementarityParts(5, 1, 1, {
+      complex_judgment: 0.6, leadership: 0.4, physical_presence: 0.2, manual_dexterity: 0, social_intelligence: 0.5, technology: 0.3,
+    });
+    expect(parts).toEqual({ education_experience: 1, responsibility: 0.5, physical: 0.1, interpersonal: 0.5, technology: 0.3 });
+    expect(theta(parts)).toBeCloseTo((1 + 0.5 + 0.1 + 0.5 + 0.3) / 5, 12);
+  });
+
+  it('scales exposure by 1 - kappa (theta - theta_min), within 0..1', () => {
+    expect(complementarityMultiplier(0.5, 0.3, 1)).toBeCloseTo(0.8, 12);
+    expect(complementarityMultiplier(0.3, 0.3, 1)).toBe(1);
+    expect(complementarityMultiplier(2, 0, 1)).toBe(0);
+  });
+});
+
+describe('displacement layers and scale', () => {
+  const tasks: TaskInputs[] = [
+    { human: 1, gpt4: 1, usage: 0, aei: null, t: 1, category_factor: 1, weight: 1, type_weight: 1 },
+    { human: 0, gpt4: 0, usage: 0, aei: null, t: 0, category_factor: 0.5, weight: 3, type_weight: 1 },
+  ];
+
+  it('computes exposure (time x capability) and substitution-weighted exposure by hand', () => {
+    // fractions 0.25 / 0.75; capabilities 1 / 0; propensity T4 = 1: X = 0.25 * 1 * 1 * 1
+    expect(occupationLayers(tasks, BASE, p, 0)).toEqual({ exposure: 0.25, substitution_exposure: 0.25, coverage: 1, labelled_tasks: 2 });
+    // Task Type weights: 0.5 / 0.5
+    expect(occupationLayers(tasks, { ...BASE, weights: 'type' }, p, 0).exposure).toBe(0.5);
+    // Tilt 1 toward exposed work: mean capability 0.25; 1 * 1.75 and 3 * 0.75 -> 1.75 / 4
+    expect(occupationLayers(tasks, { ...BASE, weights: 'tilt_up' }, p, 1).exposure).toBeCloseTo(0.4375, 12);
+  });
+
+  it('bounds unlabelled tasks in the coverage variants', () => {
+    const withGap: TaskInputs[] = [...tasks, { human: null, gpt4: null, usage: 0, aei: null, t: null, category_factor: 1, weight: 4, type_weight: 1 }];
+    // weighted mean label of the labelled tasks (1 * 1 + 0 * 3) / 4 = 0.25; fractions 1/8, 3/8, 4/8
+    expect(occupationLayers(withGap, BASE, p, 0).exposure).toBeCloseTo(0.125 + 0.5 * 0.25, 12);
+    expect(occupationLayers(withGap, { ...BASE, unlabelled: 1 }, p, 0).exposure).toBeCloseTo(0.125 + 0.5, 12);
+    expect(occupationLayers(withGap, { ...BASE, unlabelled: 0 }, p, 0).exposure).toBeCloseTo(0.125, 12);
+  });
+
+  it('shrinks toward the prior with k pseudo-tasks, so no evidence-poor occupation sits at 0', () => {
+    // 20 labelled E0 tasks, prior 0.13, k = 2: 2 * 0.13 / 22
+    expect(shrunkDisplacement(0, 1, 20, 0.13, 2)).toBeCloseTo(0.26 / 22, 12);
+    expect(shrunkDisplacement(0.5, 0.8, 2, 0.1, 2)).toBeCloseTo((2 * 0.4 + 0.2) / 4, 12);
+  });
+
+  it('puts D = 0.1 and 0.25 at the tier cut points 25 and 50, and reaches 100 only at D = 1', () => {
+    expect(scaleScore(0, 0.5)).toBe(0);
+    expect(scaleScore(0.1, 0.5)).toBe(25); // 100 * 0.1 * 1.5 / 0.6
+    expect(scaleScore(0.25, 0.5)).toBe(50); // 37.5 / 0.75
+    expect(scaleScore(0.99, 0.5)).toBe(99.7);
+    expect(scaleScore(1, 0.5)).toBe(100);
+  });
+
+  it('lists every leave-one-source-out variant and moves each parameter both ways', () => {
+    const names = evidenceVariants(p).map((v) => v.name);
+    for (const n of ['without_aei_usage', 'without_aei_collaboration', 'without_gpt4_automation_levels', 'human_labels_only', 'gpt4_labels_only', 'task_type_time_weights']) {
+      expect(names).toContain(n);
+    }
+    expect(evidenceVariants(p).find((v) => v.name === 'kappa_high')!.kappa).toBeCloseTo(p.complementarity.kappa.value * (1 + p.interval.parameter_spread.value), 12);
+  });
+});
+
+describe('confidence from the interval', () => {
+  it('measures width on the arcsine-square-root scale', () => {
+    // asin(0.7) - asin(sqrt(0.4)) = 0.77540 - 0.68472
+    expect(intervalWidth(40, 49)).toBeCloseTo(0.0907, 4);
+    expect(intervalWidth(0, 0)).toBe(0);
+  });
+
+  it('derives the word from the width alone (cut points 0.09 and 0.12)', () => {
+    expect(confidenceFromWidth(intervalWidth(40, 48), p)).toBe('high'); // 0.0807
+    expect(confidenceFromWidth(intervalWidth(40, 49), p)).toBe('medium'); // 0.0907
+    expect(confidenceFromWidth(intervalWidth(40, 55), p)).toBe('low'); // 0.1508
+    // The same width at a low score gives the same word: 2 to 3.3 is 0.0400 wide
+    expect(confidenceFromWidth(intervalWidth(2, 3.3), p)).toBe('high');
+  });
+});
+
+describe('displacement years from adoption evidence', () => {
+  const e = { usage_index: 1, observed_first: 0.2, observed_latest: 0.4, t_first: 2025, t_latest: 2026 };
+  it('uses the AEI growth rate, banded and inside the published range', () => {
+    // a = 0.08, logit = -2.4423; k_obs = ln 2 = 0.6931 -> band [0.3466, 1.3863] within
+    // [ln81/30 = 0.1465, ln81/8 = 0.5493] -> [0.3466, 0.5493]
+    // low = 2026 + 2.4423 / 0.5493 = 2030.4; high = 2026 + 2.4423 / 0.3466 = 2033.0
+    expect(adoptionYears(e, 50, p)).toEqual({ low: 2030, high: 2033, basis: 'aei_trend', negligible: false });
+  });
+
+  it('spans the whole published range without a trend, and leaves negligible exposure undated', () => {
+    // high = 2026 + 2.4423 / 0.1465 = 2042.7
+    expect(adoptionYears({ ...e, observed_first: 0 }, 50, p)).toEqual({ low: 2030, high: 2043, basis: 'published_range', negligible: false });
+    expect(adoptionYears(e, 3, p)).toMatchObject({ low: 2030, high: 2100, negligible: true });
+  });
+});
+
+describe('similarity', () => {
+  it('is the cosine of z-scored profiles', () => {
+    // A (1,0), B (0,1), C (1,1): z-vectors A (0.447, -0.894), B (-0.894, 0.447), C (0.707, 0.707)
+    const sets = [unitZ(new Map([['A', new Map([['x', 1]])], ['B', new Map([['y', 1]])], ['C', new Map([['x', 1], ['y', 1]])]]), true)];
+    expect(similarity({ sets }, 'A', 'B')).toBeCloseTo(-0.8, 12);
+    expect(similarity({ sets }, 'A', 'C')).toBeCloseTo(-0.3162, 4);
+    expect(similarity({ sets }, 'A', 'Z')).toBeNull();
+  });
+});
+
+describe('transitions (Nesta rules) and skill gaps', () => {
+  const ref = (soc: string, score: number, tier: ScoredRef['risk_tier'], jz: number, wage: number | null): ScoredRef => ({
+    soc_code: soc, title: soc, slug: soc, final_score: score, risk_tier: tier, job_zone: jz, median_annual_wage: wage,
+  });
+  const origin = ref('10-0000.00', 60, 'high', 3, 50000);
+  const cands = [
+    ref('11-0000.00', 40, 'medium', 3, 48000), // lower tier, desirable, highly viable
+    ref('12-0000.00', 45, 'medium', 2, 30000), // pays 60%: not desirable
+    ref('13-0000.00', 58, 'high', 3, 60000), // only 2 points lower: not safer
+    ref('14-0000.00', 30, 'low', 5, 90000), // job zone 2 away
+    ref('15-0000.00', 20, 'low', 4, 50000), // stretch similarity 0.25
+    ref('16-0000.00', 50, 'high', 3, 70000), // desirable, same tier
+  ];
+  const sims: Record<string, number> = { '11-0000.00': 0.5, '12-0000.00': 0.6, '13-0000.00': 0.9, '14-0000.00': 0.9, '15-0000.00': 0.25, '16-0000.00': 0.35 };
+
+  it('is safer at min(5 points, 20% of the score) lower', () => {
+    expect(isSafer(60, 55, p)).toBe(true);
+    expect(isSafer(60, 56, p)).toBe(false);
+    expect(isSafer(10, 8, p)).toBe(true); // margin 2
+    expect(isSafer(10, 8.5, p)).toBe(false);
+  });
+
+  it('orders lower-tier desirable, then desirable, then the rest, adding stretch options a high tier needs', () => {
+    const opts = transitionOptions(origin, [origin, ...cands], (s) => sims[s] ?? null, p);
+    expect(opts.map((o) => o.soc_code)).toEqual(['11-0000.00', '16-0000.00', '12-0000.00', '15-0000.00']);
+    expect(opts[0]).toMatchObject({ similarity: 0.5, wage_ratio: 0.96, job_zone: 3 });
+    expect(opts[0]!.reason).toBe('Highly similar skills, knowledge and activities (0.50), lower risk tier (medium vs high), keeps 96% of pay.');
+    expect(opts[2]!.reason).toBe('Highly similar skills, knowledge and activities (0.60), lower risk tier (medium vs high), pays 60% of current pay.');
+    expect(opts[3]!.reason).toMatch(/^Stretch move: partly similar .* \(0\.25\), lower risk tier \(low vs high\), keeps 100% of pay\.$/);
+  });
+
+  it('takes skill gaps from the chosen options and fills a short list with knowledge', () => {
+    const r = (id: string, name: string, importance: number, level: number): ElementRating => ({
+      soc_code: 'x', element_id: id, element_name: name, importance, level, not_relevant: false, recommend_suppress: false,
+    });
+    const own = { skills: new Map([['2.B.1.a', r('2.B.1.a', 'Social Perceptiveness', 3, 2)]]), knowledge: new Map([['2.C.1.a', r('2.C.1.a', 'Administration', 2, 1)]]) };
+    const target = {
+      skills: new Map([['2.B.1.a', r('2.B.1.a', 'Social Perceptiveness', 4, 2.1)]]), // gap 0.1 < 0.25
+      knowledge: new Map([['2.C.1.a', r('2.C.1.a', 'Administration', 3.5, 4)]]), // gap 3
+    };
+    expect(skillGaps(own, [target], p, { skills: '29.3', knowledge: '29.3' })).toEqual([
+      {
+        element_id: '2.C.1.a', name: 'Administration', current_level: 1, target_level: 4, gap: 3, importance: 3.5,
+        scale: 'O*NET level 0-7 (LV), importance 1-5 (IM)', kind: 'knowledge', targets: 1, onet_release: '29.3',
+      },
+    ]);
+  });
+});
