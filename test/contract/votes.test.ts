@@ -3,6 +3,7 @@
 // 200 concurrent votes all counted, persistence across a restart, hosts without a database,
 // fuzzed bodies. Each test votes on occupations and client addresses of its own, so the tests
 // share one database without seeing each other's votes.
+import { prng } from '../../build/validation/stats.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -192,7 +193,7 @@ describe('POST votes', () => {
 
   it('fuzzed bodies, content types and sizes never get a 5xx', { timeout: 120_000 }, async () => {
     const [o] = await occupations(61, 1);
-    const rand = mulberry32(20261123);
+    const rand = prng(20261123);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
     const types = ['application/json', 'application/json; charset=utf-8', 'application/x-www-form-urlencoded', 'text/plain', '', 'multipart/form-data; boundary=x', 'APPLICATION/JSON'];
     const atoms = ['agree', 'too_high', 'too_low', 'AGREE', '', null, 0, -1, 1e309, true, [], {}, '\u0000', '__proto__', 'x'.repeat(50)];
@@ -362,15 +363,3 @@ describe.runIf(TARGET === 'cloudflare')('votes on Cloudflare (D1)', () => {
     }
   });
 });
-
-/** A small seeded PRNG: the fuzz inputs are the same on every run. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
