@@ -138,7 +138,7 @@ export function createHandler(source: ShardSource): Handler {
       const { route } = match;
       const method = req.method === 'HEAD' ? 'GET' : req.method;
       if (!route.methods.includes(method as 'GET' | 'POST')) {
-        return problemResponse(req, 405, `${req.method} is not allowed on ${route.pattern}.`, undefined, { Allow: allowedMethods(route) });
+        return methodNotAllowed(req, url.pathname, route);
       }
       // A static route reaches the function only when no file exists for the path.
       if (route.serve === 'static') return notFound(req, url.pathname);
@@ -174,6 +174,12 @@ function factorEntries(body: unknown, parsed: Record<string, string>): Record<st
 
 function range(start: number, end: number): number[] {
   return Array.from({ length: Math.max(0, end - start) }, (_, i) => start + i);
+}
+
+/** 405: the path as requested (not the route pattern), and the methods it does accept. */
+function methodNotAllowed(req: Request, pathname: string, route: RouteDef): Response {
+  const allow = allowedMethods(route);
+  return problemResponse(req, 405, `${req.method} is not allowed on ${pathname}.`, [{ location: 'method', message: `${req.method} is not allowed here`, allowed: allow.split(', ') }], { Allow: allow });
 }
 
 const tooLarge = (req: Request): Response =>

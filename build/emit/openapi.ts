@@ -33,7 +33,13 @@ function operation(route: RouteDef, shape: Shape) {
     route.body === 'html'
       ? { description: 'HTML page', content: { 'text/html': { schema: { type: 'string' } } } }
       : { description: 'OK', headers: { 'Cache-Control': { schema: { type: 'string', const: CACHE_CONTROL[route.cache] } } }, content: { 'application/json': { schema: { $ref: `#/components/schemas/${route.schema}` } } } };
-  const responses: Record<string, unknown> = { '200': ok, '404': problemResponse('Unknown resource'), '405': problemResponse('Method not allowed') };
+  // HTML routes answer an unknown path with an HTML page (the card-sized 404 under /embed/);
+  // every method error is problem+json whatever the route.
+  const notFound =
+    route.body === 'html'
+      ? { description: 'Unknown resource: an HTML not-found page', content: { 'text/html': { schema: { type: 'string' } } } }
+      : problemResponse('Unknown resource');
+  const responses: Record<string, unknown> = { '200': ok, '404': notFound, '405': problemResponse('Method not allowed; errors lists the allowed methods') };
   if (route.query) responses['400'] = problemResponse('Invalid query parameter; errors name each parameter');
   if (route.id === 'assess') {
     Object.assign(responses, {
@@ -66,7 +72,9 @@ export function buildOpenApi(shape: Shape, dataVersion: string): object {
     paths[path] = ops;
   }
   const components: Record<string, unknown> = {};
-  for (const [name, s] of Object.entries(schemas)) if (name !== 'openapi') components[name] = toSchema(s);
+  // Every schema the routes name is defined, the document's own ('openapi') included: a dangling
+  // $ref makes strict validators reject the whole document.
+  for (const [name, s] of Object.entries(schemas)) components[name] = toSchema(s);
   components.AssessRequest = toSchema(AssessRequest);
   components.Problem = toSchema(ProblemSchema);
   return {

@@ -55,6 +55,13 @@ describe.each(SHAPES)('headers (%s)', (shape) => {
     const del = await site.get('/api/v1/occupations', { method: 'DELETE' });
     expect(del.status).toBe(405);
     expect(del.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    // The path as requested, not the route pattern; errors lists what the path accepts.
+    const soc = (await site.json('/api/v1/occupations?limit=1')).data[0].soc_code;
+    const put = await site.get(`/api/v1/occupations/${soc}`, { method: 'PUT' });
+    expect(put.status).toBe(405);
+    const body = await put.json();
+    expect(body.detail).toBe(`PUT is not allowed on /api/v1/occupations/${soc}.`);
+    expect(body.errors).toEqual([{ location: 'method', message: 'PUT is not allowed here', allowed: ['GET', 'HEAD', 'OPTIONS'] }]);
   });
 
   it('unknown embed slugs get the HTML 404 card with the embed headers', async () => {
