@@ -5,6 +5,7 @@ import type { OccupationTitle, SourceReport } from './sources/bundle.ts';
 import type { ModelOutput, Shape, UnscoredOccupation } from './model/records.ts';
 import { loadSources, resolveSourceDir, checkRejectThreshold, formatSourceReport } from './sources/index.ts';
 import { renderEmbed } from './emit/embed.ts';
+import { renderSite } from './emit/site.ts';
 import { computeModel } from './model/index.ts';
 import { loadSeeds } from './seeds-load.ts';
 import { emitFiles, checkPaths, validateFiles, type EmittedFile } from './emit/files.ts';
@@ -83,7 +84,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
 
   const files: Array<EmittedFile | { path: string; body: string }> = await time('emit', () => {
     const embed = renderEmbed(model, opts.shape, { dataVersion });
-    return emitFiles(model, opts.shape, titles, embed);
+    return emitFiles(model, opts.shape, titles, embed, renderSite(model, opts.shape));
   });
   const fn = await time('bundle', () => bundleFunctions(opts.repoRoot));
   files.push(...fn.files);

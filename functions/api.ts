@@ -6,10 +6,10 @@ import { assess } from '../build/model/assess.ts';
 import { AssessRequest, shardSchemaFor, type AssessShard, type IndustryList, type OccupationListItem, type PageShard, type SearchShard, type ShardMeta } from '../build/model/api-schemas.ts';
 import { INDUSTRY_LIST_QUERY, OCCUPATION_LIST_QUERY, pageWindow, parseQuery } from '../build/model/paging.ts';
 import { listPage } from '../build/model/present.ts';
-import { allowedMethods, matchRoute, notFoundKind, type RouteDef } from '../build/model/routes.ts';
+import { allowedMethods, matchRoute, notFoundKind, redirectFor, type RouteDef } from '../build/model/routes.ts';
 import { searchOccupations } from '../build/model/search.ts';
 import type { ProblemError } from '../build/model/problem.ts';
-import { json, preflight, problemResponse, respond } from './http.ts';
+import { json, preflight, problemResponse, redirect, respond } from './http.ts';
 
 export const MAX_BODY_BYTES = 16 * 1024;
 
@@ -121,9 +121,10 @@ export function createHandler(source: ShardSource): Handler {
   }
 
   async function notFound(req: Request, pathname: string): Promise<Response> {
-    if (notFoundKind(pathname) === 'html') {
-      const page = (await shard<{ html: string }>('embed-404')).html;
-      return respond(req, 404, page, 'html', 'error');
+    const kind = notFoundKind(pathname);
+    if (kind !== 'problem') {
+      const page = (await shard<{ html: string }>(kind === 'html' ? 'embed-404' : 'page-404')).html;
+      return respond(req, 404, page, kind, 'error');
     }
     return problemResponse(req, 404, `No resource at ${pathname}.`);
   }
@@ -134,7 +135,10 @@ export function createHandler(source: ShardSource): Handler {
       const meta = await shard<ShardMeta>('meta');
       const match = matchRoute(url.pathname, meta.shape);
       if (req.method === 'OPTIONS') return preflight(match?.route ?? null);
-      if (!match) return notFound(req, url.pathname);
+      if (!match) {
+        const to = req.method === 'GET' || req.method === 'HEAD' ? redirectFor(url.pathname, meta.shape) : null;
+        return to ? redirect(to + url.search) : notFound(req, url.pathname);
+      }
       const { route } = match;
       const method = req.method === 'HEAD' ? 'GET' : req.method;
       if (!route.methods.includes(method as 'GET' | 'POST')) {
