@@ -1,5 +1,6 @@
 // npm start -- [--dir DIR] [--port N] [--host H]   (also PORT / HOST); builds first if needed.
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './server.ts';
@@ -8,14 +9,32 @@ import { explainFailure, parseFlags } from '../cli.ts';
 
 const USAGE = 'usage: npm start -- [--dir DIR] [--port N] [--host H]';
 
-export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): { dir: string; port: number; host: string } {
+export interface ServeArgs {
+  dir: string;
+  port: number;
+  host: string;
+  /** Only the default dist/ is built when missing; a --dir must already hold a build. */
+  buildIfMissing: boolean;
+}
+
+/** An IP address, or a host name by RFC 1123 that is not all digits and dots (0.0.0.0.1 is neither). */
+export function validHost(host: string): boolean {
+  if (isIP(host) !== 0) return true;
+  if (/^[\d.]+$/.test(host)) return false;
+  return host.length <= 253 && host.split('.').every((l) => /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/.test(l));
+}
+
+export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): ServeArgs {
   const flags = parseFlags(argv, ['--dir', '--port', '--host'], USAGE);
-  const portText = flags['--port'] ?? env.PORT ?? '8080';
+  // An empty PORT or HOST (as `PORT= npm start` sets) counts as unset.
+  const portText = flags['--port'] ?? (env.PORT || '8080');
   const port = /^\d{1,5}$/.test(portText) ? Number(portText) : NaN;
   if (!(port >= 0 && port <= 65535)) {
     throw new Error(`${flags['--port'] !== undefined ? '--port' : 'PORT'} must be a whole number from 0 to 65535, got ${JSON.stringify(portText)}\n${USAGE}`);
   }
-  return { dir: flags['--dir'] ?? 'dist', port, host: flags['--host'] ?? env.HOST ?? '127.0.0.1' };
+  const host = flags['--host'] ?? (env.HOST || '127.0.0.1');
+  if (!validHost(host)) throw new Error(`${flags['--host'] !== undefined ? '--host' : 'HOST'} must be an IP address or a host name, got ${JSON.stringify(host)}\n${USAGE}`);
+  return { dir: flags['--dir'] ?? 'dist', port, host, buildIfMissing: flags['--dir'] === undefined };
 }
 
 async function main() {
@@ -31,6 +50,10 @@ async function main() {
   let server;
   try {
     if (!existsSync(path.join(dir, '_shards', 'meta.json'))) {
+      if (!args.buildIfMissing) {
+        console.error(`--dir ${dir} ${existsSync(dir) ? 'holds no build' : 'does not exist'}; build one with: npm run build -- --out ${args.dir}`);
+        process.exit(2);
+      }
       console.log(`${dir} has no build; building (shape percentile) first...`);
       await runBuild({ shape: 'percentile', out: dir, repoRoot, log: (l) => console.log(l) });
     }
@@ -40,9 +63,22 @@ async function main() {
     process.exit(1);
   }
   console.log(`Serving ${dir} at ${server.url}  (try ${server.url}/api/v1/occupations?q=nurse)`);
-  const stop = () => void server.close().then(() => process.exit(0));
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    void server.close().then(() => process.exit(0));
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  process.on('SIGHUP', stop);
+  // npm runs scripts through sh, and dash neither execs the command nor passes SIGTERM on: when
+  // npm is told to stop, the shell dies and we would be orphaned, still holding the port. So we
+  // also stop when the process that started us goes away.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) stop();
+  }, 500).unref();
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
