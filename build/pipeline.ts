@@ -6,9 +6,10 @@ import type { ModelOutput, Shape, UnscoredOccupation } from './model/records.ts'
 import { loadSources, resolveSourceDir, checkRejectThreshold, formatSourceReport } from './sources/index.ts';
 import { renderEmbed } from './emit/embed.ts';
 import { renderSite } from './emit/site.ts';
+import { renderDocs } from './emit/docs.ts';
 import { computeModel } from './model/index.ts';
 import { loadSeeds } from './seeds-load.ts';
-import { emitFiles, checkPaths, validateFiles, type EmittedFile } from './emit/files.ts';
+import { emitFiles, checkPaths, validateFiles, refreshNetlifyToml, type EmittedFile } from './emit/files.ts';
 import { bundleFunctions, forbiddenInputs } from './emit/bundle-function.ts';
 import { buildManifest, MANIFEST_PATH } from './emit/manifest.ts';
 import { writeAtomically } from './emit/write.ts';
@@ -86,6 +87,9 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
     const embed = renderEmbed(model, opts.shape, { dataVersion });
     return emitFiles(model, opts.shape, titles, embed, renderSite(model, opts.shape));
   });
+  // The docs show real answers of this build, so they are rendered from the files emitted so far.
+  files.push(...(await time('docs', () => renderDocs(files as EmittedFile[], model, opts.shape, opts.repoRoot))));
+  refreshNetlifyToml(files as EmittedFile[], opts.shape);
   const fn = await time('bundle', () => bundleFunctions(opts.repoRoot));
   files.push(...fn.files);
 

@@ -95,11 +95,22 @@ export function emitFiles(model: ModelOutput, shape: Shape, titles: OccupationTi
   for (const [name, value] of shards) files.push({ path: shardFile(name), body: json(value), schema: shardSchemaFor(name) });
 
   // Deploy configs.
-  const staticPaths = files.filter((f) => f.urlPath && routes.get(f.routeId!)!.serve === 'static').map((f) => ({ path: f.urlPath!, file: f.path }));
   files.push({ path: '_headers', body: headersFile(shape) });
   files.push({ path: '_routes.json', body: cloudflareRoutes(shape) });
-  files.push({ path: 'netlify.toml', body: netlifyToml(shape, staticPaths) });
+  files.push({ path: 'netlify.toml', body: netlifyToml(shape, staticPathsOf(files, shape)) });
   return files;
+}
+
+/** Every file a static route serves, with its URL path (Netlify needs one rewrite per file). */
+function staticPathsOf(files: EmittedFile[], shape: Shape): { path: string; file: string }[] {
+  const routes = new Map(routesFor(shape).map((r) => [r.id, r]));
+  return files.filter((f) => f.urlPath && routes.get(f.routeId!)?.serve === 'static').map((f) => ({ path: f.urlPath!, file: f.path }));
+}
+
+/** Files added after emitFiles (the docs) need their Netlify rewrites too. */
+export function refreshNetlifyToml(files: EmittedFile[], shape: Shape): void {
+  const toml = files.find((f) => f.path === 'netlify.toml');
+  if (toml) toml.body = netlifyToml(shape, staticPathsOf(files, shape));
 }
 
 /** Paths must be relative, normalized and unique: a duplicate slug or code is a build error. */

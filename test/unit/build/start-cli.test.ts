@@ -20,8 +20,14 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(() => {
-  // Only what this file started, by pid; normally all have exited already.
-  for (const p of started) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
+  // Only the process groups this file started, by their id; normally all have exited already.
+  for (const p of started) {
+    try {
+      process.kill(-p.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
   rmSync(tmp, { recursive: true, force: true });
 });
 
