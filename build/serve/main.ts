@@ -6,6 +6,38 @@ import { fileURLToPath } from 'node:url';
 import { startServer } from './server.ts';
 import { runBuild } from '../pipeline.ts';
 import { explainFailure, parseFlags } from '../cli.ts';
+import { main as fetchMain } from '../fetch/cli.ts';
+import { MANIFEST, isFetchable } from '../fetch/manifest.ts';
+import { formatBytes } from '../fetch/run.ts';
+import { resolveSourceDir } from '../sources/locate.ts';
+import { SourceError } from '../sources/errors.ts';
+
+/**
+ * A fresh machine: no --source/ODR_SOURCE_DIR choice, nothing in data/raw, no mirror beside the
+ * repository. Then npm start fetches the data first (an explicit ODR_SOURCE_DIR that is missing
+ * stays an error: fetching elsewhere would build from other data than asked).
+ */
+export function needsFetch(repoRoot: string, env: NodeJS.ProcessEnv): boolean {
+  if (env.ODR_SOURCE_DIR?.trim()) return false;
+  try {
+    resolveSourceDir({ env, repoRoot });
+    return false;
+  } catch (e) {
+    if (e instanceof SourceError) return true;
+    throw e;
+  }
+}
+
+/** What the fetch will download, from whom and how big (where the manifest pins a size). */
+export function fetchPlan(): string {
+  const lines = ['No source data found: fetching it from the publishers into data/raw/ first (see data/README.md):'];
+  for (const s of MANIFEST.filter(isFetchable)) {
+    const known = s.files.every((f) => f.bytes !== undefined) ? formatBytes(s.files.reduce((n, f) => n + f.bytes!, 0)) : 'size as served';
+    lines.push(`  - ${s.title} (${s.required ? 'required' : 'optional'}) from ${s.publisher}: ${s.files.length} file(s), ${known}`);
+  }
+  lines.push('  Set ODR_FETCH_USER_AGENT to your name and contact (BLS refuses anonymous requests).');
+  return lines.join('\n');
+}
 
 const USAGE = 'usage: npm start -- [--dir DIR] [--port N] [--host H]';
 
@@ -53,6 +85,14 @@ async function main() {
       if (!args.buildIfMissing) {
         console.error(`--dir ${dir} ${existsSync(dir) ? 'holds no build' : 'does not exist'}; build one with: npm run build -- --out ${args.dir}`);
         process.exit(2);
+      }
+      if (needsFetch(repoRoot, process.env)) {
+        console.log(fetchPlan());
+        const code = await fetchMain([], { env: process.env });
+        if (code !== 0) {
+          console.error('The data fetch failed (see above); nothing was built. Fix the cause and run npm start again: files already downloaded are kept.');
+          process.exit(1);
+        }
       }
       console.log(`${dir} has no build; building (shape percentile) first...`);
       await runBuild({ shape: 'percentile', out: dir, repoRoot, log: (l) => console.log(l) });
