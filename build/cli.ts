@@ -17,6 +17,10 @@ export function parseFlags(argv: string[], known: readonly string[], usage: stri
   return out;
 }
 
+/** On a terminal, the running stage stays on screen until its timing line overwrites it; elsewhere nothing (CI logs stay one line per stage). */
+export const stageProgress = (stream: NodeJS.WriteStream): ((stage: string) => void) | undefined =>
+  stream.isTTY ? (stage) => void stream.write(`  ${stage.padEnd(10)} running…\r`) : undefined;
+
 /**
  * The message for an expected failure (bad sources, a build that refused to write, a port that is
  * taken): what went wrong and what to do, without a stack trace. Anything else is a bug: full stack.

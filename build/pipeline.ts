@@ -28,6 +28,8 @@ export interface BuildOptions {
   repoRoot: string;
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
+  /** Called as each stage starts (a terminal shows it until the stage's timing line replaces it). */
+  onStageStart?: (stage: string) => void;
   /** Tests: skip sources and model, present this model instead. */
   inputs?: { model: ModelOutput; titles: OccupationTitle[] };
 }
@@ -68,6 +70,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   const log = opts.log ?? (() => undefined);
   const timings: Record<string, number> = {};
   const time = async <T>(stage: string, f: () => Promise<T> | T): Promise<T> => {
+    opts.onStageStart?.(stage);
     const t0 = performance.now();
     try {
       return await f();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './server.ts';
 import { runBuild } from '../pipeline.ts';
-import { explainFailure, parseFlags } from '../cli.ts';
+import { explainFailure, parseFlags, stageProgress } from '../cli.ts';
 import { main as fetchMain } from '../fetch/cli.ts';
 import { MANIFEST, isFetchable } from '../fetch/manifest.ts';
 import { formatBytes } from '../fetch/run.ts';
@@ -95,7 +95,7 @@ async function main() {
         }
       }
       console.log(`${dir} has no build; building (shape percentile) first...`);
-      await runBuild({ shape: 'percentile', out: dir, repoRoot, log: (l) => console.log(l) });
+      await runBuild({ shape: 'percentile', out: dir, repoRoot, log: (l) => console.log(l), onStageStart: stageProgress(process.stdout) });
     }
     server = await startServer({ dir, port: args.port, host: args.host });
   } catch (e) {
