@@ -28,7 +28,8 @@ export function headersFile(shape: Shape): string {
   const out: string[] = ['# Generated from build/model/routes.ts. Do not edit.'];
   for (const r of staticRoutes(shape)) {
     const file = '/' + fileFor(r.pattern, r.body);
-    for (const path of [r.pattern, file]) out.push(path, ...headerLines(r), '');
+    // A named file (a download, the script) is its own path: one block, not two.
+    for (const path of new Set([r.pattern, file])) out.push(path, ...headerLines(r), '');
   }
   return out.join('\n');
 }

@@ -207,15 +207,18 @@ describe('cards framed by another site', () => {
     await page.close();
   });
 
-  it('the "Full data" link of a card resolves to the occupation JSON', async () => {
+  it('the "Full data" link of a card opens the occupation page, which links the JSON', async () => {
     const page = await browser.newPage();
     for (const card of sampleByTier()) {
       await page.goto(`${site.url}/embed/${card.slug}`);
       const href = await page.locator('main a').getAttribute('href');
+      expect(href).toBe(`/occupations/${card.slug}`);
       const res = await fetch(new URL(href!, site.url));
       expect({ href, status: res.status }).toEqual({ href, status: 200 });
-      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-      const body = (await res.json()) as { title?: string };
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      const html = await res.text();
+      const json = /href="(\/api\/v1\/occupations\/[^"/]+)"/.exec(html)?.[1];
+      const body = (await (await fetch(new URL(json!, site.url))).json()) as { title?: string };
       expect(body.title).toBe(card.title);
     }
     await page.close();
