@@ -117,7 +117,7 @@ export function buildDownloads(model: ModelOutput, shape: Shape): Download[] {
   ];
   // Compressed: as plain text the industries' occupation lists alone pass 20 MB, and Cloudflare
   // Pages serves no file over 25 MiB. gzip with a zero mtime gives the same bytes every build.
-  const archive = gzipSync(lines.map((l) => JSON.stringify(l)).join('\n') + '\n', { level: 9 });
+  const archive = gzipSync(lines.map((l) => JSON.stringify(l)).join('\n') + '\n', { level: 6 });
 
   return [
     { routeId: 'download-occupations', name: 'occupations.csv', body: occupations, rows: occ.length, description: 'One row per occupation: codes, title, slug, major group, every risk score field, labor data, protective factors.' },

@@ -33,7 +33,20 @@ export function buildId(model: ModelOutput, shape: Shape): string {
   return h.digest('hex').slice(0, 16);
 }
 
+/** One per model and shape: the build id hashes every record, and several files quote it. */
+const metaCache = new WeakMap<ModelOutput, Map<Shape, Meta>>();
+
 export function metaDocument(model: ModelOutput, shape: Shape): Meta {
+  let byShape = metaCache.get(model);
+  if (!byShape) metaCache.set(model, (byShape = new Map()));
+  const cached = byShape.get(shape);
+  if (cached) return cached;
+  const meta = computeMeta(model, shape);
+  byShape.set(shape, meta);
+  return meta;
+}
+
+function computeMeta(model: ModelOutput, shape: Shape): Meta {
   return {
     data_version: model.meta.data_version,
     model_version: model.meta.model_version,
