@@ -77,6 +77,8 @@ describe('site pages', () => {
     { name: 'occupation', path: `/occupations/${slug}` },
     { name: 'gallery', path: '/embed/' },
     { name: 'docs', path: '/docs/' },
+    { name: 'methodology', path: '/docs/methodology' },
+    { name: 'downloads', path: '/downloads/' },
   ];
 
   for (const scheme of ['light', 'dark'] as const) {
