@@ -176,7 +176,18 @@ function markdownPage(file: string): string {
       },
     },
   });
-  return marked.parse(readFileSync(file, 'utf8'), { async: false }) as string;
+  return marked.parse(literalAsterisks(readFileSync(file, 'utf8')), { async: false }) as string;
+}
+
+/**
+ * "O*NET" twice in a paragraph would turn the text between into emphasis: an asterisk between two
+ * letters or digits is a literal one (outside code, where it is left alone).
+ */
+export function literalAsterisks(md: string): string {
+  return md
+    .split(/(```[\s\S]*?```|`[^`\n]*`)/g)
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(/([A-Za-z0-9])\*(?=[A-Za-z0-9])/g, '$1\\*')))
+    .join('');
 }
 
 export async function renderDocs(files: EmittedFile[], model: ModelOutput, shape: Shape, repoRoot: string): Promise<EmittedFile[]> {

@@ -1,6 +1,6 @@
 // Pure helpers of the pages, downloads and docs, on hand-written inputs.
 import { describe, expect, it } from 'vitest';
-import { excerptJson } from '../../../build/emit/docs.ts';
+import { excerptJson, literalAsterisks } from '../../../build/emit/docs.ts';
 import { csvCell } from '../../../build/emit/downloads.ts';
 import { grouped, humanize } from '../../../build/emit/site.ts';
 import { majorGroup } from '../../../build/model/soc-groups.ts';
@@ -36,5 +36,11 @@ describe('docs excerpts', () => {
     const shown = excerptJson(value);
     expect(shown).toBe('{\n  "data": [\n    1,\n    2,\n    3\n    // … 2 more\n  ],\n  "nested": {\n    "tags": [\n      "a"\n    ]\n  },\n  "empty": [],\n  "count": 5\n}');
     expect(JSON.parse(shown.replace(/^\s*\/\/ … \d+ more$\n/gm, ''))).toEqual({ data: [1, 2, 3], nested: { tags: ['a'] }, empty: [], count: 5 });
+  });
+});
+
+describe('markdown pages', () => {
+  it('keeps O*NET literal outside code and leaves code alone', () => {
+    expect(literalAsterisks('O*NET 29.3 and O*NET 30.0, `a*b` kept\n```\nx*y\n```')).toBe('O\\*NET 29.3 and O\\*NET 30.0, `a*b` kept\n```\nx*y\n```');
   });
 });
