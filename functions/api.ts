@@ -1,7 +1,8 @@
 // The serverless function: (Request) => Promise<Response>. It answers what files cannot:
-// POST /api/v1/displacement/assess, list requests with a query string, and every 404/405/
-// preflight on API paths. Thin on purpose: parse -> pure model modules -> Response. It reads
-// prebuilt shards through loadShard and never recomputes the model. No node:*, no fs.
+// POST /api/v1/displacement/assess, list requests with a query string, every 404/405/
+// preflight, and the slash redirects (/embed -> /embed/). Thin on purpose: parse -> pure model
+// modules -> Response. It reads prebuilt shards through loadShard and never recomputes the model.
+// No node:*, no fs.
 import { assess } from '../build/model/assess.ts';
 import { AssessRequest, shardSchemaFor, type AssessShard, type IndustryList, type OccupationListItem, type PageShard, type SearchShard, type ShardMeta } from '../build/model/api-schemas.ts';
 import { INDUSTRY_LIST_QUERY, OCCUPATION_LIST_QUERY, pageWindow, parseQuery } from '../build/model/paging.ts';

@@ -23,7 +23,7 @@ export interface Problem {
 export const PROBLEM_TYPES = {
   400: { type: '/api/v1/problems/bad-request', title: 'Bad Request', description: 'A query parameter or the request body is invalid. `errors` names each offending location (for example `query.limit` or `body.soc_code`) and, where the values are a fixed list, the allowed ones.' },
   404: { type: '/api/v1/problems/not-found', title: 'Not Found', description: 'No resource at this path: an unknown SOC code, NAICS code, embed slug or API path, the votes endpoint in the percentile interface shape, or an unknown soc_code in an assessment.' },
-  405: { type: '/api/v1/problems/method-not-allowed', title: 'Method Not Allowed', description: 'The path exists but does not accept this HTTP method; the Allow header lists the methods it does accept.' },
+  405: { type: '/api/v1/problems/method-not-allowed', title: 'Method Not Allowed', description: 'The path exists but does not accept this HTTP method; the Allow header and `errors` list the methods it does accept.' },
   413: { type: '/api/v1/problems/payload-too-large', title: 'Payload Too Large', description: 'The request body is larger than 16384 bytes.' },
   415: { type: '/api/v1/problems/unsupported-media-type', title: 'Unsupported Media Type', description: 'The request body must be JSON sent with Content-Type: application/json.' },
   422: { type: '/api/v1/problems/unprocessable-content', title: 'Unprocessable Content', description: 'The assessment names a personal factor or option that does not exist. `errors` lists each one with the allowed names or values; GET /api/v1/displacement/factors returns them all.' },
