@@ -102,6 +102,14 @@ function scoreRange(score: Record<string, unknown>): string | null {
   return typeof lo === 'number' && typeof hi === 'number' ? `${scoreText(lo)}–${scoreText(hi)}` : null;
 }
 
+/** What the score means, with the parts of it the model publishes (each only if present). */
+function explainer(score: Record<string, unknown>): string {
+  const parts = ["Higher means more of the working time goes to tasks that current AI can do, after the occupation's protective factors."];
+  if (typeof score.task_exposure === 'number') parts.push(`Task exposure ${scoreText(score.task_exposure)}.`);
+  if (typeof score.protective_moderation === 'number') parts.push(`Protective factors multiply it by ${score.protective_moderation}.`);
+  return parts.join(' ');
+}
+
 const CHART = { w: 640, h: 340, left: 70, right: 620, top: 14, bottom: 286 };
 
 /** Scatter of the tasks: AI capability (x, 0..1) against time share (y, 0..max rounded up to 5%). */
@@ -168,7 +176,7 @@ function occupationView(o: OccupationRecord, model: ModelOutput, shape: Shape) {
       tierWords: TIER_WORDS[r.risk_tier],
       confidence: humanize(r.confidence),
       outlook,
-      explainer: `Higher means more of the working time goes to tasks that current AI can do, after the occupation's protective factors. Task exposure ${scoreText(r.task_exposure)}, moderated by protective factors (times ${r.protective_moderation}).`,
+      explainer: explainer(r as Record<string, unknown>),
     },
     scoreFields: scoreFields(published),
     chart: taskChart(o),
