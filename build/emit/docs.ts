@@ -93,6 +93,9 @@ function examplesFor(template: string, method: string, op: OpenApiDoc['paths'][s
   const p = pathOf(values);
   const out: Array<{ label: string; req: ExampleRequest }> = [];
   const has = (status: string) => op.responses[status] !== undefined;
+  // POST examples need a body only the operation knows; today that is the assessment. Another POST
+  // operation is documented without examples until it gets its own here.
+  if (method === 'post' && op.operationId !== 'assess') return [];
   if (method === 'post') {
     const factors = Object.keys(model.factors).sort().slice(0, 2);
     const personal = Object.fromEntries(factors.map((f) => [f, model.factors[f]!.at(-1)!.value]));
