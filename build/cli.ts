@@ -17,16 +17,23 @@ export function parseFlags(argv: string[], known: readonly string[], usage: stri
   return out;
 }
 
+/** On a terminal, the running stage stays on screen until its timing line overwrites it; elsewhere nothing (CI logs stay one line per stage). */
+export const stageProgress = (stream: NodeJS.WriteStream): ((stage: string) => void) | undefined =>
+  stream.isTTY ? (stage) => void stream.write(`  ${stage.padEnd(10)} running…\r`) : undefined;
+
 /**
  * The message for an expected failure (bad sources, a build that refused to write, a port that is
  * taken): what went wrong and what to do, without a stack trace. Anything else is a bug: full stack.
  */
 export function explainFailure(e: unknown): string {
   if (e instanceof BuildError || e instanceof SourceError) return e.message;
-  const err = e as NodeJS.ErrnoException & { address?: string; port?: number };
+  const err = e as NodeJS.ErrnoException & { address?: string; port?: number; hostname?: string };
   if (err?.syscall === 'listen' && (err.code === 'EADDRINUSE' || err.code === 'EACCES' || err.code === 'EADDRNOTAVAIL')) {
     const what = err.code === 'EADDRINUSE' ? 'is already in use' : err.code === 'EACCES' ? 'needs more privileges' : 'is not an address of this machine';
     return `cannot listen on ${err.address}:${err.port}: it ${what}; choose another with --port N / --host H (or PORT / HOST)`;
+  }
+  if (err?.syscall === 'getaddrinfo' && (err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN')) {
+    return `cannot listen on ${err.hostname ?? 'the host'}: no such host name; choose another with --host H (or HOST)`;
   }
   return e instanceof Error ? (e.stack ?? e.message) : String(e);
 }

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runBuild } from './pipeline.ts';
-import { explainFailure, parseFlags } from './cli.ts';
+import { explainFailure, parseFlags, stageProgress } from './cli.ts';
 import { formatJoinReport, formatUnscored } from './report-format.ts';
 import { Shape } from './model/records.ts';
 
@@ -31,7 +31,7 @@ async function main() {
   const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   console.log(`Building shape=${args.shape} -> ${args.out}`);
   try {
-    const s = await runBuild({ ...args, repoRoot, log: (l) => console.log(l) });
+    const s = await runBuild({ ...args, repoRoot, log: (l) => console.log(l), onStageStart: stageProgress(process.stdout) });
     if (s.sourceReport) console.log(`\nSources\n${s.sourceReport}`);
     console.log(`\nModel joins and counts\n${formatJoinReport(s.joinReport)}`);
     console.log(`\nOccupations kept ${s.occupations}, unscored ${s.unscored}`);

@@ -5,9 +5,11 @@ import type { OccupationTitle, SourceReport } from './sources/bundle.ts';
 import type { ModelOutput, Shape, UnscoredOccupation } from './model/records.ts';
 import { loadSources, resolveSourceDir, checkRejectThreshold, formatSourceReport } from './sources/index.ts';
 import { renderEmbed } from './emit/embed.ts';
+import { renderSite } from './emit/site.ts';
+import { renderDocs } from './emit/docs.ts';
 import { computeModel } from './model/index.ts';
 import { loadSeeds } from './seeds-load.ts';
-import { emitFiles, checkPaths, validateFiles, type EmittedFile } from './emit/files.ts';
+import { emitFiles, checkPaths, validateFiles, refreshNetlifyToml, type EmittedFile } from './emit/files.ts';
 import { bundleFunctions, forbiddenInputs } from './emit/bundle-function.ts';
 import { buildManifest, MANIFEST_PATH } from './emit/manifest.ts';
 import { writeAtomically } from './emit/write.ts';
@@ -26,6 +28,8 @@ export interface BuildOptions {
   repoRoot: string;
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
+  /** Called as each stage starts (a terminal shows it until the stage's timing line replaces it). */
+  onStageStart?: (stage: string) => void;
   /** Tests: skip sources and model, present this model instead. */
   inputs?: { model: ModelOutput; titles: OccupationTitle[] };
 }
@@ -66,6 +70,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   const log = opts.log ?? (() => undefined);
   const timings: Record<string, number> = {};
   const time = async <T>(stage: string, f: () => Promise<T> | T): Promise<T> => {
+    opts.onStageStart?.(stage);
     const t0 = performance.now();
     try {
       return await f();
@@ -83,8 +88,11 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
 
   const files: Array<EmittedFile | { path: string; body: string }> = await time('emit', () => {
     const embed = renderEmbed(model, opts.shape, { dataVersion });
-    return emitFiles(model, opts.shape, titles, embed);
+    return emitFiles(model, opts.shape, titles, embed, renderSite(model, opts.shape));
   });
+  // The docs show real answers of this build, so they are rendered from the files emitted so far.
+  files.push(...(await time('docs', () => renderDocs(files as EmittedFile[], model, opts.shape, opts.repoRoot))));
+  refreshNetlifyToml(files as EmittedFile[], opts.shape);
   const fn = await time('bundle', () => bundleFunctions(opts.repoRoot));
   files.push(...fn.files);
 

@@ -1,17 +1,18 @@
 // The serverless function: (Request) => Promise<Response>. It answers what files cannot:
 // POST /api/v1/displacement/assess, list requests with a query string, votes (GET and POST,
-// functions/votes.ts, over the VoteStore the adapter passes in), and every 404/405/preflight on
-// API paths. Thin on purpose: parse -> pure model modules -> Response. It reads
-// prebuilt shards through loadShard and never recomputes the model. No node:*, no fs.
+// functions/votes.ts, over the VoteStore the adapter passes in), every 404/405/preflight, and
+// the slash redirects (/embed -> /embed/). Thin on purpose: parse -> pure model modules ->
+// Response. It reads prebuilt shards through loadShard and never recomputes the model.
+// No node:*, no fs.
 import { assess } from '../build/model/assess.ts';
 import { AssessRequest, shardSchemaFor, type AssessShard, type IndustryList, type OccupationListItem, type PageShard, type SearchShard, type ShardMeta } from '../build/model/api-schemas.ts';
 import { INDUSTRY_LIST_QUERY, OCCUPATION_LIST_QUERY, pageWindow, parseQuery } from '../build/model/paging.ts';
 import { listPage } from '../build/model/present.ts';
-import { allowedMethods, matchRoute, notFoundKind, type RouteDef } from '../build/model/routes.ts';
+import { allowedMethods, matchRoute, notFoundKind, redirectFor, type RouteDef } from '../build/model/routes.ts';
 import { searchOccupations } from '../build/model/search.ts';
 import type { ProblemError } from '../build/model/problem.ts';
 import { DISCARD_LIMIT_BYTES } from '../build/model/limits.ts';
-import { json, preflight, problemResponse, respond } from './http.ts';
+import { json, preflight, problemResponse, redirect, respond } from './http.ts';
 import { discardUnread, readCapped } from './body.ts';
 import { votesEndpoint, type VoteOptions } from './votes.ts';
 import type { VotesShard } from '../build/model/api-schemas.ts';
@@ -150,9 +151,10 @@ export function createHandler(source: ShardSource, options: HandlerOptions = {})
   }
 
   async function notFound(req: Request, pathname: string): Promise<Response> {
-    if (notFoundKind(pathname) === 'html') {
-      const page = (await shard<{ html: string }>('embed-404')).html;
-      return respond(req, 404, page, 'html', 'error');
+    const kind = notFoundKind(pathname);
+    if (kind !== 'problem') {
+      const page = (await shard<{ html: string }>(kind === 'html' ? 'embed-404' : 'page-404')).html;
+      return respond(req, 404, page, kind, 'error');
     }
     return problemResponse(req, 404, `No resource at ${pathname}.`);
   }
@@ -169,11 +171,14 @@ export function createHandler(source: ShardSource, options: HandlerOptions = {})
       const meta = await shard<ShardMeta>('meta');
       const match = matchRoute(url.pathname, meta.shape);
       if (req.method === 'OPTIONS') return preflight(match?.route ?? null);
-      if (!match) return notFound(req, url.pathname);
+      if (!match) {
+        const to = req.method === 'GET' || req.method === 'HEAD' ? redirectFor(url.pathname, meta.shape) : null;
+        return to ? redirect(to + url.search) : notFound(req, url.pathname);
+      }
       const { route } = match;
       const method = req.method === 'HEAD' ? 'GET' : req.method;
       if (!route.methods.includes(method as 'GET' | 'POST')) {
-        return problemResponse(req, 405, `${req.method} is not allowed on ${route.pattern}.`, undefined, { Allow: allowedMethods(route) });
+        return methodNotAllowed(req, url.pathname, route);
       }
       // A static route reaches the function only when no file exists for the path.
       if (route.serve === 'static') return notFound(req, url.pathname);
@@ -211,6 +216,12 @@ function factorEntries(body: unknown, parsed: Record<string, string>): Record<st
 
 function range(start: number, end: number): number[] {
   return Array.from({ length: Math.max(0, end - start) }, (_, i) => start + i);
+}
+
+/** 405: the path as requested (not the route pattern), and the methods it does accept. */
+function methodNotAllowed(req: Request, pathname: string, route: RouteDef): Response {
+  const allow = allowedMethods(route);
+  return problemResponse(req, 405, `${req.method} is not allowed on ${pathname}.`, [{ location: 'method', message: `${req.method} is not allowed here`, allowed: allow.split(', ') }], { Allow: allow });
 }
 
 const tooLarge = (req: Request): Response =>

@@ -1,6 +1,6 @@
 // Response helpers for the function: headers from the route table, a content hash for ETags
 // and 304s, problem+json for every error. No node:* here: this runs on any Web-standard runtime.
-import { responseHeaders, preflightHeaders, type BodyKind, type CachePolicy, type RouteDef } from '../build/model/routes.ts';
+import { responseHeaders, preflightHeaders, corsHeaders, CACHE_CONTROL, type BodyKind, type CachePolicy, type RouteDef } from '../build/model/routes.ts';
 import { problem, type ProblemError, type ProblemStatus } from '../build/model/problem.ts';
 
 /** cyrb53: a fast 53-bit string hash; ETags need stability, not cryptographic strength. */
@@ -55,6 +55,10 @@ export function problemResponse(
 ): Response {
   return respond(req, status, JSON.stringify(problem(status, detail, errors)), 'problem', 'error', extra);
 }
+
+/** Permanent redirect to a path on the same site (slash variants); cached like static files. */
+export const redirect = (location: string): Response =>
+  new Response(null, { status: 301, headers: { Location: location, 'Cache-Control': CACHE_CONTROL.static, ...corsHeaders() } });
 
 export const preflight = (route: RouteDef | null): Response =>
   new Response(null, { status: 204, headers: preflightHeaders(route) });

@@ -5,7 +5,7 @@
 // No Vercel output: a no-framework Vercel deployment neither serves static files under api/ (our
 // whole /api/v1 tree) nor turns api/_*.mjs into a function, so a vercel.json here could not work.
 // Vercel needs its Build Output API (.vercel/output with its own static tree) instead.
-import { ROUTES, routeHeaders, routesFor, type RouteDef, fileFor, NOT_FOUND_FILES } from '../model/routes.ts';
+import { ROUTES, routeHeaders, routesFor, routePrefixes, type RouteDef, fileFor, NOT_FOUND_FILES } from '../model/routes.ts';
 import type { Shape } from '../model/records.ts';
 
 export const FUNCTION_PATHS = {
@@ -28,7 +28,8 @@ export function headersFile(shape: Shape): string {
   const out: string[] = ['# Generated from build/model/routes.ts. Do not edit.'];
   for (const r of staticRoutes(shape)) {
     const file = '/' + fileFor(r.pattern, r.body);
-    for (const path of [r.pattern, file]) out.push(path, ...headerLines(r), '');
+    // A named file (a download, the script) is its own path: one block, not two.
+    for (const path of new Set([r.pattern, file])) out.push(path, ...headerLines(r), '');
   }
   return out.join('\n');
 }
@@ -55,18 +56,21 @@ export function netlifyToml(shape: Shape, staticPaths: { path: string; file: str
     '',
     ...staticPaths.flatMap((p) => rule(p.path, `/${p.file}`)),
     ...functionRoutes(shape).flatMap((r) => rule(r.pattern, fn, true)),
-    ...rule('/api/*', fn),
-    ...rule('/embed', fn),
-    ...rule('/embed/*', fn),
+    // Unknown paths under the table's prefixes get the function's 404 (or its slash redirect);
+    // elsewhere Netlify serves the root 404.html itself.
+    ...routePrefixes(shape).flatMap((p) => [...rule(`/${p}`, fn), ...rule(`/${p}/*`, fn)]),
   ].join('\n');
 }
 
 /**
- * Cloudflare Pages: only API and embed paths, and the bare root (so it gets the same problem+json
- * 404 as any unknown path), invoke the worker; shards and configs are served as plain assets.
+ * Cloudflare Pages: the root and every prefix of the route table invoke the worker, which serves
+ * each route's file with the table's headers, redirects slash variants and answers 404s exactly
+ * like the local server; shards and configs stay plain assets. Paths outside these prefixes get
+ * Pages' own handling, where the root 404.html stops the single-page fallback to the home page.
  */
-export function cloudflareRoutes(): string {
-  return JSON.stringify({ version: 1, include: ['/', '/api/*', '/embed', '/embed/*'], exclude: [] }, null, 2) + '\n';
+export function cloudflareRoutes(shape: Shape): string {
+  const include = ['/', ...routePrefixes(shape).flatMap((p) => [`/${p}`, `/${p}/*`])];
+  return JSON.stringify({ version: 1, include, exclude: [] }, null, 2) + '\n';
 }
 
 /** Every route is covered by each config: used by the unit tests and the build's self-check. */

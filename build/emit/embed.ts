@@ -10,6 +10,7 @@ import { ProtectiveFactorsSeed } from '../model/params.ts';
 import type { ModelOutput, OccupationRecord, RiskTier, Shape } from '../model/records.ts';
 import { fillPattern, ROUTES } from '../model/routes.ts';
 import { CARD_VOTE_STATES } from '../model/votes.ts';
+import { majorGroup } from '../model/soc-groups.ts';
 
 export interface EmbedPages {
   pages: Array<{ slug: string; html: string }>;
@@ -21,7 +22,7 @@ const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TEMPLATES_DIR = join(REPO_ROOT, 'templates');
 const PROTECTIVE_SEED = join(REPO_ROOT, 'seeds', 'protective-factors.json');
 
-const TIER_WORDS: Record<RiskTier, string> = {
+export const TIER_WORDS: Record<RiskTier, string> = {
   low: 'Low risk',
   medium: 'Medium risk',
   high: 'High risk',
@@ -39,7 +40,7 @@ function labels(): Record<string, string> {
 }
 
 /** Reads every template once and registers it under '@<path without .eta>', e.g. '@partials/gauge'. */
-function templates(): Eta {
+export function templates(): Eta {
   if (engine) return engine;
   // autoEscape is the default; stated so nobody turns it off by accident: every value in these
   // pages comes from data.
@@ -90,7 +91,7 @@ function titleSize(title: string): 'l' | 'm' | 's' | 'xs' {
   return 'xs';
 }
 
-function scoreText(score: number): string {
+export function scoreText(score: number): string {
   return score.toFixed(1);
 }
 
@@ -120,8 +121,9 @@ function cardView(o: OccupationRecord, shape: Shape, meta: ModelOutput['meta'], 
     outlook,
     factor: topProtectiveFactor(o.protective_factors),
     gauge: gaugeView(r.final_score, `Risk score ${score} out of 100: ${tierWords.toLowerCase()}`),
-    // Absolute path on the site host: the frame's own origin, so it works on every deployment.
-    apiHref: `/api/v1/occupations/${encodeURIComponent(o.soc_code)}`,
+    // The occupation's page, for people (it links the JSON). Absolute path on the site host: the
+    // frame's own origin, so it works on every deployment.
+    fullDataHref: `/occupations/${o.slug}`,
     dataDate: dataDate(meta),
     dataVersion,
     // The timeline shape collects votes: a plain form posting to the votes endpoint on this origin.
@@ -138,12 +140,12 @@ function gaugeView(score: number, label: string) {
   return { dash: Math.min(100, Math.max(0, score)).toFixed(1), number: scoreText(score), label };
 }
 
-function dataDate(meta: ModelOutput['meta']): string {
+export function dataDate(meta: ModelOutput['meta']): string {
   return `O*NET ${meta.onet_version} · OEWS ${meta.oews_period}`;
 }
 
 /** Plain code-unit order on lower-cased titles: locale-independent, so the index is byte-stable. */
-function byTitle(a: OccupationRecord, b: OccupationRecord): number {
+export function byTitle(a: OccupationRecord, b: OccupationRecord): number {
   const x = a.title.toLowerCase();
   const y = b.title.toLowerCase();
   if (x !== y) return x < y ? -1 : 1;
@@ -164,12 +166,24 @@ export function renderEmbed(model: ModelOutput, shape: Shape, opts: { dataVersio
   const rows = [...model.occupations].sort(byTitle).map((o) => ({
     slug: o.slug,
     title: o.title,
+    // What the gallery's filter matches: the title and the SOC code, lower-cased.
+    search: `${o.title.toLowerCase()} ${o.soc_code}`,
+    group: majorGroup(o.soc_code),
     score: scoreText(o.risk_score.final_score),
     tier: o.risk_score.risk_tier,
     tierWords: TIER_WORDS[o.risk_score.risk_tier],
   }));
+  // Groups in SOC order, each listing its cards by title.
+  const groups = new Map<string, { code: string; name: string; rows: typeof rows }>();
+  for (const r of rows) {
+    const g = groups.get(r.group.code) ?? { ...r.group, rows: [] };
+    g.rows.push(r);
+    groups.set(r.group.code, g);
+  }
   const index = eta.render('@embed-index', {
-    rows,
+    count: rows.length,
+    groups: [...groups.values()].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0)),
+    meta: model.meta,
     dataDate: dataDate(model.meta),
     dataVersion: opts.dataVersion,
     // The snippet is shown as text to be pasted into HTML, so the title inside its title="..."

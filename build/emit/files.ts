@@ -11,10 +11,12 @@ import { fileFor, fillPattern, routesFor, NOT_FOUND_FILES, type RouteDef } from 
 import { buildSearchIndex } from '../model/search.ts';
 import { buildOpenApi } from './openapi.ts';
 import { cloudflareRoutes, headersFile, netlifyToml } from './deploy.ts';
+import { apiIndex, metaDocument } from './meta.ts';
+import type { SitePages } from './site.ts';
 
 export interface EmittedFile {
   path: string;
-  body: string;
+  body: string | Uint8Array;
   /** JSON files are parsed back and checked against this before anything is written. */
   schema?: z.ZodType;
   /** The URL path a static route serves this file at (absent for shards and configs). */
@@ -33,11 +35,11 @@ export const shardFile = (name: string) => `${SHARD_DIR}/${name}.json`;
 
 const json = (v: unknown) => JSON.stringify(v);
 
-export function emitFiles(model: ModelOutput, shape: Shape, titles: OccupationTitle[], embed: EmbedPages | null): EmittedFile[] {
+export function emitFiles(model: ModelOutput, shape: Shape, titles: OccupationTitle[], embed: EmbedPages | null, site: SitePages | null = null): EmittedFile[] {
   const schemas = responseSchemas(shape);
   const routes = new Map(routesFor(shape).map((r) => [r.id, r]));
   const files: EmittedFile[] = [];
-  const add = (routeId: string, params: Record<string, string>, body: string) => {
+  const add = (routeId: string, params: Record<string, string>, body: string | Uint8Array) => {
     const route: RouteDef = routes.get(routeId)!;
     const urlPath = fillPattern(route.pattern, params);
     const schema = route.schema ? (schemas[route.schema as ResponseSchemaKey] as z.ZodType) : undefined;
@@ -60,11 +62,21 @@ export function emitFiles(model: ModelOutput, shape: Shape, titles: OccupationTi
   add('factors', {}, json({ factors: model.factors }));
   for (const { name, doc } of problemTypeDocs()) add('problem-type', { problem: name }, json(doc));
   add('openapi', {}, json(buildOpenApi(shape, model.meta.data_version)));
+  add('api-index', {}, json(apiIndex(model, shape)));
+  add('meta', {}, json(metaDocument(model, shape)));
 
   if (embed) {
     add('embed-index', {}, embed.index);
     for (const p of embed.pages) add('embed-card', { slug: p.slug }, p.html);
     files.push({ path: NOT_FOUND_FILES.embed, body: embed.notFound });
+  }
+  if (site) {
+    add('home', {}, site.home);
+    for (const p of site.occupations) add('occupation-page', { slug: p.slug }, p.html);
+    add('site-script', {}, site.script);
+    add('downloads', {}, site.downloadsPage);
+    for (const d of site.downloads) add(d.routeId, {}, d.body);
+    files.push({ path: NOT_FOUND_FILES.page, body: site.notFound });
   }
   files.push({ path: NOT_FOUND_FILES.api, body: json(notFound('/api/v1/')), schema: ProblemSchema });
 
@@ -82,14 +94,26 @@ export function emitFiles(model: ModelOutput, shape: Shape, titles: OccupationTi
     shards.push(['votes', { occupations: Object.fromEntries(occ.map((r) => [r.soc_code, [r.slug, r.votes.agree, r.votes.too_high, r.votes.too_low]])) }]);
   }
   if (embed) shards.push(['embed-404', { html: embed.notFound }]);
+  if (site) shards.push(['page-404', { html: site.notFound }]);
   for (const [name, value] of shards) files.push({ path: shardFile(name), body: json(value), schema: shardSchemaFor(name) });
 
   // Deploy configs.
-  const staticPaths = files.filter((f) => f.urlPath && routes.get(f.routeId!)!.serve === 'static').map((f) => ({ path: f.urlPath!, file: f.path }));
   files.push({ path: '_headers', body: headersFile(shape) });
-  files.push({ path: '_routes.json', body: cloudflareRoutes() });
-  files.push({ path: 'netlify.toml', body: netlifyToml(shape, staticPaths) });
+  files.push({ path: '_routes.json', body: cloudflareRoutes(shape) });
+  files.push({ path: 'netlify.toml', body: netlifyToml(shape, staticPathsOf(files, shape)) });
   return files;
+}
+
+/** Every file a static route serves, with its URL path (Netlify needs one rewrite per file). */
+function staticPathsOf(files: EmittedFile[], shape: Shape): { path: string; file: string }[] {
+  const routes = new Map(routesFor(shape).map((r) => [r.id, r]));
+  return files.filter((f) => f.urlPath && routes.get(f.routeId!)?.serve === 'static').map((f) => ({ path: f.urlPath!, file: f.path }));
+}
+
+/** Files added after emitFiles (the docs) need their Netlify rewrites too. */
+export function refreshNetlifyToml(files: EmittedFile[], shape: Shape): void {
+  const toml = files.find((f) => f.path === 'netlify.toml');
+  if (toml) toml.body = netlifyToml(shape, staticPathsOf(files, shape));
 }
 
 /** Paths must be relative, normalized and unique: a duplicate slug or code is a build error. */
@@ -112,7 +136,7 @@ export function validateFiles(files: EmittedFile[]): string[] {
     if (!f.schema) continue;
     let value: unknown;
     try {
-      value = JSON.parse(f.body);
+      value = JSON.parse(typeof f.body === 'string' ? f.body : new TextDecoder().decode(f.body));
     } catch (e) {
       problems.push(`${f.path}: not JSON (${(e as Error).message})`);
       continue;

@@ -2,7 +2,15 @@
 // Schema output is draft 2020-12, which is OpenAPI 3.1's dialect). Pure.
 import { z } from 'zod';
 import { AssessRequest, ProblemSchema, responseSchemas } from '../model/api-schemas.ts';
-import { routesFor, CACHE_CONTROL, type RouteDef } from '../model/routes.ts';
+import { routesFor, notFoundKind, CACHE_CONTROL, CONTENT_TYPE, type RouteBody, type RouteDef } from '../model/routes.ts';
+
+const BODY_DESCRIPTION: Record<Exclude<RouteBody, 'json'>, string> = {
+  html: 'Embeddable HTML card',
+  page: 'HTML page',
+  js: 'JavaScript',
+  csv: 'CSV download; lines starting with # are the header (versions, licenses)',
+  gzip: 'gzip-compressed JSON Lines download; the first line is the header (versions, licenses)',
+};
 import type { Shape } from '../model/records.ts';
 import { VOTE_CHOICES, VOTE_POLICY } from '../model/votes.ts';
 
@@ -64,11 +72,19 @@ function operation(route: RouteDef, shape: Shape) {
           ? { type: 'integer', enum: [...p.values] }
           : { type: 'integer', minimum: p.min, ...(p.max < Number.MAX_SAFE_INTEGER ? { maximum: p.max } : {}), ...(p.default !== undefined ? { default: p.default } : {}) },
   }));
+  const cacheHeader = { 'Cache-Control': { schema: { type: 'string', const: CACHE_CONTROL[route.cache] } } };
+  const mediaType = CONTENT_TYPE[route.body].split(';')[0]!;
   const ok =
-    route.body === 'html'
-      ? { description: 'HTML page', content: { 'text/html': { schema: { type: 'string' } } } }
-      : { description: 'OK', headers: { 'Cache-Control': { schema: { type: 'string', const: CACHE_CONTROL[route.cache] } } }, content: { 'application/json': { schema: { $ref: `#/components/schemas/${route.schema}` } } } };
-  const responses: Record<string, unknown> = { '200': ok, '404': problemResponse('Unknown resource'), '405': problemResponse('Method not allowed') };
+    route.body === 'json'
+      ? { description: 'OK', headers: cacheHeader, content: { 'application/json': { schema: { $ref: `#/components/schemas/${route.schema}` } } } }
+      : { description: BODY_DESCRIPTION[route.body], headers: cacheHeader, content: { [mediaType]: { schema: { type: 'string' } } } };
+  // Outside /api/ an unknown path gets an HTML not-found page (card-sized under /embed/); every
+  // method error is problem+json whatever the route.
+  const notFound =
+    notFoundKind(route.pattern) === 'problem'
+      ? problemResponse('Unknown resource')
+      : { description: 'Unknown resource: an HTML not-found page', content: { 'text/html': { schema: { type: 'string' } } } };
+  const responses: Record<string, unknown> = { '200': ok, '404': notFound, '405': problemResponse('Method not allowed; errors lists the allowed methods') };
   if (route.query) responses['400'] = problemResponse('Invalid query parameter; errors name each parameter');
   if (route.id === 'assess') {
     Object.assign(responses, {
@@ -101,7 +117,9 @@ export function buildOpenApi(shape: Shape, dataVersion: string): object {
     paths[path] = ops;
   }
   const components: Record<string, unknown> = {};
-  for (const [name, s] of Object.entries(schemas)) if (name !== 'openapi') components[name] = toSchema(s);
+  // Every schema the routes name is defined, the document's own ('openapi') included: a dangling
+  // $ref makes strict validators reject the whole document.
+  for (const [name, s] of Object.entries(schemas)) components[name] = toSchema(s);
   components.AssessRequest = toSchema(AssessRequest);
   if (routesFor(shape).some((r) => r.id === 'occupation-votes')) components.VoteRequest = toSchema(VoteRequest);
   components.Problem = toSchema(ProblemSchema);

@@ -3,11 +3,26 @@
 import { resolve } from 'node:path';
 import { parseFetchArgs, USAGE } from './args.ts';
 import { isFetchable, MANIFEST, type Manifest } from './manifest.ts';
-import { fetchSources, type Log } from './run.ts';
+import { fetchSources, formatBytes, type Log, type Progress } from './run.ts';
+
+/** One line, rewritten in place: which file, how much of how much. Only on a terminal. */
+export function terminalProgress(stream: NodeJS.WriteStream): Progress | undefined {
+  if (!stream.isTTY) return undefined;
+  let last = 0;
+  return (id, name, got, total) => {
+    const now = Date.now();
+    if (now - last < 100 && got !== total) return;
+    last = now;
+    const pct = total > 0 ? ` ${Math.floor((got / total) * 100)}% of ${formatBytes(total)}` : ` ${formatBytes(got)}`;
+    stream.write(`\x1b[2K\r[${id}] ${name}${pct}\r`);
+  };
+}
 
 export interface MainDeps {
   env?: Record<string, string | undefined>;
   log?: Log;
+  /** Defaults to a live line on a terminal; CI logs keep the quiet quarter lines of large files. */
+  progress?: Progress;
   manifest?: Manifest;
 }
 
@@ -35,6 +50,12 @@ export async function main(argv: readonly string[], deps: MainDeps = {}): Promis
     log(`data:fetch: unknown source id(s): ${unknown.join(', ')}. Known: ${manifest.map((s) => s.id).join(', ')}`);
     return 2;
   }
-  const result = await fetchSources(manifest, { ...options, outDir: resolve(options.outDir) }, log);
+  // On a terminal (and unless the caller routes the output), a live progress line; each log line
+  // first clears it so no digits are left behind.
+  const live = deps.progress === undefined && deps.log === undefined ? terminalProgress(process.stdout) : undefined;
+  const progress = deps.progress ?? live;
+  const lineLog: Log = live ? (line) => void process.stdout.write(`\x1b[2K${line}\n`) : log;
+  const result = await fetchSources(manifest, { ...options, outDir: resolve(options.outDir) }, lineLog, progress);
+  if (live) process.stdout.write('\x1b[2K');
   return result.exitCode;
 }

@@ -63,7 +63,10 @@ function rejectUnsafe(plan: ZipPlan, name: string): void {
   throw new ArchiveRejected(`${name} rejected, nothing extracted: ${parts.join('; ')}`);
 }
 
-export async function fetchSources(manifest: Manifest, options: FetchOptions, log: Log): Promise<FetchResult> {
+/** A live progress display (a terminal): called as bytes arrive; `total` is 0 when the server sends no length. */
+export type Progress = (sourceId: string, name: string, received: number, total: number) => void;
+
+export async function fetchSources(manifest: Manifest, options: FetchOptions, log: Log, progress?: Progress): Promise<FetchResult> {
   const { outDir, baseUrl } = options;
   const wanted = options.only ? new Set(options.only) : undefined;
   const selected = manifest.filter((s) => wanted === undefined || wanted.has(s.id));
@@ -119,6 +122,7 @@ export async function fetchSources(manifest: Manifest, options: FetchOptions, lo
       userAgent: options.userAgent,
       timeoutMs: options.timeoutMs,
       onProgress: (got, total) => {
+        if (progress) return progress(source.id, file.name, got, total);
         if (total < LARGE) return;
         const quarter = Math.floor((got / total) * 4);
         if (quarter > lastQuarter && quarter < 4) {

@@ -17,6 +17,7 @@ import {
   type Shape,
 } from './records.ts';
 import { OnetSocCode } from '../sources/bundle.ts';
+import { ApiIndex, Meta } from './site-schemas.ts';
 
 export const OccupationListItem = z.strictObject({
   id: z.number().int(),
@@ -130,6 +131,8 @@ export function responseSchemas(shape: Shape) {
     assessResult: AssessResult,
     problemType: ProblemTypeDocSchema,
     openapi: z.looseObject({ openapi: z.literal('3.1.0') }),
+    apiIndex: ApiIndex,
+    meta: Meta,
   } as const;
 }
 export type ResponseSchemaKey = keyof ReturnType<typeof responseSchemas>;

@@ -24,13 +24,27 @@ export const CACHE_CONTROL: Record<CachePolicy, string> = {
 
 export const CONTENT_TYPE = {
   json: 'application/json; charset=utf-8',
+  /** The embeddable card: framed by any site, no script. */
   html: 'text/html; charset=utf-8',
+  /** The site's own pages (home, docs, occupation pages, gallery): same-origin script only. */
+  page: 'text/html; charset=utf-8',
   problem: PROBLEM_CONTENT_TYPE,
+  js: 'text/javascript; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  gzip: 'application/gzip',
 } as const;
 export type BodyKind = keyof typeof CONTENT_TYPE;
+export type RouteBody = Exclude<BodyKind, 'problem'>;
 
 // form-action: the timeline card's vote form may post to its own origin only.
 export const EMBED_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors *";
+/** Pages load one same-origin script and call the API on their own origin; nothing from elsewhere. */
+export const PAGE_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'self'";
+
+/** Body kinds served as a file named by the URL itself (downloads, the script); the rest as <path>/index.<ext>. */
+const NAMED_FILE_KINDS: ReadonlySet<RouteBody> = new Set(['js', 'csv', 'gzip']);
+const INDEX_EXT: Record<RouteBody, string> = { json: 'json', html: 'html', page: 'html', js: 'js', csv: 'csv', gzip: 'gz' };
 
 export interface RouteDef {
   id: string;
@@ -42,7 +56,7 @@ export interface RouteDef {
   /** The function route's no-query answer is also written as a file (for static previews). */
   defaultFile?: boolean;
   shapes: Shape[];
-  body: 'json' | 'html';
+  body: RouteBody;
   schema?: ResponseSchemaKey;
   cache: CachePolicy;
   query?: QuerySpec;
@@ -72,8 +86,21 @@ export const ROUTES: readonly RouteDef[] = [
   { id: 'assess', pattern: '/api/v1/displacement/assess', methods: ['POST'], serve: 'function', shapes: BOTH, body: 'json', schema: 'assessResult', cache: 'no-store', summary: 'Personalized displacement risk score.' },
   { id: 'problem-type', pattern: '/api/v1/problems/:problem', methods: ['GET'], serve: 'static', shapes: BOTH, body: 'json', schema: 'problemType', cache: 'static', summary: 'Documentation of one problem type (the `type` URI of an error response).' },
   { id: 'openapi', pattern: '/api/v1/openapi.json', methods: ['GET'], serve: 'static', shapes: BOTH, body: 'json', schema: 'openapi', cache: 'static', summary: 'This OpenAPI document.' },
-  { id: 'embed-index', pattern: '/embed/', methods: ['GET'], serve: 'static', shapes: BOTH, body: 'html', cache: 'static', summary: 'Index of embeddable risk cards.' },
+  { id: 'api-index', pattern: '/api/v1', methods: ['GET'], serve: 'static', shapes: BOTH, body: 'json', schema: 'apiIndex', cache: 'static', summary: 'Index of the API: every resource with its URL.' },
+  { id: 'meta', pattern: '/api/v1/meta', methods: ['GET'], serve: 'static', shapes: BOTH, body: 'json', schema: 'meta', cache: 'static', summary: 'Data and model versions, build id, sources with licenses and attribution, counts.' },
+  { id: 'embed-index', pattern: '/embed/', methods: ['GET'], serve: 'static', shapes: BOTH, body: 'page', cache: 'static', summary: 'Gallery of embeddable risk cards, searchable, grouped by major occupation group.' },
   { id: 'embed-card', pattern: '/embed/:slug', methods: ['GET'], serve: 'static', shapes: BOTH, body: 'html', cache: 'static', summary: 'Embeddable risk card (iframe, 320x280).' },
+  { id: 'home', pattern: '/', methods: ['GET'], serve: 'static', shapes: BOTH, body: 'page', cache: 'static', summary: 'Home page.' },
+  { id: 'occupation-page', pattern: '/occupations/:slug', methods: ['GET'], serve: 'static', shapes: BOTH, body: 'page', cache: 'static', summary: 'One occupation for people: score, tasks, factors, transitions, labor data, assessment.' },
+  { id: 'docs', pattern: '/docs/', methods: ['GET'], serve: 'static', shapes: BOTH, body: 'page', cache: 'static', summary: 'API reference generated from this document, with real examples.' },
+  { id: 'docs-embed', pattern: '/docs/embed', methods: ['GET'], serve: 'static', shapes: BOTH, body: 'page', cache: 'static', summary: 'How to embed a risk card.' },
+  { id: 'docs-methodology', pattern: '/docs/methodology', methods: ['GET'], serve: 'static', shapes: BOTH, body: 'page', cache: 'static', summary: 'How the score works: the methodology.' },
+  { id: 'downloads', pattern: '/downloads/', methods: ['GET'], serve: 'static', shapes: BOTH, body: 'page', cache: 'static', summary: 'Bulk downloads: what each file holds, its size and sha256.' },
+  { id: 'download-occupations', pattern: '/downloads/occupations.csv', methods: ['GET'], serve: 'static', shapes: BOTH, body: 'csv', cache: 'static', summary: 'Every occupation, one row each (CSV).' },
+  { id: 'download-tasks', pattern: '/downloads/tasks.csv', methods: ['GET'], serve: 'static', shapes: BOTH, body: 'csv', cache: 'static', summary: 'Every task of every occupation, one row each (CSV).' },
+  { id: 'download-industries', pattern: '/downloads/industries.csv', methods: ['GET'], serve: 'static', shapes: BOTH, body: 'csv', cache: 'static', summary: 'Every industry, one row each (CSV).' },
+  { id: 'download-archive', pattern: '/downloads/odr-data.jsonl.gz', methods: ['GET'], serve: 'static', shapes: BOTH, body: 'gzip', cache: 'static', summary: 'Everything the API serves, as gzip-compressed JSON Lines.' },
+  { id: 'site-script', pattern: '/assets/site.js', methods: ['GET'], serve: 'static', shapes: BOTH, body: 'js', cache: 'static', summary: 'The pages\' one script (search, gallery filter, assessment form).' },
 ];
 
 export const routesFor = (shape: Shape): RouteDef[] => ROUTES.filter((r) => r.shapes.includes(shape));
@@ -81,8 +108,20 @@ export const routesFor = (shape: Shape): RouteDef[] => ROUTES.filter((r) => r.sh
 export const API_PREFIX = '/api/v1/';
 export const EMBED_PREFIX = '/embed/';
 
-/** Not-found bodies as files, for hosts that serve a static 404 (and the local server). */
-export const NOT_FOUND_FILES = { api: 'api/v1/404.json', embed: 'embed/404.html' } as const;
+/** Not-found bodies as files, for hosts that serve a static 404 (and the local server). The root
+ * 404.html also stops Cloudflare Pages from answering unknown paths with the home page. */
+export const NOT_FOUND_FILES = { api: 'api/v1/404.json', embed: 'embed/404.html', page: '404.html' } as const;
+
+/**
+ * Where a request for a path the table does not serve should be redirected, or null: to the same
+ * path with the slash added or dropped when that one exists (/embed -> /embed/,
+ * /embed/<slug>/ -> /embed/<slug>, /api/v1/ -> /api/v1). Answered with a permanent redirect.
+ */
+export function redirectFor(pathname: string, shape: Shape): string | null {
+  if (pathname === '/' || matchRoute(pathname, shape)) return null;
+  const other = pathname.endsWith('/') ? pathname.slice(0, -1) : `${pathname}/`;
+  return matchRoute(other, shape) ? other : null;
+}
 
 export interface RouteMatch {
   route: RouteDef;
@@ -123,9 +162,10 @@ export function fillPattern(pattern: string, params: Record<string, string>): st
  * Where the file for a concrete path lives in dist/: always <path>/index.json (or index.html).
  * A name ending in ".00" must not decide the content type, so no file is named after a SOC code.
  */
-export function fileFor(urlPath: string, body: 'json' | 'html'): string {
+export function fileFor(urlPath: string, body: RouteBody): string {
   const trimmed = urlPath.replace(/^\/+|\/+$/g, '');
-  return `${trimmed}/index.${body}`;
+  if (NAMED_FILE_KINDS.has(body)) return trimmed;
+  return trimmed ? `${trimmed}/index.${INDEX_EXT[body]}` : `index.${INDEX_EXT[body]}`;
 }
 
 export function corsHeaders(): Record<string, string> {
@@ -142,6 +182,7 @@ export function responseHeaders(kind: BodyKind, cache: CachePolicy): Record<stri
   };
   // Cards are framed by other sites: CSP frame-ancestors allows it; no X-Frame-Options on purpose.
   if (kind === 'html') h['Content-Security-Policy'] = EMBED_CSP;
+  if (kind === 'page') h['Content-Security-Policy'] = PAGE_CSP;
   return h;
 }
 
@@ -168,6 +209,10 @@ export function preflightHeaders(route: RouteDef | null): Record<string, string>
   };
 }
 
-/** The kind of 404 body a path gets: HTML under /embed/, problem+json everywhere else. */
-export const notFoundKind = (pathname: string): 'html' | 'problem' =>
-  pathname === '/embed' || pathname.startsWith(EMBED_PREFIX) ? 'html' : 'problem';
+/** The kind of 404 body a path gets: problem+json under /api/, the card-sized HTML under /embed/, a page elsewhere. */
+export const notFoundKind = (pathname: string): 'html' | 'page' | 'problem' =>
+  pathname === '/api' || pathname.startsWith('/api/') ? 'problem' : pathname === '/embed' || pathname.startsWith(EMBED_PREFIX) ? 'html' : 'page';
+
+/** First path segments the route table serves (for CDN configs that route by prefix). */
+export const routePrefixes = (shape: Shape): string[] =>
+  [...new Set(routesFor(shape).map((r) => r.pattern.split('/')[1]!).filter((s) => s !== ''))].sort();

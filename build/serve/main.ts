@@ -1,24 +1,75 @@
 // npm start -- [--dir DIR] [--port N] [--host H]   (also PORT / HOST); builds first if needed.
 // Vote options (timeline shape): [--db PATH] [--trust-proxy] [--vote-budget N], see vote-args.ts.
 import { existsSync, readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './server.ts';
 import { runBuild } from '../pipeline.ts';
-import { explainFailure, parseFlags } from '../cli.ts';
 import { splitVoteArgs, type VoteArgs } from './vote-args.ts';
 import { openSqliteVotes, type SqliteVotes } from './vote-store-sqlite.ts';
+import { explainFailure, parseFlags, stageProgress } from '../cli.ts';
+import { main as fetchMain } from '../fetch/cli.ts';
+import { MANIFEST, isFetchable } from '../fetch/manifest.ts';
+import { formatBytes } from '../fetch/run.ts';
+import { resolveSourceDir } from '../sources/locate.ts';
+import { SourceError } from '../sources/errors.ts';
+
+/**
+ * A fresh machine: no --source/ODR_SOURCE_DIR choice, nothing in data/raw, no mirror beside the
+ * repository. Then npm start fetches the data first (an explicit ODR_SOURCE_DIR that is missing
+ * stays an error: fetching elsewhere would build from other data than asked).
+ */
+export function needsFetch(repoRoot: string, env: NodeJS.ProcessEnv): boolean {
+  if (env.ODR_SOURCE_DIR?.trim()) return false;
+  try {
+    resolveSourceDir({ env, repoRoot });
+    return false;
+  } catch (e) {
+    if (e instanceof SourceError) return true;
+    throw e;
+  }
+}
+
+/** What the fetch will download, from whom and how big (where the manifest pins a size). */
+export function fetchPlan(): string {
+  const lines = ['No source data found: fetching it from the publishers into data/raw/ first (see data/README.md):'];
+  for (const s of MANIFEST.filter(isFetchable)) {
+    const known = s.files.every((f) => f.bytes !== undefined) ? formatBytes(s.files.reduce((n, f) => n + f.bytes!, 0)) : 'size as served';
+    lines.push(`  - ${s.title} (${s.required ? 'required' : 'optional'}) from ${s.publisher}: ${s.files.length} file(s), ${known}`);
+  }
+  lines.push('  Set ODR_FETCH_USER_AGENT to your name and contact (BLS refuses anonymous requests).');
+  return lines.join('\n');
+}
 
 const USAGE = 'usage: npm start -- [--dir DIR] [--port N] [--host H]';
 
-export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): { dir: string; port: number; host: string } {
+export interface ServeArgs {
+  dir: string;
+  port: number;
+  host: string;
+  /** Only the default dist/ is built when missing; a --dir must already hold a build. */
+  buildIfMissing: boolean;
+}
+
+/** An IP address, or a host name by RFC 1123 that is not all digits and dots (0.0.0.0.1 is neither). */
+export function validHost(host: string): boolean {
+  if (isIP(host) !== 0) return true;
+  if (/^[\d.]+$/.test(host)) return false;
+  return host.length <= 253 && host.split('.').every((l) => /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/.test(l));
+}
+
+export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): ServeArgs {
   const flags = parseFlags(argv, ['--dir', '--port', '--host'], USAGE);
-  const portText = flags['--port'] ?? env.PORT ?? '8080';
+  // An empty PORT or HOST (as `PORT= npm start` sets) counts as unset.
+  const portText = flags['--port'] ?? (env.PORT || '8080');
   const port = /^\d{1,5}$/.test(portText) ? Number(portText) : NaN;
   if (!(port >= 0 && port <= 65535)) {
     throw new Error(`${flags['--port'] !== undefined ? '--port' : 'PORT'} must be a whole number from 0 to 65535, got ${JSON.stringify(portText)}\n${USAGE}`);
   }
-  return { dir: flags['--dir'] ?? 'dist', port, host: flags['--host'] ?? env.HOST ?? '127.0.0.1' };
+  const host = flags['--host'] ?? (env.HOST || '127.0.0.1');
+  if (!validHost(host)) throw new Error(`${flags['--host'] !== undefined ? '--host' : 'HOST'} must be an IP address or a host name, got ${JSON.stringify(host)}\n${USAGE}`);
+  return { dir: flags['--dir'] ?? 'dist', port, host, buildIfMissing: flags['--dir'] === undefined };
 }
 
 async function main() {
@@ -38,8 +89,20 @@ async function main() {
   let votes: SqliteVotes | null = null;
   try {
     if (!existsSync(path.join(dir, '_shards', 'meta.json'))) {
+      if (!args.buildIfMissing) {
+        console.error(`--dir ${dir} ${existsSync(dir) ? 'holds no build' : 'does not exist'}; build one with: npm run build -- --out ${args.dir}`);
+        process.exit(2);
+      }
+      if (needsFetch(repoRoot, process.env)) {
+        console.log(fetchPlan());
+        const code = await fetchMain([], { env: process.env });
+        if (code !== 0) {
+          console.error('The data fetch failed (see above); nothing was built. Fix the cause and run npm start again: files already downloaded are kept.');
+          process.exit(1);
+        }
+      }
       console.log(`${dir} has no build; building (shape percentile) first...`);
-      await runBuild({ shape: 'percentile', out: dir, repoRoot, log: (l) => console.log(l) });
+      await runBuild({ shape: 'percentile', out: dir, repoRoot, log: (l) => console.log(l), onStageStart: stageProgress(process.stdout) });
     }
     // Only the timeline shape has votes; the percentile shape opens no database.
     const shape = (JSON.parse(readFileSync(path.join(dir, '_shards', 'meta.json'), 'utf8')) as { shape: string }).shape;
@@ -63,13 +126,25 @@ async function main() {
     process.exit(1);
   }
   console.log(`Serving ${dir} at ${server.url}  (try ${server.url}/api/v1/occupations?q=nurse)`);
-  const stop = () =>
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
     void server.close().then(() => {
       votes?.close();
       process.exit(0);
     });
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  process.on('SIGHUP', stop);
+  // npm runs scripts through sh, and dash neither execs the command nor passes SIGTERM on: when
+  // npm is told to stop, the shell dies and we would be orphaned, still holding the port. So we
+  // also stop when the process that started us goes away.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) stop();
+  }, 500).unref();
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

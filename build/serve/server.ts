@@ -5,7 +5,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
-import { fileFor, matchRoute, routeHeaders, responseHeaders, API_PREFIX } from '../model/routes.ts';
+import { fileFor, matchRoute, routeHeaders, routePrefixes, responseHeaders, API_PREFIX } from '../model/routes.ts';
 import type { Shape } from '../model/records.ts';
 import { FUNCTION_PATHS } from '../emit/deploy.ts';
 import { DISCARD_LIMIT_BYTES } from '../model/limits.ts';
@@ -57,6 +57,7 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
   const clientAddress = (req: http.IncomingMessage): string | null =>
     (opts.trustProxy ? lastForwardedHop(req.headers['x-forwarded-for'] as string | undefined) : null) ?? req.socket.remoteAddress ?? null;
 
+  const prefixes = new Set(routePrefixes(shape));
   /** Our own address, set once listening; requests to the function are built on it. */
   let origin = 'http://localhost';
 
@@ -105,7 +106,9 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
     const url = `${origin}${rawUrl.startsWith('/') ? rawUrl : '/'}`;
     const pathname = rawUrl.split('?')[0]!;
     const isGet = req.method === 'GET' || req.method === 'HEAD';
-    const isRouted = pathname.startsWith('/api/') || pathname === '/embed' || pathname.startsWith('/embed/');
+    // Under the route table's prefixes (and at the root) only its routes are files; the rest goes
+    // to the function (404, slash redirects), as on Cloudflare.
+    const isRouted = pathname === '/' || prefixes.has(pathname.split('/')[1]!);
     if (isGet && isRouted) {
       const match = matchRoute(pathname, shape);
       if (match?.route.serve === 'static') {

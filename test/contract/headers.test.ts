@@ -1,7 +1,7 @@
 // Headers from the route table on every kind of response: CORS (errors too), content types,
 // cache policy, ETag/304, compression, HEAD, preflight, embed CSP; and the route enumeration.
 import { describe, expect, it } from 'vitest';
-import { CACHE_CONTROL, EMBED_CSP, routesFor, fileFor } from '../../build/model/routes.ts';
+import { CACHE_CONTROL, CONTENT_TYPE, EMBED_CSP, PAGE_CSP, routesFor, fileFor } from '../../build/model/routes.ts';
 import { SHAPES, TARGET, manifestOf, postJson, useSites } from './setup.ts';
 
 const sites = useSites();
@@ -19,11 +19,12 @@ describe.each(SHAPES)('headers (%s)', (shape) => {
       expect(res.headers.get('access-control-allow-origin'), p).toBe('*');
       expect(res.headers.get('x-content-type-options'), p).toBe('nosniff');
       expect(res.headers.get('cache-control'), p).toBe(CACHE_CONTROL[route.cache]);
-      expect(res.headers.get('content-type'), p).toBe(route.body === 'html' ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8');
+      expect(res.headers.get('content-type'), p).toBe(CONTENT_TYPE[route.body]);
       if (route.body === 'html') {
         expect(res.headers.get('content-security-policy')).toBe(EMBED_CSP);
         expect(res.headers.get('x-frame-options')).toBeNull();
       }
+      if (route.body === 'page') expect(res.headers.get('content-security-policy'), p).toBe(PAGE_CSP);
       await res.arrayBuffer();
     }
   });
@@ -44,7 +45,7 @@ describe.each(SHAPES)('headers (%s)', (shape) => {
 
   it('errors carry CORS, problem+json and no long caching', async () => {
     const site = sites[shape];
-    for (const [p, status] of [['/api/v1/nope', 404], ['/api/v1/occupations/99-9999.99', 404], ['/api/v1/occupations?limit=0', 400], ['/api/v1/', 404], ['/', 404]] as const) {
+    for (const [p, status] of [['/api/v1/nope', 404], ['/api/v1/occupations/99-9999.99', 404], ['/api/v1/occupations?limit=0', 400], ['/api/v1/nope/', 404], ['/api', 404]] as const) {
       const r = await site.get(p);
       expect(r.status, p).toBe(status);
       expect(r.headers.get('access-control-allow-origin'), p).toBe('*');
@@ -55,6 +56,13 @@ describe.each(SHAPES)('headers (%s)', (shape) => {
     const del = await site.get('/api/v1/occupations', { method: 'DELETE' });
     expect(del.status).toBe(405);
     expect(del.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    // The path as requested, not the route pattern; errors lists what the path accepts.
+    const soc = (await site.json('/api/v1/occupations?limit=1')).data[0].soc_code;
+    const put = await site.get(`/api/v1/occupations/${soc}`, { method: 'PUT' });
+    expect(put.status).toBe(405);
+    const body = await put.json();
+    expect(body.detail).toBe(`PUT is not allowed on /api/v1/occupations/${soc}.`);
+    expect(body.errors).toEqual([{ location: 'method', message: 'PUT is not allowed here', allowed: ['GET', 'HEAD', 'OPTIONS'] }]);
   });
 
   it('unknown embed slugs get the HTML 404 card with the embed headers', async () => {

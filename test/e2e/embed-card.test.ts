@@ -87,7 +87,6 @@ describe('site', () => {
     const unknown = `${site.url}/embed/no-such-occupation-xyz`;
     for (const [url, status] of [
       [`${site.url}/embed/${rows[0]!.slug}`, 200],
-      [`${site.url}/embed/`, 200],
       [unknown, 404],
     ] as const) {
       const res = await fetch(url);
@@ -133,7 +132,7 @@ describe('cards framed by another site', () => {
         if (m.minFontPx < 11) fail(`font ${m.minFontPx}px`);
         // A radius means the inline <style> was applied (the CSP allows it).
         if (m.borderRadius !== '10px') fail('inline style not applied');
-        if (!m.link || m.link.target !== '_blank' || m.link.rel !== 'noopener' || !m.link.href.startsWith(`${site.url}/api/v1/occupations/`)) {
+        if (!m.link || m.link.target !== '_blank' || m.link.rel !== 'noopener' || m.link.href !== `${site.url}/occupations/${card.slug}`) {
           fail(`link ${JSON.stringify(m.link)}`);
         }
         if (m.scripts !== 0) fail(`${m.scripts} scripts`);
@@ -208,15 +207,18 @@ describe('cards framed by another site', () => {
     await page.close();
   });
 
-  it('the "Full data" link of a card resolves to the occupation JSON', async () => {
+  it('the "Full data" link of a card opens the occupation page, which links the JSON', async () => {
     const page = await browser.newPage();
     for (const card of sampleByTier()) {
       await page.goto(`${site.url}/embed/${card.slug}`);
       const href = await page.locator('main a').getAttribute('href');
+      expect(href).toBe(`/occupations/${card.slug}`);
       const res = await fetch(new URL(href!, site.url));
       expect({ href, status: res.status }).toEqual({ href, status: 200 });
-      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-      const body = (await res.json()) as { title?: string };
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      const html = await res.text();
+      const json = /href="(\/api\/v1\/occupations\/[^"/]+)"/.exec(html)?.[1];
+      const body = (await (await fetch(new URL(json!, site.url))).json()) as { title?: string };
       expect(body.title).toBe(card.title);
     }
     await page.close();

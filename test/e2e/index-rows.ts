@@ -18,10 +18,10 @@ export function parseIndex(html: string): IndexRow[] {
       cells = [];
       slug = '';
     } else if (t.kind === 'start' && t.name === 'td' && cells) cells.push('');
-    else if (t.kind === 'start' && t.name === 'a' && cells) slug = (attr(t, 'href') ?? '').replace(/^\/embed\//, '');
+    else if (t.kind === 'start' && t.name === 'a' && cells && !slug && (attr(t, 'href') ?? '').startsWith('/embed/')) slug = attr(t, 'href')!.replace(/^\/embed\//, '');
     else if (t.kind === 'text' && cells && cells.length > 0) cells[cells.length - 1] += t.text;
     else if (t.kind === 'end' && t.name === 'tr' && cells) {
-      if (slug && cells.length === 3) rows.push({ slug, title: cells[0]!, score: cells[1]!, tierWords: cells[2]! });
+      if (slug && cells.length >= 3) rows.push({ slug, title: cells[0]!, score: cells[1]!, tierWords: cells[2]! });
       cells = null;
     }
   }

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { expect, test } from 'vitest';
-import { explainFailure } from '../../../build/cli.ts';
+import { explainFailure, stageProgress } from '../../../build/cli.ts';
 import { BuildError } from '../../../build/pipeline.ts';
 import { SourceError } from '../../../build/sources/errors.ts';
 
@@ -23,4 +23,14 @@ test('a taken port names the address and how to choose another', async () => {
 
 test('anything else is a bug and keeps its stack', () => {
   expect(explainFailure(new TypeError('boom'))).toMatch(/^TypeError: boom\n\s+at /);
+});
+
+test('stage progress: shown on a terminal and overwritten by the timing line, silent elsewhere', () => {
+  const written: string[] = [];
+  const tty = { isTTY: true, write: (s: string) => (written.push(s), true) } as unknown as NodeJS.WriteStream;
+  stageProgress(tty)!('sources');
+  expect(written).toEqual(['  sources    running…\r']);
+  // The timing line the pipeline logs next is at least as long, so nothing of "running…" remains.
+  expect(`  ${'sources'.padEnd(10)} ${'1234'.padStart(6)} ms`.length).toBeGreaterThanOrEqual(written[0]!.length - 1);
+  expect(stageProgress({ isTTY: false } as unknown as NodeJS.WriteStream)).toBeUndefined();
 });

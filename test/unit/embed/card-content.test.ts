@@ -80,10 +80,10 @@ describe('card content', () => {
     expect(meta && attr(meta, 'content')).toBe('fixture-v');
   });
 
-  it('links to the occupation JSON on the same site, in a new tab', () => {
+  it('links to the occupation page on the same site ("Full data"), in a new tab', () => {
     const links = startTags(page(timeline, 'software-developers')).filter((t) => t.name === 'a');
     expect(links).toHaveLength(1);
-    expect(attr(links[0]!, 'href')).toBe('/api/v1/occupations/15-1252.00');
+    expect(attr(links[0]!, 'href')).toBe('/occupations/software-developers');
     expect(attr(links[0]!, 'target')).toBe('_blank');
     expect(attr(links[0]!, 'rel')).toBe('noopener');
   });
@@ -111,7 +111,7 @@ describe('self-contained and accessible markup', () => {
 
   it('has no script, no external resource and no absolute URL', () => {
     for (const html of all) expect(html).not.toMatch(/https?:\/\//);
-    for (const html of [...all, timeline.index]) {
+    for (const html of all) {
       const tags = startTags(html);
       expect(tags.filter((t) => ['script', 'link', 'img', 'iframe', 'object', 'embed'].includes(t.name))).toEqual([]);
       const urls = tags.flatMap((t) => t.attrs.filter(([n]) => n === 'href' || n === 'src').map(([, v]) => v));
@@ -126,20 +126,22 @@ describe('self-contained and accessible markup', () => {
 });
 
 describe('index and 404', () => {
-  it('lists every card once, alphabetically, with score and tier in words', () => {
-    const hrefs = startTags(timeline.index)
-      .filter((t) => t.name === 'a')
-      .map((t) => attr(t, 'href'));
+  it('lists every card once, by major group and then alphabetically, with score and tier in words', () => {
+    const tags = startTags(timeline.index);
+    const hrefs = tags.filter((t) => t.name === 'a' && attr(t, 'href')!.startsWith('/embed/') && attr(t, 'href') !== '/embed/').map((t) => attr(t, 'href'));
     expect(hrefs).toEqual([
-      '/embed/script-alert-x-script-quotes-too',
       '/embed/chief-executives',
       '/embed/general-and-operations-managers',
-      '/embed/grinding-lapping-polishing-buffing-honing',
-      '/embed/office-clerks-general',
-      '/embed/registered-nurses',
       '/embed/software-developers',
+      '/embed/registered-nurses',
+      '/embed/office-clerks-general',
+      '/embed/grinding-lapping-polishing-buffing-honing',
+      '/embed/script-alert-x-script-quotes-too',
     ]);
-    expect(textOf(timeline.index, 'tbody')!.replace(/\s+/g, ' ')).toContain('Software Developers63.2High risk');
+    // One same-origin script (the filter), nothing from another host.
+    expect(tags.filter((t) => t.name === 'script').map((t) => attr(t, 'src'))).toEqual(['/assets/site.js']);
+    expect(textOf(timeline.index, 'h3')).toBe('Management Occupations');
+    expect(text(timeline.index).replace(/\s+/g, ' ')).toContain('Software Developers63.2High riskDetails');
   });
 
   it('the 404 card says so and links to the index in a new tab', () => {

@@ -65,13 +65,16 @@ describe('CLI flags', () => {
     expect(() => parseBuildArgs(['--out'])).toThrow(/needs a value/);
   });
   it('serve: defaults from env, flags win', () => {
-    expect(parseServeArgs([], {})).toEqual({ dir: 'dist', port: 8080, host: '127.0.0.1' });
-    expect(parseServeArgs(['--port', '0'], { PORT: '9000', HOST: '0.0.0.0' })).toEqual({ dir: 'dist', port: 0, host: '0.0.0.0' });
+    expect(parseServeArgs([], {})).toEqual({ dir: 'dist', port: 8080, host: '127.0.0.1', buildIfMissing: true });
+    expect(parseServeArgs(['--port', '0'], { PORT: '9000', HOST: '0.0.0.0' })).toEqual({ dir: 'dist', port: 0, host: '0.0.0.0', buildIfMissing: true });
     expect(() => parseServeArgs(['--port', 'x'], {})).toThrow('--port must be a whole number from 0 to 65535, got "x"');
     expect(() => parseServeArgs([], { PORT: '70000' })).toThrow('PORT must be a whole number from 0 to 65535, got "70000"');
     expect(() => parseServeArgs(['--port', '1e3'], {})).toThrow(/whole number/);
     expect(() => parseServeArgs(['--verbose', '1'], {})).toThrow(/unknown argument --verbose/);
     expect(() => parseServeArgs(['--bogus'], {})).toThrow(/unknown argument --bogus/);
-    expect(parseServeArgs(['--dir=out', '--host=::1'], {})).toEqual({ dir: 'out', port: 8080, host: '::1' });
+    expect(parseServeArgs(['--dir=out', '--host=::1'], {})).toEqual({ dir: 'out', port: 8080, host: '::1', buildIfMissing: false });
+    expect(() => parseServeArgs(['--host', '0.0.0.0.1'], {})).toThrow(/^--host must be an IP address or a host name, got "0.0.0.0.1"/);
+    expect(() => parseServeArgs([], { HOST: 'a b' })).toThrow(/^HOST must be/);
+    expect(parseServeArgs(['--host', 'localhost'], {}).host).toBe('localhost');
   });
 });

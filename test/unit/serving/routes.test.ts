@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, fileFor, matchRoute, routesFor, responseHeaders, preflightHeaders } from '../../../build/model/routes.ts';
+import { ROUTES, fileFor, matchRoute, redirectFor, routesFor, responseHeaders, preflightHeaders } from '../../../build/model/routes.ts';
 import { cloudflareRoutes, headersFile, netlifyToml } from '../../../build/emit/deploy.ts';
 
 describe('route table', () => {
@@ -48,9 +48,27 @@ describe('CDN configs from the route table', () => {
     expect(rules[0]).toEqual({ from: '"/api/v1/occupations/15-1252.00"', to: '"/api/v1/occupations/15-1252.00/index.json"', status: '200', force: undefined });
     expect(rules).toContainEqual({ from: '"/api/v1/displacement/assess"', to: '"/.netlify/functions/api"', status: '200', force: 'true' });
     expect(rules).toContainEqual({ from: '"/api/v1/occupations"', to: '"/.netlify/functions/api"', status: '200', force: 'true' });
-    expect(rules.at(-1)).toEqual({ from: '"/embed/*"', to: '"/.netlify/functions/api"', status: '200', force: undefined });
+    expect(rules).toContainEqual({ from: '"/embed/*"', to: '"/.netlify/functions/api"', status: '200', force: undefined });
+    expect(rules.at(-1)).toEqual({ from: '"/occupations/*"', to: '"/.netlify/functions/api"', status: '200', force: undefined });
   });
-  it('_routes.json sends only the root, API and embed paths to the worker', () => {
-    expect(JSON.parse(cloudflareRoutes())).toEqual({ version: 1, include: ['/', '/api/*', '/embed', '/embed/*'], exclude: [] });
+  it('_routes.json sends the root and the route prefixes to the worker, never the shards', () => {
+    const { include } = JSON.parse(cloudflareRoutes('percentile'));
+    expect(include.slice(0, 5)).toEqual(['/', '/api', '/api/*', '/assets', '/assets/*']);
+    expect(include).toContain('/embed');
+    expect(include).toContain('/occupations/*');
+    expect(include.some((p: string) => p.startsWith('/_shards'))).toBe(false);
+  });
+  it('slash variants redirect to the path that exists; real paths never redirect', () => {
+    expect(redirectFor('/embed', 'percentile')).toBe('/embed/');
+    expect(redirectFor('/embed/registered-nurses/', 'percentile')).toBe('/embed/registered-nurses');
+    expect(redirectFor('/api/v1/', 'percentile')).toBe('/api/v1');
+    expect(redirectFor('/embed/', 'percentile')).toBeNull();
+    expect(redirectFor('/', 'percentile')).toBeNull();
+    expect(redirectFor('/api/v1/nope/', 'percentile')).toBeNull();
+  });
+  it('the root, named files and pages map to files', () => {
+    expect(fileFor('/', 'page')).toBe('index.html');
+    expect(fileFor('/assets/site.js', 'js')).toBe('assets/site.js');
+    expect(fileFor('/occupations/registered-nurses', 'page')).toBe('occupations/registered-nurses/index.html');
   });
 });

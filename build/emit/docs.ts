@@ -1,0 +1,209 @@
+// /docs/: the API reference generated from the built OpenAPI document, every example a real
+// answer of the built site (static files as served, everything else from the real function
+// handler over the built shards, exactly as the local server routes it); plus "how to embed" and
+// "how the score works" rendered from docs/EMBED.md and docs/METHODOLOGY.md. Each example is
+// marked with data-example-* attributes so the tests can request it and compare.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Marked, type Tokens } from 'marked';
+import { createHandler } from '../../functions/api.ts';
+import type { ModelOutput, Shape } from '../model/records.ts';
+import { CONTENT_TYPE, fileFor, fillPattern, matchRoute, routesFor } from '../model/routes.ts';
+import type { EmittedFile } from './files.ts';
+import { templates } from './embed.ts';
+
+/** What a request to the built site answers. */
+export interface Answer {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+export interface ExampleRequest {
+  method: 'GET' | 'POST' | 'DELETE';
+  path: string;
+  /** JSON text for POST. */
+  body?: string;
+  contentType?: string;
+}
+
+/** Answers requests from the emitted files the way the local server does: static file, else the function. */
+export function siteOf(files: EmittedFile[], shape: Shape): (r: ExampleRequest) => Promise<Answer> {
+  const byPath = new Map(files.map((f) => [f.path, f]));
+  const text = (b: string | Uint8Array) => (typeof b === 'string' ? b : new TextDecoder().decode(b));
+  const handler = createHandler({
+    loadShard: async (name) => {
+      const f = byPath.get(`_shards/${name}.json`);
+      if (!f) throw new Error(`no shard ${name}`);
+      return JSON.parse(text(f.body));
+    },
+  });
+  return async (r) => {
+    const url = new URL(r.path, 'http://docs.invalid');
+    if (r.method === 'GET' && url.search === '') {
+      const m = matchRoute(url.pathname, shape);
+      const f = m?.route.serve === 'static' ? byPath.get(fileFor(url.pathname, m.route.body)) : undefined;
+      if (m && f) return { status: 200, contentType: CONTENT_TYPE[m.route.body], body: text(f.body) };
+    }
+    const res = await handler(
+      new Request(url, { method: r.method, body: r.body, headers: r.body !== undefined ? { 'Content-Type': r.contentType ?? 'application/json' } : {} }),
+    );
+    return { status: res.status, contentType: res.headers.get('Content-Type') ?? '', body: await res.text() };
+  };
+}
+
+export const EXCERPT_ITEMS = 3;
+
+/**
+ * Pretty JSON where every array longer than EXCERPT_ITEMS shows its first items and a line
+ * `// … N more`. Deleting those lines leaves valid JSON, which the tests compare with the answer.
+ */
+export function excerptJson(value: unknown, indent = ''): string {
+  const inner = indent + '  ';
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    const shown = value.slice(0, EXCERPT_ITEMS).map((v) => inner + excerptJson(v, inner));
+    const more = value.length - shown.length;
+    return `[\n${shown.join(',\n')}${more > 0 ? `\n${inner}// … ${more} more` : ''}\n${indent}]`;
+  }
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value);
+    if (entries.length === 0) return '{}';
+    return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${excerptJson(v, inner)}`).join(',\n')}\n${indent}}`;
+  }
+  return JSON.stringify(value);
+}
+
+type OpenApiDoc = {
+  info: { description: string };
+  paths: Record<string, Record<string, { operationId: string; summary: string; parameters?: Array<{ name: string; in: string; required: boolean; description?: string; schema: Record<string, unknown> }>; requestBody?: unknown; responses: Record<string, { description: string; content?: Record<string, unknown> }> }>>;
+};
+
+function sampleValues(model: ModelOutput): Record<string, string> {
+  const occ = model.occupations.find((o) => o.soc_code === '15-1252.00') ?? model.occupations[0];
+  const ind = model.industries.find((i) => i.naics_code === '5415') ?? model.industries[0];
+  return { soc_code: occ?.soc_code ?? '00-0000.00', slug: occ?.slug ?? 'none', naics_code: ind?.naics_code ?? '00', problem: 'not-found' };
+}
+const MISSING: Record<string, string> = { soc_code: '99-9999.99', slug: 'no-such-occupation', naics_code: '99', problem: 'no-such-problem' };
+
+/** The example requests of one operation: its success case(s), then each error it documents that we can provoke. */
+function examplesFor(template: string, method: string, op: OpenApiDoc['paths'][string][string], model: ModelOutput): Array<{ label: string; req: ExampleRequest }> {
+  const values = sampleValues(model);
+  const pathOf = (v: Record<string, string>) => template.replace(/\{([a-z_]+)\}/g, (_, n: string) => v[n]!);
+  const p = pathOf(values);
+  const out: Array<{ label: string; req: ExampleRequest }> = [];
+  const has = (status: string) => op.responses[status] !== undefined;
+  // POST examples need a body only the operation knows; today that is the assessment. Another POST
+  // operation is documented without examples until it gets its own here.
+  if (method === 'post' && op.operationId !== 'assess') return [];
+  if (method === 'post') {
+    const factors = Object.keys(model.factors).sort().slice(0, 2);
+    const personal = Object.fromEntries(factors.map((f) => [f, model.factors[f]!.at(-1)!.value]));
+    out.push({ label: 'Assess with two personal factors', req: { method: 'POST', path: p, body: JSON.stringify({ soc_code: values.soc_code, personal_factors: personal }) } });
+    if (has('400')) out.push({ label: 'Invalid JSON', req: { method: 'POST', path: p, body: '{"soc_code":' } });
+    if (has('404')) out.push({ label: 'Unknown occupation', req: { method: 'POST', path: p, body: JSON.stringify({ soc_code: MISSING.soc_code }) } });
+    if (has('415')) out.push({ label: 'Wrong Content-Type', req: { method: 'POST', path: p, body: '{}', contentType: 'text/plain' } });
+    if (has('422')) out.push({ label: 'Unknown factor', req: { method: 'POST', path: p, body: JSON.stringify({ soc_code: values.soc_code, personal_factors: { star_sign: 'leo' } }) } });
+    out.push({ label: 'Wrong method', req: { method: 'DELETE', path: p } });
+    return out;
+  }
+  out.push({ label: 'Request', req: { method: 'GET', path: p } });
+  const q = new Set((op.parameters ?? []).filter((x) => x.in === 'query').map((x) => x.name));
+  if (q.has('q')) out.push({ label: 'Title search, two per page', req: { method: 'GET', path: `${p}?q=nurse&limit=2` } });
+  if (q.has('level')) out.push({ label: 'Sectors only', req: { method: 'GET', path: `${p}?level=2` } });
+  if (q.has('limit')) out.push({ label: 'Invalid limit', req: { method: 'GET', path: `${p}?limit=0` } });
+  if (q.has('level')) out.push({ label: 'Invalid level', req: { method: 'GET', path: `${p}?level=9` } });
+  if (template.includes('{')) out.push({ label: 'Unknown value', req: { method: 'GET', path: pathOf({ ...values, ...MISSING }) } });
+  out.push({ label: 'Wrong method', req: { method: 'DELETE', path: p } });
+  return out;
+}
+
+function curlOf(r: ExampleRequest): string {
+  const url = `https://YOUR-HOST${r.path}`;
+  if (r.method === 'GET') return `curl '${url}'`;
+  if (r.body === undefined) return `curl -X ${r.method} '${url}'`;
+  return `curl -X ${r.method} '${url}' -H 'Content-Type: ${r.contentType ?? 'application/json'}' -d '${r.body}'`;
+}
+
+const schemaText = (s: Record<string, unknown>): string =>
+  [s.type, s.enum ? `one of ${(s.enum as unknown[]).join(', ')}` : '', s.minimum !== undefined ? `min ${s.minimum}` : '', s.maximum !== undefined ? `max ${s.maximum}` : '', s.default !== undefined ? `default ${s.default}` : '', s.maxLength !== undefined ? `at most ${s.maxLength} characters` : '']
+    .filter(Boolean)
+    .join(', ');
+
+async function referenceView(files: EmittedFile[], model: ModelOutput, shape: Shape) {
+  const openapiFile = files.find((f) => f.routeId === 'openapi')!;
+  const doc = JSON.parse(openapiFile.body as string) as OpenApiDoc;
+  const ask = siteOf(files, shape);
+  const operations = [];
+  for (const [template, ops] of Object.entries(doc.paths)) {
+    // The reference covers the API; pages and downloads have their own pages.
+    if (!template.startsWith('/api/')) continue;
+    for (const [method, op] of Object.entries(ops)) {
+      const examples = [];
+      for (const { label, req } of examplesFor(template, method, op, model)) {
+        const a = await ask(req);
+        const isJson = /json/.test(a.contentType);
+        examples.push({ label, req, curl: curlOf(req), status: a.status, contentType: a.contentType, shown: isJson ? excerptJson(JSON.parse(a.body)) : null });
+      }
+      operations.push({
+        id: op.operationId,
+        method: method.toUpperCase(),
+        path: template,
+        summary: op.summary,
+        params: (op.parameters ?? []).map((x) => ({ name: x.name, in: x.in, required: x.required, description: x.description ?? '', schema: schemaText(x.schema) })),
+        body: op.requestBody ? 'JSON: soc_code (required) and personal_factors (factor name to option value; see displacement/factors).' : null,
+        responses: Object.entries(op.responses).map(([status, r]) => ({ status, description: r.description, types: Object.keys(r.content ?? {}).join(', ') })),
+        examples,
+      });
+    }
+  }
+  return { operations, description: doc.info.description };
+}
+
+/** Markdown from docs/ with links fixed for the site: the two docs map to their pages; other relative links become text. */
+function markdownPage(file: string): string {
+  const marked = new Marked({
+    gfm: true,
+    renderer: {
+      link({ href, text, tokens }: Tokens.Link) {
+        const inner = this.parser.parseInline(tokens);
+        const mapped: Record<string, string> = { 'EMBED.md': '/docs/embed', 'docs/EMBED.md': '/docs/embed', 'METHODOLOGY.md': '/docs/methodology', 'docs/METHODOLOGY.md': '/docs/methodology' };
+        const [base, hash] = href.split('#');
+        const target = mapped[base!] !== undefined ? mapped[base!] + (hash ? `#${hash}` : '') : /^https?:\/\//.test(href) || href.startsWith('#') ? href : null;
+        return target === null ? `<span>${inner || text}</span>` : `<a href="${target.replace(/"/g, '&quot;')}">${inner || text}</a>`;
+      },
+      table(token: Tokens.Table) {
+        const head = `<tr>${token.header.map((c) => `<th>${this.parser.parseInline(c.tokens)}</th>`).join('')}</tr>`;
+        const rows = token.rows.map((r) => `<tr>${r.map((c) => `<td>${this.parser.parseInline(c.tokens)}</td>`).join('')}</tr>`).join('\n');
+        return `<div class="table-wrap"><table>\n<thead>${head}</thead>\n<tbody>${rows}</tbody>\n</table></div>\n`;
+      },
+    },
+  });
+  return marked.parse(literalAsterisks(readFileSync(file, 'utf8')), { async: false }) as string;
+}
+
+/**
+ * "O*NET" twice in a paragraph would turn the text between into emphasis: an asterisk between two
+ * letters or digits is a literal one (outside code, where it is left alone).
+ */
+export function literalAsterisks(md: string): string {
+  return md
+    .split(/(```[\s\S]*?```|`[^`\n]*`)/g)
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(/([A-Za-z0-9])\*(?=[A-Za-z0-9])/g, '$1\\*')))
+    .join('');
+}
+
+export async function renderDocs(files: EmittedFile[], model: ModelOutput, shape: Shape, repoRoot: string): Promise<EmittedFile[]> {
+  const eta = templates();
+  const routes = new Map(routesFor(shape).map((r) => [r.id, r]));
+  const page = (routeId: string, body: string): EmittedFile => {
+    const urlPath = fillPattern(routes.get(routeId)!.pattern, {});
+    return { path: fileFor(urlPath, 'page'), body, urlPath, routeId };
+  };
+  const ref = await referenceView(files, model, shape);
+  return [
+    page('docs', eta.render('@site/docs', { meta: model.meta, shape, ...ref })),
+    page('docs-embed', eta.render('@site/markdown', { meta: model.meta, pageTitle: 'How to embed a risk card', html: markdownPage(path.join(repoRoot, 'docs', 'EMBED.md')) })),
+    page('docs-methodology', eta.render('@site/markdown', { meta: model.meta, pageTitle: 'How the score works: methodology', html: markdownPage(path.join(repoRoot, 'docs', 'METHODOLOGY.md')) })),
+  ];
+}

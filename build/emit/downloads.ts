@@ -1,0 +1,128 @@
+// Bulk downloads: occupations.csv (one row per occupation), tasks.csv (one row per task),
+// industries.csv (one row per industry) and odr-data.jsonl (everything the API serves, one JSON
+// object per line). Each starts with a header naming the data and model versions and the licenses:
+// '#' comment lines in the CSVs (csv-parse: comment '#'; pandas: comment='#'), a first line of
+// type "header" in the JSON Lines. Columns come from the published responses (present.ts), so a
+// field the model adds appears here without a change. Pure.
+import { gzipSync } from 'node:zlib';
+import type { ModelOutput, OccupationRecord, Shape } from '../model/records.ts';
+import * as present from '../model/present.ts';
+import { majorGroup } from '../model/soc-groups.ts';
+import { metaDocument } from './meta.ts';
+
+export interface Download {
+  routeId: string;
+  name: string;
+  body: string | Uint8Array;
+  rows: number;
+  description: string;
+}
+
+type Cell = string | number | boolean | null | undefined;
+
+/** RFC 4180: quote a field holding a comma, quote, CR or LF; double the quotes inside. */
+export function csvCell(v: Cell): string {
+  if (v === null || v === undefined) return '';
+  const s = typeof v === 'string' ? v : String(v);
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+const csvLine = (cells: Cell[]) => cells.map(csvCell).join(',');
+
+/** Flattens one level of nested objects into prefix_key columns (evidence -> evidence_human_label). */
+function flatten(obj: Record<string, unknown>, prefix = ''): Record<string, Cell> {
+  const out: Record<string, Cell> = {};
+  for (const [k, v] of Object.entries(obj)) {
+    if (v !== null && typeof v === 'object' && !Array.isArray(v)) Object.assign(out, flatten(v as Record<string, unknown>, `${prefix}${k}_`));
+    else out[`${prefix}${k}`] = Array.isArray(v) ? v.join(' ') : (v as Cell);
+  }
+  return out;
+}
+
+function headerLines(model: ModelOutput, shape: Shape, name: string): string[] {
+  const meta = metaDocument(model, shape);
+  return [
+    `Occupation Displacement Risk API: ${name}`,
+    `data_version ${meta.data_version}; model_version ${meta.model_version}; shape ${shape}; build_id ${meta.build_id}`,
+    `License: code ${meta.license.code}. Data: ${meta.license.data}`,
+    ...meta.sources.map((s) => `Source: ${s.title} (${s.publisher}). License: ${s.license}`),
+    ...meta.attribution.map((a) => `Attribution: ${a}`),
+  ];
+}
+
+/** A CSV with '#' header lines; the columns are the union of the rows' keys in first-seen order. */
+function csv(header: string[], rows: Array<Record<string, Cell>>): string {
+  const columns: string[] = [];
+  const seen = new Set<string>();
+  for (const r of rows) for (const k of Object.keys(r)) if (!seen.has(k)) (seen.add(k), columns.push(k));
+  const lines = [...header.map((h) => `# ${h.replace(/[\r\n]+/g, ' ')}`), csvLine(columns), ...rows.map((r) => csvLine(columns.map((c) => r[c])))];
+  return lines.join('\r\n') + '\r\n';
+}
+
+function occupationRow(o: OccupationRecord, shape: Shape): Record<string, Cell> {
+  const d = present.occupationDetail(o, shape);
+  const group = majorGroup(o.soc_code);
+  return {
+    soc_code: d.soc_code,
+    title: d.title,
+    slug: o.slug,
+    major_group: group.code,
+    major_group_title: group.name,
+    job_zone: o.job_zone,
+    ...flatten(d.risk_score as Record<string, unknown>),
+    ...flatten(d.labor_data as Record<string, unknown>),
+    ...flatten(d.protective_factors, 'protective_'),
+    task_count: o.tasks.length,
+  };
+}
+
+export function buildDownloads(model: ModelOutput, shape: Shape): Download[] {
+  const occ = model.occupations;
+  const occupations = csv(headerLines(model, shape, 'occupations.csv'), occ.map((o) => occupationRow(o, shape)));
+  const taskRows = occ.flatMap((o) => present.occupationTasks(o).tasks.map((t) => ({ soc_code: o.soc_code, ...flatten(t as Record<string, unknown>) })));
+  const tasks = csv(headerLines(model, shape, 'tasks.csv'), taskRows);
+  const industryRows = model.industries.map((i) => {
+    const d = present.industryDetail(i);
+    return {
+      naics_code: d.naics_code,
+      title: d.title,
+      level: d.level,
+      employment: d.employment,
+      weighted_risk_score: d.weighted_risk_score,
+      occupations_naics_level: d.occupations_source.naics_level,
+      occupations_naics_codes: d.occupations_source.naics_codes.join(' '),
+      occupation_count: d.occupations.length,
+    };
+  });
+  const industries = csv(headerLines(model, shape, 'industries.csv'), industryRows);
+
+  const meta = metaDocument(model, shape);
+  const lines: unknown[] = [
+    { type: 'header', name: 'odr-data.jsonl.gz', data_version: meta.data_version, model_version: meta.model_version, shape, build_id: meta.build_id, license: meta.license, sources: meta.sources, attribution: meta.attribution, counts: meta.counts },
+    ...occ.map((o) => {
+      const risk = present.occupationRisk(o, shape);
+      return {
+        type: 'occupation',
+        ...present.occupationDetail(o, shape),
+        slug: o.slug,
+        job_zone: o.job_zone,
+        description: o.description,
+        skill_gaps: risk.skill_gaps,
+        transition_options: risk.transition_options,
+        tasks: present.occupationTasks(o).tasks,
+      };
+    }),
+    ...model.industries.map((i) => ({ type: 'industry', ...present.industryDetail(i) })),
+    { type: 'factors', factors: model.factors },
+  ];
+  // Compressed: as plain text the industries' occupation lists alone pass 20 MB, and Cloudflare
+  // Pages serves no file over 25 MiB. gzip with a zero mtime gives the same bytes every build.
+  const archive = gzipSync(lines.map((l) => JSON.stringify(l)).join('\n') + '\n', { level: 6 });
+
+  return [
+    { routeId: 'download-occupations', name: 'occupations.csv', body: occupations, rows: occ.length, description: 'One row per occupation: codes, title, slug, major group, every risk score field, labor data, protective factors.' },
+    { routeId: 'download-tasks', name: 'tasks.csv', body: tasks, rows: taskRows.length, description: 'One row per task of every occupation: category, AI capability, task risk, time share and the evidence behind them.' },
+    { routeId: 'download-industries', name: 'industries.csv', body: industries, rows: industryRows.length, description: 'One row per NAICS industry: level, employment, employment-weighted risk, where its occupation list comes from.' },
+    { routeId: 'download-archive', name: 'odr-data.jsonl.gz', body: archive, rows: lines.length - 1, description: 'Everything as gzip-compressed JSON Lines: a header line, then one line per occupation (detail, tasks, skill gaps, transitions), per industry, and the personal factors.' },
+  ];
+}

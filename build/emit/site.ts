@@ -1,0 +1,229 @@
+// The site's pages for people: home, one page per occupation, the site-wide 404 page, and the
+// pages' one script. Rendered at build time from eta templates (templates/site/) with the card's
+// engine; pure apart from reading templates and seeds once, so the same model gives the same bytes.
+// Fields are rendered generically where they can grow (risk score, labor data): a field the model
+// adds later is shown with a humanised name instead of being dropped.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FactorsSeed } from '../model/seeds.ts';
+import type { ModelOutput, OccupationRecord, Shape } from '../model/records.ts';
+import { majorGroup } from '../model/soc-groups.ts';
+import { routesFor, fillPattern } from '../model/routes.ts';
+import { buildDownloads, type Download } from './downloads.ts';
+import { sha256 } from './manifest.ts';
+import { TIER_WORDS, attributeText, factorLabel, ordinal, scoreText, templates } from './embed.ts';
+
+const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The pages' script, served verbatim at /assets/site.js. */
+export const SITE_SCRIPT_PATH = join(REPO_ROOT, 'templates', 'site', 'site.js');
+
+export interface SitePages {
+  home: string;
+  downloadsPage: string;
+  downloads: Download[];
+  notFound: string;
+  occupations: Array<{ slug: string; html: string }>;
+  script: string;
+}
+
+/** Words for a key no label table knows: "task_exposure" -> "Task exposure". */
+export function humanize(key: string): string {
+  const words = key.replace(/_/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Thousands separators without locale data (toLocaleString depends on the runtime's ICU). */
+export function grouped(n: number): string {
+  const [int, frac] = String(Math.abs(n)).split('.');
+  const withCommas = int!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${n < 0 ? '-' : ''}${withCommas}${frac ? `.${frac}` : ''}`;
+}
+
+const round = (x: number, d: number) => Number(x.toFixed(d));
+const pct = (x: number) => `${round(x * 100, 1)}%`;
+
+const SCORE_LABELS: Record<string, string> = {
+  final_score: 'Final score (0 to 100)',
+  risk_tier: 'Tier',
+  confidence: 'Confidence',
+  risk_percentile: 'Percentile among all occupations',
+  displacement_year_low: 'Adoption window, earliest year',
+  displacement_year_high: 'Adoption window, latest year',
+  task_exposure: 'Task exposure before protective factors (0 to 100)',
+  protective_moderation: 'Protective moderation (multiplier)',
+  label_coverage: 'Share of time with exposure labels',
+  label_agreement: 'Share of labelled time where human and GPT-4 labels agree',
+  model_version: 'Model version',
+};
+
+const WAGE_STATUS: Record<string, string> = {
+  reported: '',
+  top_coded: ' (at or above the ceiling BLS publishes)',
+  from_hourly: ' (hourly median times 2,080 hours)',
+  projections_table: ' (from the BLS projections table)',
+  unavailable: '',
+};
+
+function fieldValue(v: unknown): string {
+  if (v === null || v === undefined) return 'Not available';
+  if (typeof v === 'number') return grouped(v);
+  if (typeof v === 'string') return v;
+  return JSON.stringify(v);
+}
+
+/** Every field of the published risk score, in its order, known ones with their label. */
+function scoreFields(score: Record<string, unknown>) {
+  return Object.entries(score).map(([k, v]) => ({ label: SCORE_LABELS[k] ?? humanize(k), value: fieldValue(v) }));
+}
+
+function laborFields(labor: Record<string, unknown>) {
+  const out: Array<{ label: string; value: string }> = [];
+  const status = String(labor.median_annual_wage_status ?? 'reported');
+  for (const [k, v] of Object.entries(labor)) {
+    if (k === 'median_annual_wage_status') continue;
+    if (k === 'median_annual_wage') out.push({ label: 'Median annual wage', value: typeof v === 'number' ? `$${grouped(v)}${WAGE_STATUS[status] ?? ''}` : 'Not published' });
+    else if (k === 'median_hourly_wage') out.push({ label: 'Median hourly wage', value: typeof v === 'number' ? `$${v.toFixed(2)}` : 'Not published' });
+    else if (k === 'employment') out.push({ label: 'Employment', value: typeof v === 'number' ? grouped(v) : 'Not published' });
+    else if (k === 'oews_code') out.push({ label: 'OEWS code', value: fieldValue(v) });
+    else if (k === 'reference_period') out.push({ label: 'Wage and employment period', value: fieldValue(v) });
+    else if (k === 'projected_employment_change_pct') out.push({ label: 'Projected employment change', value: typeof v === 'number' ? `${v > 0 ? '+' : ''}${v}%` : 'Not published' });
+    else if (k === 'projected_openings_annual') out.push({ label: 'Projected openings per year', value: typeof v === 'number' ? grouped(v) : 'Not published' });
+    else if (k === 'projections_period') out.push({ label: 'Projections period', value: fieldValue(v) });
+    else out.push({ label: humanize(k), value: fieldValue(v) });
+  }
+  return out;
+}
+
+/** The likely range when the model publishes one (score_low/score_high), else null. */
+function scoreRange(score: Record<string, unknown>): string | null {
+  const lo = score.score_low;
+  const hi = score.score_high;
+  return typeof lo === 'number' && typeof hi === 'number' ? `${scoreText(lo)}–${scoreText(hi)}` : null;
+}
+
+/** What the score means, with the parts of it the model publishes (each only if present). */
+function explainer(score: Record<string, unknown>): string {
+  const parts = ["Higher means more of the working time goes to tasks that current AI can do, after the occupation's protective factors."];
+  if (typeof score.task_exposure === 'number') parts.push(`Task exposure ${scoreText(score.task_exposure)}.`);
+  if (typeof score.protective_moderation === 'number') parts.push(`Protective factors multiply it by ${score.protective_moderation}.`);
+  return parts.join(' ');
+}
+
+const CHART = { w: 640, h: 340, left: 70, right: 620, top: 14, bottom: 286 };
+
+/** Scatter of the tasks: AI capability (x, 0..1) against time share (y, 0..max rounded up to 5%). */
+function taskChart(o: OccupationRecord) {
+  if (o.tasks.length === 0) return null;
+  const maxShare = Math.max(...o.tasks.map((t) => t.time_fraction));
+  // Ticks at whole percents: every 1% up to 5%, every 5% up to 25%, else every 10%.
+  const step = maxShare <= 0.05 ? 0.01 : maxShare <= 0.25 ? 0.05 : 0.1;
+  const ySteps = Math.max(1, Math.ceil(round(maxShare / step, 6)));
+  const yMax = ySteps * step;
+  const x = (v: number) => round(CHART.left + v * (CHART.right - CHART.left), 1);
+  const y = (v: number) => round(CHART.bottom - (v / yMax) * (CHART.bottom - CHART.top), 1);
+  return {
+    ...CHART,
+    title: `${o.tasks.length} tasks of ${o.title}: share of working time against AI capability`,
+    xTicks: [0, 0.25, 0.5, 0.75, 1].map((v) => ({ at: x(v), label: String(v) })),
+    yTicks: Array.from({ length: ySteps + 1 }, (_, i) => round(i * step, 4)).map((v) => ({ at: y(v), label: pct(v) })),
+    dots: o.tasks.map((t) => ({
+      cx: x(t.ai_capability_score),
+      cy: y(t.time_fraction),
+      label: `${t.description} (time ${pct(t.time_fraction)}, AI capability ${t.ai_capability_score})`,
+    })),
+  };
+}
+
+let factorSeed: FactorsSeed | undefined;
+function personalFactorLabels(): Record<string, string> {
+  factorSeed ??= FactorsSeed.parse(JSON.parse(readFileSync(join(REPO_ROOT, 'seeds', 'factors.json'), 'utf8')));
+  return Object.fromEntries(Object.entries(factorSeed.factors).map(([k, f]) => [k, f.label]));
+}
+
+function occupationView(o: OccupationRecord, model: ModelOutput, shape: Shape) {
+  const r = o.risk_score;
+  const published = Object.fromEntries(
+    Object.entries(r).filter(([k]) => (shape === 'percentile' ? !k.startsWith('displacement_year') : k !== 'risk_percentile')),
+  );
+  const outlook =
+    shape === 'timeline'
+      ? { label: 'Adoption window', value: r.displacement_year_low === r.displacement_year_high ? String(r.displacement_year_low) : `${r.displacement_year_low}–${r.displacement_year_high}` }
+      : { label: 'Percentile', value: ordinal(r.risk_percentile) };
+  const labels = personalFactorLabels();
+  const routes = routesFor(shape);
+  const jsonLinks = [
+    { id: 'occupation-detail', text: 'labor data, risk score, protective factors' },
+    { id: 'occupation-tasks', text: 'every task with its evidence' },
+    { id: 'occupation-risk', text: 'risk score, skill gaps, transition options' },
+    { id: 'occupation-votes', text: 'community votes' },
+  ]
+    .filter((l) => routes.some((rt) => rt.id === l.id))
+    .map((l) => ({ href: fillPattern(routes.find((rt) => rt.id === l.id)!.pattern, { soc_code: o.soc_code }), text: l.text }));
+  return {
+    meta: model.meta,
+    title: o.title,
+    titleAttr: attributeText(o.title),
+    soc: o.soc_code,
+    slug: o.slug,
+    jobZone: o.job_zone,
+    description: o.description,
+    group: majorGroup(o.soc_code),
+    score: {
+      value: scoreText(r.final_score),
+      range: scoreRange(r as Record<string, unknown>),
+      tier: r.risk_tier,
+      tierWords: TIER_WORDS[r.risk_tier],
+      confidence: humanize(r.confidence),
+      outlook,
+      explainer: explainer(r as Record<string, unknown>),
+    },
+    scoreFields: scoreFields(published),
+    chart: taskChart(o),
+    tasks: [...o.tasks]
+      .sort((a, b) => b.time_fraction - a.time_fraction || a.task_id - b.task_id)
+      .map((t) => ({ description: t.description, category: humanize(t.task_category), time: pct(t.time_fraction), capability: t.ai_capability_score.toFixed(2), risk: t.task_risk_score.toFixed(2) })),
+    protective: Object.keys(o.protective_factors)
+      .sort()
+      .map((k) => ({ label: factorLabel(k), value: o.protective_factors[k]!.toFixed(2), pct: round(o.protective_factors[k]! * 100, 1) })),
+    labor: laborFields(o.labor_data as Record<string, unknown>),
+    gaps: o.skill_gaps.map((g) => ({ name: g.name, current: String(g.current_level), target: String(g.target_level), gap: String(g.gap), importance: String(g.importance) })),
+    transitions: o.transition_options.map((t) => ({ slug: t.slug, title: t.title, score: scoreText(t.final_score), tier: t.risk_tier, tierWords: TIER_WORDS[t.risk_tier] })),
+    factors: Object.keys(model.factors)
+      .sort()
+      .map((name) => ({ name, label: labels[name] ?? humanize(name), options: model.factors[name]! })),
+    jsonLinks,
+  };
+}
+
+function homeView(model: ModelOutput) {
+  const byScore = [...model.occupations].sort((a, b) => b.risk_score.final_score - a.risk_score.final_score || (a.soc_code < b.soc_code ? -1 : 1));
+  const item = (o: OccupationRecord) => ({ slug: o.slug, title: o.title, score: scoreText(o.risk_score.final_score), tier: o.risk_score.risk_tier });
+  return {
+    meta: model.meta,
+    count: model.occupations.length,
+    most: byScore.slice(0, 10).map(item),
+    least: byScore.slice(-10).reverse().map(item),
+    tiers: model.tiers.map((t, i) => ({ tier: t.tier, words: TIER_WORDS[t.tier], min: t.min, last: i === model.tiers.length - 1 })),
+  };
+}
+
+export function renderSite(model: ModelOutput, shape: Shape): SitePages {
+  const eta = templates();
+  const downloads = buildDownloads(model, shape);
+  return {
+    home: eta.render('@site/home', homeView(model)),
+    downloads,
+    downloadsPage: eta.render('@site/downloads', {
+      meta: model.meta,
+      shape,
+      files: downloads.map((d) => {
+        const bytes = Buffer.byteLength(d.body);
+        return { name: d.name, description: d.description, rows: grouped(d.rows), size: bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`, bytes: grouped(bytes), sha256: sha256(d.body) };
+      }),
+    }),
+    notFound: eta.render('@site/not-found', { meta: model.meta }),
+    occupations: model.occupations.map((o) => ({ slug: o.slug, html: eta.render('@site/occupation', occupationView(o, model, shape)) })),
+    script: readFileSync(SITE_SCRIPT_PATH, 'utf8'),
+  };
+}

@@ -1,0 +1,50 @@
+// Schemas of the service's self-description: the API index (/api/v1, PokeAPI's root convention:
+// every resource with its URL) and /api/v1/meta (versions, build id, sources, licenses, counts).
+import { z } from 'zod';
+
+export const ApiIndex = z.strictObject({
+  name: z.string(),
+  data_version: z.string(),
+  docs: z.string().describe('Human-readable API reference.'),
+  openapi: z.string().describe('The OpenAPI 3.1 document.'),
+  resources: z
+    .record(
+      z.string(),
+      z.strictObject({
+        href: z.string().describe('URL path on this site; {name} marks a path parameter.'),
+        methods: z.array(z.enum(['GET', 'POST'])),
+        summary: z.string(),
+      }),
+    )
+    .describe('Every API resource, keyed by its operationId in the OpenAPI document.'),
+});
+
+export const SourceInfo = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  publisher: z.string(),
+  license: z.string(),
+  attribution: z.string(),
+  homepage: z.string(),
+});
+
+export const Meta = z.strictObject({
+  data_version: z.string(),
+  model_version: z.string(),
+  shape: z.enum(['percentile', 'timeline']),
+  build_id: z.string().regex(/^[0-9a-f]{16}$/).describe('Hash of the published data: changes exactly when a response can change.'),
+  data: z.strictObject({ onet_version: z.string(), oews_period: z.string(), projections_period: z.string() }),
+  sources: z.array(SourceInfo),
+  attribution: z.array(z.string()).describe('Attribution text to reproduce with the data.'),
+  license: z.strictObject({ code: z.string(), data: z.string() }),
+  counts: z.strictObject({
+    occupations: z.number().int().min(0),
+    occupations_unscored: z.number().int().min(0),
+    tasks: z.number().int().min(0),
+    industries: z.number().int().min(0),
+  }),
+});
+
+export type ApiIndex = z.infer<typeof ApiIndex>;
+export type Meta = z.infer<typeof Meta>;
+export type SourceInfo = z.infer<typeof SourceInfo>;

@@ -1,0 +1,144 @@
+// The pages' one script (served at /assets/site.js, same origin only): title search through the
+// API, the gallery filter, and the personal assessment form. Every page works without it; the
+// script only adds to what the HTML already shows. Text goes in with textContent, never as HTML.
+'use strict';
+(function () {
+  function el(tag, text, attrs) {
+    var e = document.createElement(tag);
+    if (text !== undefined && text !== null) e.textContent = text;
+    if (attrs) for (var k in attrs) e.setAttribute(k, attrs[k]);
+    return e;
+  }
+
+  // Search: GET /api/v1/occupations?q=... and list the matches as links to their pages.
+  function setupSearch(form) {
+    var input = form.querySelector('input[name=q]');
+    var results = document.querySelector('[data-search-results]');
+    var status = document.querySelector('[data-search-status]');
+    var seq = 0;
+    function run() {
+      var q = input.value.trim();
+      var mine = ++seq;
+      results.replaceChildren();
+      if (!q) {
+        status.textContent = '';
+        return;
+      }
+      fetch('/api/v1/occupations?limit=10&q=' + encodeURIComponent(q.slice(0, 100)), { headers: { Accept: 'application/json' } })
+        .then(function (res) {
+          return res.json().then(function (body) {
+            return { ok: res.ok, body: body };
+          });
+        })
+        .then(function (r) {
+          if (mine !== seq) return;
+          if (!r.ok) {
+            status.textContent = r.body.detail || 'The search failed.';
+            return;
+          }
+          status.textContent = r.body.count === 0 ? 'No occupation matches “' + q + '”.' : r.body.count + (r.body.count === 1 ? ' match' : ' matches') + (r.body.count > r.body.data.length ? ', first ' + r.body.data.length + ' shown.' : '.');
+          r.body.data.forEach(function (o) {
+            var li = el('li');
+            li.appendChild(el('a', o.title, { href: '/occupations/' + o.slug }));
+            li.appendChild(el('span', ' · SOC ' + o.soc_code, { class: 'muted' }));
+            results.appendChild(li);
+          });
+        })
+        .catch(function () {
+          if (mine === seq) status.textContent = 'The search could not reach the API.';
+        });
+    }
+    var timer = null;
+    form.addEventListener('submit', function (ev) {
+      ev.preventDefault();
+      run();
+    });
+    input.addEventListener('input', function () {
+      clearTimeout(timer);
+      timer = setTimeout(run, 250);
+    });
+  }
+
+  // Gallery: filter the rows by title or SOC code; hide groups left empty.
+  function setupFilter(input) {
+    var status = document.querySelector('[data-filter-status]');
+    var rows = Array.prototype.slice.call(document.querySelectorAll('tr[data-title]'));
+    var groups = Array.prototype.slice.call(document.querySelectorAll('[data-group]'));
+    document.querySelector('[data-filter-box]').hidden = false;
+    input.addEventListener('input', function () {
+      var q = input.value.trim().toLowerCase();
+      var shown = 0;
+      rows.forEach(function (r) {
+        var hit = !q || r.getAttribute('data-title').indexOf(q) !== -1;
+        r.hidden = !hit;
+        if (hit) shown++;
+      });
+      groups.forEach(function (g) {
+        g.hidden = !g.querySelector('tr[data-title]:not([hidden])');
+      });
+      status.textContent = q ? shown + ' of ' + rows.length + ' cards match.' : '';
+    });
+  }
+
+  // Assessment: POST /api/v1/displacement/assess with the chosen factors, show the result.
+  function setupAssess(form) {
+    var out = document.querySelector('[data-assess-output]');
+    form.hidden = false;
+    form.addEventListener('submit', function (ev) {
+      ev.preventDefault();
+      var factors = {};
+      Array.prototype.forEach.call(form.querySelectorAll('select'), function (s) {
+        if (s.value) factors[s.name] = s.value;
+      });
+      out.hidden = false;
+      out.textContent = 'Computing…';
+      fetch('/api/v1/displacement/assess', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ soc_code: form.getAttribute('data-soc'), personal_factors: factors }),
+      })
+        .then(function (res) {
+          return res.json().then(function (body) {
+            return { ok: res.ok, body: body };
+          });
+        })
+        .then(function (r) {
+          out.replaceChildren();
+          if (!r.ok) {
+            out.appendChild(el('p', r.body.detail || 'The assessment failed.'));
+            return;
+          }
+          var b = r.body;
+          var p = el('p');
+          p.appendChild(el('span', 'Your score: '));
+          p.appendChild(el('b', b.personalized_score.toFixed(1), { 'data-personalized-score': '' }));
+          p.appendChild(el('span', ' of 100 (' + b.risk_tier + ' risk), from ' + b.base_score.toFixed(1) + ' for the occupation.'));
+          out.appendChild(p);
+          var names = Object.keys(b.adjustments);
+          if (names.length) {
+            var ul = el('ul');
+            names.forEach(function (n) {
+              var v = b.adjustments[n];
+              var label = form.querySelector('label[for="f-' + n + '"]');
+              ul.appendChild(el('li', (label ? label.textContent : n) + ': ' + (v > 0 ? '+' : '') + v));
+            });
+            out.appendChild(ul);
+          }
+        })
+        .catch(function () {
+          out.textContent = 'The assessment could not reach the API.';
+        });
+    });
+  }
+
+  function init() {
+    var search = document.querySelector('form[data-search]');
+    if (search) setupSearch(search);
+    var filter = document.querySelector('input[data-filter]');
+    if (filter) setupFilter(filter);
+    var assess = document.querySelector('form[data-assess]');
+    if (assess) setupAssess(assess);
+  }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init);
+  else init();
+})();

@@ -1,0 +1,107 @@
+// The API reference (/docs/) is generated with real examples: every example it shows is requested
+// here against the built site, and the status and the JSON shown must be what the site answers
+// (lists are cut to their first items, with a `// … N more` line saying how many were left out).
+// Every documented operation of the OpenAPI document has a section with at least one example.
+import { describe, expect, it } from 'vitest';
+import { SHAPES, useSites, type Site } from './setup.ts';
+
+const sites = useSites();
+
+const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+interface Example {
+  method: string;
+  path: string;
+  body?: string;
+  contentType?: string;
+  status: number;
+  shown: string | null;
+}
+
+function examplesOf(html: string): Example[] {
+  const out: Example[] = [];
+  const re = /<div class="example"([^>]*)>([\s\S]*?)<\/div>/g;
+  for (let m = re.exec(html); m; m = re.exec(html)) {
+    const attr = (name: string) => {
+      const a = new RegExp(`\\s${name}="([^"]*)"`).exec(m![1]!);
+      return a ? unescape(a[1]!) : undefined;
+    };
+    const pre = /<pre class="response"><code>([\s\S]*?)<\/code><\/pre>/.exec(m[2]!);
+    out.push({ method: attr('data-example-method')!, path: attr('data-example-path')!, body: attr('data-example-body'), contentType: attr('data-example-content-type'), status: Number(attr('data-example-status')), shown: pre ? unescape(pre[1]!) : null });
+  }
+  return out;
+}
+
+/** Compares a shown excerpt (lists cut, cuts counted) with the full answer; returns the differences. */
+function compare(shown: string, actual: unknown): string[] {
+  const counts = [...shown.matchAll(/^\s*\/\/ … (\d+) more$/gm)].map((m) => Number(m[1]));
+  const parsed = JSON.parse(shown.replace(/^\s*\/\/ … \d+ more$\n/gm, ''));
+  const problems: string[] = [];
+  let cut = 0;
+  const walk = (s: unknown, a: unknown, at: string) => {
+    if (Array.isArray(s)) {
+      if (!Array.isArray(a)) return void problems.push(`${at}: not an array`);
+      if (a.length > s.length) cut += a.length - s.length;
+      s.forEach((v, i) => walk(v, a[i], `${at}[${i}]`));
+    } else if (s !== null && typeof s === 'object') {
+      if (a === null || typeof a !== 'object') return void problems.push(`${at}: not an object`);
+      expect(Object.keys(s), at).toEqual(Object.keys(a));
+      for (const k of Object.keys(s)) walk((s as Record<string, unknown>)[k], (a as Record<string, unknown>)[k], `${at}.${k}`);
+    } else if (s !== a) problems.push(`${at}: shown ${JSON.stringify(s)}, served ${JSON.stringify(a)}`);
+  };
+  walk(parsed, actual, '$');
+  if (counts.reduce((x, y) => x + y, 0) !== cut) problems.push(`the "more" lines count ${counts.reduce((x, y) => x + y, 0)} items left out, the answer has ${cut} more`);
+  return problems;
+}
+
+async function ask(site: Site, ex: Example): Promise<Response> {
+  if (ex.method === 'GET') return site.get(ex.path);
+  return site.get(ex.path, { method: ex.method, ...(ex.body !== undefined ? { body: ex.body, headers: { 'Content-Type': ex.contentType ?? 'application/json' } } : {}) });
+}
+
+describe.each(SHAPES)('docs (%s)', (shape) => {
+  it('every example in the API reference is what the site answers', async () => {
+    const site = sites[shape];
+    const html = await (await site.get('/docs/')).text();
+    const examples = examplesOf(html);
+    expect(examples.length).toBeGreaterThan(20);
+    const failures: string[] = [];
+    let compared = 0;
+    for (const ex of examples) {
+      const res = await ask(site, ex);
+      const label = `${ex.method} ${ex.path}`;
+      if (res.status !== ex.status) failures.push(`${label}: docs say ${ex.status}, site answers ${res.status}`);
+      const text = await res.text();
+      if (ex.shown !== null) {
+        failures.push(...compare(ex.shown, JSON.parse(text)).map((p) => `${label}: ${p}`));
+        compared += 1;
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(compared).toBeGreaterThan(20);
+  });
+
+  it('every API operation of the OpenAPI document has a section, and each documented error is shown', async () => {
+    const site = sites[shape];
+    const html = await (await site.get('/docs/')).text();
+    const doc = await site.json('/api/v1/openapi.json');
+    const examples = examplesOf(html);
+    for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, { operationId: string }>>)) {
+      if (!path.startsWith('/api/')) continue;
+      for (const op of Object.values(ops)) expect(html, path).toContain(`id="${op.operationId}"`);
+    }
+    const statuses = new Set(examples.map((e) => e.status));
+    for (const s of [200, 400, 404, 405, 415, 422]) expect(statuses, String(s)).toContain(s);
+  });
+
+  it('the embed and methodology pages are served and link within the site', async () => {
+    const site = sites[shape];
+    for (const [p, heading] of [['/docs/embed', 'Embed a risk card'], ['/docs/methodology', 'Methodology']]) {
+      const res = await site.get(p!);
+      expect(res.status, p).toBe(200);
+      const html = await res.text();
+      expect(html, p).toContain(heading!);
+      expect(html, p).not.toMatch(/href="[^"/#h][^"]*\.md/);
+    }
+  });
+});

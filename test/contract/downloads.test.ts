@@ -1,0 +1,89 @@
+// Bulk downloads: each file parses back (CSV with its '#' header; gzip JSON Lines), its rows match
+// what the API serves, its header names the versions and licenses, and the manifest's size and
+// sha256 are those of the bytes served.
+import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import { SHAPES, manifestOf, useSites, type Site } from './setup.ts';
+
+const sites = useSites();
+
+async function bytes(site: Site, p: string): Promise<Buffer> {
+  const res = await site.get(p);
+  expect(res.status, p).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+function readCsv(text: string): { header: string[]; rows: Array<Record<string, string>> } {
+  const header = text.split('\r\n').filter((l) => l.startsWith('# ')).map((l) => l.slice(2));
+  return { header, rows: parse(text, { columns: true, comment: '#', skip_empty_lines: true }) as Array<Record<string, string>> };
+}
+
+describe.each(SHAPES)('downloads (%s)', (shape) => {
+  it('occupations.csv: one row per occupation the API lists, with its score', async () => {
+    const site = sites[shape];
+    const meta = await site.json('/api/v1/meta');
+    const res = await site.get('/downloads/occupations.csv');
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const { header, rows } = readCsv(await res.text());
+    expect(header.join('\n')).toContain(`data_version ${meta.data_version}; model_version ${meta.model_version}`);
+    expect(header.join('\n')).toMatch(/License: CC BY 4\.0/);
+    const count = (await site.json('/api/v1/occupations?limit=1')).count;
+    expect(rows).toHaveLength(count);
+    const detail = await site.json('/api/v1/occupations/15-1252.00');
+    const row = rows.find((r) => r.soc_code === '15-1252.00')!;
+    expect(row.title).toBe(detail.title);
+    expect(Number(row.final_score)).toBe(detail.risk_score.final_score);
+    expect(row.risk_tier).toBe(detail.risk_score.risk_tier);
+    expect(Number(row.median_annual_wage)).toBe(detail.labor_data.median_annual_wage);
+    if (shape === 'percentile') expect(Number(row.risk_percentile)).toBe(detail.risk_score.risk_percentile);
+    else expect(Number(row.displacement_year_low)).toBe(detail.risk_score.displacement_year_low);
+  });
+
+  it('tasks.csv: one row per task, as many as the API lists per occupation', async () => {
+    const site = sites[shape];
+    const { rows } = readCsv((await bytes(site, '/downloads/tasks.csv')).toString('utf8'));
+    const meta = await site.json('/api/v1/meta');
+    expect(rows).toHaveLength(meta.counts.tasks);
+    const { tasks } = await site.json('/api/v1/occupations/15-1252.00/tasks');
+    const mine = rows.filter((r) => r.soc_code === '15-1252.00');
+    expect(mine.map((r) => Number(r.task_id))).toEqual(tasks.map((t: { task_id: number }) => t.task_id));
+    expect(mine.map((r) => r.description)).toEqual(tasks.map((t: { description: string }) => t.description));
+    expect(mine.map((r) => Number(r.time_fraction))).toEqual(tasks.map((t: { time_fraction: number }) => t.time_fraction));
+  });
+
+  it('industries.csv: one row per industry the API lists', async () => {
+    const site = sites[shape];
+    const { rows } = readCsv((await bytes(site, '/downloads/industries.csv')).toString('utf8'));
+    const list = await site.json('/api/v1/industries');
+    expect(rows.map((r) => r.naics_code)).toEqual(list.data.map((i: { naics_code: string }) => i.naics_code));
+    const one = await site.json(`/api/v1/industries/${rows[0]!.naics_code}`);
+    expect(Number(rows[0]!.employment)).toBe(one.employment);
+  });
+
+  it('odr-data.jsonl.gz: a header line, then every occupation and industry as the API serves them', async () => {
+    const site = sites[shape];
+    const lines = gunzipSync(await bytes(site, '/downloads/odr-data.jsonl.gz')).toString('utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(lines[0]).toMatchObject({ type: 'header', data_version: manifestOf(site).data_version, shape });
+    const occ = lines.filter((l) => l.type === 'occupation');
+    expect(occ).toHaveLength((await site.json('/api/v1/occupations?limit=1')).count);
+    expect(lines.filter((l) => l.type === 'industry')).toHaveLength((await site.json('/api/v1/industries')).count);
+    const sd = occ.find((o) => o.soc_code === '15-1252.00');
+    expect(sd.risk_score).toEqual((await site.json('/api/v1/occupations/15-1252.00')).risk_score);
+    expect(sd.tasks).toEqual((await site.json('/api/v1/occupations/15-1252.00/tasks')).tasks);
+  });
+
+  it('the manifest lists each download with the size and sha256 of the bytes served', async () => {
+    const site = sites[shape];
+    const { downloads } = manifestOf(site) as unknown as { downloads: Array<{ url: string; bytes: number; sha256: string }> };
+    expect(downloads.map((d) => d.url).sort()).toEqual(['/downloads/industries.csv', '/downloads/occupations.csv', '/downloads/odr-data.jsonl.gz', '/downloads/tasks.csv']);
+    for (const d of downloads) {
+      const body = await bytes(site, d.url);
+      expect(body.length, d.url).toBe(d.bytes);
+      expect(createHash('sha256').update(body).digest('hex'), d.url).toBe(d.sha256);
+    }
+    const page = await (await site.get('/downloads/')).text();
+    for (const d of downloads) expect(page).toContain(d.sha256);
+  });
+});

@@ -1,0 +1,169 @@
+// The site's pages in headless Chromium, as a visitor sees them: home, docs, an occupation page
+// and the card gallery, at 360 px and 1280 px, in light and dark. Each must request nothing from
+// another host, log no console error, not scroll sideways, and pass axe-core with no serious or
+// critical violation. The scripted parts are driven for real: title search and the assessment
+// form through the API, the gallery filter. Screenshots go to test-results/site/.
+import { createRequire } from 'node:module';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSite, type Site } from './embed-site.ts';
+
+const SHOTS = resolve('test-results', 'site');
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const WIDTHS = [360, 1280] as const;
+
+let site: Site;
+let browser: Browser;
+let slug: string;
+
+beforeAll(async () => {
+  site = await startSite();
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(executablePath)) {
+    throw new Error(`no Chromium at ${executablePath}: apt-get install chromium fonts-liberation fonts-dejavu-core (or set CHROMIUM_PATH)`);
+  }
+  browser = await chromium.launch({
+    executablePath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  rmSync(SHOTS, { recursive: true, force: true });
+  mkdirSync(SHOTS, { recursive: true });
+  // An occupation with tasks, transitions and labor data: the first search hit for "nurse".
+  const res = await fetch(`${site.url}/api/v1/occupations?q=registered%20nurse&limit=1`);
+  slug = (await res.json()).data[0].slug;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+interface Watch {
+  offHost: string[];
+  errors: string[];
+}
+
+/** A page that records every request to another host and every console error or page error. */
+async function open(context: BrowserContext, path: string): Promise<{ page: Page; watch: Watch }> {
+  const page = await context.newPage();
+  const watch: Watch = { offHost: [], errors: [] };
+  page.on('request', (r) => {
+    if (!r.url().startsWith(site.url) && !r.url().startsWith('data:')) watch.offHost.push(r.url());
+  });
+  page.on('console', (m) => m.type() === 'error' && watch.errors.push(`${m.location().url}: ${m.text()}`));
+  page.on('pageerror', (e) => watch.errors.push(e.message));
+  const res = await page.goto(site.url + path, { waitUntil: 'load' });
+  expect(res?.status(), path).toBe(200);
+  return { page, watch };
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_PATH });
+  const result = (await page.evaluate(() => (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<unknown> } }).axe.run(document, { resultTypes: ['violations'] }))) as {
+    violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }>;
+  };
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(', ')}`);
+}
+
+const overflow = (page: Page) => page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+
+describe('site pages', () => {
+  const pages = () => [
+    { name: 'home', path: '/' },
+    { name: 'occupation', path: `/occupations/${slug}` },
+    { name: 'gallery', path: '/embed/' },
+    { name: 'docs', path: '/docs/' },
+    { name: 'methodology', path: '/docs/methodology' },
+    { name: 'downloads', path: '/downloads/' },
+  ];
+
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`stay on this host, log no error, fit 360 and 1280 px, pass axe (${scheme})`, { timeout: 240_000 }, async () => {
+      const failures: string[] = [];
+      for (const width of WIDTHS) {
+        // bypassCSP only so that axe can be injected; the pages' own CSP is checked in the contract tests.
+        const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme, bypassCSP: true });
+        for (const p of pages()) {
+          const { page, watch } = await open(context, p.path);
+          const o = await overflow(page);
+          if (o.scroll > o.client) failures.push(`${p.name} @${width}: scrolls sideways (${o.scroll} > ${o.client})`);
+          // Full-page shots of the long pages (docs, gallery) take longer than a screenshot may; their top is what matters.
+          await page.screenshot({ path: resolve(SHOTS, `${p.name}-${width}-${scheme}.png`), fullPage: p.name === 'home' });
+          for (const v of await axeViolations(page)) failures.push(`${p.name} @${width}: axe ${v}`);
+          for (const u of watch.offHost) failures.push(`${p.name} @${width}: requested ${u}`);
+          for (const e of watch.errors) failures.push(`${p.name} @${width}: console ${e}`);
+          await page.close();
+        }
+        await context.close();
+      }
+      expect(failures).toEqual([]);
+    });
+  }
+
+  it('the home search lists matches from the API as links to occupation pages', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page, watch } = await open(context, '/');
+    await page.fill('input[name=q]', 'registered nurse');
+    await page.click('form[data-search] button');
+    const first = page.locator('[data-search-results] a').first();
+    await first.waitFor();
+    expect(await first.getAttribute('href')).toBe(`/occupations/${slug}`);
+    await first.click();
+    await page.waitForURL(`${site.url}/occupations/${slug}`);
+    expect(await page.locator('h1').textContent()).toBe((await (await fetch(`${site.url}/api/v1/occupations?q=registered%20nurse&limit=1`)).json()).data[0].title);
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the assessment form posts to the API and shows the same personalized score', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 900 } });
+    const { page, watch } = await open(context, `/occupations/${slug}`);
+    const soc = await page.locator('form[data-assess]').getAttribute('data-soc');
+    const factors = (await (await fetch(`${site.url}/api/v1/displacement/factors`)).json()).factors as Record<string, Array<{ value: string }>>;
+    const chosen: Record<string, string> = {};
+    for (const [name, options] of Object.entries(factors).slice(0, 2)) {
+      chosen[name] = options.at(-1)!.value;
+      await page.selectOption(`select[name=${name}]`, chosen[name]);
+    }
+    await page.click('form[data-assess] button');
+    const out = page.locator('[data-personalized-score]');
+    await out.waitFor();
+    const expected = await (
+      await fetch(`${site.url}/api/v1/displacement/assess`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ soc_code: soc, personal_factors: chosen }) })
+    ).json();
+    expect(await out.textContent()).toBe(expected.personalized_score.toFixed(1));
+    await page.screenshot({ path: resolve(SHOTS, 'occupation-assessed-360.png'), fullPage: false });
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('without JavaScript the occupation page still shows the score, tasks and links, and no dead form', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
+    const { page } = await open(context, `/occupations/${slug}`);
+    expect(await page.locator('.score-box .big').textContent()).toMatch(/^\d{1,3}\.\d$/);
+    expect(await page.locator('#tasks ~ .table-wrap tbody tr, section[aria-labelledby=tasks] tbody tr').count()).toBeGreaterThan(0);
+    expect(await page.locator('form[data-assess]').isVisible()).toBe(false);
+    expect(await page.locator('a[href^="/api/v1/occupations/"]').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('the gallery filter narrows the cards and hides empty groups', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page, watch } = await open(context, '/embed/');
+    const all = await page.locator('tr[data-title]').count();
+    await page.fill('input[data-filter]', 'nurse');
+    const visible = await page.locator('tr[data-title]:visible').count();
+    expect(visible).toBeGreaterThan(0);
+    expect(visible).toBeLessThan(all);
+    for (const t of await page.locator('tr[data-title]:visible').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-title')))) expect(t).toContain('nurse');
+    const groups = await page.locator('[data-group]:visible').count();
+    expect(groups).toBeLessThan(await page.locator('[data-group]').count());
+    await page.screenshot({ path: resolve(SHOTS, 'gallery-filtered-1280.png') });
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
+});
