@@ -3,7 +3,8 @@
 // preflight on API paths. Thin on purpose: parse -> pure model modules -> Response. It reads
 // prebuilt shards through loadShard and never recomputes the model. No node:*, no fs.
 import { assess } from '../build/model/assess.ts';
-import { AssessRequest, shardSchemaFor, type AssessShard, type IndustryList, type OccupationListItem, type PageShard, type SearchShard, type ShardMeta } from '../build/model/api-schemas.ts';
+import type { AssessShard, IndustryList, OccupationListItem, PageShard, SearchShard } from '../build/model/api-schemas.ts';
+import { AssessRequest, ShardMeta } from '../build/model/request-schemas.ts';
 import { INDUSTRY_LIST_QUERY, OCCUPATION_LIST_QUERY, pageWindow, parseQuery } from '../build/model/paging.ts';
 import { listPage } from '../build/model/present.ts';
 import { allowedMethods, matchRoute, notFoundKind, type RouteDef } from '../build/model/routes.ts';
@@ -19,14 +20,18 @@ export interface ShardSource {
 
 export type Handler = (req: Request) => Promise<Response>;
 
-/** Shards are loaded once per instance, validated, and kept: they are immutable per build. */
+/**
+ * Shards are loaded once per instance and kept: they are immutable per build. The build validated
+ * every shard against its full schema before writing it beside this bundle, so only the metadata
+ * (which says what kind of build this is) is checked again here; re-parsing megabytes of search
+ * index on every cold start would buy nothing.
+ */
 function shardCache(source: ShardSource) {
   const cache = new Map<string, Promise<unknown>>();
   return <T>(name: string): Promise<T> => {
     let p = cache.get(name);
     if (!p) {
-      const schema = shardSchemaFor(name);
-      p = source.loadShard(name).then((raw) => (schema ? schema.parse(raw) : raw));
+      p = source.loadShard(name).then((raw) => (name === 'meta' ? ShardMeta.parse(raw) : raw));
       // A failed load must not poison the instance: the next request retries.
       p.catch(() => cache.delete(name));
       cache.set(name, p);

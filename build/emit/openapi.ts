@@ -5,7 +5,7 @@ import { AssessRequest, ProblemSchema, responseSchemas } from '../model/api-sche
 import { routesFor, CACHE_CONTROL, type RouteDef } from '../model/routes.ts';
 import type { Shape } from '../model/records.ts';
 
-const toSchema = (s: z.ZodType) => {
+const toSchema = (s: z.core.$ZodType) => {
   const { $schema: _drop, ...rest } = z.toJSONSchema(s, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
   return rest;
 };

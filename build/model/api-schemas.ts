@@ -3,6 +3,7 @@
 // them; the contract tests parse HTTP responses with them. Strict objects: a field leaking from
 // the records into a response is a build failure, not a silent interface change.
 import { z } from 'zod';
+import { ShardMeta } from './request-schemas.ts';
 import {
   FactorsTable,
   IndustryOccupation,
@@ -80,11 +81,9 @@ export const IndustryDetail = z.strictObject({
 
 export const FactorsResponse = z.strictObject({ factors: FactorsTable });
 
-export const AssessRequest = z.strictObject({
-  soc_code: OnetSocCode,
-  /** Omitted or {} gives the base score unchanged. */
-  personal_factors: z.record(z.string(), z.string()).optional(),
-});
+// The request body and the shard metadata are checked by the function at run time: they live in
+// zod/mini (request-schemas.ts) and are re-exported here.
+export { AssessRequest, ShardMeta } from './request-schemas.ts';
 export const AssessResult = z.strictObject({
   soc_code: OnetSocCode,
   title: z.string(),
@@ -136,13 +135,6 @@ export type ResponseSchemaKey = keyof ReturnType<typeof responseSchemas>;
 
 // --- Function shards: what the build prepares so the function never recomputes the model ---
 
-export const ShardMeta = z.strictObject({
-  data_version: z.string(),
-  shape: z.enum(['percentile', 'timeline']),
-  occupation_count: z.number().int().min(0),
-  page_shard_size: z.number().int().positive(),
-  page_shards: z.number().int().min(0),
-});
 export const PageShard = z.strictObject({ offset: z.number().int().min(0), items: z.array(OccupationListItem) });
 export const SearchShard = z.strictObject({
   entries: z.array(z.strictObject({ i: z.number().int().min(0), t: z.string(), a: z.array(z.string()) })),
@@ -170,9 +162,7 @@ export type OccupationList = z.infer<typeof OccupationList>;
 export type IndustryListItem = z.infer<typeof IndustryListItem>;
 export type IndustryList = z.infer<typeof IndustryList>;
 export type IndustryDetail = z.infer<typeof IndustryDetail>;
-export type AssessRequest = z.infer<typeof AssessRequest>;
 export type AssessResultT = z.infer<typeof AssessResult>;
-export type ShardMeta = z.infer<typeof ShardMeta>;
 export type PageShard = z.infer<typeof PageShard>;
 export type SearchShard = z.infer<typeof SearchShard>;
 export type AssessShard = z.infer<typeof AssessShard>;
