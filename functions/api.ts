@@ -6,11 +6,11 @@ import { assess } from '../build/model/assess.ts';
 import type { AssessShard, IndustryList, OccupationListItem, PageShard, SearchShard } from '../build/model/api-schemas.ts';
 import { AssessRequest, ShardMeta } from '../build/model/request-schemas.ts';
 import { INDUSTRY_LIST_QUERY, OCCUPATION_LIST_QUERY, pageWindow, parseQuery } from '../build/model/paging.ts';
-import { listPage } from '../build/model/present.ts';
+import { listPageJson } from '../build/model/present.ts';
 import { allowedMethods, matchRoute, notFoundKind, type RouteDef } from '../build/model/routes.ts';
 import { searchOccupations } from '../build/model/search.ts';
 import type { ProblemError } from '../build/model/problem.ts';
-import { json, preflight, problemResponse, respond } from './http.ts';
+import { etagOf, hash53, json, preflight, problemResponse, respond, toResponse, type Reply, type RequestLike } from './http.ts';
 
 export const MAX_BODY_BYTES = 16 * 1024;
 
@@ -19,6 +19,14 @@ export interface ShardSource {
 }
 
 export type Handler = (req: Request) => Promise<Response>;
+
+interface SerializedPage {
+  offset: number;
+  json: string[];
+  hashes: string[];
+}
+/** The same handler before the Response is made: what the local server calls. */
+export type ReplyHandler = (req: RequestLike) => Promise<Reply>;
 
 /**
  * Shards are loaded once per instance and kept: they are immutable per build. The build validated
@@ -41,19 +49,46 @@ function shardCache(source: ShardSource) {
 }
 
 export function createHandler(source: ShardSource): Handler {
+  const reply = createReplyHandler(source);
+  return async (req) => toResponse(await reply(req));
+}
+
+export function createReplyHandler(source: ShardSource): ReplyHandler {
   const shard = shardCache(source);
 
-  async function pageItems(positions: number[], meta: ShardMeta): Promise<OccupationListItem[]> {
-    const wanted = [...new Set(positions.map((p) => Math.floor(p / meta.page_shard_size)))];
-    const pages = new Map<number, PageShard>();
-    await Promise.all(wanted.map(async (n) => pages.set(n, await shard<PageShard>(`pages/${n}`))));
-    return positions.map((p) => {
-      const page = pages.get(Math.floor(p / meta.page_shard_size))!;
-      return page.items[p - page.offset]!;
-    });
+  /** Each page shard's items serialized once, with a hash of each (for the page's ETag). */
+  const serialized = new Map<number, Promise<SerializedPage>>();
+  const serializedPage = (n: number): Promise<SerializedPage> => {
+    let p = serialized.get(n);
+    if (!p) {
+      p = shard<PageShard>(`pages/${n}`).then((page) => {
+        const json = page.items.map((item: OccupationListItem) => JSON.stringify(item));
+        return { offset: page.offset, json, hashes: json.map(hash53) };
+      });
+      p.catch(() => serialized.delete(n));
+      serialized.set(n, p);
+    }
+    return p;
+  };
+
+  async function pageItems(positions: number[], meta: ShardMeta): Promise<{ json: string[]; hashes: string[] }> {
+    const size = meta.page_shard_size;
+    const pages = new Map<number, SerializedPage>();
+    for (const p of positions) {
+      const n = Math.floor(p / size);
+      if (!pages.has(n)) pages.set(n, await serializedPage(n));
+    }
+    const json: string[] = [];
+    const hashes: string[] = [];
+    for (const p of positions) {
+      const page = pages.get(Math.floor(p / size))!;
+      json.push(page.json[p - page.offset]!);
+      hashes.push(page.hashes[p - page.offset]!);
+    }
+    return { json, hashes };
   }
 
-  async function listOccupations(req: Request, params: URLSearchParams, route: RouteDef): Promise<Response> {
+  async function listOccupations(req: RequestLike, params: URLSearchParams, route: RouteDef): Promise<Reply> {
     const parsed = parseQuery(params, OCCUPATION_LIST_QUERY);
     if (!parsed.ok) return problemResponse(req, 400, 'Invalid query parameters.', parsed.errors);
     const limit = parsed.values.limit as number;
@@ -72,10 +107,14 @@ export function createHandler(source: ShardSource): Handler {
       const { start, end } = pageWindow(count, limit, offset);
       positions = matches.slice(start, end);
     }
-    return json(req, listPage(await pageItems(positions, meta), count, limit, offset), route.cache);
+    const items = await pageItems(positions, meta);
+    // The body is a function of the items and the envelope numbers, so is its tag: hashing those
+    // is as strong as hashing the body and 20x shorter.
+    const etag = etagOf(`${count},${limit},${offset}:${items.hashes.join('')}`);
+    return respond(req, 200, listPageJson(items.json, count, limit, offset), 'json', route.cache, {}, etag);
   }
 
-  async function listIndustries(req: Request, params: URLSearchParams, route: RouteDef): Promise<Response> {
+  async function listIndustries(req: RequestLike, params: URLSearchParams, route: RouteDef): Promise<Reply> {
     const parsed = parseQuery(params, INDUSTRY_LIST_QUERY);
     if (!parsed.ok) return problemResponse(req, 400, 'Invalid query parameters.', parsed.errors);
     const level = parsed.values.level as number | undefined;
@@ -84,7 +123,7 @@ export function createHandler(source: ShardSource): Handler {
     return json(req, { data, count: data.length }, route.cache);
   }
 
-  async function assessOne(req: Request, route: RouteDef): Promise<Response> {
+  async function assessOne(req: RequestLike, route: RouteDef): Promise<Reply> {
     const type = (req.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
     if (type !== 'application/json') {
       return problemResponse(req, 415, 'Send the request body as JSON with Content-Type: application/json.', [
@@ -125,7 +164,7 @@ export function createHandler(source: ShardSource): Handler {
     return json(req, outcome.result, route.cache);
   }
 
-  async function notFound(req: Request, pathname: string): Promise<Response> {
+  async function notFound(req: RequestLike, pathname: string): Promise<Reply> {
     if (notFoundKind(pathname) === 'html') {
       const page = (await shard<{ html: string }>('embed-404')).html;
       return respond(req, 404, page, 'html', 'error');
@@ -133,7 +172,7 @@ export function createHandler(source: ShardSource): Handler {
     return problemResponse(req, 404, `No resource at ${pathname}.`);
   }
 
-  return async function handle(req: Request): Promise<Response> {
+  return async function handle(req: RequestLike): Promise<Reply> {
     try {
       const url = new URL(req.url);
       const meta = await shard<ShardMeta>('meta');
@@ -181,11 +220,12 @@ function range(start: number, end: number): number[] {
   return Array.from({ length: Math.max(0, end - start) }, (_, i) => start + i);
 }
 
-const tooLarge = (req: Request): Response =>
+const tooLarge = (req: RequestLike): Reply =>
   problemResponse(req, 413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`, [{ location: 'body', message: `at most ${MAX_BODY_BYTES} bytes` }]);
 
 /** Reads at most `cap` bytes; null when the body is longer (Content-Length can lie or be absent). */
-async function readCapped(req: Request, cap: number): Promise<Uint8Array | null> {
+async function readCapped(req: RequestLike, cap: number): Promise<Uint8Array | null> {
+  if (req.readBody) return req.readBody(cap);
   if (!req.body) return new Uint8Array(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];

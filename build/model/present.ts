@@ -11,6 +11,15 @@ export function listPage(items: OccupationListItem[], count: number, limit: numb
   return { data: items, count, limit, offset };
 }
 
+/**
+ * JSON.stringify(listPage(...)) from items already serialized: the function serializes each item
+ * once per instance and joins pages from those strings (serializing 20 items per request was half
+ * its time). Same bytes; a unit test holds the two together.
+ */
+export function listPageJson(itemJson: string[], count: number, limit: number, offset: number): string {
+  return `{"data":[${itemJson.join(',')}],"count":${count},"limit":${limit},"offset":${offset}}`;
+}
+
 /** The shape decides which fields of the risk score are published; the rest stays as recorded. */
 export function riskScore(s: RiskScoreRecord, shape: Shape) {
   const { risk_percentile, displacement_year_low, displacement_year_high, ...common } = s;

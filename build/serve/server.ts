@@ -3,7 +3,6 @@
 // /api and /embed -> function). Lean node:http on purpose: no framework between us and the bytes.
 import http from 'node:http';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { fileFor, matchRoute, routeHeaders, responseHeaders, API_PREFIX } from '../model/routes.ts';
@@ -11,9 +10,11 @@ import type { Shape } from '../model/records.ts';
 import { FUNCTION_PATHS } from '../emit/deploy.ts';
 import { encodedBody, loadTree, type StaticFile } from './files.ts';
 
-type Handler = (req: Request) => Promise<Response>;
+import type { Reply, RequestLike } from '../../functions/http.ts';
+
 export interface FunctionModule {
-  createHandler(source: { loadShard(name: string): Promise<unknown> }): Handler;
+  /** The bundled function's handler before it makes a Response (functions/api.ts). */
+  createReplyHandler(source: { loadShard(name: string): Promise<unknown> }): (req: RequestLike) => Promise<Reply>;
 }
 
 export interface ServerOptions {
@@ -36,7 +37,7 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
   if (!metaFile) throw new Error(`${dir} holds no build (no _shards/meta.json); run npm run build first`);
   const shape = (JSON.parse(metaFile.body.toString('utf8')) as { shape: Shape }).shape;
   const mod: FunctionModule = opts.functionModule ?? ((await import(pathToFileURL(path.join(dir, FUNCTION_PATHS.core)).href)) as FunctionModule);
-  const handler = mod.createHandler({
+  const handler = mod.createReplyHandler({
     loadShard: async (name) => {
       const f = files.get(`_shards/${name}.json`);
       if (!f) throw new Error(`no shard ${name}`);
@@ -58,22 +59,22 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
+  // The function gets a light request over Node's own (no Web Request, no body stream) and
+  // answers with a Reply written straight out (no Response to build and drain): on Node those
+  // conversions cost more than the function's work.
   async function sendFunction(req: http.IncomingMessage, res: http.ServerResponse, url: string) {
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-    const request = new Request(url, {
-      method: req.method,
-      headers: Object.entries(req.headers).flatMap(([k, v]) => (v === undefined ? [] : Array.isArray(v) ? v.map((x) => [k, x] as [string, string]) : [[k, v] as [string, string]])),
-      body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
-      // @ts-expect-error Node's fetch needs duplex for streamed request bodies.
-      duplex: hasBody ? 'half' : undefined,
+    const reply = await handler({
+      method: req.method ?? 'GET',
+      url,
+      headers: { get: (name) => headerValue(req, name) },
+      body: null,
+      readBody: hasBody ? (cap) => readBody(req, cap) : undefined,
     });
-    const response = await handler(request);
-    const body = Buffer.from(await response.arrayBuffer());
-    const headers: Record<string, string> = {};
-    response.headers.forEach((v, k) => (headers[k] = v));
-    if (response.status !== 204 && response.status !== 304) headers['content-length'] = String(body.length);
-    res.writeHead(response.status, headers);
-    res.end(req.method === 'HEAD' || body.length === 0 ? undefined : body);
+    const headers = reply.headers;
+    if (reply.status !== 204 && reply.status !== 304) headers['Content-Length'] = String(reply.body === null ? 0 : Buffer.byteLength(reply.body));
+    res.writeHead(reply.status, headers);
+    res.end(req.method === 'HEAD' || !reply.body ? undefined : reply.body);
     // The function may answer before reading the whole body (413); drain so the socket stays sane.
     if (hasBody && !req.readableEnded) req.resume();
   }
@@ -130,6 +131,43 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
         server.close(() => resolve());
       }),
   };
+}
+
+/** A request header as Headers.get gives it: case-insensitive, repeated values joined. */
+function headerValue(req: http.IncomingMessage, name: string): string | null {
+  const v = req.headers[name.toLowerCase()];
+  return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v;
+}
+
+/** At most `cap` bytes of the body, or null as soon as it is longer (the rest is left unread). */
+function readBody(req: http.IncomingMessage, cap: number): Promise<Uint8Array | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+    };
+    const onData = (c: Buffer) => {
+      size += c.length;
+      if (size > cap) {
+        done();
+        resolve(null);
+      } else chunks.push(c);
+    };
+    const onEnd = () => {
+      done();
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+    };
+    const onError = (e: Error) => {
+      done();
+      reject(e);
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
 }
 
 export { API_PREFIX };
