@@ -8,11 +8,13 @@ import { AssessRequest, ShardMeta } from '../build/model/request-schemas.ts';
 import { INDUSTRY_LIST_QUERY, OCCUPATION_LIST_QUERY, pageWindow, parseQuery } from '../build/model/paging.ts';
 import { listPageJson } from '../build/model/present.ts';
 import { allowedMethods, matchRoute, notFoundKind, type RouteDef } from '../build/model/routes.ts';
-import { searchOccupations } from '../build/model/search.ts';
+import { searchOccupations, suggestOccupations } from '../build/model/search.ts';
 import type { ProblemError } from '../build/model/problem.ts';
 import { etagOf, hash53, json, preflight, problemResponse, respond, toResponse, type Reply, type RequestLike } from './http.ts';
 
 export const MAX_BODY_BYTES = 16 * 1024;
+/** Queries whose ranked matches an instance keeps (at most 923 numbers each). */
+const SEARCH_CACHE_ENTRIES = 1000;
 
 export interface ShardSource {
   loadShard(name: string): Promise<unknown>;
@@ -88,6 +90,19 @@ export function createReplyHandler(source: ShardSource): ReplyHandler {
     return { json, hashes };
   }
 
+  // Ranked matches per query, kept per instance like the shards they come from (people search
+  // for the same few words; a typo-tolerant scan costs up to a few ms). Bounded: oldest out first.
+  const searches = new Map<string, number[]>();
+  const searched = (index: SearchShard, q: string): number[] => {
+    let hit = searches.get(q);
+    if (!hit) {
+      hit = searchOccupations(index, q);
+      if (searches.size >= SEARCH_CACHE_ENTRIES) searches.delete(searches.keys().next().value!);
+      searches.set(q, hit);
+    }
+    return hit;
+  };
+
   async function listOccupations(req: RequestLike, params: URLSearchParams, route: RouteDef): Promise<Reply> {
     const parsed = parseQuery(params, OCCUPATION_LIST_QUERY);
     if (!parsed.ok) return problemResponse(req, 400, 'Invalid query parameters.', parsed.errors);
@@ -97,21 +112,26 @@ export function createReplyHandler(source: ShardSource): ReplyHandler {
     const meta = await shard<ShardMeta>('meta');
     let positions: number[];
     let count: number;
+    let suggested: number[] | undefined;
     if (q === undefined) {
       count = meta.occupation_count;
       const { start, end } = pageWindow(count, limit, offset);
       positions = range(start, end);
     } else {
-      const matches = searchOccupations(await shard<SearchShard>('search'), q);
+      const index = await shard<SearchShard>('search');
+      const matches = searched(index, q);
       count = matches.length;
+      // Nothing at all: say which titles come closest, additively (data stays empty, count 0).
+      if (count === 0) suggested = suggestOccupations(index, q);
       const { start, end } = pageWindow(count, limit, offset);
       positions = matches.slice(start, end);
     }
     const items = await pageItems(positions, meta);
     // The body is a function of the items and the envelope numbers, so is its tag: hashing those
     // is as strong as hashing the body and 20x shorter.
-    const etag = etagOf(`${count},${limit},${offset}:${items.hashes.join('')}`);
-    return respond(req, 200, listPageJson(items.json, count, limit, offset), 'json', route.cache, {}, etag);
+    const suggestions = suggested && (await pageItems(suggested, meta));
+    const etag = etagOf(`${count},${limit},${offset}:${items.hashes.join('')}${suggestions ? `:${suggestions.hashes.join('')}` : ''}`);
+    return respond(req, 200, listPageJson(items.json, count, limit, offset, suggestions?.json), 'json', route.cache, {}, etag);
   }
 
   async function listIndustries(req: RequestLike, params: URLSearchParams, route: RouteDef): Promise<Reply> {

@@ -33,6 +33,10 @@ export const OccupationList = z.strictObject({
   count: z.number().int().min(0).describe('Total number of matches (all occupations without q), not the size of this page.'),
   limit: z.number().int().min(1).max(200).describe('Page size used (1..200, default 50).'),
   offset: z.number().int().min(0).describe('Number of matches skipped before this page.'),
+  suggestions: z
+    .array(OccupationListItem)
+    .optional()
+    .describe('Only with q and no match at all: up to 5 occupations whose titles look most like q.'),
 });
 
 const PercentileRiskScore = RiskScoreRecord.omit({ displacement_year_low: true, displacement_year_high: true }).strict();
@@ -136,9 +140,19 @@ export type ResponseSchemaKey = keyof ReturnType<typeof responseSchemas>;
 // --- Function shards: what the build prepares so the function never recomputes the model ---
 
 export const PageShard = z.strictObject({ offset: z.number().int().min(0), items: z.array(OccupationListItem) });
-export const SearchShard = z.strictObject({
-  entries: z.array(z.strictObject({ i: z.number().int().min(0), t: z.string(), a: z.array(z.string()) })),
-});
+const Ids = z.array(z.number().int().min(0));
+export const SearchShard = z
+  .strictObject({
+    titles: z.array(z.string()),
+    alt_occ: Ids,
+    name_len: z.array(z.number().int().min(1)),
+    prior: z.array(z.number().min(0).max(1)),
+    vocab: z.array(z.string().min(1)),
+    postings: z.array(Ids.min(1)),
+  })
+  .refine((s) => s.vocab.length === s.postings.length && s.name_len.length === s.titles.length + s.alt_occ.length && s.prior.length === s.titles.length, {
+    message: 'search index arrays disagree in length',
+  });
 export const AssessShard = z.strictObject({
   factors: FactorsTable,
   tiers: TierTable,

@@ -26,6 +26,8 @@ describe('present per shape', () => {
       const page = items.slice(from, to);
       expect(present.listPageJson(page.map((i) => JSON.stringify(i)), count, limit, offset)).toBe(JSON.stringify(present.listPage(page, count, limit, offset)));
     }
+    const some = items.slice(0, 2);
+    expect(present.listPageJson([], 0, 50, 0, some.map((i) => JSON.stringify(i)))).toBe(JSON.stringify(present.listPage([], 0, 50, 0, some)));
   });
   it('list items carry exactly the list fields', () => {
     expect(Object.keys(present.listItem(occ))).toEqual(['id', 'soc_code', 'title', 'slug', 'job_zone', 'description']);
