@@ -58,9 +58,13 @@ describe('output path safety', () => {
 
 describe('CLI flags', () => {
   it('build: defaults, values, unknown flags', () => {
-    expect(parseBuildArgs([])).toEqual({ shape: 'percentile', out: 'dist' });
-    expect(parseBuildArgs(['--shape', 'timeline', '--out=x', '--source', 'y'])).toEqual({ shape: 'timeline', out: 'x', source: 'y' });
-    expect(() => parseBuildArgs(['--shape', 'cubist'])).toThrow(/percentile or timeline/);
+    expect(parseBuildArgs([])).toEqual({ targets: [{ shape: 'percentile', out: 'dist' }], cache: true });
+    expect(parseBuildArgs(['--shape', 'timeline', '--out=x', '--source', 'y'])).toEqual({ targets: [{ shape: 'timeline', out: 'x' }], source: 'y', cache: true });
+    expect(parseBuildArgs(['--shape', 'both', '--out', 'x', '--no-cache'])).toEqual({
+      targets: [{ shape: 'percentile', out: path.join('x', 'percentile') }, { shape: 'timeline', out: path.join('x', 'timeline') }],
+      cache: false,
+    });
+    expect(() => parseBuildArgs(['--shape', 'cubist'])).toThrow(/percentile, timeline or both/);
     expect(() => parseBuildArgs(['--fast'])).toThrow(/unknown argument/);
     expect(() => parseBuildArgs(['--out'])).toThrow(/needs a value/);
   });
