@@ -30,6 +30,14 @@ const matchesEtag = (inm: string | undefined, etag: string) =>
 
 const DIRECT_TYPES: Record<string, string> = { '.json': 'json', '.html': 'html' };
 
+interface Resolved {
+  file: StaticFile;
+  /** Headers of every answer for this path (304 included). */
+  base: Record<string, string>;
+  /** base plus the identity Content-Length: the common 200. */
+  plain: Record<string, string>;
+}
+
 export async function startServer(opts: ServerOptions): Promise<{ url: string; close(): Promise<void> }> {
   const dir = path.resolve(opts.dir);
   const files = await loadTree(dir);
@@ -48,14 +56,25 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
   /** Our own address, set once listening; requests to the function are built on it. */
   let origin = 'http://localhost';
 
-  function sendStatic(req: http.IncomingMessage, res: http.ServerResponse, file: StaticFile, headers: Record<string, string>) {
+  /**
+   * Static answers per URL path, resolved once: the route match, the file and its full header set
+   * (a static file's headers never change). The hot path is then one Map lookup.
+   */
+  const resolved = new Map<string, Resolved>();
+  const resolve = (pathname: string, file: StaticFile, headers: Record<string, string>): Resolved => {
     const base = { ...headers, ETag: file.etag, Vary: 'Accept-Encoding' };
-    if (matchesEtag(req.headers['if-none-match'], file.etag)) {
+    const r = { file, base, plain: { ...base, 'Content-Length': String(file.body.length) } };
+    resolved.set(pathname, r);
+    return r;
+  };
+
+  function sendStatic(req: http.IncomingMessage, res: http.ServerResponse, { file, base, plain }: Resolved) {
+    if (req.headers['if-none-match'] !== undefined && matchesEtag(req.headers['if-none-match'], file.etag)) {
       res.writeHead(304, base).end();
       return;
     }
     const { body, encoding } = encodedBody(file, req.headers['accept-encoding']);
-    res.writeHead(200, { ...base, ...(encoding ? { 'Content-Encoding': encoding } : {}), 'Content-Length': String(body.length) });
+    res.writeHead(200, encoding ? { ...base, 'Content-Encoding': encoding, 'Content-Length': String(body.length) } : plain);
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
@@ -81,23 +100,26 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
 
   function route(req: http.IncomingMessage, res: http.ServerResponse): void {
     const rawUrl = req.url ?? '/';
+    const q = rawUrl.indexOf('?');
+    const pathname = q < 0 ? rawUrl : rawUrl.slice(0, q);
+    const isGet = req.method === 'GET' || req.method === 'HEAD';
+    const known = isGet ? resolved.get(pathname) : undefined;
+    if (known) return sendStatic(req, res, known);
     // The function needs only the path and query: the URL is built on our own address, never on
     // the client's Host header (a malformed one would make Request throw, or reroute the path).
     const url = `${origin}${rawUrl.startsWith('/') ? rawUrl : '/'}`;
-    const pathname = rawUrl.split('?')[0]!;
-    const isGet = req.method === 'GET' || req.method === 'HEAD';
     const isRouted = pathname.startsWith('/api/') || pathname === '/embed' || pathname.startsWith('/embed/');
     if (isGet && isRouted) {
       const match = matchRoute(pathname, shape);
       if (match?.route.serve === 'static') {
         const file = files.get(fileFor(pathname, match.route.body));
-        if (file) return sendStatic(req, res, file, routeHeaders(match.route));
+        if (file) return sendStatic(req, res, resolve(pathname, file, routeHeaders(match.route)));
       }
     } else if (isGet && /^[A-Za-z0-9_./-]*$/.test(pathname) && !pathname.includes('..')) {
       // Outside the API and embed prefixes dist/ is a plain file host (manifest, configs).
       const file = files.get(pathname.slice(1));
       const kind = DIRECT_TYPES[path.extname(pathname)];
-      if (file && kind) return sendStatic(req, res, file, responseHeaders(kind as 'json' | 'html', 'static'));
+      if (file && kind) return sendStatic(req, res, resolve(pathname, file, responseHeaders(kind as 'json' | 'html', 'static')));
     }
     sendFunction(req, res, url).catch(() => {
       if (!res.headersSent) res.writeHead(500, { 'Access-Control-Allow-Origin': '*', 'Content-Type': 'text/plain' });
