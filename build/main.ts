@@ -50,7 +50,7 @@ async function main() {
     console.log(`Industries per level ${Object.entries(s.industriesByLevel).map(([l, n]) => `${l}: ${n}`).join(', ')}`);
     for (const x of summaries) console.log(`Wrote ${x.files} files, ${(x.bytes / 1e6).toFixed(1)} MB, shape ${x.shape}, data version ${x.dataVersion}, to ${x.out}`);
     const last = summaries[summaries.length - 1]!;
-    console.log(`Parsed-source cache: ${s.cache}; peak RSS ${last.peakRssMb} MB`);
+    console.log(`Parsed-source cache: ${s.cache}; peak RSS ${last.peakRssMb} MB; CPU ${(last.cpuMs / 1000).toFixed(1)} s`);
   } catch (e) {
     console.error(explainFailure(e));
     console.error('Build failed; the previous output folder is unchanged.');

@@ -52,6 +52,8 @@ export interface BuildSummary {
   cache: CacheOutcome | null;
   /** Peak resident set size of the build process so far (worker threads included), MB. */
   peakRssMb: number;
+  /** CPU time (user + system) of the build process so far, ms: wall time on a shared machine says little. */
+  cpuMs: number;
   sourceReport: string | null;
   joinReport: Record<string, unknown>;
 }
@@ -163,6 +165,7 @@ async function emitShape(
     timings,
     cache,
     peakRssMb: peakRssMb(),
+    cpuMs: Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000),
     sourceReport: report ? formatSourceReport(report) : null,
     joinReport: model.report,
   };

@@ -28,7 +28,6 @@ import { FileLog } from './rows.ts';
 import { selectFiles, type Picked } from './select.ts';
 import type { Table } from './table.ts';
 import { parseVotes } from './votes.ts';
-import { XlsxPool } from './xlsx-pool.ts';
 
 export { SourceError } from './errors.ts';
 export { resolveSourceDir } from './locate.ts';
@@ -50,12 +49,7 @@ export async function loadSources(dir: string): Promise<{ bundle: SourceBundle; 
     );
   }
 
-  const pool = new XlsxPool();
-  try {
-    return await loadFiles();
-  } finally {
-    await pool.close();
-  }
+  return loadFiles();
 
   async function loadFiles(): Promise<{ bundle: SourceBundle; report: SourceReport }> {
     // Logs are created in this (fixed) order, so the report does not depend on parse timing.
@@ -64,7 +58,7 @@ export async function loadSources(dir: string): Promise<{ bundle: SourceBundle; 
       const log = new FileLog(baseName(picked.found.path), picked.found.path);
       if (picked.others.length > 0) log.note(`also found, not used: ${picked.others.join(', ')}`);
       logs.push(log);
-      return readTable(path.join(root, picked.found.path), picked.found.path, wanted, sheet, pool).then((t) => parse(t, log));
+      return readTable(path.join(root, picked.found.path), picked.found.path, wanted, sheet).then((t) => parse(t, log));
     };
     const optional = <T>(picked: Picked | null, parse: (t: Table, log: FileLog) => T, sheet?: string, wanted?: string[]) =>
       picked ? load(picked, parse, sheet, wanted) : Promise.resolve(null);
