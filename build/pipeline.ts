@@ -1,6 +1,8 @@
 // The build: sources -> model -> files -> validate -> atomic write. Every problem found is
 // collected and reported at once; nothing is written unless all checks pass.
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { OccupationTitle, SourceReport } from './sources/bundle.ts';
 import type { ModelOutput, Shape, UnscoredOccupation } from './model/records.ts';
 import { loadSources, resolveSourceDir, checkRejectThreshold, formatSourceReport } from './sources/index.ts';
@@ -81,12 +83,25 @@ async function loadModel(opts: BuildOptions, time: Timer) {
   return { model, titles: bundle.titles, report, sourceDir, cache };
 }
 
+/**
+ * A full collection between stages. Each stage leaves most of what it allocated behind (parsed
+ * files, the cached payload, the source rows once the model exists, parsed-back JSON), and V8
+ * would rather grow the heap than collect it: collecting here keeps the peak near what is live
+ * (it halved the peak RSS of a warm build) for a few tens of ms per stage.
+ */
+const collectGarbage: () => void = (() => {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as (() => void) | undefined;
+  return typeof gc === 'function' ? gc : () => undefined;
+})();
+
 function timer(log: (line: string) => void, timings: Record<string, number>): Timer {
   return async (stage, f) => {
     const t0 = performance.now();
     try {
       return await f();
     } finally {
+      collectGarbage();
       timings[stage] = Math.round(performance.now() - t0);
       log(`  ${stage.padEnd(10)} ${String(timings[stage]).padStart(6)} ms`);
     }

@@ -54,11 +54,16 @@ export async function loadSources(dir: string): Promise<{ bundle: SourceBundle; 
   async function loadFiles(): Promise<{ bundle: SourceBundle; report: SourceReport }> {
     // Logs are created in this (fixed) order, so the report does not depend on parse timing.
     const logs: FileLog[] = [];
+    // One file at a time: parsing is synchronous work on this thread anyway, and reading every
+    // file up front kept all raw contents and tables alive at once (the build's memory peak).
+    let queue: Promise<unknown> = Promise.resolve();
     const load = <T>(picked: Picked, parse: (t: Table, log: FileLog) => T, sheet?: string, wanted: string[] = []) => {
       const log = new FileLog(baseName(picked.found.path), picked.found.path);
       if (picked.others.length > 0) log.note(`also found, not used: ${picked.others.join(', ')}`);
       logs.push(log);
-      return readTable(path.join(root, picked.found.path), picked.found.path, wanted, sheet).then((t) => parse(t, log));
+      const job = queue.then(() => readTable(path.join(root, picked.found.path), picked.found.path, wanted, sheet).then((t) => parse(t, log)));
+      queue = job.catch(() => undefined);
+      return job;
     };
     const optional = <T>(picked: Picked | null, parse: (t: Table, log: FileLog) => T, sheet?: string, wanted?: string[]) =>
       picked ? load(picked, parse, sheet, wanted) : Promise.resolve(null);
