@@ -7,7 +7,7 @@
 //   search accuracy on the realistic queries of test/support/search-queries.ts.
 // With --dir the build figures are skipped and that dist/ is served as it is.
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseFlags } from '../build/cli.ts';
@@ -21,6 +21,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 const USAGE = 'usage: npm run bench -- [--seconds N] [--dir DIR]';
 const flags = parseFlags(process.argv.slice(2), ['--seconds', '--dir'], USAGE);
 const SECONDS = Number(flags['--seconds'] ?? 3);
+/** Server processes, ours and the bare ceiling alike: npm start's default, one per core. */
+const WORKERS = availableParallelism();
 const node = (script: string, ...args: string[]) => [process.execPath, ['--import', 'tsx', path.join(repoRoot, script), ...args]] as const;
 
 /** Cold: every source parsed (--no-cache); warm: parsed sources from the cache (primed first if needed). */
@@ -84,7 +86,7 @@ async function main() {
     if (!flags['--dir']) await buildFigures(dir);
     bundleFigures(dir);
 
-    const [serveCmd, serveArgs] = node('build/serve/main.ts', '--dir', dir, '--port', '0');
+    const [serveCmd, serveArgs] = node('build/serve/main.ts', '--dir', dir, '--port', '0', '--workers', String(WORKERS));
     const ours = await startChild(serveCmd, [...serveArgs], { cwd: repoRoot });
     running.push(ours);
 
@@ -104,7 +106,7 @@ async function main() {
       table[`${t.post ? 'POST' : 'GET'} ${t.url}`] = { type: r.headers.get('content-type')!, body: Buffer.from(await r.arrayBuffer()).toString('base64') };
     }
     writeFileSync(path.join(tmp, 'bare.json'), JSON.stringify(table));
-    const bare = await startChild(process.execPath, [path.join(repoRoot, 'bench/bare-server.mjs'), path.join(tmp, 'bare.json')]);
+    const bare = await startChild(process.execPath, [path.join(repoRoot, 'bench/bare-server.mjs'), path.join(tmp, 'bare.json'), String(WORKERS)]);
     running.push(bare);
     const nginxBin = findNginx();
     const nginx = nginxBin ? await startNginx(nginxBin, dir) : null;
@@ -135,7 +137,7 @@ async function main() {
 
   const widths = [0, 1, 2, 3, 4].map((i) => Math.max(...[['figure', 'ours', 'ceiling', 'ratio', 'goal'], ...rows].map((r) => r[i]!.length)));
   const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  console.log(`\nwrk -t2 -c32 -d${SECONDS}s, loopback, ${(await import('node:os')).availableParallelism()} cores\n`);
+  console.log(`\nwrk -t2 -c32 -d${SECONDS}s, loopback, ${availableParallelism()} cores; our server and the bare node:http ceiling ${WORKERS} process(es) each, nginx worker_processes auto\n`);
   console.log(line(['figure', 'ours', 'ceiling', 'ratio', 'goal']));
   console.log(line(widths.map((w) => '-'.repeat(w))));
   for (const r of rows) console.log(line(r));

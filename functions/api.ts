@@ -13,7 +13,7 @@ import type { ProblemError } from '../build/model/problem.ts';
 import { etagOf, hash53, json, preflight, problemResponse, respond, toResponse, type Reply, type RequestLike } from './http.ts';
 
 export const MAX_BODY_BYTES = 16 * 1024;
-/** Queries whose ranked matches an instance keeps (at most 923 numbers each). */
+/** Queries whose ranked matches an instance keeps (at most one number per occupation each). */
 const SEARCH_CACHE_ENTRIES = 1000;
 
 export interface ShardSource {
