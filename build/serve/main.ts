@@ -66,9 +66,10 @@ async function main() {
   cluster.on('exit', (_w, code) => {
     if (stopping) return;
     stopping = true;
-    console.error(`a server worker exited (code ${code}); stopping`);
+    // A worker stopped by Ctrl-C (the whole process group gets it) exits 0: stop quietly.
+    if (code !== 0) console.error(`a server worker exited (code ${code}); stopping`);
     for (const w of Object.values(cluster.workers ?? {})) w?.kill();
-    process.exit(code || 1);
+    process.exit(code);
   });
   const stop = () => {
     stopping = true;
