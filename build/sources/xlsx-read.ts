@@ -18,8 +18,13 @@ function unescapeXml(s: string): string {
 }
 
 const ATTR = new Map<string, RegExp>();
-/** An attribute's raw value in a start tag (patterns compiled once per name: this runs per cell). */
+/** An attribute's raw value in a start tag. Runs per cell: plain search when spaces separate. */
 function attr(tag: string, name: string): string | undefined {
+  if (!tag.includes('\n') && !tag.includes('\t') && !tag.includes('\r')) {
+    const key = ` ${name}="`;
+    const at = tag.indexOf(key);
+    return at < 0 ? undefined : tag.slice(at + key.length, tag.indexOf('"', at + key.length));
+  }
   let re = ATTR.get(name);
   if (!re) ATTR.set(name, (re = new RegExp(`\\s${name}="([^"]*)"`)));
   return re.exec(tag)?.[1];
