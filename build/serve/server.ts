@@ -9,7 +9,6 @@ import { fileFor, matchRoute, routeHeaders, responseHeaders, API_PREFIX } from '
 import type { Shape } from '../model/records.ts';
 import { FUNCTION_PATHS } from '../emit/deploy.ts';
 import { encodedBody, loadTree, type StaticFile } from './files.ts';
-
 import type { Reply, RequestLike } from '../../functions/http.ts';
 
 export interface FunctionModule {
