@@ -237,7 +237,9 @@ function factorEntries(body: unknown, parsed: Record<string, string>): Record<st
 }
 
 function range(start: number, end: number): number[] {
-  return Array.from({ length: Math.max(0, end - start) }, (_, i) => start + i);
+  const out: number[] = [];
+  for (let i = start; i < end; i++) out.push(i);
+  return out;
 }
 
 const tooLarge = (req: RequestLike): Reply =>
