@@ -1,103 +1,146 @@
-// npm run bench -- [--dir DIR] [--build]   Loopback only, bounded loops, figures not verdicts.
-// Measures: req/s of the local server on one small JSON file vs a bare node:http handler serving
-// one in-memory buffer (the ratio is the server's overhead), the function's search and assess
-// latency through HTTP and in-process, build time per stage (with --build), peak RSS.
-import http from 'node:http';
-import { existsSync, readFileSync } from 'node:fs';
+// npm run bench -- [--seconds N] [--dir DIR]
+// Every figure of issue 9 side by side in one run, loopback only, figures not verdicts:
+//   build cold and warm (a child process each: wall time, peak RSS, stage timings), function bundle
+//   size, then with wrk (-t2 -c32) the local server as `npm start` runs it against nginx (when
+//   installed) and a bare node:http handler sending the same bytes: static GET of a small JSON
+//   file, and the function routes (list with offset, search q=nurse, POST assess); finally the
+//   search accuracy on the realistic queries of test/support/search-queries.ts.
+// With --dir the build figures are skipped and that dist/ is served as it is.
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AddressInfo } from 'node:net';
-import { startServer } from '../build/serve/server.ts';
-import { runBuild } from '../build/pipeline.ts';
-import { createHandler } from '../functions/api.ts';
+import { parseFlags } from '../build/cli.ts';
+import { FUNCTION_PATHS } from '../build/emit/deploy.ts';
+import { SEARCH_CASES } from '../test/support/search-queries.ts';
+import { findNginx, startNginx } from './nginx.ts';
+import { startChild, timeChild, type Running } from './procs.ts';
+import { hasWrk, runWrk, type WrkResult } from './wrk.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const args = process.argv.slice(2);
-const dir = path.resolve(repoRoot, args.includes('--dir') ? args[args.indexOf('--dir') + 1]! : 'dist');
+const USAGE = 'usage: npm run bench -- [--seconds N] [--dir DIR]';
+const flags = parseFlags(process.argv.slice(2), ['--seconds', '--dir'], USAGE);
+const SECONDS = Number(flags['--seconds'] ?? 3);
+/** Server processes, ours and the bare ceiling alike: npm start's default, one per core. */
+const WORKERS = availableParallelism();
+const node = (script: string, ...args: string[]) => [process.execPath, ['--import', 'tsx', path.join(repoRoot, script), ...args]] as const;
 
-const REQUESTS = 20_000;
-const CONCURRENCY = 32;
-const LATENCY_SAMPLES = 300;
+/** Cold: every source parsed (--no-cache); warm: parsed sources from the cache (primed first if needed). */
+const COLD_FLAGS = ['--no-cache'];
+const WARM_FLAGS: string[] = [];
 
-/** Fires `total` GETs over `concurrency` keep-alive connections; returns requests per second. */
-async function loadTest(url: string, total: number, concurrency: number): Promise<number> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  let sent = 0;
-  const one = () =>
-    new Promise<void>((resolve, reject) => {
-      http.get(url, { agent }, (res) => {
-        res.on('data', () => undefined);
-        res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`HTTP ${res.statusCode}`))));
-      }).on('error', reject);
-    });
-  const t0 = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (sent < total) {
-      sent++;
-      await one();
-    }
-  }));
-  const secs = (performance.now() - t0) / 1000;
-  agent.destroy();
-  return total / secs;
+const rows: Array<[string, string, string, string, string]> = [];
+const row = (figure: string, ours: string, ceiling = '', ratio = '', goal = '') => rows.push([figure, ours, ceiling, ratio, goal]);
+const kreq = (r: WrkResult) => `${r.rps >= 1000 ? `${(r.rps / 1000).toFixed(1)}k` : r.rps.toFixed(0)} req/s${r.errors ? ` (${r.errors} errors!)` : ''}`;
+const x = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
+
+function stages(out: string): string {
+  return [...out.matchAll(/^ {2}(\w+)\s+(\d+) ms$/gm)].map((m) => `${m[1]} ${m[2]}`).join(', ');
 }
 
-async function latencies(f: () => Promise<unknown>, n: number): Promise<{ p50: number; p95: number; mean: number }> {
-  const ms: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await f();
-    ms.push(performance.now() - t0);
+async function buildFigures(out: string) {
+  for (const [label, extra] of [['cold', COLD_FLAGS], ['warm', WARM_FLAGS]] as const) {
+    const [cmd, args] = node('build/main.ts', '--out', out, ...extra);
+    let r = await timeChild(cmd, [...args], { cwd: repoRoot });
+    if (r.code !== 0) throw new Error(`build failed:\n${r.out}`);
+    // The first cached build of these sources parses and stores; the warm figure is the next one.
+    if (label === 'warm' && !/Parsed-source cache: hit/.test(r.out)) r = await timeChild(cmd, [...args], { cwd: repoRoot });
+    const peak = /peak RSS (\d+) MB/.exec(r.out);
+    const cpu = /CPU ([\d.]+) s/.exec(r.out);
+    console.log(`build ${label}: ${(r.ms / 1000).toFixed(1)} s, peak RSS ${r.peakMb.toFixed(0)} MB; stages (ms): ${stages(r.out)}`);
+    row(`build ${label}${extra.length ? ` (${extra.join(' ')})` : ''}, one shape, wall`, `${(r.ms / 1000).toFixed(1)} s${cpu ? ` (CPU ${cpu[1]} s)` : ''}`, '', '', label === 'cold' ? '<= 8 s' : '<= 2 s');
+    row(`build ${label} peak RSS`, `${r.peakMb.toFixed(0)} MB${peak ? ` (build says ${peak[1]} MB)` : ''}`, '', '', '<= 300 MB');
   }
-  ms.sort((a, b) => a - b);
-  return { p50: ms[Math.floor(n * 0.5)]!, p95: ms[Math.floor(n * 0.95)]!, mean: ms.reduce((a, b) => a + b, 0) / n };
 }
-const fmt = (l: { p50: number; p95: number; mean: number }) => `p50 ${l.p50.toFixed(2)} ms, p95 ${l.p95.toFixed(2)} ms, mean ${l.mean.toFixed(2)} ms`;
+
+function bundleFigures(dir: string) {
+  const size = statSync(path.join(dir, FUNCTION_PATHS.core)).size;
+  const meta = JSON.parse(readFileSync(path.join(dir, FUNCTION_PATHS.core.replace(/\.mjs$/, '.meta.json')), 'utf8')) as {
+    outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }>;
+  };
+  let zod = 0;
+  for (const o of Object.values(meta.outputs)) for (const [name, i] of Object.entries(o.inputs)) if (name.includes('node_modules/zod/')) zod += i.bytesInOutput;
+  row('function bundle', `${(size / 1024).toFixed(0)} KB (zod ${(zod / 1024).toFixed(0)} KB)`, '', '', '<= 100 KB');
+}
+
+async function searchAccuracy(base: string) {
+  let pass = 0;
+  const misses: string[] = [];
+  for (const c of SEARCH_CASES) {
+    const r = await fetch(`${base}/api/v1/occupations?q=${encodeURIComponent(c.q)}&limit=3`);
+    const body = (await r.json()) as { data?: Array<{ soc_code: string; title: string }> };
+    const top = (body.data ?? []).map((d) => d.soc_code);
+    if (top.some((s) => c.expect.includes(s))) pass++;
+    else misses.push(`"${c.q}" -> ${(body.data ?? []).map((d) => d.title).join(' | ') || '(nothing)'}`);
+  }
+  row('search: expected occupation in top 3', `${pass}/${SEARCH_CASES.length} = ${((100 * pass) / SEARCH_CASES.length).toFixed(1)}%`, '', '', '>= 95%');
+  if (misses.length) console.log(`search misses:\n  ${misses.join('\n  ')}`);
+}
 
 async function main() {
-  if (args.includes('--build') || !existsSync(path.join(dir, '_shards', 'meta.json'))) {
-    const s = await runBuild({ shape: 'percentile', out: dir, repoRoot });
-    console.log('build stages (ms):', Object.entries(s.timings).map(([k, v]) => `${k} ${v}`).join(', '));
+  if (!hasWrk()) throw new Error('wrk is not installed (Debian/Ubuntu: apt-get install wrk); the throughput figures need it');
+  const tmp = mkdtempSync(path.join(tmpdir(), 'odr-bench-'));
+  const dir = flags['--dir'] ? path.resolve(flags['--dir']) : path.join(tmp, 'dist');
+  const running: Running[] = [];
+  try {
+    if (!flags['--dir']) await buildFigures(dir);
+    bundleFigures(dir);
+
+    const [serveCmd, serveArgs] = node('build/serve/main.ts', '--dir', dir, '--port', '0', '--workers', String(WORKERS));
+    const ours = await startChild(serveCmd, [...serveArgs], { cwd: repoRoot });
+    running.push(ours);
+
+    const soc = ((await (await fetch(`${ours.url}/api/v1/occupations?limit=1`)).json()) as { data: Array<{ soc_code: string }> }).data[0]!.soc_code;
+    const assessBody = JSON.stringify({ soc_code: soc, personal_factors: { ai_proficiency: 'advanced' } });
+    const targets = [
+      { name: 'static GET via npm start (small JSON)', url: '/api/v1/displacement/factors', nginx: true },
+      { name: 'function: list with offset', url: '/api/v1/occupations?limit=20&offset=400' },
+      { name: 'function: search q=nurse', url: '/api/v1/occupations?q=nurse&limit=20' },
+      { name: 'function: POST assess', url: '/api/v1/displacement/assess', post: assessBody },
+    ];
+    // The bare server answers each target with the bytes ours sent for it.
+    const table: Record<string, { type: string; body: string }> = {};
+    for (const t of targets) {
+      const r = await fetch(ours.url + t.url, t.post ? { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: t.post } : {});
+      if (r.status !== 200) throw new Error(`${t.url}: HTTP ${r.status} from our server`);
+      table[`${t.post ? 'POST' : 'GET'} ${t.url}`] = { type: r.headers.get('content-type')!, body: Buffer.from(await r.arrayBuffer()).toString('base64') };
+    }
+    writeFileSync(path.join(tmp, 'bare.json'), JSON.stringify(table));
+    const bare = await startChild(process.execPath, [path.join(repoRoot, 'bench/bare-server.mjs'), path.join(tmp, 'bare.json'), String(WORKERS)]);
+    running.push(bare);
+    const nginxBin = findNginx();
+    const nginx = nginxBin ? await startNginx(nginxBin, dir) : null;
+    if (nginx) running.push(nginx);
+    else console.log('nginx not installed (apt-get install nginx-light): the nginx ratio is skipped');
+
+    const measure = async (url: string, post?: string) => {
+      await runWrk(url, { seconds: 1, post }); // warm-up: JIT, caches, shard loads
+      return runWrk(url, { seconds: SECONDS, post });
+    };
+    for (const t of targets) {
+      const o = await measure(ours.url + t.url, t.post);
+      const b = await measure(bare.url + t.url, t.post);
+      const lat = `p50 ${o.p50ms.toFixed(2)} ms`;
+      if (t.nginx) {
+        const n = nginx ? await measure(nginx.url + t.url) : null;
+        row(t.name, `${kreq(o)}, ${lat}`, n ? `nginx ${kreq(n)}` : 'nginx: not installed', n ? x(o.rps, n.rps) : 'skipped', '>= 0.5x nginx');
+        row(`  same, against bare node:http`, '', `bare ${kreq(b)}`, x(o.rps, b.rps));
+      } else {
+        row(t.name, `${kreq(o)}, ${lat}`, `bare ${kreq(b)}`, x(o.rps, b.rps), '>= 0.5x bare');
+      }
+    }
+    await searchAccuracy(ours.url);
+  } finally {
+    for (const r of running.reverse()) await r.stop();
+    rmSync(tmp, { recursive: true, force: true });
   }
-  const server = await startServer({ dir, port: 0, host: '127.0.0.1' });
-  const file = '/api/v1/displacement/factors';
-  const body = readFileSync(path.join(dir, 'api/v1/displacement/factors/index.json'));
-  const bare = http.createServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': body.length });
-    res.end(body);
-  });
-  await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
-  const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
 
-  // Warm both, then measure.
-  await loadTest(server.url + file, 2000, CONCURRENCY);
-  await loadTest(bareUrl, 2000, CONCURRENCY);
-  const ours = await loadTest(server.url + file, REQUESTS, CONCURRENCY);
-  const base = await loadTest(bareUrl, REQUESTS, CONCURRENCY);
-  console.log(`static ${file} (${body.length} B): ${ours.toFixed(0)} req/s; bare node:http buffer: ${base.toFixed(0)} req/s; ratio ${(ours / base).toFixed(2)}`);
-
-  const soc = JSON.parse(readFileSync(path.join(dir, '_shards/pages/0.json'), 'utf8')).items[0].soc_code;
-  const search = await latencies(() => fetch(`${server.url}/api/v1/occupations?q=nurse&limit=20`).then((r) => r.text()), LATENCY_SAMPLES);
-  console.log(`function q-search over HTTP: ${fmt(search)}`);
-  const assessBody = JSON.stringify({ soc_code: soc, personal_factors: {} });
-  const assessLat = await latencies(
-    () => fetch(`${server.url}/api/v1/displacement/assess`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: assessBody }).then((r) => r.text()),
-    LATENCY_SAMPLES,
-  );
-  console.log(`function assess over HTTP: ${fmt(assessLat)}`);
-
-  const handler = createHandler({ loadShard: async (name) => JSON.parse(readFileSync(path.join(dir, '_shards', `${name}.json`), 'utf8')) });
-  const tCold = performance.now();
-  await handler(new Request('http://x/api/v1/occupations?q=nurse'));
-  console.log(`function cold first search in-process (shard load + validate): ${(performance.now() - tCold).toFixed(1)} ms`);
-  for (const q of ['nurse', 'programmer', 'software developer', 'a']) {
-    const l = await latencies(() => handler(new Request(`http://x/api/v1/occupations?q=${encodeURIComponent(q)}`)).then((r) => r.text()), 100);
-    console.log(`function search in-process q="${q}": ${fmt(l)}`);
-  }
-
-  await server.close();
-  await new Promise<void>((r) => bare.close(() => r()));
-  console.log(`peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+  const widths = [0, 1, 2, 3, 4].map((i) => Math.max(...[['figure', 'ours', 'ceiling', 'ratio', 'goal'], ...rows].map((r) => r[i]!.length)));
+  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(`\nwrk -t2 -c32 -d${SECONDS}s, loopback, ${availableParallelism()} cores; our server and the bare node:http ceiling ${WORKERS} process(es) each, nginx worker_processes auto\n`);
+  console.log(line(['figure', 'ours', 'ceiling', 'ratio', 'goal']));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const r of rows) console.log(line(r));
 }
 
 await main();

@@ -1,23 +1,33 @@
-// CLI: npm run build -- [--shape percentile|timeline] [--source DIR] [--out DIR]
+// CLI: npm run build -- [--shape percentile|timeline|both] [--source DIR] [--out DIR] [--no-cache]
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runBuild } from './pipeline.ts';
+import { runBuilds } from './pipeline.ts';
 import { explainFailure, parseFlags, stageProgress } from './cli.ts';
 import { formatJoinReport, formatUnscored } from './report-format.ts';
 import { Shape } from './model/records.ts';
 
-const USAGE = 'usage: npm run build -- [--shape percentile|timeline] [--source DIR] [--out DIR]';
+const USAGE = 'usage: npm run build -- [--shape percentile|timeline|both] [--source DIR] [--out DIR] [--no-cache]';
 
-export function parseBuildArgs(argv: string[]): { shape: Shape; source?: string; out: string } {
-  const flags = parseFlags(argv, ['--shape', '--source', '--out'], USAGE);
-  const opts: { shape: Shape; source?: string; out: string } = { shape: 'percentile', out: flags['--out'] ?? 'dist' };
-  if (flags['--shape'] !== undefined) {
-    const s = Shape.safeParse(flags['--shape']);
-    if (!s.success) throw new Error(`--shape must be percentile or timeline, got ${flags['--shape']}\n${USAGE}`);
-    opts.shape = s.data;
+export interface BuildArgs {
+  /** `both` reads the sources once and writes OUT/percentile and OUT/timeline. */
+  targets: Array<{ shape: Shape; out: string }>;
+  source?: string;
+  cache: boolean;
+}
+
+export function parseBuildArgs(argv: string[]): BuildArgs {
+  const cache = !argv.includes('--no-cache');
+  const flags = parseFlags(argv.filter((a) => a !== '--no-cache'), ['--shape', '--source', '--out'], USAGE);
+  const out = flags['--out'] ?? 'dist';
+  const shape = flags['--shape'] ?? 'percentile';
+  let targets: BuildArgs['targets'];
+  if (shape === 'both') targets = Shape.options.map((s) => ({ shape: s, out: path.join(out, s) }));
+  else {
+    const s = Shape.safeParse(shape);
+    if (!s.success) throw new Error(`--shape must be percentile, timeline or both, got ${shape}\n${USAGE}`);
+    targets = [{ shape: s.data, out }];
   }
-  if (flags['--source'] !== undefined) opts.source = flags['--source'];
-  return opts;
+  return { targets, cache, ...(flags['--source'] !== undefined ? { source: flags['--source'] } : {}) };
 }
 
 async function main() {
@@ -29,15 +39,18 @@ async function main() {
     process.exit(2);
   }
   const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  console.log(`Building shape=${args.shape} -> ${args.out}`);
+  console.log(`Building ${args.targets.map((t) => `shape=${t.shape} -> ${t.out}`).join(', ')}`);
   try {
-    const s = await runBuild({ ...args, repoRoot, log: (l) => console.log(l), onStageStart: stageProgress(process.stdout) });
+    const summaries = await runBuilds({ source: args.source, cache: args.cache, repoRoot, log: (l) => console.log(l), onStageStart: stageProgress(process.stdout) }, args.targets);
+    const s = summaries[0]!;
     if (s.sourceReport) console.log(`\nSources\n${s.sourceReport}`);
     console.log(`\nModel joins and counts\n${formatJoinReport(s.joinReport)}`);
     console.log(`\nOccupations kept ${s.occupations}, unscored ${s.unscored}`);
     if (s.unscored > 0) console.log(formatUnscored(s.unscoredList));
     console.log(`Industries per level ${Object.entries(s.industriesByLevel).map(([l, n]) => `${l}: ${n}`).join(', ')}`);
-    console.log(`Wrote ${s.files} files, ${(s.bytes / 1e6).toFixed(1)} MB, data version ${s.dataVersion}, to ${s.out}`);
+    for (const x of summaries) console.log(`Wrote ${x.files} files, ${(x.bytes / 1e6).toFixed(1)} MB, shape ${x.shape}, data version ${x.dataVersion}, to ${x.out}`);
+    const last = summaries[summaries.length - 1]!;
+    console.log(`Parsed-source cache: ${s.cache}; peak RSS ${last.peakRssMb} MB; CPU ${(last.cpuMs / 1000).toFixed(1)} s`);
   } catch (e) {
     console.error(explainFailure(e));
     console.error('Build failed; the previous output folder is unchanged.');

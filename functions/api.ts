@@ -5,19 +5,21 @@
 // Response. It reads prebuilt shards through loadShard and never recomputes the model.
 // No node:*, no fs.
 import { assess } from '../build/model/assess.ts';
-import { AssessRequest, shardSchemaFor, type AssessShard, type IndustryList, type OccupationListItem, type PageShard, type SearchShard, type ShardMeta } from '../build/model/api-schemas.ts';
+import type { AssessShard, IndustryList, OccupationListItem, PageShard, SearchShard, VotesShard } from '../build/model/api-schemas.ts';
+import { AssessRequest, ShardMeta } from '../build/model/request-schemas.ts';
 import { INDUSTRY_LIST_QUERY, OCCUPATION_LIST_QUERY, pageWindow, parseQuery } from '../build/model/paging.ts';
-import { listPage } from '../build/model/present.ts';
+import { listPageJson } from '../build/model/present.ts';
 import { allowedMethods, matchRoute, notFoundKind, redirectFor, type RouteDef } from '../build/model/routes.ts';
-import { searchOccupations } from '../build/model/search.ts';
+import { searchOccupations, suggestOccupations } from '../build/model/search.ts';
 import type { ProblemError } from '../build/model/problem.ts';
 import { DISCARD_LIMIT_BYTES } from '../build/model/limits.ts';
-import { json, preflight, problemResponse, redirect, respond } from './http.ts';
+import { etagOf, hash53, json, preflight, problemResponse, redirect, respond, toResponse, type Reply, type RequestLike } from './http.ts';
 import { discardUnread, readCapped } from './body.ts';
 import { votesEndpoint, type VoteOptions } from './votes.ts';
-import type { VotesShard } from '../build/model/api-schemas.ts';
 
 export const MAX_BODY_BYTES = 16 * 1024;
+/** Queries whose ranked matches an instance keeps (at most one number per occupation each). */
+const SEARCH_CACHE_ENTRIES = 1000;
 
 export interface ShardSource {
   loadShard(name: string): Promise<unknown>;
@@ -30,6 +32,14 @@ export interface RequestInfo {
 }
 
 export type Handler = (req: Request, info?: RequestInfo) => Promise<Response>;
+/** The same handler before the Response is made: what the local server calls. */
+export type ReplyHandler = (req: RequestLike, info?: RequestInfo) => Promise<Reply>;
+
+interface SerializedPage {
+  offset: number;
+  json: string[];
+  hashes: string[];
+}
 
 export interface HandlerOptions {
   /** Community votes: the store (null or absent: no database, POST answers 503) and its settings. */
@@ -43,14 +53,18 @@ export interface HandlerOptions {
   discardLimitBytes?: number;
 }
 
-/** Shards are loaded once per instance, validated, and kept: they are immutable per build. */
+/**
+ * Shards are loaded once per instance and kept: they are immutable per build. The build validated
+ * every shard against its full schema before writing it beside this bundle, so only the metadata
+ * (which says what kind of build this is) is checked again here; re-parsing megabytes of search
+ * index on every cold start would buy nothing.
+ */
 function shardCache(source: ShardSource) {
   const cache = new Map<string, Promise<unknown>>();
   return <T>(name: string): Promise<T> => {
     let p = cache.get(name);
     if (!p) {
-      const schema = shardSchemaFor(name);
-      p = source.loadShard(name).then((raw) => (schema ? schema.parse(raw) : raw));
+      p = source.loadShard(name).then((raw) => (name === 'meta' ? ShardMeta.parse(raw) : raw));
       // A failed load must not poison the instance: the next request retries.
       p.catch(() => cache.delete(name));
       cache.set(name, p);
@@ -60,6 +74,11 @@ function shardCache(source: ShardSource) {
 }
 
 export function createHandler(source: ShardSource, options: HandlerOptions = {}): Handler {
+  const reply = createReplyHandler(source, options);
+  return async (req, info) => toResponse(await reply(req, info));
+}
+
+export function createReplyHandler(source: ShardSource, options: HandlerOptions = {}): ReplyHandler {
   const shard = shardCache(source);
   const discardLimit = options.discardLimitBytes ?? DISCARD_LIMIT_BYTES;
   const votes = votesEndpoint(options.votes ?? { store: null }, async (soc) => {
@@ -68,17 +87,52 @@ export function createHandler(source: ShardSource, options: HandlerOptions = {})
     return o && { slug: o[0], snapshot: { agree: o[1], too_high: o[2], too_low: o[3] } };
   });
 
-  async function pageItems(positions: number[], meta: ShardMeta): Promise<OccupationListItem[]> {
-    const wanted = [...new Set(positions.map((p) => Math.floor(p / meta.page_shard_size)))];
-    const pages = new Map<number, PageShard>();
-    await Promise.all(wanted.map(async (n) => pages.set(n, await shard<PageShard>(`pages/${n}`))));
-    return positions.map((p) => {
-      const page = pages.get(Math.floor(p / meta.page_shard_size))!;
-      return page.items[p - page.offset]!;
-    });
+  /** Each page shard's items serialized once, with a hash of each (for the page's ETag). */
+  const serialized = new Map<number, Promise<SerializedPage>>();
+  const serializedPage = (n: number): Promise<SerializedPage> => {
+    let p = serialized.get(n);
+    if (!p) {
+      p = shard<PageShard>(`pages/${n}`).then((page) => {
+        const json = page.items.map((item: OccupationListItem) => JSON.stringify(item));
+        return { offset: page.offset, json, hashes: json.map(hash53) };
+      });
+      p.catch(() => serialized.delete(n));
+      serialized.set(n, p);
+    }
+    return p;
+  };
+
+  async function pageItems(positions: number[], meta: ShardMeta): Promise<{ json: string[]; hashes: string[] }> {
+    const size = meta.page_shard_size;
+    const pages = new Map<number, SerializedPage>();
+    for (const p of positions) {
+      const n = Math.floor(p / size);
+      if (!pages.has(n)) pages.set(n, await serializedPage(n));
+    }
+    const json: string[] = [];
+    const hashes: string[] = [];
+    for (const p of positions) {
+      const page = pages.get(Math.floor(p / size))!;
+      json.push(page.json[p - page.offset]!);
+      hashes.push(page.hashes[p - page.offset]!);
+    }
+    return { json, hashes };
   }
 
-  async function listOccupations(req: Request, params: URLSearchParams, route: RouteDef): Promise<Response> {
+  // Ranked matches per query, kept per instance like the shards they come from (people search
+  // for the same few words; a typo-tolerant scan costs up to a few ms). Bounded: oldest out first.
+  const searches = new Map<string, number[]>();
+  const searched = (index: SearchShard, q: string): number[] => {
+    let hit = searches.get(q);
+    if (!hit) {
+      hit = searchOccupations(index, q);
+      if (searches.size >= SEARCH_CACHE_ENTRIES) searches.delete(searches.keys().next().value!);
+      searches.set(q, hit);
+    }
+    return hit;
+  };
+
+  async function listOccupations(req: RequestLike, params: URLSearchParams, route: RouteDef): Promise<Reply> {
     const parsed = parseQuery(params, OCCUPATION_LIST_QUERY);
     if (!parsed.ok) return problemResponse(req, 400, 'Invalid query parameters.', parsed.errors);
     const limit = parsed.values.limit as number;
@@ -87,20 +141,29 @@ export function createHandler(source: ShardSource, options: HandlerOptions = {})
     const meta = await shard<ShardMeta>('meta');
     let positions: number[];
     let count: number;
+    let suggested: number[] | undefined;
     if (q === undefined) {
       count = meta.occupation_count;
       const { start, end } = pageWindow(count, limit, offset);
       positions = range(start, end);
     } else {
-      const matches = searchOccupations(await shard<SearchShard>('search'), q);
+      const index = await shard<SearchShard>('search');
+      const matches = searched(index, q);
       count = matches.length;
+      // Nothing at all: say which titles come closest, additively (data stays empty, count 0).
+      if (count === 0) suggested = suggestOccupations(index, q);
       const { start, end } = pageWindow(count, limit, offset);
       positions = matches.slice(start, end);
     }
-    return json(req, listPage(await pageItems(positions, meta), count, limit, offset), route.cache);
+    const items = await pageItems(positions, meta);
+    // The body is a function of the items and the envelope numbers, so is its tag: hashing those
+    // is as strong as hashing the body and 20x shorter.
+    const suggestions = suggested && (await pageItems(suggested, meta));
+    const etag = etagOf(`${count},${limit},${offset}:${items.hashes.join('')}${suggestions ? `:${suggestions.hashes.join('')}` : ''}`);
+    return respond(req, 200, listPageJson(items.json, count, limit, offset, suggestions?.json), 'json', route.cache, {}, etag);
   }
 
-  async function listIndustries(req: Request, params: URLSearchParams, route: RouteDef): Promise<Response> {
+  async function listIndustries(req: RequestLike, params: URLSearchParams, route: RouteDef): Promise<Reply> {
     const parsed = parseQuery(params, INDUSTRY_LIST_QUERY);
     if (!parsed.ok) return problemResponse(req, 400, 'Invalid query parameters.', parsed.errors);
     const level = parsed.values.level as number | undefined;
@@ -109,7 +172,7 @@ export function createHandler(source: ShardSource, options: HandlerOptions = {})
     return json(req, { data, count: data.length }, route.cache);
   }
 
-  async function assessOne(req: Request, route: RouteDef): Promise<Response> {
+  async function assessOne(req: RequestLike, route: RouteDef): Promise<Reply> {
     const type = (req.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
     if (type !== 'application/json') {
       return problemResponse(req, 415, 'Send the request body as JSON with Content-Type: application/json.', [
@@ -150,7 +213,7 @@ export function createHandler(source: ShardSource, options: HandlerOptions = {})
     return json(req, outcome.result, route.cache);
   }
 
-  async function notFound(req: Request, pathname: string): Promise<Response> {
+  async function notFound(req: RequestLike, pathname: string): Promise<Reply> {
     const kind = notFoundKind(pathname);
     if (kind !== 'problem') {
       const page = (await shard<{ html: string }>(kind === 'html' ? 'embed-404' : 'page-404')).html;
@@ -159,13 +222,13 @@ export function createHandler(source: ShardSource, options: HandlerOptions = {})
     return problemResponse(req, 404, `No resource at ${pathname}.`);
   }
 
-  return async function handle(req: Request, info: RequestInfo = {}): Promise<Response> {
+  return async function handle(req: RequestLike, info: RequestInfo = {}): Promise<Reply> {
     const response = await route(req, info);
     await discardUnread(req, discardLimit);
     return response;
   };
 
-  async function route(req: Request, info: RequestInfo): Promise<Response> {
+  async function route(req: RequestLike, info: RequestInfo): Promise<Reply> {
     try {
       const url = new URL(req.url);
       const meta = await shard<ShardMeta>('meta');
@@ -215,14 +278,16 @@ function factorEntries(body: unknown, parsed: Record<string, string>): Record<st
 }
 
 function range(start: number, end: number): number[] {
-  return Array.from({ length: Math.max(0, end - start) }, (_, i) => start + i);
+  const out: number[] = [];
+  for (let i = start; i < end; i++) out.push(i);
+  return out;
 }
 
 /** 405: the path as requested (not the route pattern), and the methods it does accept. */
-function methodNotAllowed(req: Request, pathname: string, route: RouteDef): Response {
+function methodNotAllowed(req: RequestLike, pathname: string, route: RouteDef): Reply {
   const allow = allowedMethods(route);
   return problemResponse(req, 405, `${req.method} is not allowed on ${pathname}.`, [{ location: 'method', message: `${req.method} is not allowed here`, allowed: allow.split(', ') }], { Allow: allow });
 }
 
-const tooLarge = (req: Request): Response =>
+const tooLarge = (req: RequestLike): Reply =>
   problemResponse(req, 413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`, [{ location: 'body', message: `at most ${MAX_BODY_BYTES} bytes` }]);

@@ -1,16 +1,19 @@
 // Request-body helpers shared by the function's POST endpoints. Web-standard only (no node:*).
+import type { RequestLike } from './http.ts';
 
 /** The media type of a request without parameters, lower-cased ('' when absent). */
-export const mediaType = (req: Request): string => (req.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
+export const mediaType = (req: RequestLike): string => (req.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
 
 /** True when Content-Length announces more than `cap` bytes (it may also lie or be absent). */
-export const declaredOver = (req: Request, cap: number): boolean => {
+export const declaredOver = (req: RequestLike, cap: number): boolean => {
   const declared = req.headers.get('Content-Length');
   return declared !== null && Number(declared) > cap;
 };
 
 /** Reads at most `cap` bytes; null when the body is longer (Content-Length can lie or be absent). */
-export async function readCapped(req: Request, cap: number): Promise<Uint8Array | null> {
+export async function readCapped(req: RequestLike, cap: number): Promise<Uint8Array | null> {
+  // The local server reads Node's stream itself (and closes cleanly what is left unread).
+  if (req.readBody) return req.readBody(cap);
   if (!req.body) return new Uint8Array(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -40,7 +43,7 @@ export async function readCapped(req: Request, cap: number): Promise<Uint8Array 
  * past its cap), up to `limit` bytes, then cancels. A body left half-read leaves the client's
  * keep-alive connection undefined: workerd hung the next request on it, Node's server reset it.
  */
-export async function discardUnread(req: Request, limit: number): Promise<void> {
+export async function discardUnread(req: RequestLike, limit: number): Promise<void> {
   if (!req.body || req.body.locked) return;
   const reader = req.body.getReader();
   if (Number(req.headers.get('Content-Length') ?? 0) > limit) {

@@ -1,5 +1,9 @@
 // Response helpers for the function: headers from the route table, a content hash for ETags
 // and 304s, problem+json for every error. No node:* here: this runs on any Web-standard runtime.
+//
+// Handlers answer with a Reply (status, headers, body text), not a Response: a CDN adapter turns
+// it into a Response in one step (toResponse), while the local server writes it straight to the
+// socket. On Node, building and then draining a Response costs more than the handler's own work.
 import { responseHeaders, preflightHeaders, corsHeaders, CACHE_CONTROL, type BodyKind, type CachePolicy, type RouteDef } from '../build/model/routes.ts';
 import { problem, type ProblemError, type ProblemStatus } from '../build/model/problem.ts';
 
@@ -26,39 +30,71 @@ export function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
   return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
 }
 
+/** What a handler needs of a request; a Web Request is one, the local server makes a lighter one. */
+export interface RequestLike {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: { get(name: string): string | null };
+  readonly body: ReadableStream<Uint8Array> | null;
+  /** At most `cap` bytes of the body, null when longer; the local server reads Node's stream itself. */
+  readBody?(cap: number): Promise<Uint8Array | null>;
+}
+
+export interface Reply {
+  status: number;
+  headers: Record<string, string>;
+  /** Null for 204, 304 and HEAD. */
+  body: string | null;
+}
+
+export const toResponse = (r: Reply): Response => new Response(r.body, { status: r.status, headers: r.headers });
+
+/** Headers per (kind, cache) are the same for every response: built once, copied per reply. */
+const baseHeaders = new Map<string, Record<string, string>>();
+const headersFor = (kind: BodyKind, cache: CachePolicy): Record<string, string> => {
+  const key = `${kind} ${cache}`;
+  let h = baseHeaders.get(key);
+  if (!h) baseHeaders.set(key, (h = responseHeaders(kind, cache)));
+  return h;
+};
+
 export function respond(
-  req: Request,
+  req: RequestLike,
   status: number,
   body: string,
   kind: BodyKind,
   cache: CachePolicy,
   extra: Record<string, string> = {},
-): Response {
-  const headers = new Headers({ ...responseHeaders(kind, cache), ...extra });
+  /** A precomputed ETag for `body` (callers that cache bodies cache their tags too). */
+  knownEtag?: string,
+): Reply {
+  const headers = { ...headersFor(kind, cache), ...extra };
   if (status === 200 && (req.method === 'GET' || req.method === 'HEAD')) {
-    const etag = etagOf(body);
-    headers.set('ETag', etag);
-    if (matchesEtag(req.headers.get('If-None-Match'), etag)) return new Response(null, { status: 304, headers });
+    const etag = knownEtag ?? etagOf(body);
+    headers.ETag = etag;
+    if (matchesEtag(req.headers.get('If-None-Match'), etag)) return { status: 304, headers, body: null };
   }
-  return new Response(req.method === 'HEAD' ? null : body, { status, headers });
+  return { status, headers, body: req.method === 'HEAD' ? null : body };
 }
 
-export const json = (req: Request, value: unknown, cache: CachePolicy): Response =>
+export const json = (req: RequestLike, value: unknown, cache: CachePolicy): Reply =>
   respond(req, 200, JSON.stringify(value), 'json', cache);
 
 export function problemResponse(
-  req: Request,
+  req: RequestLike,
   status: ProblemStatus,
   detail: string,
   errors?: ProblemError[],
   extra: Record<string, string> = {},
-): Response {
+): Reply {
   return respond(req, status, JSON.stringify(problem(status, detail, errors)), 'problem', 'error', extra);
 }
 
 /** Permanent redirect to a path on the same site (slash variants); cached like static files. */
-export const redirect = (location: string): Response =>
-  new Response(null, { status: 301, headers: { Location: location, 'Cache-Control': CACHE_CONTROL.static, ...corsHeaders() } });
+export const redirect = (location: string): Reply => ({
+  status: 301,
+  headers: { Location: location, 'Cache-Control': CACHE_CONTROL.static, ...corsHeaders() },
+  body: null,
+});
 
-export const preflight = (route: RouteDef | null): Response =>
-  new Response(null, { status: 204, headers: preflightHeaders(route) });
+export const preflight = (route: RouteDef | null): Reply => ({ status: 204, headers: preflightHeaders(route), body: null });

@@ -12,7 +12,7 @@ import type { ProblemError } from '../build/model/problem.ts';
 import { corsHeaders, CACHE_CONTROL, type RouteDef } from '../build/model/routes.ts';
 import { declaredOver, mediaType, readCapped, utf8 } from './body.ts';
 import { clientSubject } from './client-address.ts';
-import { json, problemResponse, respond } from './http.ts';
+import { json, problemResponse, respond, type Reply, type RequestLike } from './http.ts';
 
 export type SqlValue = string | number | null;
 
@@ -148,14 +148,14 @@ export function votesEndpoint(opts: VoteOptions, target: (soc: string) => Promis
     return [k1, s.yesterday ? await hmacHex(`${pepper}:${s.yesterday}`, subject) : k1];
   }
 
-  async function get(req: Request, soc: string, route: RouteDef): Promise<Response> {
+  async function get(req: RequestLike, soc: string, route: RouteDef): Promise<Reply> {
     const t = await target(soc);
     if (!t) return problemResponse(req, 404, `No occupation with soc_code ${soc}.`);
     const counts = opts.store ? await opts.store.counts(soc) : t.snapshot;
     return json(req, voteStats(counts), route.cache);
   }
 
-  async function post(req: Request, soc: string, clientAddress: string | null): Promise<Response> {
+  async function post(req: RequestLike, soc: string, clientAddress: string | null): Promise<Reply> {
     const t = await target(soc);
     if (!t) return problemResponse(req, 404, `No occupation with soc_code ${soc}.`);
     const type = mediaType(req);
@@ -166,8 +166,11 @@ export function votesEndpoint(opts: VoteOptions, target: (soc: string) => Promis
       ]);
     }
     // The card's form comes back to the card (303) with a state its CSS shows; API clients get statuses.
-    const backToCard = (state: string) =>
-      new Response(null, { status: 303, headers: { ...corsHeaders(), Location: `/embed/${t.slug}#${state}`, 'Cache-Control': CACHE_CONTROL['no-store'] } });
+    const backToCard = (state: string): Reply => ({
+      status: 303,
+      headers: { ...corsHeaders(), Location: `/embed/${t.slug}#${state}`, 'Cache-Control': CACHE_CONTROL['no-store'] },
+      body: null,
+    });
     if (!opts.store) {
       if (form) return backToCard(CARD_VOTE_STATES.disabled);
       return problemResponse(req, 503, 'Voting is not enabled on this deployment (no vote database); GET returns the published counts.');

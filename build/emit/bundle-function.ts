@@ -10,6 +10,18 @@ export interface FunctionBundle {
   metafile: Metafile;
 }
 
+/**
+ * Size budget of the platform-neutral function module (minified, before compression). Cold starts
+ * parse it on every new instance; full zod with its locales once made it 468 KB.
+ */
+export const FUNCTION_BUNDLE_BUDGET_BYTES = 100 * 1024;
+
+/** The inputs that put the most bytes into the bundle, biggest first (for a failing budget). */
+export function largestInputs(meta: Metafile, n: number): Array<{ input: string; bytes: number }> {
+  const all = Object.values(meta.outputs).flatMap((o) => Object.entries(o.inputs).map(([input, i]) => ({ input, bytes: i.bytesInOutput })));
+  return all.sort((a, b) => b.bytes - a.bytes || (a.input < b.input ? -1 : 1)).slice(0, n);
+}
+
 const FORBIDDEN = [/^node:/, /(^|\/)fs$/, /csv-parse/, /(^|\/)eta(\/|$)/, /node_modules\/eta\//, /build\/sources\/(?!bundle\.ts$)/, /build\/emit\//];
 
 export function forbiddenInputs(meta: Metafile): string[] {

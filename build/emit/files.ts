@@ -1,6 +1,6 @@
 // Every file of dist/ except the function bundles, as (path -> body, schema) entries. Pure: the
 // pipeline validates and writes them. Paths come from the route table (fileFor/fillPattern).
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { OccupationTitle } from '../sources/bundle.ts';
 import type { ModelOutput, Shape } from '../model/records.ts';
 import { responseSchemas, shardSchemaFor, ProblemSchema, type ResponseSchemaKey } from '../model/api-schemas.ts';
@@ -18,7 +18,7 @@ export interface EmittedFile {
   path: string;
   body: string | Uint8Array;
   /** JSON files are parsed back and checked against this before anything is written. */
-  schema?: z.ZodType;
+  schema?: z.core.$ZodType;
   /** The URL path a static route serves this file at (absent for shards and configs). */
   urlPath?: string;
   routeId?: string;
@@ -42,7 +42,7 @@ export function emitFiles(model: ModelOutput, shape: Shape, titles: OccupationTi
   const add = (routeId: string, params: Record<string, string>, body: string | Uint8Array) => {
     const route: RouteDef = routes.get(routeId)!;
     const urlPath = fillPattern(route.pattern, params);
-    const schema = route.schema ? (schemas[route.schema as ResponseSchemaKey] as z.ZodType) : undefined;
+    const schema = route.schema ? (schemas[route.schema as ResponseSchemaKey] as z.core.$ZodType) : undefined;
     files.push({ path: fileFor(urlPath, route.body), body, schema, urlPath, routeId });
   };
 
@@ -141,7 +141,7 @@ export function validateFiles(files: EmittedFile[]): string[] {
       problems.push(`${f.path}: not JSON (${(e as Error).message})`);
       continue;
     }
-    const r = f.schema.safeParse(value);
+    const r = z.safeParse(f.schema, value);
     if (!r.success) {
       for (const i of r.error.issues.slice(0, 5)) problems.push(`${f.path}: ${i.path.join('.') || '(root)'}: ${i.message}`);
     }

@@ -48,7 +48,7 @@ function voteOperation(route: RouteDef, shape: Shape) {
   };
 }
 
-const toSchema = (s: z.ZodType) => {
+const toSchema = (s: z.core.$ZodType) => {
   const { $schema: _drop, ...rest } = z.toJSONSchema(s, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
   return rest;
 };

@@ -3,6 +3,7 @@
 // them; the contract tests parse HTTP responses with them. Strict objects: a field leaking from
 // the records into a response is a build failure, not a silent interface change.
 import { z } from 'zod';
+import { ShardMeta } from './request-schemas.ts';
 import {
   FactorsTable,
   IndustryOccupation,
@@ -33,6 +34,10 @@ export const OccupationList = z.strictObject({
   count: z.number().int().min(0).describe('Total number of matches (all occupations without q), not the size of this page.'),
   limit: z.number().int().min(1).max(200).describe('Page size used (1..200, default 50).'),
   offset: z.number().int().min(0).describe('Number of matches skipped before this page.'),
+  suggestions: z
+    .array(OccupationListItem)
+    .optional()
+    .describe('Only with q and no match at all: up to 5 occupations whose titles look most like q.'),
 });
 
 const PercentileRiskScore = RiskScoreRecord.omit({ displacement_year_low: true, displacement_year_high: true }).strict();
@@ -81,11 +86,9 @@ export const IndustryDetail = z.strictObject({
 
 export const FactorsResponse = z.strictObject({ factors: FactorsTable });
 
-export const AssessRequest = z.strictObject({
-  soc_code: OnetSocCode,
-  /** Omitted or {} gives the base score unchanged. */
-  personal_factors: z.record(z.string(), z.string()).optional(),
-});
+// The request body and the shard metadata are checked by the function at run time: they live in
+// zod/mini (request-schemas.ts) and are re-exported here.
+export { AssessRequest, ShardMeta } from './request-schemas.ts';
 export const AssessResult = z.strictObject({
   soc_code: OnetSocCode,
   title: z.string(),
@@ -139,17 +142,20 @@ export type ResponseSchemaKey = keyof ReturnType<typeof responseSchemas>;
 
 // --- Function shards: what the build prepares so the function never recomputes the model ---
 
-export const ShardMeta = z.strictObject({
-  data_version: z.string(),
-  shape: z.enum(['percentile', 'timeline']),
-  occupation_count: z.number().int().min(0),
-  page_shard_size: z.number().int().positive(),
-  page_shards: z.number().int().min(0),
-});
 export const PageShard = z.strictObject({ offset: z.number().int().min(0), items: z.array(OccupationListItem) });
-export const SearchShard = z.strictObject({
-  entries: z.array(z.strictObject({ i: z.number().int().min(0), t: z.string(), a: z.array(z.string()) })),
-});
+const Ids = z.array(z.number().int().min(0));
+export const SearchShard = z
+  .strictObject({
+    titles: z.array(z.string()),
+    alt_occ: Ids,
+    name_len: z.array(z.number().int().min(1)),
+    prior: z.array(z.number().min(0).max(1)),
+    vocab: z.array(z.string().min(1)),
+    postings: z.array(Ids.min(1)),
+  })
+  .refine((s) => s.vocab.length === s.postings.length && s.name_len.length === s.titles.length + s.alt_occ.length && s.prior.length === s.titles.length, {
+    message: 'search index arrays disagree in length',
+  });
 export const AssessShard = z.strictObject({
   factors: FactorsTable,
   tiers: TierTable,
@@ -178,9 +184,7 @@ export type OccupationList = z.infer<typeof OccupationList>;
 export type IndustryListItem = z.infer<typeof IndustryListItem>;
 export type IndustryList = z.infer<typeof IndustryList>;
 export type IndustryDetail = z.infer<typeof IndustryDetail>;
-export type AssessRequest = z.infer<typeof AssessRequest>;
 export type AssessResultT = z.infer<typeof AssessResult>;
-export type ShardMeta = z.infer<typeof ShardMeta>;
 export type PageShard = z.infer<typeof PageShard>;
 export type SearchShard = z.infer<typeof SearchShard>;
 export type AssessShard = z.infer<typeof AssessShard>;

@@ -7,8 +7,19 @@ export function listItem(r: OccupationRecord): OccupationListItem {
   return { id: r.id, soc_code: r.soc_code, title: r.title, slug: r.slug, job_zone: r.job_zone, description: r.description };
 }
 
-export function listPage(items: OccupationListItem[], count: number, limit: number, offset: number) {
-  return { data: items, count, limit, offset };
+/** `suggestions` only for a search without any match (the closest titles). */
+export function listPage(items: OccupationListItem[], count: number, limit: number, offset: number, suggestions?: OccupationListItem[]) {
+  return suggestions ? { data: items, count, limit, offset, suggestions } : { data: items, count, limit, offset };
+}
+
+/**
+ * JSON.stringify(listPage(...)) from items already serialized: the function serializes each item
+ * once per instance and joins pages from those strings (serializing 20 items per request was half
+ * its time). Same bytes; a unit test holds the two together.
+ */
+export function listPageJson(itemJson: string[], count: number, limit: number, offset: number, suggestionJson?: string[]): string {
+  const tail = suggestionJson ? `,"suggestions":[${suggestionJson.join(',')}]` : '';
+  return `{"data":[${itemJson.join(',')}],"count":${count},"limit":${limit},"offset":${offset}${tail}}`;
 }
 
 /** The shape decides which fields of the risk score are published; the rest stays as recorded. */

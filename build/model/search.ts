@@ -1,26 +1,34 @@
-// Occupation title search. The build makes the index from the records and the O*NET alternate
-// and reported titles (the records carry neither); the function ranks against it. Pure.
+// Occupation search. The build makes an inverted index over every occupation's own title and
+// its O*NET alternate and reported titles (stemmed tokens -> the names holding them); the
+// function ranks against it per request. Pure.
 //
-// Ranking (lower tier first): 0 exact title, 1 title prefix, 2 title phrase at a word start,
-// 3 exact alternate/reported title, 4 alternate title phrase at a word start, 5 every query word
-// starts a title word, 6 every query word starts a word of one alternate title. Ties: more
-// alternate-title hits first (the canonical occupation for "RN" has several), then shorter
-// title, then list position: deterministic for a given index.
+// A query matches a name when every query word matches one of the name's words: exactly, as the
+// start of it (3+ letters: "prog" -> programmer), or within a small edit distance when the word
+// is not in the vocabulary at all ("nurce" -> nurse; 1 edit from 4 letters, 2 from 8). Words are
+// stemmed alike on both sides (nurses -> nurse, secretaries -> secretary), two query words that
+// form a known word are joined ("fire fighter" -> firefighter), and a few everyday words and
+// abbreviations the titles lack are expanded (ALIASES); a word matching nothing at all is dropped
+// when the rest of the query still matches. An occupation's score is its best name
+// (how exactly the words matched, how much of the name they cover, own title over alternate
+// title), plus a popularity prior from its employment, so "teacher" puts K-12 teachers before
+// postsecondary ones and "nurse" Registered Nurses before the nurse specialties, plus a little for
+// how many of its names match. Ties: list position. Deterministic for a given index.
 import type { OccupationTitle } from '../sources/bundle.ts';
 import type { OccupationRecord } from './records.ts';
-import { foldWords } from './text.ts';
-
-export interface SearchEntry {
-  /** Position of the occupation in the full list (the GET /occupations order). */
-  i: number;
-  /** Normalized title. */
-  t: string;
-  /** Normalized alternate, short and reported titles, de-duplicated and sorted. */
-  a: string[];
-}
+import { compareText, foldWords } from './text.ts';
 
 export interface SearchIndex {
-  entries: SearchEntry[];
+  /** Normalized own title of each occupation, by list position (GET /occupations order). */
+  titles: string[];
+  /** Names are the titles (ids 0..n-1), then alternate/reported titles: owner of name n+k. */
+  alt_occ: number[];
+  /** Number of (stemmed, distinct) words of every name, by name id. */
+  name_len: number[];
+  /** Popularity prior per occupation, 0..1: log employment, a shared OEWS code split among its O*NET children. */
+  prior: number[];
+  /** Sorted stemmed words, and parallel to them the ascending ids of the names that hold each. */
+  vocab: string[];
+  postings: number[][];
 }
 
 /** Lower-case, letters and digits only, single spaces: "Registered Nurse (RN)" -> "registered nurse rn". */
@@ -28,80 +36,279 @@ export function normalize(s: string): string {
   return foldWords(s, ' ');
 }
 
+/** Plural to singular, the same on both sides; the result only has to agree, not be English. */
+export function stem(w: string): string {
+  if (w.length <= 3) return w;
+  if (w.endsWith('ies') && w.length > 4) return `${w.slice(0, -3)}y`;
+  if (w.endsWith('sses') || w.endsWith('ches') || w.endsWith('shes') || w.endsWith('xes')) return w.slice(0, -2);
+  if (w.endsWith('ss') || w.endsWith('us') || w.endsWith('is')) return w;
+  if (w.endsWith('s')) return w.slice(0, -1);
+  return w;
+}
+
+const words = (s: string): string[] => normalize(s).split(' ').filter((w) => w !== '').map(stem);
+
+/** Words that do not make a name more specific ("Managers, Except ..."): not counted in its length. */
+const FILLER = new Set(['and', 'or', 'of', 'the', 'a', 'an', 'in', 'for', 'to', 'except', 'other', 'all', 's']);
+
+/**
+ * Everyday words and abbreviations O*NET's titles do not (or barely) carry, as the words that do.
+ * Most abbreviations (RN, LPN, CNA, CEO, HR, UX, EMT) are alternate titles already and need none.
+ */
+export const ALIASES: Readonly<Record<string, readonly string[]>> = {
+  dev: ['developer'],
+  doctor: ['physician'],
+  doc: ['physician'],
+  coder: ['programmer'],
+  cop: ['police officer'],
+  uber: ['taxi driver'],
+  lyft: ['taxi driver'],
+  rideshare: ['taxi driver'],
+  ceo: ['chief executive'],
+  cfo: ['financial manager'],
+  cto: ['computer and information systems manager'],
+  hr: ['human resources'],
+  ux: ['user experience'],
+  ui: ['interface designer'],
+  cna: ['nursing assistant'],
+  lpn: ['licensed practical nurse'],
+  rn: ['registered nurse'],
+  np: ['nurse practitioner'],
+  emt: ['emergency medical technician'],
+  cpa: ['accountant'],
+  it: ['information technology'],
+};
+
 export function buildSearchIndex(
-  records: Pick<OccupationRecord, 'soc_code' | 'title'>[],
-  titles: Pick<OccupationTitle, 'soc_code' | 'title' | 'short_title'>[],
+  records: Array<Pick<OccupationRecord, 'soc_code' | 'title'> & { labor_data?: { employment: number | null; oews_code: string | null } }>,
+  titles: Array<Pick<OccupationTitle, 'soc_code' | 'title' | 'short_title'>>,
 ): SearchIndex {
-  const alts = new Map<string, Set<string>>();
+  const position = new Map(records.map((r, i) => [r.soc_code, i]));
+  const alts = new Map<number, Set<string>>();
   for (const t of titles) {
-    const set = alts.get(t.soc_code) ?? new Set<string>();
+    const i = position.get(t.soc_code);
+    if (i === undefined) continue;
+    const set = alts.get(i) ?? new Set<string>();
     for (const s of [t.title, t.short_title]) {
       const n = s ? normalize(s) : '';
       if (n) set.add(n);
     }
-    alts.set(t.soc_code, set);
+    alts.set(i, set);
   }
-  return {
-    entries: records.map((r, i) => {
-      const t = normalize(r.title);
-      const a = [...(alts.get(r.soc_code) ?? [])].filter((x) => x !== t).sort();
-      return { i, t, a };
-    }),
-  };
+  const own = records.map((r) => normalize(r.title));
+  const names: string[] = [...own];
+  const altOcc: number[] = [];
+  records.forEach((_, i) => {
+    for (const a of [...(alts.get(i) ?? [])].filter((x) => x !== own[i]).sort(compareText)) {
+      names.push(a);
+      altOcc.push(i);
+    }
+  });
+  const nameLen: number[] = [];
+  const posting = new Map<string, number[]>();
+  names.forEach((name, id) => {
+    const ws = [...new Set(words(name))];
+    nameLen.push(Math.max(1, ws.filter((w) => !FILLER.has(w)).length));
+    for (const w of ws) {
+      const list = posting.get(w);
+      if (list) list.push(id);
+      else posting.set(w, [id]);
+    }
+  });
+  const vocab = [...posting.keys()].sort(compareText);
+  return { titles: own, alt_occ: altOcc, name_len: nameLen, prior: priors(records), vocab, postings: vocab.map((w) => posting.get(w)!) };
 }
 
-const atWordStart = (text: string, q: string): boolean => text.startsWith(q) || text.includes(` ${q}`);
-const allWordsStart = (text: string, words: string[]): boolean => {
-  const tw = text.split(' ');
-  return words.every((w) => tw.some((x) => x.startsWith(w)));
-};
-
-interface Rank {
-  i: number;
-  tier: number;
-  hits: number;
-  len: number;
-}
-
-function rankEntry(e: SearchEntry, q: string, words: string[]): Rank | null {
-  let tier = -1;
-  if (e.t === q) tier = 0;
-  else if (e.t.startsWith(q)) tier = 1;
-  else if (atWordStart(e.t, q)) tier = 2;
-  let hits = 0;
-  let altTier = -1;
-  for (const a of e.a) {
-    const t = a === q ? 3 : atWordStart(a, q) ? 4 : allWordsStart(a, words) ? 6 : -1;
-    if (t < 0) continue;
-    hits += 1;
-    if (altTier < 0 || t < altTier) altTier = t;
+/**
+ * log10(employment) scaled so ~4 million (the largest occupations) is 1. O*NET children share
+ * their parent's OEWS employment; it is split among them, the .00 occupation keeping the most,
+ * so the parent ranks first. No employment figure: 0 (unknown is not popular).
+ */
+function priors(records: Array<{ soc_code: string; labor_data?: { employment: number | null; oews_code: string | null } }>): number[] {
+  const sharing = new Map<string, number>();
+  for (const r of records) {
+    const code = r.labor_data?.oews_code;
+    if (code) sharing.set(code, (sharing.get(code) ?? 0) + 1);
   }
-  if (tier < 0 && words.length > 1 && allWordsStart(e.t, words)) tier = 5;
-  if (tier < 0 || (altTier >= 0 && altTier < tier)) tier = altTier;
-  return tier < 0 ? null : { i: e.i, tier, hits, len: e.t.length };
+  return records.map((r) => {
+    const emp = r.labor_data?.employment;
+    const code = r.labor_data?.oews_code;
+    if (!emp || !code) return 0;
+    const n = sharing.get(code)!;
+    const share = n > 1 && !r.soc_code.endsWith('.00') ? emp / (2 * n) : emp;
+    return Math.round(Math.min(1, Math.log10(1 + share) / 6.6) * 1e4) / 1e4;
+  });
 }
 
-// Every tier needs each query word as a substring of the title or one alternate title, so one
-// joined haystack per entry rejects most entries with a single includes() (10x faster on 64k titles).
-const haystacks = new WeakMap<SearchIndex, string[]>();
-const haystackOf = (index: SearchIndex): string[] => {
-  let h = haystacks.get(index);
-  if (!h) haystacks.set(index, (h = index.entries.map((e) => [e.t, ...e.a].join('|'))));
-  return h;
-};
+// --- query side ---
+
+const MAX_WORD = 64;
+// Three reused rows: the typo scan runs this over thousands of words per query.
+const rows = [new Int32Array(MAX_WORD + 1), new Int32Array(MAX_WORD + 1), new Int32Array(MAX_WORD + 1)];
+
+/** Optimal string alignment distance (a swap of neighbours is one edit), or max+1 once it must exceed max. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  if (a.length > MAX_WORD || b.length > MAX_WORD) return a === b ? 0 : max + 1;
+  let [prev2, prev, cur] = rows as [Int32Array, Int32Array, Int32Array];
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let best = i;
+    const ai = a.charCodeAt(i - 1);
+    for (let j = 1; j <= b.length; j++) {
+      const bj = b.charCodeAt(j - 1);
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ai === bj ? 0 : 1));
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) v = Math.min(v, prev2[j - 2]! + 1);
+      cur[j] = v;
+      if (v < best) best = v;
+    }
+    if (best > max) return max + 1;
+    [prev2, prev, cur] = [prev, cur, prev2];
+  }
+  return prev[b.length]!;
+}
+
+/** Vocabulary ids by word length, built once per index: the typo scan looks at near lengths only. */
+const byLength = new WeakMap<SearchIndex, number[][]>();
+function vocabByLength(index: SearchIndex): number[][] {
+  let out = byLength.get(index);
+  if (!out) {
+    out = [];
+    index.vocab.forEach((w, k) => (out![w.length] ??= []).push(k));
+    byLength.set(index, out);
+  }
+  return out;
+}
+
+/** First index in the sorted vocabulary not below w. */
+function lowerBound(vocab: string[], w: string): number {
+  let lo = 0;
+  let hi = vocab.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (vocab[mid]! < w) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+const MAX_PREFIX_WORDS = 300;
+
+/** Vocabulary words a query word stands for, with how well (1 exact, less for prefix and typo). */
+function candidates(index: SearchIndex, w: string): Map<number, number> {
+  const out = new Map<number, number>();
+  const at = lowerBound(index.vocab, w);
+  const exact = index.vocab[at] === w;
+  if (exact) out.set(at, 1);
+  if (w.length >= 3) {
+    for (let k = exact ? at + 1 : at; k < index.vocab.length && k - at < MAX_PREFIX_WORDS && index.vocab[k]!.startsWith(w); k++) {
+      out.set(k, 0.7 + (0.2 * w.length) / index.vocab[k]!.length);
+    }
+  }
+  if (!exact && w.length >= 4) {
+    const max = w.length >= 8 ? 2 : 1;
+    const lengths = vocabByLength(index);
+    for (let len = w.length - max; len <= w.length + max; len++) {
+      for (const k of lengths[len] ?? []) {
+        if (out.has(k)) continue;
+        const d = editDistance(w, index.vocab[k]!, max);
+        if (d <= max) out.set(k, d === 1 ? 0.65 : 0.5);
+      }
+    }
+  }
+  return out;
+}
+
+/** The query's word lists to try: as typed, adjacent words joined, and aliases expanded. */
+function variants(index: SearchIndex, ws: string[]): Array<{ words: string[]; weight: number }> {
+  const out = [{ words: ws, weight: 1 }];
+  const known = (w: string) => index.vocab[lowerBound(index.vocab, w)] === w;
+  for (let i = 0; i + 1 < ws.length; i++) {
+    const joined = stem(ws[i]! + ws[i + 1]!);
+    if (known(joined)) out.push({ words: [...ws.slice(0, i), joined, ...ws.slice(i + 2)], weight: 1 });
+  }
+  ws.forEach((w, i) => {
+    for (const alias of ALIASES[w] ?? []) out.push({ words: [...ws.slice(0, i), ...words(alias), ...ws.slice(i + 1)], weight: 0.97 });
+  });
+  return out.slice(0, 8);
+}
+
+/** Best name score per occupation for one word list; every word must match within one name. */
+function scoreVariant(index: SearchIndex, ws: string[], weight: number, best: Map<number, { score: number; hits: number }>): void {
+  const n = index.titles.length;
+  const perWord: Array<Map<number, number>> = [];
+  for (const w of new Set(ws)) {
+    const byName = new Map<number, number>();
+    for (const [k, q] of candidates(index, w)) {
+      for (const id of index.postings[k]!) if ((byName.get(id) ?? 0) < q) byName.set(id, q);
+    }
+    if (byName.size === 0) return;
+    perWord.push(byName);
+  }
+  perWord.sort((a, b) => a.size - b.size);
+  const hitsSeen = new Map<number, number>();
+  for (const [id, q0] of perWord[0]!) {
+    let sum = q0;
+    let ok = true;
+    for (let k = 1; k < perWord.length && ok; k++) {
+      const q = perWord[k]!.get(id);
+      if (q === undefined) ok = false;
+      else sum += q;
+    }
+    if (!ok) continue;
+    const occ = id < n ? id : index.alt_occ[id - n]!;
+    const coverage = Math.min(1, perWord.length / index.name_len[id]!);
+    const score = weight * (sum / perWord.length) * (0.6 + 0.4 * coverage) * (id < n ? 1 : 0.92);
+    hitsSeen.set(occ, (hitsSeen.get(occ) ?? 0) + 1);
+    const cur = best.get(occ);
+    if (!cur) best.set(occ, { score, hits: 0 });
+    else if (score > cur.score) cur.score = score;
+  }
+  for (const [occ, h] of hitsSeen) {
+    const cur = best.get(occ)!;
+    if (h > cur.hits) cur.hits = h;
+  }
+}
 
 /** Positions (into the full list) of the matching occupations, best first. */
 export function searchOccupations(index: SearchIndex, query: string): number[] {
-  const q = normalize(query);
-  if (!q) return [];
-  const words = q.split(' ');
-  const hay = haystackOf(index);
-  const ranks: Rank[] = [];
-  for (let k = 0; k < index.entries.length; k++) {
-    if (!words.every((w) => hay[k]!.includes(w))) continue;
-    const r = rankEntry(index.entries[k]!, q, words);
-    if (r) ranks.push(r);
+  const ws = words(query);
+  if (ws.length === 0) return [];
+  const best = new Map<number, { score: number; hits: number }>();
+  for (const v of variants(index, ws)) scoreVariant(index, v.words, v.weight, best);
+  // A word that matches nothing at all, not even with a typo ("xyzzy plumbing"), would empty the
+  // result: the rest of the query is searched instead, ranked lower than a full match would be.
+  if (best.size === 0 && ws.length > 1) {
+    const known = ws.filter((w) => candidates(index, w).size > 0);
+    if (known.length > 0 && known.length < ws.length) for (const v of variants(index, known)) scoreVariant(index, v.words, 0.8 * v.weight, best);
   }
-  ranks.sort((x, y) => x.tier - y.tier || y.hits - x.hits || x.len - y.len || x.i - y.i);
-  return ranks.map((r) => r.i);
+  const ranked = [...best].map(([i, b]) => ({ i, score: b.score + 0.3 * index.prior[i]! + 0.05 * Math.min(1, Math.log2(1 + b.hits) / 5) }));
+  ranked.sort((x, y) => y.score - x.score || x.i - y.i);
+  return ranked.map((r) => r.i);
+}
+
+const trigrams = (s: string): Set<string> => {
+  const p = `  ${s} `;
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= p.length; i++) out.add(p.slice(i, i + 3));
+  return out;
+};
+
+/**
+ * When nothing matches: the occupations whose own titles look most like the query (trigram
+ * overlap, Dice coefficient), best first, at most `n`, only those sharing something with it.
+ */
+export function suggestOccupations(index: SearchIndex, query: string, n = 5): number[] {
+  const q = trigrams(normalize(query));
+  if (q.size === 0) return [];
+  const scored: Array<{ i: number; s: number }> = [];
+  index.titles.forEach((t, i) => {
+    const tg = trigrams(t);
+    let common = 0;
+    for (const g of q) if (tg.has(g)) common++;
+    if (common > 0) scored.push({ i, s: (2 * common) / (q.size + tg.size) });
+  });
+  scored.sort((a, b) => b.s - a.s || a.i - b.i);
+  return scored.slice(0, n).map((x) => x.i);
 }

@@ -1,7 +1,11 @@
-// npm start -- [--dir DIR] [--port N] [--host H]   (also PORT / HOST); builds first if needed.
+// npm start -- [--dir DIR] [--port N] [--host H] [--workers N]   (also PORT / HOST / WORKERS);
+// builds first if needed. One server process per core by default (node:cluster, the workers
+// share the listening socket): a single Node process tops out at one core, nginx does not.
 // Vote options (timeline shape): [--db PATH] [--trust-proxy] [--vote-budget N], see vote-args.ts.
+import cluster from 'node:cluster';
 import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './server.ts';
@@ -42,12 +46,14 @@ export function fetchPlan(): string {
   return lines.join('\n');
 }
 
-const USAGE = 'usage: npm start -- [--dir DIR] [--port N] [--host H]';
+const USAGE = 'usage: npm start -- [--dir DIR] [--port N] [--host H] [--workers N]';
 
 export interface ServeArgs {
   dir: string;
   port: number;
   host: string;
+  /** Server processes sharing the socket (default: one per core). */
+  workers: number;
   /** Only the default dist/ is built when missing; a --dir must already hold a build. */
   buildIfMissing: boolean;
 }
@@ -60,8 +66,13 @@ export function validHost(host: string): boolean {
 }
 
 export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): ServeArgs {
-  const flags = parseFlags(argv, ['--dir', '--port', '--host'], USAGE);
-  // An empty PORT or HOST (as `PORT= npm start` sets) counts as unset.
+  const flags = parseFlags(argv, ['--dir', '--port', '--host', '--workers'], USAGE);
+  // An empty PORT, HOST or WORKERS (as `PORT= npm start` sets) counts as unset.
+  const workersText = flags['--workers'] ?? (env.WORKERS || String(availableParallelism()));
+  const workers = /^\d{1,3}$/.test(workersText) ? Number(workersText) : NaN;
+  if (!(workers >= 1 && workers <= 256)) {
+    throw new Error(`${flags['--workers'] !== undefined ? '--workers' : 'WORKERS'} must be a whole number from 1 to 256, got ${JSON.stringify(workersText)}\n${USAGE}`);
+  }
   const portText = flags['--port'] ?? (env.PORT || '8080');
   const port = /^\d{1,5}$/.test(portText) ? Number(portText) : NaN;
   if (!(port >= 0 && port <= 65535)) {
@@ -69,11 +80,27 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): ServeArg
   }
   const host = flags['--host'] ?? (env.HOST || '127.0.0.1');
   if (!validHost(host)) throw new Error(`${flags['--host'] !== undefined ? '--host' : 'HOST'} must be an IP address or a host name, got ${JSON.stringify(host)}\n${USAGE}`);
-  return { dir: flags['--dir'] ?? 'dist', port, host, buildIfMissing: flags['--dir'] === undefined };
+  return { dir: flags['--dir'] ?? 'dist', port, host, workers, buildIfMissing: flags['--dir'] === undefined };
+}
+
+/**
+ * Stop when told to, and also when the process that started us goes away: npm runs scripts
+ * through sh, and dash neither execs the command nor passes SIGTERM on, so when npm is stopped
+ * the shell dies and we would be orphaned, still holding the port (a cluster worker likewise
+ * when its primary dies).
+ */
+function stopOnSignalsAndOrphaning(stop: () => void): void {
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  process.on('SIGHUP', stop);
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) stop();
+  }, 500).unref();
 }
 
 async function main() {
-  let args;
+  let args: ServeArgs;
   let voteArgs: VoteArgs;
   try {
     const split = splitVoteArgs(process.argv.slice(2), process.env);
@@ -85,8 +112,7 @@ async function main() {
   }
   const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
   const dir = path.resolve(repoRoot, args.dir);
-  let server;
-  let votes: SqliteVotes | null = null;
+  if (cluster.isWorker) return serveHere(dir, repoRoot, args, voteArgs, (url) => process.send!({ url }));
   try {
     if (!existsSync(path.join(dir, '_shards', 'meta.json'))) {
       if (!args.buildIfMissing) {
@@ -104,15 +130,57 @@ async function main() {
       console.log(`${dir} has no build; building (shape percentile) first...`);
       await runBuild({ shape: 'percentile', out: dir, repoRoot, log: (l) => console.log(l), onStageStart: stageProgress(process.stdout) });
     }
+  } catch (e) {
+    console.error(explainFailure(e));
+    process.exit(1);
+  }
+  const announce = (url: string) => console.log(`Serving ${dir} at ${url} with ${args.workers} process${args.workers > 1 ? 'es' : ''}  (try ${url}/api/v1/occupations?q=nurse)`);
+  if (args.workers === 1) return serveHere(dir, repoRoot, args, voteArgs, announce);
+
+  // Workers share one socket (port 0 included: the primary binds it once). The first to listen
+  // announces; a worker that fails to start stops the whole server with its reason.
+  let announced = false;
+  let stopping = false;
+  for (let i = 0; i < args.workers; i++) {
+    const w = cluster.fork();
+    w.on('message', (m: { url?: string }) => {
+      if (m.url && !announced) {
+        announced = true;
+        announce(m.url);
+      }
+    });
+  }
+  cluster.on('exit', (_w, code) => {
+    if (stopping) return;
+    stopping = true;
+    // A worker stopped by Ctrl-C (the whole process group gets it) exits 0: stop quietly.
+    if (code !== 0) console.error(`a server worker exited (code ${code}); stopping`);
+    for (const w of Object.values(cluster.workers ?? {})) w?.kill();
+    process.exit(code);
+  });
+  stopOnSignalsAndOrphaning(() => {
+    stopping = true;
+    for (const w of Object.values(cluster.workers ?? {})) w?.kill();
+    process.exit(0);
+  });
+}
+
+/** One server process: the vote database (timeline builds; SQLite's WAL lets workers share it) and the listener. */
+async function serveHere(dir: string, repoRoot: string, args: ServeArgs, voteArgs: VoteArgs, announce: (url: string) => void) {
+  let server;
+  let votes: SqliteVotes | null = null;
+  try {
     // Only the timeline shape has votes; the percentile shape opens no database.
     const shape = (JSON.parse(readFileSync(path.join(dir, '_shards', 'meta.json'), 'utf8')) as { shape: string }).shape;
     if (shape === 'timeline') {
       const file = path.resolve(repoRoot, voteArgs.db);
       votes = openSqliteVotes(file);
-      console.log(
-        `Votes: SQLite ${file}${votes.applied.length ? ` (applied ${votes.applied.join(', ')})` : ''}; budget ${voteArgs.budget}/hour; ` +
-          `client = ${voteArgs.trustProxy ? 'last X-Forwarded-For hop' : 'socket address'}; secret ${voteArgs.secret ? 'from ODR_VOTE_SECRET' : 'none (daily salts only)'}`,
-      );
+      if (!cluster.isWorker || cluster.worker?.id === 1) {
+        console.log(
+          `Votes: SQLite ${file}${votes.applied.length ? ` (applied ${votes.applied.join(', ')})` : ''}; budget ${voteArgs.budget}/hour; ` +
+            `client = ${voteArgs.trustProxy ? 'last X-Forwarded-For hop' : 'socket address'}; secret ${voteArgs.secret ? 'from ODR_VOTE_SECRET' : 'none (daily salts only)'}`,
+        );
+      }
     }
     server = await startServer({
       dir,
@@ -125,26 +193,16 @@ async function main() {
     console.error(explainFailure(e));
     process.exit(1);
   }
-  console.log(`Serving ${dir} at ${server.url}  (try ${server.url}/api/v1/occupations?q=nurse)`);
+  announce(server.url);
   let stopping = false;
-  const stop = () => {
+  stopOnSignalsAndOrphaning(() => {
     if (stopping) return;
     stopping = true;
     void server.close().then(() => {
       votes?.close();
       process.exit(0);
     });
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  process.on('SIGHUP', stop);
-  // npm runs scripts through sh, and dash neither execs the command nor passes SIGTERM on: when
-  // npm is told to stop, the shell dies and we would be orphaned, still holding the port. So we
-  // also stop when the process that started us goes away.
-  const parent = process.ppid;
-  setInterval(() => {
-    if (process.ppid !== parent) stop();
-  }, 500).unref();
+  });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

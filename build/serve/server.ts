@@ -10,12 +10,13 @@ import type { Shape } from '../model/records.ts';
 import { FUNCTION_PATHS } from '../emit/deploy.ts';
 import { DISCARD_LIMIT_BYTES } from '../model/limits.ts';
 import { encodedBody, loadTree, type StaticFile } from './files.ts';
+import type { Reply, RequestLike } from '../../functions/http.ts';
 import type { HandlerOptions, RequestInfo } from '../../functions/api.ts';
 import { lastForwardedHop } from '../../functions/client-address.ts';
 
-type Handler = (req: Request, info?: RequestInfo) => Promise<Response>;
 export interface FunctionModule {
-  createHandler(source: { loadShard(name: string): Promise<unknown> }, options?: HandlerOptions): Handler;
+  /** The bundled function's handler before it makes a Response (functions/api.ts). */
+  createReplyHandler(source: { loadShard(name: string): Promise<unknown> }, options?: HandlerOptions): (req: RequestLike, info?: RequestInfo) => Promise<Reply>;
 }
 
 export interface ServerOptions {
@@ -35,6 +36,14 @@ const matchesEtag = (inm: string | undefined, etag: string) =>
 
 const DIRECT_TYPES: Record<string, string> = { '.json': 'json', '.html': 'html' };
 
+interface Resolved {
+  file: StaticFile;
+  /** Headers of every answer for this path (304 included). */
+  base: Record<string, string>;
+  /** base plus the identity Content-Length: the common 200. */
+  plain: Record<string, string>;
+}
+
 export async function startServer(opts: ServerOptions): Promise<{ url: string; close(): Promise<void> }> {
   const dir = path.resolve(opts.dir);
   const files = await loadTree(dir);
@@ -42,7 +51,7 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
   if (!metaFile) throw new Error(`${dir} holds no build (no _shards/meta.json); run npm run build first`);
   const shape = (JSON.parse(metaFile.body.toString('utf8')) as { shape: Shape }).shape;
   const mod: FunctionModule = opts.functionModule ?? ((await import(pathToFileURL(path.join(dir, FUNCTION_PATHS.core)).href)) as FunctionModule);
-  const handler = mod.createHandler(
+  const handler = mod.createReplyHandler(
     {
       loadShard: async (name) => {
         const f = files.get(`_shards/${name}.json`);
@@ -58,39 +67,55 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
     (opts.trustProxy ? lastForwardedHop(req.headers['x-forwarded-for'] as string | undefined) : null) ?? req.socket.remoteAddress ?? null;
 
   const prefixes = new Set(routePrefixes(shape));
+
   /** Our own address, set once listening; requests to the function are built on it. */
   let origin = 'http://localhost';
 
-  function sendStatic(req: http.IncomingMessage, res: http.ServerResponse, file: StaticFile, headers: Record<string, string>) {
+  /**
+   * Static answers per URL path, resolved once: the route match, the file and its full header set
+   * (a static file's headers never change). The hot path is then one Map lookup.
+   */
+  const resolved = new Map<string, Resolved>();
+  const resolve = (pathname: string, file: StaticFile, headers: Record<string, string>): Resolved => {
     const base = { ...headers, ETag: file.etag, Vary: 'Accept-Encoding' };
-    if (matchesEtag(req.headers['if-none-match'], file.etag)) {
+    const r = { file, base, plain: { ...base, 'Content-Length': String(file.body.length) } };
+    resolved.set(pathname, r);
+    return r;
+  };
+
+  function sendStatic(req: http.IncomingMessage, res: http.ServerResponse, { file, base, plain }: Resolved) {
+    if (req.headers['if-none-match'] !== undefined && matchesEtag(req.headers['if-none-match'], file.etag)) {
       res.writeHead(304, base).end();
       return;
     }
     const { body, encoding } = encodedBody(file, req.headers['accept-encoding']);
-    res.writeHead(200, { ...base, ...(encoding ? { 'Content-Encoding': encoding } : {}), 'Content-Length': String(body.length) });
+    res.writeHead(200, encoding ? { ...base, 'Content-Encoding': encoding, 'Content-Length': String(body.length) } : plain);
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
+  // The function gets a light request over Node's own (no Web Request, no body stream) and
+  // answers with a Reply written straight out (no Response to build and drain): on Node those
+  // conversions cost more than the function's work.
   async function sendFunction(req: http.IncomingMessage, res: http.ServerResponse, url: string) {
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-    const request = new Request(url, {
-      method: req.method,
-      headers: Object.entries(req.headers).flatMap(([k, v]) => (v === undefined ? [] : Array.isArray(v) ? v.map((x) => [k, x] as [string, string]) : [[k, v] as [string, string]])),
-      body: hasBody ? bodyStream(req) : undefined,
-      // @ts-expect-error Node's fetch needs duplex for streamed request bodies.
-      duplex: hasBody ? 'half' : undefined,
-    });
-    const response = await handler(request, { clientAddress: clientAddress(req) });
-    const body = Buffer.from(await response.arrayBuffer());
-    const headers: Record<string, string> = {};
-    response.headers.forEach((v, k) => (headers[k] = v));
-    if (response.status !== 204 && response.status !== 304) headers['content-length'] = String(body.length);
-    const payload = req.method === 'HEAD' || body.length === 0 ? undefined : body;
-    // The function may answer without reading the whole body (one over DISCARD_LIMIT_BYTES).
+    const reply = await handler(
+      {
+        method: req.method ?? 'GET',
+        url,
+        headers: { get: (name) => headerValue(req, name) },
+        body: null,
+        readBody: hasBody ? (cap) => readBody(req, cap) : undefined,
+      },
+      { clientAddress: clientAddress(req) },
+    );
+    const headers = reply.headers;
+    if (reply.status !== 204 && reply.status !== 304) headers['Content-Length'] = String(reply.body === null ? 0 : Buffer.byteLength(reply.body));
+    const payload = req.method === 'HEAD' || !reply.body ? undefined : reply.body;
+    // The function may answer without reading the body (413, 415, 404...): say the connection
+    // closes, and close it only once the client has sent the rest (see closeAfterBody).
     const unread = hasBody && !req.complete;
-    if (unread) headers['connection'] = 'close';
-    res.writeHead(response.status, headers);
+    if (unread) headers['Connection'] = 'close';
+    res.writeHead(reply.status, headers);
     if (!unread) {
       res.end(payload);
       return;
@@ -101,11 +126,14 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
 
   function route(req: http.IncomingMessage, res: http.ServerResponse): void {
     const rawUrl = req.url ?? '/';
+    const q = rawUrl.indexOf('?');
+    const pathname = q < 0 ? rawUrl : rawUrl.slice(0, q);
+    const isGet = req.method === 'GET' || req.method === 'HEAD';
+    const known = isGet ? resolved.get(pathname) : undefined;
+    if (known) return sendStatic(req, res, known);
     // The function needs only the path and query: the URL is built on our own address, never on
     // the client's Host header (a malformed one would make Request throw, or reroute the path).
     const url = `${origin}${rawUrl.startsWith('/') ? rawUrl : '/'}`;
-    const pathname = rawUrl.split('?')[0]!;
-    const isGet = req.method === 'GET' || req.method === 'HEAD';
     // Under the route table's prefixes (and at the root) only its routes are files; the rest goes
     // to the function (404, slash redirects), as on Cloudflare.
     const isRouted = pathname === '/' || prefixes.has(pathname.split('/')[1]!);
@@ -113,13 +141,13 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
       const match = matchRoute(pathname, shape);
       if (match?.route.serve === 'static') {
         const file = files.get(fileFor(pathname, match.route.body));
-        if (file) return sendStatic(req, res, file, routeHeaders(match.route));
+        if (file) return sendStatic(req, res, resolve(pathname, file, routeHeaders(match.route)));
       }
     } else if (isGet && /^[A-Za-z0-9_./-]*$/.test(pathname) && !pathname.includes('..')) {
       // Outside the API and embed prefixes dist/ is a plain file host (manifest, configs).
       const file = files.get(pathname.slice(1));
       const kind = DIRECT_TYPES[path.extname(pathname)];
-      if (file && kind) return sendStatic(req, res, file, responseHeaders(kind as 'json' | 'html', 'static'));
+      if (file && kind) return sendStatic(req, res, resolve(pathname, file, responseHeaders(kind as 'json' | 'html', 'static')));
     }
     sendFunction(req, res, url).catch(() => {
       if (!res.headersSent) res.writeHead(500, { 'Access-Control-Allow-Origin': '*', 'Content-Type': 'text/plain' });
@@ -155,31 +183,41 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
   };
 }
 
-/**
- * The request body as a web stream that, unlike Readable.toWeb, does not destroy the socket when
- * the reader cancels (a body rejected as too large): the answer must still go out on it.
- */
-function bodyStream(req: http.IncomingMessage): ReadableStream<Uint8Array> {
-  let cancelled = false;
-  return new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        req.on('data', (chunk: Buffer) => {
-          if (cancelled) return;
-          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-          if ((controller.desiredSize ?? 0) <= 0) req.pause();
-        });
-        req.once('end', () => !cancelled && controller.close());
-        req.once('error', (e) => !cancelled && controller.error(e));
-      },
-      pull: () => void req.resume(),
-      cancel: () => {
-        cancelled = true;
-        req.pause();
-      },
-    },
-    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
-  );
+/** A request header as Headers.get gives it: case-insensitive, repeated values joined. */
+function headerValue(req: http.IncomingMessage, name: string): string | null {
+  const v = req.headers[name.toLowerCase()];
+  return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v;
+}
+
+/** At most `cap` bytes of the body, or null as soon as it is longer (the rest is left unread). */
+function readBody(req: http.IncomingMessage, cap: number): Promise<Uint8Array | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+    };
+    const onData = (c: Buffer) => {
+      size += c.length;
+      if (size > cap) {
+        done();
+        resolve(null);
+      } else chunks.push(c);
+    };
+    const onEnd = () => {
+      done();
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+    };
+    const onError = (e: Error) => {
+      done();
+      reject(e);
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
 }
 
 /**

@@ -2,9 +2,10 @@
 // Loaders parse the official files, validate every row and hand over these clean rows; the
 // model never sees a raw cell. Types come from these schemas (z.infer), nowhere else.
 import { z } from 'zod';
+import { ONET_SOC_PATTERN } from '../model/request-schemas.ts';
 
 /** O*NET-SOC 2019 code, e.g. 15-1252.00. The first 7 characters are the SOC 2018 detailed code. */
-export const OnetSocCode = z.string().regex(/^\d{2}-\d{4}\.\d{2}$/);
+export const OnetSocCode = z.string().regex(ONET_SOC_PATTERN);
 /** SOC 2018 code as BLS writes it, e.g. 15-1252, or an OEWS aggregate such as 15-125X / 51-9198. */
 export const BlsSocCode = z.string().regex(/^\d{2}-\d{3}[0-9X]$/);
 

@@ -29,7 +29,6 @@ import { FileLog } from './rows.ts';
 import { selectFiles, type Picked } from './select.ts';
 import type { Table } from './table.ts';
 import { parseVotes } from './votes.ts';
-import { XlsxPool } from './xlsx-pool.ts';
 
 export { SourceError } from './errors.ts';
 export { resolveSourceDir } from './locate.ts';
@@ -51,21 +50,21 @@ export async function loadSources(dir: string): Promise<{ bundle: SourceBundle; 
     );
   }
 
-  const pool = new XlsxPool();
-  try {
-    return await loadFiles();
-  } finally {
-    await pool.close();
-  }
+  return loadFiles();
 
   async function loadFiles(): Promise<{ bundle: SourceBundle; report: SourceReport }> {
     // Logs are created in this (fixed) order, so the report does not depend on parse timing.
     const logs: FileLog[] = [];
+    // One file at a time: parsing is synchronous work on this thread anyway, and reading every
+    // file up front kept all raw contents and tables alive at once (the build's memory peak).
+    let queue: Promise<unknown> = Promise.resolve();
     const load = <T>(picked: Picked, parse: (t: Table, log: FileLog) => T, sheet?: string, wanted: string[] = []) => {
       const log = new FileLog(baseName(picked.found.path), picked.found.path);
       if (picked.others.length > 0) log.note(`also found, not used: ${picked.others.join(', ')}`);
       logs.push(log);
-      return readTable(path.join(root, picked.found.path), picked.found.path, wanted, sheet, pool).then((t) => parse(t, log));
+      const job = queue.then(() => readTable(path.join(root, picked.found.path), picked.found.path, wanted, sheet).then((t) => parse(t, log)));
+      queue = job.catch(() => undefined);
+      return job;
     };
     const optional = <T>(picked: Picked | null, parse: (t: Table, log: FileLog) => T, sheet?: string, wanted?: string[]) =>
       picked ? load(picked, parse, sheet, wanted) : Promise.resolve(null);

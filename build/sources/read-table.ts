@@ -1,9 +1,8 @@
-// File I/O for tables: text by extension (.txt/.tsv tab, .csv comma), xlsx through read-excel-file.
+// File I/O for tables: text by extension (.txt/.tsv tab, .csv comma), xlsx through xlsx-read.ts.
 import { readFile } from 'node:fs/promises';
-import readXlsxFile from 'read-excel-file/node';
 import { SourceError } from './errors.ts';
-import type { XlsxPool } from './xlsx-pool.ts';
-import { parseDelimited, sheetToTable, type SheetCell, type Table } from './table.ts';
+import { parseDelimited, sheetToTable, type Table } from './table.ts';
+import { readXlsx, type Workbook } from './xlsx-read.ts';
 
 export type TableFormat = 'tsv' | 'csv' | 'xlsx';
 
@@ -17,25 +16,21 @@ export function formatOf(file: string): TableFormat {
 /**
  * @param sheet sheet name for workbooks with several tables (EP "Table 1.2"); default: the first
  *   sheet whose header holds the wanted columns, else the first sheet.
- * @param pool worker threads for xlsx; without one the workbook is parsed in-process.
  */
 export async function readTable(
   absPath: string,
   relPath: string,
   wantedColumns: string[],
   sheet?: string,
-  pool?: XlsxPool,
 ): Promise<Table> {
   const format = formatOf(absPath);
   if (format !== 'xlsx') {
     const text = await readFile(absPath, 'utf8');
     return parseDelimited(text, format === 'csv' ? ',' : '\t');
   }
-  let sheets: Array<{ sheet: string; data: SheetCell[][] }>;
+  let sheets: Workbook;
   try {
-    sheets = pool
-      ? await pool.read(absPath)
-      : ((await readXlsxFile(absPath)) as unknown as Array<{ sheet: string; data: SheetCell[][] }>);
+    sheets = await readXlsx(absPath);
   } catch (err) {
     throw new SourceError(`${relPath}: not a readable xlsx workbook (${(err as Error).message})`, relPath);
   }

@@ -26,6 +26,11 @@ export function normalizeHeader(name: string): string {
  * quote (CSV-style, e.g. "Conduct ""head counts"" ..."), so one CSV parser serves all formats.
  */
 export function parseDelimited(text: string, delimiter: '\t' | ','): Table {
+  return text.includes('"') ? parseCsv(text, delimiter) : splitDelimited(text, delimiter);
+}
+
+/** The general path: csv-parse, for text with quoted fields. */
+export function parseCsv(text: string, delimiter: '\t' | ','): Table {
   const records = parse(text, {
     delimiter,
     bom: true,
@@ -41,6 +46,25 @@ export function parseDelimited(text: string, delimiter: '\t' | ','): Table {
     rows: rest.map(({ record, info }) => ({ line: info.lines, cells: record })),
     noteRows: 0,
   };
+}
+
+/**
+ * The same table as parseDelimited for text without any double quote, where a field can hold
+ * neither a delimiter nor a line break: plain splitting, several times faster than the CSV parser
+ * on the large O*NET tab files. A unit test holds the two together.
+ */
+export function splitDelimited(text: string, delimiter: '\t' | ','): Table {
+  const lines = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).split(/\r\n|\n|\r/);
+  let header: string[] | null = null;
+  const rows: TableRow[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line === '') continue;
+    const cells = line.split(delimiter);
+    if (header === null) header = cells.map(normalizeHeader);
+    else rows.push({ line: i + 1, cells });
+  }
+  return { header: header ?? [], rows, noteRows: 0 };
 }
 
 export type SheetCell = string | number | boolean | Date | null | undefined;

@@ -1,9 +1,9 @@
 // The function as deployed: the esbuild bundle holds no node:*, fs, csv-parse or eta input, and
 // the TS source answers exactly like the bundle for the same shards.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { forbiddenInputs } from '../../build/emit/bundle-function.ts';
+import { FUNCTION_BUNDLE_BUDGET_BYTES, forbiddenInputs, largestInputs } from '../../build/emit/bundle-function.ts';
 import { createHandler } from '../../functions/api.ts';
 import { useSites, postJson } from './setup.ts';
 
@@ -17,6 +17,19 @@ describe('function bundle', () => {
     expect(inputs.some((i) => i.includes('build/model/assess.ts'))).toBe(true);
     expect(forbiddenInputs(meta)).toEqual([]);
     for (const i of inputs) expect(i).not.toMatch(/^node:|csv-parse|\/eta\/|(^|\/)fs$/);
+  });
+
+  it(`stays within its size budget (${FUNCTION_BUNDLE_BUDGET_BYTES / 1024} KB) and holds no full zod`, () => {
+    const dir = sites.percentile.dir;
+    const size = statSync(path.join(dir, '_functions/api.mjs')).size;
+    const meta = JSON.parse(readFileSync(path.join(dir, '_functions/api.meta.json'), 'utf8'));
+    // On failure, name what grew: the largest inputs and their bytes in the bundle.
+    expect({ size, largest: size > FUNCTION_BUNDLE_BUDGET_BYTES ? largestInputs(meta, 15) : [] }).toEqual({ size: expect.any(Number), largest: [] });
+    expect(size).toBeLessThanOrEqual(FUNCTION_BUNDLE_BUDGET_BYTES);
+    // zod/mini only: the classic API and the locales are what made the bundle large. (The metafile
+    // lists the locales as inputs either way; what matters is what reached the output.)
+    const emitted = largestInputs(meta, Infinity).filter((i) => i.bytes > 0).map((i) => i.input);
+    expect(emitted.filter((i) => /node_modules\/zod\/v4\/(classic|locales)\//.test(i))).toEqual([]);
   });
 
   it('createHandler from the TS source answers like the bundled server', async () => {

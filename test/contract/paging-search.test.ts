@@ -77,7 +77,12 @@ describe.each(SHAPES)('search (%s)', (shape) => {
     expect(one.data).toEqual(a.data.slice(0, 1));
     expect(one.count).toBe(a.count);
   });
-  it('no match is an empty page, not an error', async () => {
-    expect(await top('zzqxj')).toEqual({ data: [], count: 0, limit: 50, offset: 0 });
+  it('no match is an empty page with the closest titles as suggestions, not an error', async () => {
+    const r = await top('zzqxj');
+    expect(r).toMatchObject({ data: [], count: 0, limit: 50, offset: 0 });
+    expect(r.suggestions!.length).toBeGreaterThan(0);
+    expect(r.suggestions!.length).toBeLessThanOrEqual(5);
+    // A match is never answered with suggestions.
+    expect(await top('nurse')).not.toHaveProperty('suggestions');
   });
 });

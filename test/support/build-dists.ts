@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import type { Shape } from '../../build/model/records.ts';
-import { runBuild } from '../../build/pipeline.ts';
+import { runBuilds } from '../../build/pipeline.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -35,12 +35,11 @@ export function buildDists(label: string): Promise<Built> {
 async function buildAll(label: string): Promise<Built> {
   const root = mkdtempSync(path.join(tmpdir(), 'odr-dists-'));
   const dists = {} as Record<Shape, string>;
-  for (const shape of SHAPES) {
-    const t0 = performance.now();
-    const summary = await runBuild({ shape, out: path.join(root, shape), repoRoot: REPO_ROOT });
-    dists[shape] = summary.out;
-    console.log(`[${label} setup] built ${shape}: ${summary.files} files in ${Math.round(performance.now() - t0)} ms`);
-  }
+  // One reading of the sources (through the parsed-source cache) and one model for every shape.
+  const t0 = performance.now();
+  const summaries = await runBuilds({ repoRoot: REPO_ROOT }, SHAPES.map((shape) => ({ shape, out: path.join(root, shape) })));
+  for (const s of summaries) dists[s.shape] = s.out;
+  console.log(`[${label} setup] built ${summaries.map((s) => `${s.shape} (${s.files} files)`).join(', ')} in ${Math.round(performance.now() - t0)} ms; parsed-source cache ${summaries[0]!.cache}`);
   return { root, dists };
 }
 

@@ -1,6 +1,6 @@
 // The pipeline on the fixture model: determinism, atomic swap on failure, path safety, CLI flags.
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BuildError, runBuild } from '../../../build/pipeline.ts';
@@ -58,21 +58,27 @@ describe('output path safety', () => {
 
 describe('CLI flags', () => {
   it('build: defaults, values, unknown flags', () => {
-    expect(parseBuildArgs([])).toEqual({ shape: 'percentile', out: 'dist' });
-    expect(parseBuildArgs(['--shape', 'timeline', '--out=x', '--source', 'y'])).toEqual({ shape: 'timeline', out: 'x', source: 'y' });
-    expect(() => parseBuildArgs(['--shape', 'cubist'])).toThrow(/percentile or timeline/);
+    expect(parseBuildArgs([])).toEqual({ targets: [{ shape: 'percentile', out: 'dist' }], cache: true });
+    expect(parseBuildArgs(['--shape', 'timeline', '--out=x', '--source', 'y'])).toEqual({ targets: [{ shape: 'timeline', out: 'x' }], source: 'y', cache: true });
+    expect(parseBuildArgs(['--shape', 'both', '--out', 'x', '--no-cache'])).toEqual({
+      targets: [{ shape: 'percentile', out: path.join('x', 'percentile') }, { shape: 'timeline', out: path.join('x', 'timeline') }],
+      cache: false,
+    });
+    expect(() => parseBuildArgs(['--shape', 'cubist'])).toThrow(/percentile, timeline or both/);
     expect(() => parseBuildArgs(['--fast'])).toThrow(/unknown argument/);
     expect(() => parseBuildArgs(['--out'])).toThrow(/needs a value/);
   });
   it('serve: defaults from env, flags win', () => {
-    expect(parseServeArgs([], {})).toEqual({ dir: 'dist', port: 8080, host: '127.0.0.1', buildIfMissing: true });
-    expect(parseServeArgs(['--port', '0'], { PORT: '9000', HOST: '0.0.0.0' })).toEqual({ dir: 'dist', port: 0, host: '0.0.0.0', buildIfMissing: true });
+    expect(parseServeArgs([], {})).toEqual({ dir: 'dist', port: 8080, host: '127.0.0.1', workers: availableParallelism(), buildIfMissing: true });
+    expect(parseServeArgs(['--port', '0'], { PORT: '9000', HOST: '0.0.0.0', WORKERS: '3' })).toEqual({ dir: 'dist', port: 0, host: '0.0.0.0', workers: 3, buildIfMissing: true });
+    expect(parseServeArgs(['--workers', '1'], { WORKERS: '3' }).workers).toBe(1);
+    expect(() => parseServeArgs(['--workers', '0'], {})).toThrow('--workers must be a whole number from 1 to 256, got "0"');
     expect(() => parseServeArgs(['--port', 'x'], {})).toThrow('--port must be a whole number from 0 to 65535, got "x"');
     expect(() => parseServeArgs([], { PORT: '70000' })).toThrow('PORT must be a whole number from 0 to 65535, got "70000"');
     expect(() => parseServeArgs(['--port', '1e3'], {})).toThrow(/whole number/);
     expect(() => parseServeArgs(['--verbose', '1'], {})).toThrow(/unknown argument --verbose/);
     expect(() => parseServeArgs(['--bogus'], {})).toThrow(/unknown argument --bogus/);
-    expect(parseServeArgs(['--dir=out', '--host=::1'], {})).toEqual({ dir: 'out', port: 8080, host: '::1', buildIfMissing: false });
+    expect(parseServeArgs(['--dir=out', '--host=::1'], { WORKERS: '1' })).toEqual({ dir: 'out', port: 8080, host: '::1', workers: 1, buildIfMissing: false });
     expect(() => parseServeArgs(['--host', '0.0.0.0.1'], {})).toThrow(/^--host must be an IP address or a host name, got "0.0.0.0.1"/);
     expect(() => parseServeArgs([], { HOST: 'a b' })).toThrow(/^HOST must be/);
     expect(parseServeArgs(['--host', 'localhost'], {}).host).toBe('localhost');

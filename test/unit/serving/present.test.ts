@@ -20,6 +20,15 @@ describe('present per shape', () => {
     expect(r.risk_score).not.toHaveProperty('risk_percentile');
     expect(responseSchemas('timeline').occupationRisk.parse(r)).toBeTruthy();
   });
+  it('a list page joined from serialized items is byte-identical to serializing the page', () => {
+    const items = model.occupations.map(present.listItem);
+    for (const [from, to, count, limit, offset] of [[0, items.length, items.length, 50, 0], [1, 2, 7, 1, 1], [0, 0, 0, 20, 40]] as const) {
+      const page = items.slice(from, to);
+      expect(present.listPageJson(page.map((i) => JSON.stringify(i)), count, limit, offset)).toBe(JSON.stringify(present.listPage(page, count, limit, offset)));
+    }
+    const some = items.slice(0, 2);
+    expect(present.listPageJson([], 0, 50, 0, some.map((i) => JSON.stringify(i)))).toBe(JSON.stringify(present.listPage([], 0, 50, 0, some)));
+  });
   it('list items carry exactly the list fields', () => {
     expect(Object.keys(present.listItem(occ))).toEqual(['id', 'soc_code', 'title', 'slug', 'job_zone', 'description']);
   });

@@ -1,45 +1,112 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, normalize, searchOccupations } from '../../../build/model/search.ts';
+import { buildSearchIndex, editDistance, normalize, searchOccupations, stem, suggestOccupations } from '../../../build/model/search.ts';
 
+// Hand-written occupations in the shape the build hands over: titles, OEWS employment and code.
+const occ = (soc_code: string, title: string, employment: number | null, oews_code: string | null = soc_code.slice(0, 7)) => ({
+  soc_code,
+  title,
+  labor_data: { employment, oews_code },
+});
 const records = [
-  { soc_code: '11-0000.00', title: 'Computer Numerically Controlled Tool Programmers' },
-  { soc_code: '22-0000.00', title: 'Computer Programmers' },
-  { soc_code: '33-0000.00', title: 'Programmers' },
-  { soc_code: '44-0000.00', title: 'Registered Nurses' },
-  { soc_code: '55-0000.00', title: 'Nurse Practitioners' },
-  { soc_code: '66-0000.00', title: 'Cashiers' },
-  { soc_code: '77-0000.00', title: 'Gambling Change Persons and Booth Cashiers' },
+  occ('11-0000.00', 'Computer Numerically Controlled Tool Programmers', 30_000),
+  occ('22-0000.00', 'Computer Programmers', 120_000),
+  occ('33-0000.00', 'Registered Nurses', 3_000_000, '33-0000'),
+  occ('33-0000.01', 'Acute Care Nurses', 3_000_000, '33-0000'),
+  occ('44-0000.00', 'Nurse Practitioners', 300_000),
+  occ('55-0000.00', 'Cashiers', 3_000_000),
+  occ('66-0000.00', 'Gambling Change Persons and Booth Cashiers', 20_000),
+  occ('77-0000.00', 'Law Teachers, Postsecondary', 15_000),
+  occ('88-0000.00', 'Elementary School Teachers, Except Special Education', 1_400_000),
+  occ('99-0000.00', 'Firefighters', 330_000),
+  occ('99-1000.00', 'Secretaries and Administrative Assistants', null, null),
 ];
 const titles = [
-  { soc_code: '44-0000.00', title: 'Registered Nurse (RN)', short_title: 'RN' },
-  { soc_code: '44-0000.00', title: 'Staff RN', short_title: null },
-  { soc_code: '55-0000.00', title: 'Nurse Practitioner RN', short_title: null },
-  { soc_code: '66-0000.00', title: 'Checker', short_title: null },
+  { soc_code: '33-0000.00', title: 'Registered Nurse (RN)', short_title: 'RN' },
+  { soc_code: '33-0000.00', title: 'Staff RN', short_title: null },
+  { soc_code: '33-0000.00', title: 'Nurse', short_title: null },
+  { soc_code: '33-0000.01', title: 'Nurse', short_title: null },
+  { soc_code: '44-0000.00', title: 'Nurse Practitioner RN', short_title: null },
+  { soc_code: '55-0000.00', title: 'Checker', short_title: null },
+  { soc_code: '77-0000.00', title: 'Teacher', short_title: null },
+  { soc_code: '88-0000.00', title: 'Teacher', short_title: null },
+  { soc_code: '88-0000.00', title: 'Elementary Teacher', short_title: null },
+  { soc_code: '00-0000.00', title: 'Not an occupation we list', short_title: null },
 ];
 const index = buildSearchIndex(records, titles);
 const find = (q: string) => searchOccupations(index, q).map((i) => records[i]!.title);
 
-describe('search ranking', () => {
+describe('search text', () => {
   it('normalizes case, punctuation and accents', () => {
     expect(normalize('  Café (RN)-Staff ')).toBe('cafe rn staff');
   });
-  it('exact title beats prefix beats word prefix', () => {
-    expect(find('programmers')).toEqual(['Programmers', 'Computer Programmers', 'Computer Numerically Controlled Tool Programmers']);
+  it('stems plurals to the same word as the singular', () => {
+    for (const [a, b] of [['nurses', 'nurse'], ['secretaries', 'secretary'], ['waitresses', 'waitress'], ['coaches', 'coach'], ['cashiers', 'cashier']]) expect(stem(a!)).toBe(stem(b!));
+    expect(stem('bus')).toBe('bus');
+    expect(stem('analysis')).toBe('analysis');
   });
-  it('among word-prefix matches the shorter title wins', () => {
-    expect(find('programmer')[1]).toBe('Computer Programmers');
+  it('counts a swap of neighbours as one edit and stops past the bound', () => {
+    expect(editDistance('nurse', 'nurce', 1)).toBe(1);
+    expect(editDistance('casheir', 'cashier', 1)).toBe(1);
+    expect(editDistance('kitten', 'sitting', 2)).toBe(3);
+    expect(editDistance('abc', 'abcdef', 1)).toBe(2);
   });
-  it('title matches rank above alternate-title matches', () => {
-    expect(find('nurse')).toEqual(['Nurse Practitioners', 'Registered Nurses']);
+});
+
+describe('search index', () => {
+  it('holds own titles by list position, then alternate titles with their owner, and sorted words', () => {
+    expect(index.titles).toHaveLength(records.length);
+    expect(index.name_len).toHaveLength(records.length + index.alt_occ.length);
+    expect(index.vocab).toEqual([...index.vocab].sort((a, b) => (a < b ? -1 : 1)));
+    const rn = index.vocab.indexOf('rn');
+    expect(index.postings[rn]!.map((id) => (id < records.length ? id : index.alt_occ[id - records.length]))).toEqual([2, 2, 2, 4]);
   });
-  it('an exact alternate title finds the occupation; more hits rank first', () => {
-    expect(find('RN')).toEqual(['Registered Nurses', 'Nurse Practitioners']);
+  it('ignores titles of occupations not in the list', () => {
+    expect(index.vocab).not.toContain('listed');
+  });
+  it('gives popularity from employment, splitting a shared OEWS code in favour of the .00 occupation', () => {
+    expect(index.prior[2]).toBeGreaterThan(index.prior[3]!);
+    expect(index.prior[8]).toBeGreaterThan(index.prior[7]!);
+    expect(index.prior[10]).toBe(0);
+  });
+});
+
+describe('search ranking', () => {
+  it('prefers the occupation people usually mean among equal matches', () => {
+    expect(find('nurse')[0]).toBe('Registered Nurses');
+    expect(find('teacher').slice(0, 2)).toEqual(['Elementary School Teachers, Except Special Education', 'Law Teachers, Postsecondary']);
+  });
+  it('finds plurals, singulars and misspellings', () => {
+    expect(find('nurses')[0]).toBe('Registered Nurses');
+    expect(find('cashier')[0]).toBe('Cashiers');
+    expect(find('nurce')[0]).toBe('Registered Nurses');
+    expect(find('casheir')[0]).toBe('Cashiers');
+    expect(find('programer')[0]).toBe('Computer Programmers');
+    expect(find('secretary')).toEqual(['Secretaries and Administrative Assistants']);
+  });
+  it('joins two words that make a known word', () => {
+    expect(find('fire fighter')).toEqual(['Firefighters']);
+  });
+  it('matches word starts of 3+ letters, every word within one name', () => {
+    expect(find('prog')).toContain('Computer Programmers');
+    expect(find('booth cash')).toEqual(['Gambling Change Persons and Booth Cashiers']);
+    expect(find('booth nurse')).toEqual([]);
+  });
+  it('finds abbreviations through alternate titles and the alias table', () => {
+    expect(find('RN')[0]).toBe('Registered Nurses');
+    expect(find('np')[0]).toBe('Nurse Practitioners');
     expect(find('checker')).toEqual(['Cashiers']);
   });
-  it('is case-insensitive and needs every word', () => {
-    expect(find('CASHIER')).toEqual(['Cashiers', 'Gambling Change Persons and Booth Cashiers']);
-    expect(find('booth cash')).toEqual(['Gambling Change Persons and Booth Cashiers']);
+  it('drops a word that matches nothing at all when the rest matches', () => {
+    expect(find('xyzzy cashier')[0]).toBe('Cashiers');
     expect(find('zebra')).toEqual([]);
     expect(find('  ')).toEqual([]);
+  });
+  it('is deterministic: the same index and query give the same order', () => {
+    expect(find('nurse')).toEqual(find('NURSE'));
+    expect(buildSearchIndex(records, titles)).toEqual(index);
+  });
+  it('suggests the closest titles when nothing matches', () => {
+    expect(suggestOccupations(index, 'cashers').map((i) => records[i]!.title)[0]).toBe('Cashiers');
+    expect(suggestOccupations(index, '   ')).toEqual([]);
   });
 });

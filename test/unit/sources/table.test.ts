@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDelimited, rowRecord, sheetToTable } from '../../../build/sources/table.ts';
+import { parseCsv, parseDelimited, rowRecord, sheetToTable, splitDelimited } from '../../../build/sources/table.ts';
 import { parseIwaWeights } from '../../../build/sources/exposure.ts';
 import { parseEducation } from '../../../build/sources/onet.ts';
 import { FileLog } from '../../../build/sources/rows.ts';
@@ -13,6 +13,18 @@ describe('parseDelimited', () => {
       { line: 2, cells: ['1', 'say "hi" now'] },
       { line: 4, cells: ['2', 'plain "inner" quote'] },
     ]);
+  });
+
+  it('splits quote-free text exactly as the CSV parser reads it (line endings, blank lines, BOM, ragged rows)', () => {
+    const texts = [
+      'A\tB\tC\n1\t2\t3\n',
+      '\uFEFFA\tB\r\n1\t2\r\n\r\n3\t4\r\n',
+      'A,B\n\n\n1,2\n3\n4,5,6\n,\n',
+      'A\tB\n1\t  spaced  \n2\t',
+      'only header\n',
+      '',
+    ];
+    for (const [text, d] of texts.flatMap((t) => [[t, '\t'], [t, ',']] as const)) expect(splitDelimited(text, d), JSON.stringify(text)).toEqual(parseCsv(text, d));
   });
 
   it('strips a byte-order mark and collapses whitespace in header names', () => {

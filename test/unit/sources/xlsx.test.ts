@@ -6,8 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SourceBundle, SourceReport } from '../../../build/sources/bundle.ts';
 import { loadSources } from '../../../build/sources/index.ts';
 import { readTable } from '../../../build/sources/read-table.ts';
-import { XlsxPool } from '../../../build/sources/xlsx-pool.ts';
-import { writeXlsx, type XlsxCell } from './helpers/make-xlsx.ts';
+import readXlsxFile from 'read-excel-file/node';
+import { cellToString } from '../../../build/sources/table.ts';
+import { readXlsx, type Workbook } from '../../../build/sources/xlsx-read.ts';
+import { writeWorkbookParts, writeXlsx, type XlsxCell } from './helpers/make-xlsx.ts';
 import { copyMini } from './helpers/paths.ts';
 
 const NATIONAL_HEADER = ['AREA', 'AREA_TITLE', 'NAICS', 'OWN_CODE', 'OCC_CODE', 'OCC_TITLE', 'O_GROUP', 'TOT_EMP', 'H_MEAN', 'A_MEAN', 'H_MEDIAN', 'A_MEDIAN', 'ANNUAL', 'HOURLY'];
@@ -126,17 +128,38 @@ describe('xlsx sources', () => {
   });
 });
 
-describe('XlsxPool', () => {
-  it('gives the same sheets from a worker thread as in-process', async () => {
-    const file = path.join(mini.dir, 'bls/ep/occupation.xlsx');
-    const inWorker = new XlsxPool(1);
-    const inProcess = new XlsxPool(0);
-    try {
-      const [a, b] = await Promise.all([inWorker.read(file), inProcess.read(file)]);
-      expect(a.map((s) => s.sheet)).toEqual(['Index', 'Table 1.2']);
-      expect(a).toEqual(b);
-    } finally {
-      await Promise.all([inWorker.close(), inProcess.close()]);
-    }
+describe('xlsx reader', () => {
+  // read-excel-file is the reference: on every workbook here our reader must give the same cells.
+  const same = async (file: string) => {
+    const ours = await readXlsx(file);
+    const ref = (await readXlsxFile(file)) as unknown as Workbook;
+    expect(ours.map((s) => s.sheet)).toEqual(ref.map((s) => s.sheet));
+    ours.forEach((s, i) => expect(s.data.map((r) => r.map(cellToString)), s.sheet).toEqual(ref[i]!.data.map((r) => r.map(cellToString))));
+    return ours;
+  };
+
+  it('reads the fixture workbooks exactly as read-excel-file does', async () => {
+    const book = await same(path.join(mini.dir, 'bls/ep/occupation.xlsx'));
+    expect(book.map((s) => s.sheet)).toEqual(['Index', 'Table 1.2']);
+    await same(path.join(mini.dir, 'bls/oesm24nat/national_M2024_dl.xlsx'));
+  });
+
+  it('reads shared and rich strings, entities, booleans, gaps, blanks and date-formatted numbers', async () => {
+    const file = path.join(mini.dir, 'odd.xlsx');
+    writeWorkbookParts(file, {
+      sharedStrings: '<sst><si><t xml:space="preserve">  padded &amp; &lt;odd&gt; </t></si><si><r><t>rich</t></r><r><rPr><b/></rPr><t> text</t></r></si><si><t>   </t></si></sst>',
+      styles: '<styleSheet><numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy\\-mm\\-dd"/></numFmts><cellXfs count="3"><xf numFmtId="0"/><xf numFmtId="14"/><xf numFmtId="164"/></cellXfs></styleSheet>',
+      sheet:
+        '<sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="C1" t="s"><v>1</v></c></row>' +
+        '<row r="3"><c r="A3" t="b"><v>1</v></c><c r="B3" s="1"><v>45000</v></c><c r="C3" s="2"><v>45001.5</v></c><c r="D3" t="s"><v>2</v></c></row>' +
+        '<row r="4"><c r="B4"><v>4.2664</v></c><c r="C4" t="str"><v>formula &quot;result&quot;</v></c></row><row r="5"/></sheetData>',
+    });
+    const [sheet] = await same(file);
+    expect(sheet!.data.map((r) => r.map(cellToString))).toEqual([
+      ['padded & <odd>', '', 'rich text'],
+      ['', '', ''],
+      ['TRUE', '2023-03-15', '2023-03-16'],
+      ['', '4.2664', 'formula "result"'],
+    ]);
   });
 });

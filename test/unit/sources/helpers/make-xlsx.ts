@@ -69,3 +69,25 @@ export function writeXlsx(file: string, sheets: Array<{ name: string; rows: Xlsx
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, zipSync(files));
 }
+
+/** A one-sheet workbook from raw parts (shared strings, styles, sheet XML) for reader edge cases. */
+export function writeWorkbookParts(file: string, parts: { sharedStrings: string; styles: string; sheet: string }): void {
+  const ns = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
+  const files: Record<string, Uint8Array> = {
+    'xl/workbook.xml': strToU8(`<workbook ${ns} xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Odd &amp; Ends" sheetId="1" r:id="rId1"/></sheets></workbook>`),
+    'xl/_rels/workbook.xml.rels': strToU8(
+      '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/><Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>',
+    ),
+    '_rels/.rels': strToU8(
+      '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+    ),
+    '[Content_Types].xml': strToU8(
+      '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>',
+    ),
+    'xl/sharedStrings.xml': strToU8(parts.sharedStrings.replace('<sst>', `<sst ${ns}>`)),
+    'xl/styles.xml': strToU8(parts.styles.replace('<styleSheet>', `<styleSheet ${ns}>`)),
+    'xl/worksheets/sheet1.xml': strToU8(`<worksheet ${ns}>${parts.sheet}</worksheet>`),
+  };
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, zipSync(files));
+}

@@ -1,0 +1,34 @@
+// What the function checks at run time, in zod/mini so its bundle stays small (full zod with its
+// locales was 95% of it): the assessment request body and the shard metadata. The build uses the
+// same schemas (OpenAPI, shard validation), so each fact is written once. Messages are our own:
+// zod/mini carries no locale, and a client should read what is wrong in words it can act on.
+import * as z from 'zod/mini';
+
+/** O*NET-SOC code as O*NET writes it: 15-1252.00. */
+export const ONET_SOC_PATTERN = /^\d{2}-\d{4}\.\d{2}$/;
+
+const required = (what: string) => (i: { input?: unknown }) => (i.input === undefined ? 'required' : `must be ${what}`);
+
+export const AssessRequest = z.strictObject(
+  {
+    soc_code: z.string({ error: required('a string') }).check(z.regex(ONET_SOC_PATTERN, { error: 'must be an O*NET-SOC code such as 15-1252.00' })),
+    /** Omitted or {} gives the base score unchanged. */
+    personal_factors: z.optional(
+      z.record(z.string(), z.string({ error: 'each option must be a string (an option value)' }), { error: 'must be an object mapping factor names to option values' }),
+    ),
+  },
+  {
+    error: (i) =>
+      i.code === 'unrecognized_keys' ? `unknown field(s) ${(i as { keys: string[] }).keys.join(', ')}; allowed: soc_code, personal_factors` : 'the body must be a JSON object',
+  },
+);
+export type AssessRequest = z.infer<typeof AssessRequest>;
+
+export const ShardMeta = z.strictObject({
+  data_version: z.string(),
+  shape: z.enum(['percentile', 'timeline']),
+  occupation_count: z.number().check(z.int(), z.minimum(0)),
+  page_shard_size: z.number().check(z.int(), z.positive()),
+  page_shards: z.number().check(z.int(), z.minimum(0)),
+});
+export type ShardMeta = z.infer<typeof ShardMeta>;

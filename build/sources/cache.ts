@@ -1,0 +1,94 @@
+// A content-addressed cache of parsed sources. Parsing the raw files (xlsx above all) is most of a
+// build; its result depends only on the bytes of the source files and on the parser code, so it is
+// stored under a key made of both: the sha256 of every file under the source directory (path and
+// content) and of the loaders' own source files and the lockfile (the "parser version": edit a
+// loader or upgrade a parser library and every entry is stale). Entries are v8-serialized, carry
+// the sha256 of their payload and are verified on read; a damaged entry is reported, removed and
+// the sources parsed again. The directory is git-ignored; --no-cache bypasses it.
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deserialize, serialize } from 'node:v8';
+import type { SourceBundle, SourceReport } from './bundle.ts';
+import { listSourceFiles } from './discover.ts';
+
+export type Loaded = { bundle: SourceBundle; report: SourceReport };
+export type CacheOutcome = 'hit' | 'miss' | 'off' | 'damaged';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const REPO = path.resolve(HERE, '..', '..');
+/** Entries kept; older ones are removed after a store (one per source set and parser version). */
+const KEEP = 4;
+
+const sha = () => createHash('sha256');
+
+function hashFile(file: string, h: ReturnType<typeof sha>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    createReadStream(file)
+      .on('data', (c) => h.update(c))
+      .on('end', () => resolve())
+      .on('error', reject);
+  });
+}
+
+/** The parser version: this folder's code and the lockfile (parser libraries' versions). */
+async function parserVersion(): Promise<string> {
+  const h = sha();
+  const own = (await readdir(HERE)).filter((f) => /\.(ts|mjs)$/.test(f)).sort();
+  for (const f of own) h.update(`${f}\0`).update(await readFile(path.join(HERE, f))).update('\0');
+  h.update(await readFile(path.join(REPO, 'package-lock.json')).catch(() => Buffer.from('no lockfile')));
+  return h.digest('hex');
+}
+
+export async function cacheKey(sourceDir: string): Promise<string> {
+  const h = sha().update(await parserVersion());
+  for (const rel of await listSourceFiles(sourceDir)) {
+    h.update(`\0${rel}\0`);
+    await hashFile(path.join(sourceDir, rel), h);
+  }
+  return h.digest('hex');
+}
+
+/**
+ * Loads through the cache: a verified entry for this key is returned as is; otherwise `load` runs
+ * and its result is stored (atomically: written aside, then renamed).
+ */
+export async function loadCached(
+  sourceDir: string,
+  cacheDir: string,
+  load: () => Promise<Loaded>,
+  log: (line: string) => void,
+): Promise<Loaded & { cache: CacheOutcome }> {
+  const key = await cacheKey(sourceDir);
+  const file = path.join(cacheDir, `${key}.v8`);
+  const stored = await readFile(file).catch(() => null);
+  let outcome: CacheOutcome = 'miss';
+  if (stored) {
+    const payload = stored.subarray(32);
+    if (stored.length > 32 && sha().update(payload).digest().equals(stored.subarray(0, 32))) {
+      return { ...(deserialize(payload) as Loaded), cache: 'hit' };
+    }
+    log(`  cache      entry ${path.basename(file)} failed verification; removed, parsing the sources again`);
+    await rm(file, { force: true });
+    outcome = 'damaged';
+  }
+  const loaded = await load();
+  await store(cacheDir, file, loaded).catch((e: Error) => log(`  cache      could not store parsed sources (${e.message}); the build goes on`));
+  return { ...loaded, cache: outcome };
+}
+
+async function store(cacheDir: string, file: string, loaded: Loaded): Promise<void> {
+  await mkdir(cacheDir, { recursive: true });
+  const payload = serialize(loaded);
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, Buffer.concat([sha().update(payload).digest(), payload]));
+  await rename(tmp, file);
+  // Keep the newest few entries.
+  const entries = await Promise.all(
+    (await readdir(cacheDir)).filter((f) => f.endsWith('.v8')).map(async (f) => ({ f, t: (await stat(path.join(cacheDir, f))).mtimeMs })),
+  );
+  entries.sort((a, b) => b.t - a.t);
+  for (const old of entries.slice(KEEP)) await rm(path.join(cacheDir, old.f), { force: true });
+}
