@@ -2,10 +2,11 @@
 // "About right" with JavaScript disabled, the frame comes back to the card in its thank-you
 // state, the count is up by exactly one, and a second click is refused with its own state.
 // The site is the real timeline build on the real local server with a SQLite vote database.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Frame } from 'playwright-core';
+import { type Browser, type Frame } from 'playwright-core';
+import { launchChromium } from './chromium.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { VotesResponse } from '../../build/model/api-schemas.ts';
 import { startServer } from '../../build/serve/server.ts';
@@ -19,20 +20,13 @@ let db: SqliteVotes;
 let scratch: string;
 
 beforeAll(async () => {
-  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(executablePath)) {
-    throw new Error(`no Chromium at ${executablePath}: apt-get install chromium fonts-liberation fonts-dejavu-core (or set CHROMIUM_PATH)`);
-  }
   const dir = process.env.E2E_DIST ? resolve(process.env.E2E_DIST) : inject('dists').timeline;
   scratch = mkdtempSync(join(tmpdir(), 'odr-card-vote-'));
   db = openSqliteVotes(join(scratch, 'votes.sqlite'));
   // No --trust-proxy: the browser's socket address is the client, as under plain `npm start`.
   site = await startServer({ dir, port: 0, host: '127.0.0.1', votes: { store: db.store } });
   host = await startHostSite();
-  browser = await chromium.launch({
-    executablePath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

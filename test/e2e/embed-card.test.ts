@@ -2,9 +2,10 @@
 // people will see it. Every card the /embed/ index lists (E2E_MAX_CARDS caps it to a sample that
 // always includes the longest titles) must fit 320x280 without scrolling, request nothing but
 // itself, say its tier in words and give the gauge a text alternative.
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
+import { type Browser, type Frame, type Page } from 'playwright-core';
+import { launchChromium } from './chromium.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderEmbed } from '../../build/emit/embed.ts';
 import { HOSTILE_TITLE, fixtureModel } from '../fixtures/embed/model.ts';
@@ -26,15 +27,7 @@ let rows: IndexRow[];
 
 beforeAll(async () => {
   [site, host] = await Promise.all([startSite(), startHostSite()]);
-  // A missing browser is a setup problem, not a card defect: fail saying what to install.
-  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(executablePath)) {
-    throw new Error(`no Chromium at ${executablePath}: apt-get install chromium fonts-liberation fonts-dejavu-core (or set CHROMIUM_PATH)`);
-  }
-  browser = await chromium.launch({
-    executablePath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
   const res = await fetch(`${site.url}/embed/`);
   rows = parseIndex(await res.text());
   // Artifacts of this run only.
