@@ -12,12 +12,12 @@ import { listPageJson } from '../build/model/present.ts';
 import { allowedMethods, matchRoute, notFoundKind, redirectFor, type RouteDef } from '../build/model/routes.ts';
 import { searchOccupations, suggestOccupations } from '../build/model/search.ts';
 import type { ProblemError } from '../build/model/problem.ts';
-import { DISCARD_LIMIT_BYTES } from '../build/model/limits.ts';
+import { ASSESS_MAX_BODY_BYTES, DISCARD_LIMIT_BYTES } from '../build/model/limits.ts';
 import { etagOf, hash53, json, preflight, problemResponse, redirect, respond, toResponse, type Reply, type RequestLike } from './http.ts';
 import { discardUnread, readCapped } from './body.ts';
 import { votesEndpoint, type VoteOptions } from './votes.ts';
 
-export const MAX_BODY_BYTES = 16 * 1024;
+export const MAX_BODY_BYTES = ASSESS_MAX_BODY_BYTES;
 /** Queries whose ranked matches an instance keeps (at most one number per occupation each). */
 const SEARCH_CACHE_ENTRIES = 1000;
 

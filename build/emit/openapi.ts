@@ -13,6 +13,7 @@ const BODY_DESCRIPTION: Record<Exclude<RouteBody, 'json'>, string> = {
 };
 import type { Shape } from '../model/records.ts';
 import { VOTE_CHOICES, VOTE_POLICY } from '../model/votes.ts';
+import { ASSESS_MAX_BODY_BYTES } from '../model/limits.ts';
 
 /** The body of POST .../votes, as JSON or as the card's form (vote=<choice>). */
 const VoteRequest = z.looseObject({ vote: z.enum(VOTE_CHOICES) }).meta({ description: 'One vote on the occupation\'s score. Other fields are ignored.' });
@@ -89,7 +90,7 @@ function operation(route: RouteDef, shape: Shape) {
   if (route.id === 'assess') {
     Object.assign(responses, {
       '400': problemResponse('Invalid JSON or request fields'),
-      '413': problemResponse('Body larger than 16 KB'),
+      '413': problemResponse(`Body larger than ${ASSESS_MAX_BODY_BYTES} bytes`),
       '415': problemResponse('Content-Type is not application/json'),
       '422': problemResponse('Unknown personal factor or option; errors name the allowed values'),
     });

@@ -1,5 +1,8 @@
 // Limits shared by the function and the local server (pure, bundle-safe).
 
+/** Largest assessment request body: a SOC code and a handful of factor names fits in far less. */
+export const ASSESS_MAX_BODY_BYTES = 16 * 1024;
+
 /**
  * Bytes of a request body nobody wants (rejected as too large, or never read: 404, 405, 415)
  * that are still read and dropped before the connection is reused or closed. A body left

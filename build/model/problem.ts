@@ -1,5 +1,8 @@
 // RFC 9457 problem details: the one error shape of the whole API (static 404s, function errors).
 // Pure, so the build (404 files), the function and the local server produce identical bodies.
+import { ASSESS_MAX_BODY_BYTES } from './limits.ts';
+import { VOTE_POLICY } from './votes.ts';
+
 export interface ProblemError {
   /** Where the problem is: a query parameter name, a JSON pointer into the body, or a header. */
   location: string;
@@ -25,7 +28,7 @@ export const PROBLEM_TYPES = {
   404: { type: '/api/v1/problems/not-found', title: 'Not Found', description: 'No resource at this path: an unknown SOC code, NAICS code, embed slug or API path, the votes endpoint in the percentile interface shape, or an unknown soc_code in an assessment.' },
   405: { type: '/api/v1/problems/method-not-allowed', title: 'Method Not Allowed', description: 'The path exists but does not accept this HTTP method; the Allow header and `errors` list the methods it does accept.' },
   409: { type: '/api/v1/problems/conflict', title: 'Conflict', description: 'This client already voted on this occupation within the last 24 hours; the vote was not recorded and nothing changed.' },
-  413: { type: '/api/v1/problems/payload-too-large', title: 'Payload Too Large', description: 'The request body is too large: at most 16384 bytes for an assessment, 1024 bytes for a vote.' },
+  413: { type: '/api/v1/problems/payload-too-large', title: 'Payload Too Large', description: `The request body is too large: at most ${ASSESS_MAX_BODY_BYTES} bytes for an assessment, ${VOTE_POLICY.maxBodyBytes} bytes for a vote.` },
   415: { type: '/api/v1/problems/unsupported-media-type', title: 'Unsupported Media Type', description: 'The request body must be JSON sent with Content-Type: application/json (a vote may also be a form post, application/x-www-form-urlencoded).' },
   422: { type: '/api/v1/problems/unprocessable-content', title: 'Unprocessable Content', description: 'The request names a value that does not exist: an unknown personal factor or option in an assessment, or a missing or unknown `vote`. `errors` lists each one with the allowed names or values.' },
   429: { type: '/api/v1/problems/too-many-requests', title: 'Too Many Requests', description: 'This client has used its vote budget (by default 30 votes per hour across occupations). Retry-After says how many seconds until the next vote is accepted.' },
