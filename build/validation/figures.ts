@@ -3,7 +3,9 @@
 // build/validation/baseline-1.0.0.json = issueFigures(computeModel 1.0.0) with the 1.0.0 model,
 // sources loader and seeds of commit 9ada6c3 (`git archive 9ada6c3 build seeds | tar -x -C DIR`)
 // and this file, on the same source directory; `outcomes_by_reference` is computeOutcomes
-// (outcomes.ts) on that model, the 1.0.0 column of the validation table.
+// (outcomes.ts) on that model, the 1.0.0 column of the validation table. The two ILO 2025 rows
+// were added later: rhoWithCi (outcomes.ts) of the same 1.0.0 final scores (mean per SOC 2018
+// code, as scoresBySoc2018) against iloToSoc2018 (ilo.ts) of the mirror's ILO and crosswalk files.
 import { round, spearman } from '../model/num.ts';
 import type { ModelOutput, OccupationRecord } from '../model/records.ts';
 import type { SourceBundle } from '../sources/bundle.ts';

@@ -6,6 +6,7 @@ import { round, spearman } from '../model/num.ts';
 import type { ModelOutput, OccupationRecord } from '../model/records.ts';
 import { aiStatementAuc, scoresBySoc2018, type AiDirection } from './figures.ts';
 import { matchToCurrent, type OewsYear } from './oews-history.ts';
+import { iloToSoc2018, type IloMatch } from './ilo.ts';
 import { toSoc2018, type ValidationRefs } from './refs.ts';
 import { bootstrap, type Interval } from './stats.ts';
 
@@ -32,6 +33,22 @@ export interface GrowthCheck {
   /** Mean annualized acceleration (after minus before, log points per year) by score quintile of the full model. */
   quintiles: Array<{ quintile: number; n: number; mean_acceleration: Interval }>;
 }
+
+export interface IloCheck {
+  /** Why the comparison was not made, or null. */
+  unavailable: string | null;
+  counts: IloMatch['counts'] | null;
+  /** Our SOC 2018 codes (served occupations), and how many of them have an ILO score. */
+  our_codes: number;
+  matched: number;
+  max_within_code_spread: number;
+  rows_skipped: number;
+}
+
+/** Row titles of the ILO comparison (also the keys of the 1.0.0 column in baseline-1.0.0.json). */
+export const ILO_REFERENCE = 'ILO 2025 generative-AI exposure (Gmyrek et al., WP 140): mean task score, ISCO-08 -> SOC 2010 -> SOC 2018';
+export const ILO_REFERENCE_SINGLE = 'ILO 2025, only SOC codes reached from one ISCO-08 code (no averaging)';
+const ILO_STATUS = 'independent: not a model input (validation only; the build never reads it)';
 
 const r3 = (i: Interval): Interval => ({ value: i.value === null ? null : round(i.value, 3), low: i.low === null ? null : round(i.low, 3), high: i.high === null ? null : round(i.high, 3) });
 
@@ -88,7 +105,7 @@ export function computeOutcomes(
   msft: ReadonlyMap<string, number>,
   aeiJobExposure: ReadonlyMap<string, number>,
   history: readonly OewsYear[],
-): { rows: ReferenceRow[]; growth: GrowthCheck } {
+): { rows: ReferenceRow[]; growth: GrowthCheck; ilo: IloCheck } {
   const full = models[0]!;
   const rows: ReferenceRow[] = [];
   const cols = (fn: (m: NamedModel, value: (o: OccupationRecord) => number) => { n: number; value: Interval }, withExposure: boolean) => [
@@ -145,7 +162,16 @@ export function computeOutcomes(
   exposureRef('Felten-Raj-Seamans AIOE (2021)', 'exposure reference: never an input', x(refs.soc2010.felten_aioe));
   exposureRef('Felten-Raj-Seamans language-modeling AIOE (2023)', 'exposure reference: never an input', x(refs.soc2010.felten_lm_aioe));
   exposureRef('Microsoft AI applicability (Tomlinson et al. 2025)', 'exposure reference: the score is never an input (their IWA weights are, as time weights)', msft);
-  return { rows, growth };
+
+  const ours = scoresBySoc2018(full.model.occupations, score);
+  let ilo: IloCheck = { unavailable: refs.ilo.unavailable, counts: null, our_codes: ours.size, matched: 0, max_within_code_spread: refs.ilo.max_within_code_spread, rows_skipped: refs.ilo.rows_skipped };
+  if (refs.ilo.unavailable === null) {
+    const m = iloToSoc2018(refs.ilo, refs.crosswalk);
+    exposureRef(ILO_REFERENCE, ILO_STATUS, m.values);
+    exposureRef(ILO_REFERENCE_SINGLE, ILO_STATUS, m.single);
+    ilo = { ...ilo, counts: m.counts, matched: [...ours.keys()].filter((k) => m.values.has(k)).length };
+  }
+  return { rows, growth, ilo };
 }
 
 const fmtI = (i: Interval) => (i.value === null ? 'n/a' : `${i.value} [${i.low ?? '?'}, ${i.high ?? '?'}]`);
@@ -155,7 +181,7 @@ const fmtI = (i: Interval) => (i.value === null ? 'n/a' : `${i.value} [${i.low ?
  *   1.0.0 model, stored in baseline-1.0.0.json), shown as the first column.
  */
 export function formatOutcomes(
-  o: { rows: ReferenceRow[]; growth: GrowthCheck },
+  o: { rows: ReferenceRow[]; growth: GrowthCheck; ilo: IloCheck },
   models: readonly NamedModel[],
   baseline: Readonly<Record<string, { n: number; value: Interval }>> = {},
 ): string {
@@ -184,5 +210,20 @@ export function formatOutcomes(
       ...g.quintiles.map((q) => `| ${q.quintile} | ${q.n} | ${fmtI(q.mean_acceleration)} |`),
     );
   } else lines.push('', 'OEWS growth check: not possible (needs May 2019, May 2022 and a newer national file).');
+  lines.push('', formatIlo(o.ilo));
   return lines.join('\n');
+}
+
+/** The ILO paragraph: what was matched, by which rule, and what it is not. */
+export function formatIlo(i: IloCheck): string {
+  if (i.unavailable !== null || i.counts === null) return `ILO 2025 check (Gmyrek et al. 2025): not possible: ${i.unavailable ?? 'no data'}. No score is shown rather than one through a guessed mapping.`;
+  const c = i.counts;
+  return [
+    `ILO 2025 check (Gmyrek et al. 2025, ILO Working Paper 140; not a model input): the reference is mean_score_2025, the unweighted mean of each ISCO-08 unit group's task scores (0-1).`,
+    `${c.isco_scored} ISCO-08 codes scored; ${c.isco_linked} linked by the BLS ISCO-08 -> SOC 2010 crosswalk (${c.isco_unlinked} not; ${c.minor_group_links} links name a 3-digit minor group and stand for its scored unit groups); they reach ${c.soc2010_reached} SOC 2010 and ${c.soc2018_reached} SOC 2018 codes.`,
+    `${i.matched} of our ${i.our_codes} SOC 2018 codes have an ILO score, ${i.our_codes - i.matched} do not; ${c.soc2018_single_isco} SOC 2018 codes are reached from a single ISCO-08 code (second ILO row).`,
+    `Rule: both crosswalks are many-to-many; each SOC 2010 code takes the unweighted mean of its ISCO-08 codes' scores, each SOC 2018 code the mean of its SOC 2010 parents.`,
+    `Unweighted because neither crosswalk carries shares (the BLS "part" marker says a link covers part of an occupation, not how much) and there is no US employment by ISCO-08 x SOC cell: a weight would be our assumption, not data.`,
+    `Checks: mean_score_2025 varies by at most ${Math.round(i.max_within_code_spread * 1e6) / 1e6} within an ISCO-08 code; ${i.rows_skipped} rows skipped for an unreadable code or score.`,
+  ].join(' ');
 }

@@ -1,5 +1,6 @@
 // Published indices the model is compared with (never fed into it). Pure types + the
 // SOC 2010 -> SOC 2018 aggregation, so the report can be computed and tested without files.
+import type { IloRefs } from './ilo.ts';
 
 export interface ValidationRefs {
   /** Eloundou et al. occ_level.csv by O*NET-SOC code: GPT-4 (dv) and human beta. */
@@ -17,6 +18,8 @@ export interface ValidationRefs {
   aei_job_exposure: Map<string, number>;
   /** BLS EP 2024-34 Table 1.12 statements naming AI, per SOC 2018 code (a yardstick, never an input). */
   ai_statements: Map<string, 'reduces' | 'raises'>;
+  /** ILO 2025 scores by ISCO-08 and the ISCO-08 -> SOC 2010 crosswalk (validation only). */
+  ilo: IloRefs;
   /** Files read, for the report. */
   files: string[];
 }
