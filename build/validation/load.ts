@@ -131,6 +131,10 @@ export async function loadValidation(dir: string): Promise<ValidationRefs> {
   };
 
   const ilo = await loadIlo(dir, all);
+  const epRows = (await get(FILES.ep_factors)).map((r) => ({
+    soc: soc6(r['2024 National Employment Matrix occupation code']) ?? '',
+    statement: r['Factors affecting occupational utilization'] ?? '',
+  }));
   const eloundou_occ = new Map<string, { gpt4_beta: number | null; human_beta: number | null }>();
   for (const r of await get(FILES.eloundou)) {
     const code = (r['O*NET-SOC Code'] ?? '').trim();
@@ -164,12 +168,8 @@ export async function loadValidation(dir: string): Promise<ValidationRefs> {
     },
     crosswalk,
     aei_job_exposure: bySoc(await get(FILES.aei_jobs), 'occ_code', 'observed_exposure'),
-    ai_statements: aiStatementsBySoc(
-      (await get(FILES.ep_factors)).map((r) => ({
-        soc: soc6(r['2024 National Employment Matrix occupation code']) ?? '',
-        statement: r['Factors affecting occupational utilization'] ?? '',
-      })),
-    ),
+    ai_statements: aiStatementsBySoc(epRows),
+    ep_factor_rows: epRows,
     ilo,
     files: [...files, ...ilo.files],
   };

@@ -52,7 +52,7 @@ describe('ILO 2025 scores on SOC 2018 codes', () => {
   });
 
   it('says why when no comparison is possible', () => {
-    expect(formatIlo({ unavailable: 'not found: isco_soc_crosswalk.xls', counts: null, our_codes: 10, matched: 0, max_within_code_spread: 0, rows_skipped: 0 })).toMatch(
+    expect(formatIlo({ unavailable: 'not found: isco_soc_crosswalk.xls', counts: null, our_codes: 10, matched: 0, unmatched: [], max_within_code_spread: 0, rows_skipped: 0 })).toMatch(
       /not possible: not found: isco_soc_crosswalk\.xls/,
     );
   });
