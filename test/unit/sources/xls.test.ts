@@ -81,12 +81,16 @@ describe('xls reader on generated BIFF8 workbooks', () => {
   });
 
   it('gives the same cells whatever the record layout and wherever the stream is stored', () => {
-    for (const opts of [{}, { sstChunk: 13 }, { sstChunk: 29, mulrk: true }, { bigStream: true }, { bigStream: true, sstChunk: 17, mulrk: true }]) {
+    const layouts = [{}, { sstChunk: 13 }, { sstChunk: 29, mulrk: true }, { bigStream: true }, { bigStream: true, sstChunk: 17, mulrk: true }];
+    // Version 4 compound files (4096-byte sectors) as well as version 3.
+    for (const opts of [...layouts, ...layouts.map((l) => ({ ...l, version: 4 as const }))]) {
       expect(parseXls(writeXlsBytes(SHEETS, opts))).toEqual(EXPECTED);
     }
     // Small streams live in the mini stream; padded ones in regular sectors: both paths read.
     expect(readCfbStream(writeXlsBytes(SHEETS), ['Workbook'])!.data.length).toBeLessThan(4096);
     expect(readCfbStream(writeXlsBytes(SHEETS, { bigStream: true }), ['Workbook'])!.data.length).toBeGreaterThanOrEqual(4096);
+    const v4 = writeXlsBytes(SHEETS, { version: 4 });
+    expect([v4[0x1a], v4[0x1e], v4.length % 4096]).toEqual([4, 12, 0]);
   });
 
   it('re-reads the option byte when a string continues in UTF-16 after 8-bit characters', () => {

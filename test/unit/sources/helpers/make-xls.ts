@@ -166,9 +166,9 @@ function dirEntry(name: string, type: number, start: number, size: number, child
   return e;
 }
 
-/** A version-3 compound file (512-byte sectors) holding one stream named `name`. */
-export function cfbFile(stream: Uint8Array, name = 'Workbook'): Uint8Array {
-  const S = 512;
+/** A compound file holding one stream named `name`: version 3 (512-byte sectors) or 4 (4096). */
+export function cfbFile(stream: Uint8Array, name = 'Workbook', version: 3 | 4 = 3): Uint8Array {
+  const S = version === 3 ? 512 : 4096;
   const sectors: number[][] = [];
   const fatEntries: number[] = [];
   const alloc = (data: number[], link = true): number => {
@@ -203,20 +203,22 @@ export function cfbFile(stream: Uint8Array, name = 'Workbook'): Uint8Array {
   const dir = [...dirEntry('Root Entry', 5, rootStart, rootSize, 1), ...dirEntry(name, 2, streamStart, data.length)];
   while (dir.length < S) dir.push(...new Array(128).fill(0));
   const dirStart = alloc(dir);
-  // One FAT sector covers 128 sectors: enough for these test files.
+  // One FAT sector covers S / 4 sectors: enough for these test files.
   const fatSector = sectors.length;
   fatEntries.push(FATSECT);
   sectors.push([]);
-  if (fatEntries.length > 128) throw new Error('test xls too large for one FAT sector');
+  if (fatEntries.length > S / 4) throw new Error('test xls too large for one FAT sector');
   const fat = [...fatEntries.flatMap(u32)];
   while (fat.length < S) fat.push(...u32(FREESECT));
   sectors[fatSector] = fat;
 
-  const header = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, ...new Array(16).fill(0), ...u16(0x3e), ...u16(3), ...u16(0xfffe), ...u16(9), ...u16(6), ...new Array(6).fill(0)];
-  header.push(...u32(0), ...u32(1), ...u32(dirStart), ...u32(0), ...u32(4096), ...u32(miniFatStart), ...u32(nMiniFat), ...u32(ENDOFCHAIN), ...u32(0));
+  const header = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, ...new Array(16).fill(0), ...u16(0x3e), ...u16(version), ...u16(0xfffe), ...u16(version === 3 ? 9 : 12), ...u16(6), ...new Array(6).fill(0)];
+  // Directory sector count: must be 0 in version 3, the real count in version 4.
+  header.push(...u32(version === 3 ? 0 : Math.ceil(dir.length / S)), ...u32(1), ...u32(dirStart), ...u32(0), ...u32(4096), ...u32(miniFatStart), ...u32(nMiniFat), ...u32(ENDOFCHAIN), ...u32(0));
   header.push(...u32(fatSector));
-  while (header.length < S) header.push(...u32(FREESECT));
+  while (header.length < 512) header.push(...u32(FREESECT)); // the other 108 DIFAT slots
+  while (header.length < S) header.push(0); // version 4: the header sector is zero-padded
   return Uint8Array.from([...header, ...sectors.flat()]);
 }
 
-export const writeXlsBytes = (sheets: XlsSheet[], opts: XlsOptions = {}) => cfbFile(biff8Stream(sheets, opts));
+export const writeXlsBytes = (sheets: XlsSheet[], opts: XlsOptions & { version?: 3 | 4 } = {}) => cfbFile(biff8Stream(sheets, opts), 'Workbook', opts.version ?? 3);
