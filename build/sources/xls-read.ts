@@ -201,9 +201,6 @@ class Segments {
       this.pos = 0;
     }
   }
-  get atEnd(): boolean {
-    return this.seg === this.parts.length - 1 && this.pos >= this.parts[this.seg]!.length;
-  }
   u8(): number {
     this.ensure();
     return this.parts[this.seg]![this.pos++]!;
@@ -350,6 +347,8 @@ function readSheet(stream: Uint8Array, offset: number, name: string, sst: readon
   const data: SheetCell[][] = [];
   const put = (row: number, col: number, value: SheetCell) => {
     if (value === null || value === undefined) return;
+    // BIFF8 sheets have 256 columns (A..IV); a larger index is a damaged record, not a cell.
+    if (col > 255) fail(`${where}: cell at row ${row + 1} has column index ${col}, beyond BIFF8's 256 columns`);
     while (data.length <= row) data.push([]);
     const cells = data[row]!;
     while (cells.length < col) cells.push(null);
@@ -358,12 +357,22 @@ function readSheet(stream: Uint8Array, offset: number, name: string, sst: readon
   const text = (s: string) => s.trim() || null;
   let at = recordAt(stream, offset).next;
   let pendingString: { row: number; col: number } | null = null;
+  // Embedded charts are BOF ... EOF substreams inside the sheet's: skipped, they hold no cells.
+  let nested = 0;
   for (;;) {
     if (at >= stream.length) fail(`${where}: no EOF record before the end of the stream (truncated file)`);
     const { parts, rec, next } = withContinues(stream, at);
     at = next;
     const d = rec.data;
     const v = dvOf(d);
+    if (rec.type === R.BOF) {
+      nested++;
+      continue;
+    }
+    if (nested > 0) {
+      if (rec.type === R.EOF) nested--;
+      continue;
+    }
     if (pendingString && rec.type !== R.STRING && !FORMULA_COMPANIONS.has(rec.type)) fail(`${where}: FORMULA at row ${pendingString.row + 1} has a text result but no STRING record follows`);
     switch (rec.type) {
       case R.EOF: {
@@ -372,9 +381,6 @@ function readSheet(stream: Uint8Array, offset: number, name: string, sst: readon
         for (const row of data) while (row.length < width) row.push(null);
         return data;
       }
-      case R.BOF:
-        fail(`${where}: nested BOF at offset ${rec.at} (embedded chart or damaged stream) is not supported`);
-        break;
       case R.LABELSST: {
         need(rec, 10, 'LABELSST');
         const i = v.getUint32(6, true);

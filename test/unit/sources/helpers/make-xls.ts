@@ -13,7 +13,8 @@ export type XlsCell =
   | { rk: number } // an RK-encodable number written as RK
   | { formula: number | string | boolean }
   | { label: string } // an inline LABEL record instead of LABELSST
-  | { error: number }; // BOOLERR error code
+  | { error: number } // BOOLERR error code
+  | { chart: true }; // an embedded chart substream (BOF ... EOF) at this point, no cell
 
 export interface XlsSheet {
   name: string;
@@ -108,6 +109,11 @@ export function biff8Stream(sheets: XlsSheet[], opts: XlsOptions = {}): Uint8Arr
         const v = row[c];
         if (v === null || v === undefined) continue;
         const head = [...u16(r), ...u16(c), ...u16(15)];
+        if (typeof v === 'object' && 'chart' in v) {
+          // A chart substream with a record that looks like a cell, which must not become one.
+          out.push(...bof(0x0020), ...record(0x0203, [...u16(r), ...u16(c), ...u16(15), ...f64(99)]), ...eof);
+          continue;
+        }
         if (opts.mulrk && typeof v === 'object' && 'rk' in v) {
           let end = c;
           while (end + 1 < row.length && typeof row[end + 1] === 'object' && row[end + 1] !== null && 'rk' in (row[end + 1] as object)) end++;
