@@ -5,6 +5,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { AEI_NAMES, NAMES, OEWS_INDUSTRY, OEWS_NATIONAL } from '../../../build/sources/catalog.ts';
+import { findAll } from '../../../build/sources/discover.ts';
 import { emptyIlo, iloToSoc2018, type IloRefs } from '../../../build/validation/ilo.ts';
 import { loadIlo } from '../../../build/validation/load.ts';
 import { formatIlo } from '../../../build/validation/outcomes.ts';
@@ -55,6 +57,16 @@ describe('ILO 2025 scores on SOC 2018 codes', () => {
     expect(formatIlo({ unavailable: 'not found: isco_soc_crosswalk.xls', counts: null, our_codes: 10, matched: 0, unmatched: [], max_within_code_spread: 0, rows_skipped: 0 })).toMatch(
       /not possible: not found: isco_soc_crosswalk\.xls/,
     );
+  });
+});
+
+describe('the build never reads the ILO files', () => {
+  it('has no source name pattern that matches them', () => {
+    const files = ['validation/Final_Scores_ISCO08_Gmyrek_et_al_2025.xlsx', 'bls/isco_soc_crosswalk.xls'];
+    const patterns = [...Object.values(NAMES).flat(), OEWS_NATIONAL, OEWS_INDUSTRY, ...AEI_NAMES.map((a) => a.pattern)];
+    expect(findAll(files, patterns)).toEqual([]);
+    // The check can fail: a pattern for one of them would be found.
+    expect(findAll(files, [/isco_soc_crosswalk\.xls/])).toHaveLength(1);
   });
 });
 
