@@ -65,7 +65,6 @@ async function main(): Promise<void> {
   }
   const skipped = [
     ...history.failed.map((f) => `${f.path}: ${f.reason} (skipped)`),
-    'ILO 2025 (Gmyrek et al., ISCO-08): not compared: the ISCO-08 -> SOC crosswalk (bls/isco_soc_crosswalk.xls) is a legacy .xls (BIFF) workbook and the project reads only .xlsx (build/sources/xlsx-read.ts); no score is shown rather than one through a guessed mapping.',
   ];
   const validationSection = [
     `Figures for O*NET ${model.meta.onet_version}, OEWS ${model.meta.oews_period}, model ${model.meta.model_version}; printed by \`npm run validate\`, which also writes this section (\`-- --write-docs\`).`,

@@ -3,7 +3,11 @@
 // build/validation/baseline-1.0.0.json = issueFigures(computeModel 1.0.0) with the 1.0.0 model,
 // sources loader and seeds of commit 9ada6c3 (`git archive 9ada6c3 build seeds | tar -x -C DIR`)
 // and this file, on the same source directory; `outcomes_by_reference` is computeOutcomes
-// (outcomes.ts) on that model, the 1.0.0 column of the validation table.
+// (outcomes.ts) on that model, the 1.0.0 column of the validation table. The two ILO 2025 rows
+// were added later: rhoWithCi (outcomes.ts) of the same 1.0.0 final scores (mean per SOC 2018
+// code, as scoresBySoc2018) against iloToSoc2018 (ilo.ts) of the mirror's ILO and crosswalk files;
+// the two Table 1.12 sensitivity rows likewise (aiStatementAuc of those scores; the same scores
+// reproduce the stored primary AUC 0.542 [0.346, 0.733]).
 import { round, spearman } from '../model/num.ts';
 import type { ModelOutput, OccupationRecord } from '../model/records.ts';
 import type { SourceBundle } from '../sources/bundle.ts';
@@ -183,7 +187,7 @@ export function formatFigures(before: IssueFigures, after: IssueFigures, version
   const rows: Array<[string, unknown, unknown]> = [
     ['Spearman with Eloundou GPT-4 beta (recomputed; main input)', before.rho_beta_gpt4, after.rho_beta_gpt4],
     ['Spearman with Eloundou human beta (recomputed; main input)', before.rho_beta_human, after.rho_beta_human],
-    ['Table 1.12 AI statements: n reduces / n raises (independent)', `${before.table_1_12.n_reduces} / ${before.table_1_12.n_raises}`, `${after.table_1_12.n_reduces} / ${after.table_1_12.n_raises}`],
+    ['Table 1.12 AI statements: n reduces / n raises (independent; distinct detailed SOC codes whose statement names AI, by its stated direction; see the Table 1.12 count note below)', `${before.table_1_12.n_reduces} / ${before.table_1_12.n_raises}`, `${after.table_1_12.n_reduces} / ${after.table_1_12.n_raises}`],
     ['Table 1.12: median score, reduces vs raises', `${before.table_1_12.median_reduces} vs ${before.table_1_12.median_raises}`, `${after.table_1_12.median_reduces} vs ${after.table_1_12.median_raises}`],
     ['Table 1.12: rank AUC [95% bootstrap CI] (independent)', i(before.table_1_12.auc), i(after.table_1_12.auc)],
     ['Occupations at exactly 100', before.at_100, after.at_100],

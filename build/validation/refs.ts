@@ -1,5 +1,6 @@
 // Published indices the model is compared with (never fed into it). Pure types + the
 // SOC 2010 -> SOC 2018 aggregation, so the report can be computed and tested without files.
+import type { IloRefs } from './ilo.ts';
 
 export interface ValidationRefs {
   /** Eloundou et al. occ_level.csv by O*NET-SOC code: GPT-4 (dv) and human beta. */
@@ -17,6 +18,10 @@ export interface ValidationRefs {
   aei_job_exposure: Map<string, number>;
   /** BLS EP 2024-34 Table 1.12 statements naming AI, per SOC 2018 code (a yardstick, never an input). */
   ai_statements: Map<string, 'reduces' | 'raises'>;
+  /** Every Table 1.12 row (SOC code, statement), for the count breakdown and the sensitivity rules. */
+  ep_factor_rows: Array<{ soc: string; statement: string }>;
+  /** ILO 2025 scores by ISCO-08 and the ISCO-08 -> SOC 2010 crosswalk (validation only). */
+  ilo: IloRefs;
   /** Files read, for the report. */
   files: string[];
 }
@@ -41,23 +46,85 @@ export function toSoc2018(values: ReadonlyMap<string, number>, crosswalk: Valida
 /** Does a BLS EP Table 1.12 statement name AI (artificial intelligence, "AI", generative AI)? */
 export const mentionsAi = (s: string): boolean => /artificial intelligence|\bAI\b/i.test(s);
 
+/** AI technologies named in other words (sensitivity rule only): machine learning, chatbots, LLMs, generative models. */
+const OTHER_WORDS = /machine learning|\bML\b|chatbots?|large language models?|\bLLMs?\b|generative/i;
+export const mentionsAiInOtherWords = (s: string): boolean => !mentionsAi(s) && OTHER_WORDS.test(s);
+
+/** A rising share that AI only offsets ("share increases ... partially offset by ... AI"): AI is not a reason for the rise. */
+export const aiOnlyOffsetsRise = (s: string): boolean => {
+  const at = s.search(/\boffset\b/i);
+  return /share increases/i.test(s) && at >= 0 && (mentionsAi(s.slice(at)) || OTHER_WORDS.test(s.slice(at)));
+};
+
+export interface AiRule {
+  /** Also count statements naming AI in other words (machine learning, chatbots, LLMs). */
+  otherWords?: boolean;
+  /** Leave out statements where AI only offsets a rising share. */
+  withoutOffsets?: boolean;
+}
+
 /**
  * Direction of an EP Table 1.12 statement: every statement says whether the occupation's share
  * of industry employment "decreases" or "increases"; statements naming AI are the reference.
+ * The primary rule (no options) is the one the issue and the 1.0.0 baseline use: literal AI
+ * mention, stated direction of the share. The options are sensitivity checks, never chosen by their AUC.
  */
-export function aiDirection(statement: string): 'reduces' | 'raises' | null {
-  if (!mentionsAi(statement)) return null;
+export function aiDirection(statement: string, rule: AiRule = {}): 'reduces' | 'raises' | null {
+  if (!mentionsAi(statement) && !(rule.otherWords && mentionsAiInOtherWords(statement))) return null;
+  if (rule.withoutOffsets && aiOnlyOffsetsRise(statement)) return null;
   if (/share decreases/i.test(statement)) return 'reduces';
   if (/share increases/i.test(statement)) return 'raises';
   return null;
 }
 
-/** Per SOC code: the direction of its AI statements; codes with both directions are left out. */
-export function aiStatementsBySoc(rows: ReadonlyArray<{ soc: string; statement: string }>): Map<string, 'reduces' | 'raises'> {
+/**
+ * Per SOC code (an occupation is counted once however many industry rows name AI): the
+ * direction of its AI statements; codes with both directions are left out.
+ */
+export function aiStatementsBySoc(rows: ReadonlyArray<{ soc: string; statement: string }>, rule: AiRule = {}): Map<string, 'reduces' | 'raises'> {
   const dirs = new Map<string, Set<'reduces' | 'raises'>>();
   for (const r of rows) {
-    const d = aiDirection(r.statement);
+    const d = aiDirection(r.statement, rule);
     if (d) dirs.set(r.soc, (dirs.get(r.soc) ?? new Set()).add(d));
   }
   return new Map([...dirs].filter(([, s]) => s.size === 1).map(([k, s]) => [k, [...s][0]!]));
+}
+
+export interface Table112Breakdown {
+  rows: number;
+  rows_naming_ai: { reduces: number; raises: number };
+  codes: { reduces: number; raises: number; both: number };
+  /** Codes with more than one AI row (the same occupation in several industries) and the rows they add. */
+  codes_with_several_rows: number;
+  extra_rows: number;
+  /** Codes whose statement says the share rises and names AI only as an offset. */
+  offset_codes: string[];
+  /** Codes whose statements name AI only in other words, with their direction. */
+  other_word_codes: Array<{ soc: string; direction: 'reduces' | 'raises' | null }>;
+}
+
+/** How the Table 1.12 rows become the counted occupations: every step of the count, for the report. */
+export function table112Breakdown(rows: ReadonlyArray<{ soc: string; statement: string }>): Table112Breakdown {
+  const ai = rows.filter((r) => mentionsAi(r.statement));
+  const perCode = new Map<string, number>();
+  for (const r of ai) perCode.set(r.soc, (perCode.get(r.soc) ?? 0) + 1);
+  const dirs = new Map<string, Set<string>>();
+  for (const r of ai) {
+    const d = aiDirection(r.statement);
+    if (d) dirs.set(r.soc, (dirs.get(r.soc) ?? new Set()).add(d));
+  }
+  const one = (d: string) => [...dirs.values()].filter((s) => s.size === 1 && s.has(d)).length;
+  const sorted = (xs: Iterable<string>) => [...new Set(xs)].sort();
+  const aiCodes = new Set(perCode.keys());
+  const other = sorted(rows.filter((r) => !aiCodes.has(r.soc) && mentionsAiInOtherWords(r.statement)).map((r) => r.soc));
+  const otherDirs = aiStatementsBySoc(rows.filter((r) => other.includes(r.soc)), { otherWords: true });
+  return {
+    rows: rows.length,
+    rows_naming_ai: { reduces: ai.filter((r) => aiDirection(r.statement) === 'reduces').length, raises: ai.filter((r) => aiDirection(r.statement) === 'raises').length },
+    codes: { reduces: one('reduces'), raises: one('raises'), both: [...dirs.values()].filter((s) => s.size > 1).length },
+    codes_with_several_rows: [...perCode.values()].filter((n) => n > 1).length,
+    extra_rows: [...perCode.values()].reduce((a, n) => a + n - 1, 0),
+    offset_codes: sorted(ai.filter((r) => aiOnlyOffsetsRise(r.statement)).map((r) => r.soc)),
+    other_word_codes: other.map((soc) => ({ soc, direction: otherDirs.get(soc) ?? null })),
+  };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ranks, spearman } from '../../../build/model/num.ts';
-import { aiDirection, aiStatementsBySoc, toSoc2018 } from '../../../build/validation/refs.ts';
+import { aiDirection, aiOnlyOffsetsRise, aiStatementsBySoc, table112Breakdown, toSoc2018 } from '../../../build/validation/refs.ts';
 import { bootstrap, rankAuc } from '../../../build/validation/stats.ts';
 import { matchToCurrent } from '../../../build/validation/oews-history.ts';
 import { replaceSection } from '../../../build/validation/methodology.ts';
@@ -52,6 +52,35 @@ describe('validation references and statistics (model 2)', () => {
       { soc: '22-2222', statement: 'share increases as AI creates work' },
     ]);
     expect([...m]).toEqual([['11-1111', 'reduces']]);
+  });
+
+  it('counts Table 1.12 occupations once, and shows what the sensitivity rules change', () => {
+    const rows = [
+      // one occupation, two industries: one code, two rows
+      { soc: '43-9041', statement: 'Productivity change - share decreases as firms use software, enhanced with AI technology.' },
+      { soc: '43-9041', statement: 'Productivity change - share decreases as firms use software, enhanced with AI technology.' },
+      { soc: '15-1252', statement: 'Demand change - share increases as research on artificial intelligence (AI) drives demand.' },
+      // rises; AI only offsets the rise
+      { soc: '29-2072', statement: 'Demand change - share increases as coding grows. This demand will be partially offset by the use of artificial intelligence (AI)-based tools.' },
+      // AI in other words only
+      { soc: '43-9022', statement: 'Capital/labor substitution - share decreases as typing is replaced through use of machine learning (ML) technologies.' },
+      { soc: '29-9092', statement: 'Demand change - share increases as genetics grows. This demand will be partially offset by the growing use of chatbots.' },
+      { soc: '11-1011', statement: 'Demand change - share increases as firms grow.' },
+    ];
+    expect(aiOnlyOffsetsRise(rows[3]!.statement)).toBe(true);
+    expect(aiOnlyOffsetsRise(rows[2]!.statement)).toBe(false);
+    expect(table112Breakdown(rows)).toEqual({
+      rows: 7,
+      rows_naming_ai: { reduces: 2, raises: 2 },
+      codes: { reduces: 1, raises: 2, both: 0 },
+      codes_with_several_rows: 1,
+      extra_rows: 1,
+      offset_codes: ['29-2072'],
+      other_word_codes: [{ soc: '29-9092', direction: 'raises' }, { soc: '43-9022', direction: 'reduces' }],
+    });
+    expect([...aiStatementsBySoc(rows)].sort()).toEqual([['15-1252', 'raises'], ['29-2072', 'raises'], ['43-9041', 'reduces']]);
+    expect([...aiStatementsBySoc(rows, { withoutOffsets: true })].sort()).toEqual([['15-1252', 'raises'], ['43-9041', 'reduces']]);
+    expect([...aiStatementsBySoc(rows, { otherWords: true })].sort()).toEqual([['15-1252', 'raises'], ['29-2072', 'raises'], ['29-9092', 'raises'], ['43-9022', 'reduces'], ['43-9041', 'reduces']]);
   });
 
   it('computes rank AUC with ties counting half', () => {
