@@ -193,6 +193,40 @@ describe('data:fetch against local stand-ins', () => {
     expect(await listTree(out)).toEqual([RECORD_FILE]);
   });
 
+  it('takes a source list from --manifest and enforces its pins: a matching file is kept, another rejected', async () => {
+    const labels = MANIFEST.find((s) => s.id === 'eloundou-2023')!;
+    const served = standinRoutes(manifest).get(pathOf(labels.files[0]!.url))!;
+    const pinTo = (sha: string) => [{ ...labels, files: [{ ...labels.files[0]!, bytes: served.length, sha256: sha }] }];
+    const list = join(work, 'sources.json');
+    const fetchWith = async () => {
+      lines = [];
+      return main(['--base-url', server.baseUrl, '--out', out, '--manifest', list], { env: {}, log: (l) => lines.push(l) });
+    };
+
+    await writeFile(list, JSON.stringify(pinTo('0'.repeat(64))));
+    expect(await fetchWith()).toBe(1);
+    expect(lines.join('\n')).toMatch(/full_labelset\.tsv: sha256 [0-9a-f]{64} differs from the pinned 0{64}/);
+    expect(await listTree(out)).toEqual([RECORD_FILE]);
+
+    await writeFile(list, JSON.stringify(pinTo(sha256(served))));
+    expect(await fetchWith()).toBe(0);
+    expect(lines[0]).toBe(`Using the source list in ${list} (1 sources) instead of the built-in one (--manifest / ODR_FETCH_MANIFEST); its pinned sizes and sha256 are enforced.`);
+    const record = FetchRecord.parse(JSON.parse(await readFile(join(out, RECORD_FILE), 'utf8')));
+    expect(record.manifest).toBe(list);
+    expect(record.sources.map((s) => s.id)).toEqual(['eloundou-2023']);
+  });
+
+  it('refuses a --manifest file that is not a valid source list, in one line, before any download', async () => {
+    const list = join(work, 'bad.json');
+    await writeFile(list, JSON.stringify([{ id: 'x', files: [{ url: 'ftp://example.org/a', name: '../a' }] }]));
+    lines = [];
+    expect(await main(['--base-url', server.baseUrl, '--out', out, '--manifest', list], { env: {}, log: (l) => lines.push(l) })).toBe(2);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^data:fetch: the source list .*bad\.json is not a valid manifest: .*name: must be a bare file name/);
+    expect(server.requests).toEqual([]);
+    expect(existsSync(out)).toBe(false);
+  });
+
   it('rejects unknown source ids', async () => {
     expect(await fetchInProcess('--only', 'no-such-source')).toBe(2);
     expect(lines.join('\n')).toMatch(/unknown source id\(s\): no-such-source/);
