@@ -136,10 +136,13 @@ describe('npm start on a fresh machine', () => {
       expect(meta.counts).toMatchObject({ occupations: 3, tasks: 9 });
       const nurse = await fetch(`${url}/api/v1/occupations/29-1141.00`);
       expect(nurse.status).toBe(200);
-      const body = (await nurse.json()) as { soc_code: string; title: string; labor_data: { median_wage: number | null } };
-      expect(body).toMatchObject({ soc_code: '29-1141.00', title: 'Registered Nurses' });
-      // The May 2025 OEWS stand-in's A_MEDIAN for 29-1141 (publishers/oesm25nat.zip).
-      expect(JSON.stringify(body)).toContain('93600');
+      // Wage and employment are the May 2025 OEWS stand-in's (publishers/oesm25nat.zip, an xlsx in a zip),
+      // the projection the EP stand-in's (publishers/occupation.xlsx, sheet "Table 1.2").
+      expect(await nurse.json()).toMatchObject({
+        soc_code: '29-1141.00',
+        title: 'Registered Nurses',
+        labor_data: { median_annual_wage: 93600, employment: 3300000, reference_period: 'May 2025', projected_employment_change_pct: 5, projected_openings_annual: 189100 },
+      });
       const search = (await (await fetch(`${url}/api/v1/occupations?q=nurse`)).json()) as { count: number; data: Array<{ soc_code: string }> };
       expect(search.count).toBe(1);
       expect(search.data.map((r) => r.soc_code)).toEqual(['29-1141.00']);
