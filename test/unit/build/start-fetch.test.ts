@@ -64,11 +64,11 @@ function freshCopy(name: string): string {
   return copy;
 }
 
-function npmStart(cwd: string, standin: StandinServer): { proc: ChildProcess; out: () => string; exited: Promise<number | null> } {
+function npmStart(cwd: string, standin: StandinServer, sourceList = manifestFile): { proc: ChildProcess; out: () => string; exited: Promise<number | null> } {
   const { PORT: _p, HOST: _h, ODR_SOURCE_DIR: _s, ODR_FETCH_MANIFEST: _m, ...env } = process.env;
   const proc = spawn('npm', ['start', '--silent', '--', '--port', '0', '--workers', '1'], {
     cwd,
-    env: { ...env, ODR_FETCH_BASE_URL: standin.baseUrl, ODR_FETCH_MANIFEST: manifestFile, ODR_FETCH_USER_AGENT: UA },
+    env: { ...env, ODR_FETCH_BASE_URL: standin.baseUrl, ODR_FETCH_MANIFEST: sourceList, ODR_FETCH_USER_AGENT: UA },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -207,5 +207,19 @@ describe('npm start on a fresh machine', () => {
     expect(out()).not.toContain('Serving ');
     expect(out()).not.toMatch(/\n\s+at .*\.ts:\d+/);
     expect(existsSync(path.join(copy, 'dist', 'manifest.json'))).toBe(false);
+  }, 60_000);
+
+  it('stops in one line, before any download, when ODR_FETCH_MANIFEST names no valid source list', async () => {
+    const copy = freshCopy('bad-list');
+    const standin = await startStandinServer(new Map<string, Route>(publisherRoutes));
+    const missing = path.join(tmp, 'no-such-list.json');
+    const { out, exited } = npmStart(copy, standin, missing);
+    const code = await exited;
+    await standin.close();
+    expect(code).toBe(1);
+    expect(out().trim()).toMatch(new RegExp(`^cannot read the source list ${missing.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: ENOENT`));
+    expect(out().trim().split('\n')).toHaveLength(1);
+    expect(standin.requests).toEqual([]);
+    expect(existsSync(path.join(copy, 'data'))).toBe(false);
   }, 60_000);
 });
