@@ -2,8 +2,8 @@
 // URLs and file names, license and attribution text, and the attribution notices the published
 // data carry. Everything else derives from here: the fetch manifest (build/fetch/manifest.ts
 // validates this list with its schema), the loader's official file names (catalog.ts), the
-// model's attribution list, and /api/v1/meta, the downloads' headers and the site pages (from
-// the model and the manifest). Pure data, no I/O.
+// model's attribution list, /api/v1/meta's sources, and through meta the downloads' headers and
+// the site pages. Pure data, no I/O.
 import type { z } from 'zod';
 import type { Manifest } from '../fetch/manifest.ts';
 
@@ -48,17 +48,16 @@ const ELOUNDOU_COMMIT = '0471612fef3cc22b74fb884d27bff9dbd3770582';
 const MSFT_COMMIT = '84c4ebacaa39d1c11e26e16c2f2c98aa89a11834';
 
 const ONET_LICENSE = 'CC BY 4.0';
-// One O*NET notice for the per-source attribution and the published list. (The source entries had a
-// shorter text without the statement that USDOL/ETA has not approved the modifications.)
+// One O*NET notice, per source and in the published list: O*NET's license terms ask for the
+// notice, the statement that the information was modified, and that USDOL/ETA has not endorsed it.
 const ONET_ATTRIBUTION =
   'This product includes information from the O*NET 29.3 Database by the U.S. Department of Labor, Employment and ' +
   'Training Administration (USDOL/ETA). Used under the CC BY 4.0 license. O*NET is a trademark of USDOL/ETA. The O*NET ' +
   'information was modified: task statements, ratings and links were combined with other sources and rescored by this ' +
   'project; USDOL/ETA has not approved, endorsed, or tested these modifications.';
 const BLS_LICENSE = 'Public domain (U.S. federal government work)';
-/** Every AEI release the build reads: two downloadable, three only as the mirror's extracts. */
+/** AEI releases that publish only all-facet raw files: the build reads the mirror's per-task extracts. */
 const MIRROR_ONLY_AEI = ['2025_09_15', '2026_01_15', '2026_03_24'] as const;
-const AEI_RELEASES = ['2025-02-10', '2025-03-27', ...MIRROR_ONLY_AEI.map((r) => r.replaceAll('_', '-'))];
 const AEI_LICENSE = 'MIT (Hugging Face dataset card of Anthropic/EconomicIndex)';
 const AEI_ATTRIBUTION =
   'Anthropic Economic Index (Handa et al. 2025, "Which Economic Tasks are Performed with AI? ' +
@@ -301,6 +300,9 @@ export const SOURCES: RegistrySource[] = [
  * headers, the home and downloads pages), each with the registry sources it covers; references
  * cover none (methods and parameters, not data). A test holds every source to some notice.
  */
+/** Every AEI release in the registry, oldest first (ids aei-YYYY-MM-DD). */
+const AEI_RELEASES = SOURCES.filter((s) => s.id.startsWith('aei-')).map((s) => s.id.slice('aei-'.length));
+
 export const NOTICES: Array<{ text: string; covers: string[] }> = [
   { text: ONET_ATTRIBUTION, covers: ['onet-db-text', 'onet-db-excel'] },
   {
