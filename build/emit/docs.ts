@@ -186,7 +186,7 @@ async function referenceView(files: EmittedFile[], model: ModelOutput, shape: Sh
       });
     }
   }
-  return { operations, description: doc.info.description };
+  return { operations, description: doc.info.description, client: DOCS_CLIENT };
 }
 
 /** Markdown from docs/ with links fixed for the site: the two docs map to their pages; other relative links become text. */

@@ -9,10 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DOCS_CLIENT } from '../../build/emit/docs.ts';
 import { startServer } from '../../build/serve/server.ts';
 import { openSqliteVotes } from '../../build/serve/vote-store-sqlite.ts';
-import { migrateLocalD1, startWrangler } from '../support/cloudflare-sites.ts';
 import { CLIENT_HEADER, SHAPES, TARGET, useSites, type Site } from './setup.ts';
 
 const sites = useSites();
@@ -25,6 +23,8 @@ interface Example {
   body?: string;
   contentType?: string;
   writes: boolean;
+  /** The client address a writing example was made from. */
+  client?: string;
   status: number;
   shown: string | null;
 }
@@ -38,7 +38,7 @@ function examplesOf(html: string): Example[] {
       return a ? unescape(a[1]!) : undefined;
     };
     const pre = /<pre class="response"><code>([\s\S]*?)<\/code><\/pre>/.exec(m[2]!);
-    out.push({ method: attr('data-example-method')!, path: attr('data-example-path')!, body: attr('data-example-body'), contentType: attr('data-example-content-type'), writes: attr('data-example-writes') === 'throwaway-database', status: Number(attr('data-example-status')), shown: pre ? unescape(pre[1]!) : null });
+    out.push({ method: attr('data-example-method')!, path: attr('data-example-path')!, body: attr('data-example-body'), contentType: attr('data-example-content-type'), writes: attr('data-example-writes') === 'throwaway-database', client: attr('data-example-client'), status: Number(attr('data-example-status')), shown: pre ? unescape(pre[1]!) : null });
   }
   return out;
 }
@@ -65,24 +65,27 @@ function compare(shown: string, actual: unknown): string[] {
   return problems;
 }
 
-/** The same build with a fresh vote database in a scratch folder, removed afterwards (local server or workerd + local D1). */
+/** The same build with a fresh vote database that is discarded afterwards (local server + in-memory SQLite, or workerd + a scratch local D1). */
 async function throwawaySite(site: Site): Promise<{ url: string; close(): Promise<void> }> {
-  const scratch = mkdtempSync(path.join(tmpdir(), 'odr-docs-votes-'));
-  const remove = () => rmSync(scratch, { recursive: true, force: true });
   if (TARGET === 'cloudflare') {
+    const scratch = mkdtempSync(path.join(tmpdir(), 'odr-docs-votes-'));
+    const remove = () => rmSync(scratch, { recursive: true, force: true });
+    // Loaded only here: the module brings in the whole build pipeline, which the node target does not need.
+    const { migrateLocalD1, startWrangler } = await import('../support/cloudflare-sites.ts');
     const w = await startWrangler(site.dir, scratch, migrateLocalD1(path.join(scratch, 'd1'), scratch));
     return { url: w.url, close: async () => (await w.stop(), remove()) };
   }
-  const db = openSqliteVotes(path.join(scratch, 'votes.sqlite'));
+  // In memory: nothing on disk, gone when closed.
+  const db = openSqliteVotes(':memory:');
   const server = await startServer({ dir: site.dir, port: 0, host: '127.0.0.1', votes: { store: db.store }, trustProxy: true });
-  return { url: server.url, close: async () => (await server.close(), db.close(), remove()) };
+  return { url: server.url, close: async () => (await server.close(), db.close()) };
 }
 
 async function ask(site: Site, ex: Example, throwaway: { url: string } | null): Promise<Response> {
   const headers: Record<string, string> = ex.body !== undefined ? { 'Content-Type': ex.contentType ?? 'application/json' } : {};
   if (ex.writes) {
-    if (!throwaway) throw new Error('an example that writes needs the throwaway site');
-    return fetch(throwaway.url + ex.path, { method: ex.method, body: ex.body, headers: { ...headers, [CLIENT_HEADER]: DOCS_CLIENT } });
+    if (!throwaway || !ex.client) throw new Error('an example that writes needs the throwaway site and its client');
+    return fetch(throwaway.url + ex.path, { method: ex.method, body: ex.body, headers: { ...headers, [CLIENT_HEADER]: ex.client } });
   }
   if (ex.method === 'GET') return site.get(ex.path);
   return site.get(ex.path, { method: ex.method, ...(ex.body !== undefined ? { body: ex.body, headers } : {}) });
