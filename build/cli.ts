@@ -1,6 +1,7 @@
 // Shared by the build and serve CLIs: flag parsing and how failures are told to a person.
 import { BuildError } from './pipeline.ts';
 import { SourceError } from './sources/errors.ts';
+import { ManifestFileError } from './fetch/manifest-file.ts';
 
 /** `--name value` or `--name=value` for the known flags; anything else is a usage error. */
 export function parseFlags(argv: string[], known: readonly string[], usage: string): Record<string, string> {
@@ -26,7 +27,7 @@ export const stageProgress = (stream: NodeJS.WriteStream): ((stage: string) => v
  * taken): what went wrong and what to do, without a stack trace. Anything else is a bug: full stack.
  */
 export function explainFailure(e: unknown): string {
-  if (e instanceof BuildError || e instanceof SourceError) return e.message;
+  if (e instanceof BuildError || e instanceof SourceError || e instanceof ManifestFileError) return e.message;
   const err = e as NodeJS.ErrnoException & { address?: string; port?: number; hostname?: string };
   if (err?.syscall === 'listen' && (err.code === 'EADDRINUSE' || err.code === 'EACCES' || err.code === 'EADDRNOTAVAIL')) {
     const what = err.code === 'EADDRINUSE' ? 'is already in use' : err.code === 'EACCES' ? 'needs more privileges' : 'is not an address of this machine';

@@ -7,7 +7,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Marked, type Tokens } from 'marked';
 import { createHandler } from '../../functions/api.ts';
+import type { VoteStore } from '../../functions/votes.ts';
 import type { ModelOutput, Shape } from '../model/records.ts';
+import { VOTE_CHOICES } from '../model/votes.ts';
+import { openSqliteVotes } from '../serve/vote-store-sqlite.ts';
 import { CONTENT_TYPE, fileFor, fillPattern, matchRoute, routesFor } from '../model/routes.ts';
 import type { EmittedFile } from './files.ts';
 import { templates } from './embed.ts';
@@ -25,10 +28,18 @@ export interface ExampleRequest {
   /** JSON text for POST. */
   body?: string;
   contentType?: string;
+  /** Records something (a vote): shown from a throwaway database, and tested against one. */
+  writes?: boolean;
 }
 
-/** Answers requests from the emitted files the way the local server does: static file, else the function. */
-export function siteOf(files: EmittedFile[], shape: Shape): (r: ExampleRequest) => Promise<Answer> {
+/** The client address the examples come from (TEST-NET-1, reserved for documentation). */
+export const DOCS_CLIENT = '192.0.2.1';
+
+/**
+ * Answers requests from the emitted files the way the local server does: static file, else the
+ * function (with `votes` as its vote database, when given).
+ */
+export function siteOf(files: EmittedFile[], shape: Shape, votes?: VoteStore): (r: ExampleRequest) => Promise<Answer> {
   const byPath = new Map(files.map((f) => [f.path, f]));
   const text = (b: string | Uint8Array) => (typeof b === 'string' ? b : new TextDecoder().decode(b));
   const handler = createHandler({
@@ -37,7 +48,7 @@ export function siteOf(files: EmittedFile[], shape: Shape): (r: ExampleRequest) 
       if (!f) throw new Error(`no shard ${name}`);
       return JSON.parse(text(f.body));
     },
-  });
+  }, votes ? { votes: { store: votes } } : {});
   return async (r) => {
     const url = new URL(r.path, 'http://docs.invalid');
     if (r.method === 'GET' && url.search === '') {
@@ -47,6 +58,7 @@ export function siteOf(files: EmittedFile[], shape: Shape): (r: ExampleRequest) 
     }
     const res = await handler(
       new Request(url, { method: r.method, body: r.body, headers: r.body !== undefined ? { 'Content-Type': r.contentType ?? 'application/json' } : {} }),
+      { clientAddress: DOCS_CLIENT },
     );
     return { status: res.status, contentType: res.headers.get('Content-Type') ?? '', body: await res.text() };
   };
@@ -93,7 +105,18 @@ function examplesFor(template: string, method: string, op: OpenApiDoc['paths'][s
   const p = pathOf(values);
   const out: Array<{ label: string; req: ExampleRequest }> = [];
   const has = (status: string) => op.responses[status] !== undefined;
-  // POST examples need a body only the operation knows; today that is the assessment. Another POST
+  if (method === 'post' && op.operationId === 'occupation-vote') {
+    // Real votes into the build's throwaway database (renderDocs): recorded, then the same client again.
+    const post = (body: string, contentType?: string): ExampleRequest => ({ method: 'POST', path: p, body, ...(contentType ? { contentType } : {}), writes: true });
+    out.push({ label: 'Record a vote', req: post(JSON.stringify({ vote: 'agree' })) });
+    if (has('409')) out.push({ label: 'The same client again within 24 hours', req: post(JSON.stringify({ vote: 'too_high' })) });
+    if (has('400')) out.push({ label: 'Invalid JSON', req: post('{"vote":') });
+    if (has('404')) out.push({ label: 'Unknown occupation', req: { ...post(JSON.stringify({ vote: 'agree' })), path: pathOf({ ...values, ...MISSING }) } });
+    if (has('415')) out.push({ label: 'Wrong Content-Type', req: post('{"vote":"agree"}', 'text/plain') });
+    if (has('422')) out.push({ label: 'Unknown vote', req: post(JSON.stringify({ vote: 'about_right' })) });
+    return out;
+  }
+  // POST examples need a body only the operation knows: the assessment and the vote. Another POST
   // operation is documented without examples until it gets its own here.
   if (method === 'post' && op.operationId !== 'assess') return [];
   if (method === 'post') {
@@ -130,10 +153,16 @@ const schemaText = (s: Record<string, unknown>): string =>
     .filter(Boolean)
     .join(', ');
 
-async function referenceView(files: EmittedFile[], model: ModelOutput, shape: Shape) {
+/** What the request body of an operation is, in words. */
+const BODY_TEXT: Record<string, string> = {
+  assess: 'JSON: soc_code (required) and personal_factors (factor name to option value; see displacement/factors).',
+  'occupation-vote': `JSON {"vote": one of ${VOTE_CHOICES.join(', ')}}, or the embed card's form post (vote=<choice>).`,
+};
+
+async function referenceView(files: EmittedFile[], model: ModelOutput, shape: Shape, votes: VoteStore | undefined) {
   const openapiFile = files.find((f) => f.routeId === 'openapi')!;
   const doc = JSON.parse(openapiFile.body as string) as OpenApiDoc;
-  const ask = siteOf(files, shape);
+  const ask = siteOf(files, shape, votes);
   const operations = [];
   for (const [template, ops] of Object.entries(doc.paths)) {
     // The reference covers the API; pages and downloads have their own pages.
@@ -151,13 +180,13 @@ async function referenceView(files: EmittedFile[], model: ModelOutput, shape: Sh
         path: template,
         summary: op.summary,
         params: (op.parameters ?? []).map((x) => ({ name: x.name, in: x.in, required: x.required, description: x.description ?? '', schema: schemaText(x.schema) })),
-        body: op.requestBody ? 'JSON: soc_code (required) and personal_factors (factor name to option value; see displacement/factors).' : null,
+        body: op.requestBody ? (BODY_TEXT[op.operationId] ?? null) : null,
         responses: Object.entries(op.responses).map(([status, r]) => ({ status, description: r.description, types: Object.keys(r.content ?? {}).join(', ') })),
         examples,
       });
     }
   }
-  return { operations, description: doc.info.description };
+  return { operations, description: doc.info.description, client: DOCS_CLIENT };
 }
 
 /** Markdown from docs/ with links fixed for the site: the two docs map to their pages; other relative links become text. */
@@ -200,7 +229,15 @@ export async function renderDocs(files: EmittedFile[], model: ModelOutput, shape
     const urlPath = fillPattern(routes.get(routeId)!.pattern, {});
     return { path: fileFor(urlPath, 'page'), body, urlPath, routeId };
   };
-  const ref = await referenceView(files, model, shape);
+  // Vote examples are real votes, so they need a database: a throwaway one in memory, with the
+  // project's migrations, that lives only while the examples are made (never a real database).
+  const throwaway = routesFor(shape).some((r) => r.id === 'occupation-votes') ? openSqliteVotes(':memory:') : null;
+  let ref;
+  try {
+    ref = await referenceView(files, model, shape, throwaway?.store);
+  } finally {
+    throwaway?.close();
+  }
   return [
     page('docs', eta.render('@site/docs', { meta: model.meta, shape, ...ref })),
     page('docs-embed', eta.render('@site/markdown', { meta: model.meta, pageTitle: 'How to embed a risk card', html: markdownPage(path.join(repoRoot, 'docs', 'EMBED.md')) })),

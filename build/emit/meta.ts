@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import type { ModelOutput, Shape } from '../model/records.ts';
 import { routesFor } from '../model/routes.ts';
 import type { ApiIndex, Meta } from '../model/site-schemas.ts';
-import { MANIFEST } from '../fetch/manifest.ts';
+import { SOURCES } from '../sources/registry.ts';
 
 export const SERVICE_NAME = 'Occupation Displacement Risk API';
 export const CODE_LICENSE = 'MIT';
@@ -53,7 +53,7 @@ function computeMeta(model: ModelOutput, shape: Shape): Meta {
     shape,
     build_id: buildId(model, shape),
     data: { onet_version: model.meta.onet_version, oews_period: model.meta.oews_period, projections_period: model.meta.projections_period },
-    sources: MANIFEST.map((s) => ({ id: s.id, title: s.title, publisher: s.publisher, license: s.license, attribution: s.attribution, homepage: s.homepage })),
+    sources: SOURCES.map((s) => ({ id: s.id, title: s.title, publisher: s.publisher, license: s.license, attribution: s.attribution, homepage: s.homepage })),
     attribution: model.meta.attribution,
     license: { code: CODE_LICENSE, data: DATA_LICENSE_NOTE },
     counts: {

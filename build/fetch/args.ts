@@ -15,12 +15,14 @@ export interface FetchOptions {
   force: boolean;
   userAgent: string;
   timeoutMs: number;
+  /** A JSON source list replacing the built-in one (--manifest / ODR_FETCH_MANIFEST), see manifest-file.ts. */
+  manifestPath: string | undefined;
 }
 
 export type Parsed =
   | { kind: 'run'; options: FetchOptions }
   | { kind: 'help' }
-  | { kind: 'list' }
+  | { kind: 'list'; manifestPath: string | undefined }
   | { kind: 'error'; message: string };
 
 export const USAGE = `Usage: npm run data:fetch -- [options]
@@ -32,6 +34,9 @@ Downloads the official source files from their publishers into data/raw/ (see da
   --force            download again even if a file is present with the recorded size and sha256
   --base-url URL     fetch every file from this server instead of the publishers, same paths
                      (env ODR_FETCH_BASE_URL); for mirrors and tests
+  --manifest FILE    take the source list (URLs, names, pinned sizes and sha256) from this JSON
+                     file instead of the built-in one (env ODR_FETCH_MANIFEST); same schema and
+                     checks: for a mirror of another release, and for tests
   --list             list the sources and exit
   --help             this text
 
@@ -48,6 +53,7 @@ export function parseFetchArgs(argv: readonly string[], env: Record<string, stri
         only: { type: 'string' },
         force: { type: 'boolean', default: false },
         'base-url': { type: 'string' },
+        manifest: { type: 'string' },
         list: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -58,7 +64,8 @@ export function parseFetchArgs(argv: readonly string[], env: Record<string, stri
     return { kind: 'error', message: (err as Error).message };
   }
   if (values.help) return { kind: 'help' };
-  if (values.list) return { kind: 'list' };
+  const manifestPath = values.manifest ?? (env.ODR_FETCH_MANIFEST?.trim() || undefined);
+  if (values.list) return { kind: 'list', manifestPath };
 
   const baseUrl = values['base-url'] ?? (env.ODR_FETCH_BASE_URL || undefined);
   if (baseUrl !== undefined && !/^https?:\/\/[^/]/.test(baseUrl)) {
@@ -83,6 +90,7 @@ export function parseFetchArgs(argv: readonly string[], env: Record<string, stri
       force: values.force,
       userAgent: env.ODR_FETCH_USER_AGENT?.trim() || DEFAULT_USER_AGENT,
       timeoutMs: timeoutSeconds * 1000,
+      manifestPath,
     },
   };
 }

@@ -2,7 +2,8 @@
 // exiting, so tests run it in-process.
 import { resolve } from 'node:path';
 import { parseFetchArgs, USAGE } from './args.ts';
-import { isFetchable, MANIFEST, type Manifest } from './manifest.ts';
+import { isFetchable, type Manifest } from './manifest.ts';
+import { loadManifest, ManifestFileError } from './manifest-file.ts';
 import { fetchSources, formatBytes, type Log, type Progress } from './run.ts';
 
 /** One line, rewritten in place: which file, how much of how much. Only on a terminal. */
@@ -23,13 +24,21 @@ export interface MainDeps {
   log?: Log;
   /** Defaults to a live line on a terminal; CI logs keep the quiet quarter lines of large files. */
   progress?: Progress;
+  /** Replaces the built-in list in-process (tests); --manifest / ODR_FETCH_MANIFEST does it from a file. */
   manifest?: Manifest;
 }
 
 export async function main(argv: readonly string[], deps: MainDeps = {}): Promise<number> {
   const log = deps.log ?? ((line: string) => console.log(line));
-  const manifest = deps.manifest ?? MANIFEST;
   const parsed = parseFetchArgs(argv, deps.env ?? process.env);
+  let manifest: Manifest;
+  try {
+    manifest = deps.manifest ?? loadManifest(parsed.kind === 'run' ? parsed.options.manifestPath : parsed.kind === 'list' ? parsed.manifestPath : undefined);
+  } catch (err) {
+    if (!(err instanceof ManifestFileError)) throw err;
+    log(`data:fetch: ${err.message}`);
+    return 2;
+  }
   switch (parsed.kind) {
     case 'help':
       log(USAGE);

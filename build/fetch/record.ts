@@ -28,6 +28,8 @@ export const FetchRecord = z.object({
   about: z.string(),
   /** Set when the files came from a --base-url mirror instead of the publishers. */
   base_url: z.string().optional(),
+  /** Set when the source list came from a file (--manifest) instead of the built-in one. */
+  manifest: z.string().optional(),
   sources: z.array(FetchedSource),
 });
 
@@ -58,6 +60,7 @@ export function mergeRecord(
   updates: readonly SourceUpdate[],
   order: readonly string[],
   baseUrl: string | undefined,
+  manifestPath?: string,
 ): FetchRecord {
   const sources = new Map<string, FetchedSource>();
   for (const s of previous?.sources ?? []) sources.set(s.id, s);
@@ -76,6 +79,7 @@ export function mergeRecord(
   return {
     about: ABOUT,
     ...(baseUrl ? { base_url: baseUrl } : {}),
+    ...(manifestPath ? { manifest: manifestPath } : {}),
     sources: ordered,
   };
 }

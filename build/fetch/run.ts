@@ -2,12 +2,13 @@
 // record what is on disk, and report. Each source is independent: one failure does not stop
 // the others, and only a failed *required* source makes the exit code non-zero.
 import { readdir, readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { DEFAULT_USER_AGENT, type FetchOptions } from './args.ts';
 import { downloadToFile, HttpError } from './download.ts';
 import { extractPlanned, listZipEntries } from './extract.ts';
 import { type Digest, digestFile, matches, readRecord, sizeOf, writeRecord } from './files.ts';
 import { isFetchable, type Manifest, type Source, type SourceFile } from './manifest.ts';
+import { manifestNotice } from './manifest-file.ts';
 import { type FetchedFile, type FetchRecord, extractedFrom, mergeRecord, RECORD_FILE, recordedFile, type SourceUpdate } from './record.ts';
 import { hostOf, rewriteOrigin } from './urls.ts';
 import { planIsSafe, planZipExtraction, type ZipPlan } from './zip-plan.ts';
@@ -75,6 +76,8 @@ export async function fetchSources(manifest: Manifest, options: FetchOptions, lo
   const order = manifest.map((s) => s.id);
   const outcomes: SourceOutcome[] = [];
 
+  const manifestPath = options.manifestPath === undefined ? undefined : resolve(options.manifestPath);
+  if (manifestPath !== undefined) log(manifestNotice(manifestPath, manifest));
   if (baseUrl) log(`Fetching from ${baseUrl} instead of the publishers (--base-url / ODR_FETCH_BASE_URL).`);
   if (options.userAgent === DEFAULT_USER_AGENT) {
     log('User-Agent has a placeholder contact; set ODR_FETCH_USER_AGENT to your own (BLS refuses anonymous agents).');
@@ -194,7 +197,7 @@ export async function fetchSources(manifest: Manifest, options: FetchOptions, lo
     // Files that the new archive no longer has are removed, so data/raw matches the record.
     const kept = new Set(update.files.map((f) => f.path));
     for (const path of update.dropped) if (!kept.has(path)) await rm(join(outDir, path), { force: true });
-    record = mergeRecord(record, [update], order, baseUrl);
+    record = mergeRecord(record, [update], order, baseUrl, manifestPath);
     await writeRecord(outDir, record);
 
     const status: SourceStatus = errors.length > 0 ? 'failed' : fresh ? 'fetched' : 'present';

@@ -43,21 +43,9 @@ import { adoptionYears } from './timeline.ts';
 import { activityWeights, coreShare, taskWeights, toFractions, typeWeight, type TimeWeightSource } from './time.ts';
 import { voteStats } from './votes.ts';
 import { compareText } from './text.ts';
+import { ATTRIBUTION } from '../sources/registry.ts';
 
 export type { Seeds } from './params.ts';
-
-export const ATTRIBUTION = [
-  'This product includes information from the O*NET 29.3 Database by the U.S. Department of Labor, Employment and Training Administration (USDOL/ETA). Used under the CC BY 4.0 license. O*NET is a trademark of USDOL/ETA. The O*NET information was modified: task statements, ratings and links were combined with other sources and rescored by this project; USDOL/ETA has not approved, endorsed, or tested these modifications.',
-  'O*NET 30.0 Abilities, Work Activities and Knowledge ratings (USDOL/ETA, CC BY 4.0), as re-tabulated by the standards.org.ai project (CC BY-SA 4.0).',
-  'U.S. Bureau of Labor Statistics: Occupational Employment and Wage Statistics (May 2025, May 2024) and Employment Projections 2024-34 (public domain).',
-  'U.S. Census Bureau: North American Industry Classification System 2022 (public domain).',
-  'Eloundou, Manning, Mishkin and Rock (2023/2024), "GPTs are GPTs", task exposure labels (MIT License, Copyright (c) 2024 OpenAI).',
-  'Anthropic Economic Index, releases 2025-02-10 to 2026-03-24 (Anthropic, MIT License per the dataset card).',
-  'Tomlinson, Jaffe, Wang, Counts and Suri (2025), "Working with AI", Microsoft Research (CC BY 4.0): per-occupation IWA weights used as task time weights; the AI applicability score is used for validation only.',
-  'O*NET 30.1 Skills (USDOL/ETA, CC BY 4.0), only for occupations the O*NET 29.3 release does not rate; O*NET 29.3 Education, Training, and Experience.',
-  'Method references: Pizzinelli et al. (2023, IMF WP/23/216) complementarity-adjusted exposure; Kanders et al. (2020, Nesta) Mapping Career Causeways; Bick, Blandin and Deming (2024) and Comin and Hobijn (2010) on adoption.',
-  'Adoption start share: McKinsey Global Institute (2023), "The economic potential of generative AI: The next productivity frontier".',
-];
 
 export function factorsTable(seeds: Seeds): FactorsTable {
   const out: FactorsTable = {};

@@ -14,7 +14,8 @@ import { splitVoteArgs, type VoteArgs } from './vote-args.ts';
 import { openSqliteVotes, type SqliteVotes } from './vote-store-sqlite.ts';
 import { explainFailure, parseFlags, stageProgress } from '../cli.ts';
 import { main as fetchMain } from '../fetch/cli.ts';
-import { MANIFEST, isFetchable } from '../fetch/manifest.ts';
+import { isFetchable, type Manifest } from '../fetch/manifest.ts';
+import { loadManifest } from '../fetch/manifest-file.ts';
 import { formatBytes } from '../fetch/run.ts';
 import { resolveSourceDir } from '../sources/locate.ts';
 import { SourceError } from '../sources/errors.ts';
@@ -36,9 +37,9 @@ export function needsFetch(repoRoot: string, env: NodeJS.ProcessEnv): boolean {
 }
 
 /** What the fetch will download, from whom and how big (where the manifest pins a size). */
-export function fetchPlan(): string {
+export function fetchPlan(manifest: Manifest): string {
   const lines = ['No source data found: fetching it from the publishers into data/raw/ first (see data/README.md):'];
-  for (const s of MANIFEST.filter(isFetchable)) {
+  for (const s of manifest.filter(isFetchable)) {
     const known = s.files.every((f) => f.bytes !== undefined) ? formatBytes(s.files.reduce((n, f) => n + f.bytes!, 0)) : 'size as served';
     lines.push(`  - ${s.title} (${s.required ? 'required' : 'optional'}) from ${s.publisher}: ${s.files.length} file(s), ${known}`);
   }
@@ -120,7 +121,8 @@ async function main() {
         process.exit(2);
       }
       if (needsFetch(repoRoot, process.env)) {
-        console.log(fetchPlan());
+        // The same list the fetch will use (ODR_FETCH_MANIFEST may replace the built-in one).
+        console.log(fetchPlan(loadManifest(process.env.ODR_FETCH_MANIFEST?.trim() || undefined)));
         const code = await fetchMain([], { env: process.env });
         if (code !== 0) {
           console.error('The data fetch failed (see above); nothing was built. Fix the cause and run npm start again: files already downloaded are kept.');

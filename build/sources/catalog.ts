@@ -8,33 +8,38 @@
 // - BLS and Census: the official xlsx over the mirror's CSV conversion of it (the conversion is
 //   verbatim, so the choice changes no value, but the official file is what a download has).
 // - Several copies of the same name: the first path in sorted order; the others are reported.
+// Official names come from the registry of sources (registry.ts), which the fetcher downloads by;
+// the other patterns here are the data mirror's names for the same files.
 import type { NamePattern } from './discover.ts';
+import { FILE, ONET_TABLES, SOURCES } from './registry.ts';
 
 export const onetNames = (base: string): NamePattern[] => [`${base}.txt`, `${base}.xlsx`];
+const onet = (key: keyof typeof ONET_TABLES): NamePattern[] => onetNames(ONET_TABLES[key]);
+const escape = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export const NAMES = {
-  readMe: ['Read Me.txt'],
-  occupations: onetNames('Occupation Data'),
-  jobZones: onetNames('Job Zones'),
-  tasks: onetNames('Task Statements'),
-  taskRatings: onetNames('Task Ratings'),
-  taskDwas: onetNames('Tasks to DWAs'),
-  dwaReference: onetNames('DWA Reference'),
-  alternateTitles: onetNames('Alternate Titles'),
-  reportedTitles: onetNames('Sample of Reported Titles'),
-  related: onetNames('Related Occupations'),
-  skills: onetNames('Skills'),
-  knowledge: onetNames('Knowledge'),
-  education: onetNames('Education, Training, and Experience'),
+  readMe: [`${ONET_TABLES.readMe}.txt`],
+  occupations: onet('occupations'),
+  jobZones: onet('jobZones'),
+  tasks: onet('tasks'),
+  taskRatings: onet('taskRatings'),
+  taskDwas: onet('taskDwas'),
+  dwaReference: onet('dwaReference'),
+  alternateTitles: onet('alternateTitles'),
+  reportedTitles: onet('reportedTitles'),
+  related: onet('related'),
+  skills: onet('skills'),
+  knowledge: onet('knowledge'),
+  education: onet('education'),
   iwaWeights: ['soc_iwa_weights.csv', /msft_working_with_ai_soc_iwa_weights\.csv/],
-  abilities: [...onetNames('Abilities'), /ONET[\d.]+_Abilities_IM_LV\.derived\.tsv/],
-  workActivities: [...onetNames('Work Activities'), /ONET[\d.]+_Work_Activities_IM_LV\.derived\.tsv/],
-  eloundou: ['full_labelset.tsv', /eloundou_\d{4}_full_labelset\.tsv/],
-  aeiTaskStatements: ['onet_task_statements.csv', /aei_\d{4}_\d{2}_\d{2}_onet_task_statements\.csv/],
-  msft: ['soc_ai_applicability_scores.csv', /msft_working_with_ai_soc_ai_applicability_scores\.csv/],
+  abilities: [...onet('abilities'), /ONET[\d.]+_Abilities_IM_LV\.derived\.tsv/],
+  workActivities: [...onet('workActivities'), /ONET[\d.]+_Work_Activities_IM_LV\.derived\.tsv/],
+  eloundou: [FILE.eloundou, new RegExp(`eloundou_\\d{4}_${escape(FILE.eloundou)}`)],
+  aeiTaskStatements: [FILE.aeiTaskStatements, new RegExp(`aei_\\d{4}_\\d{2}_\\d{2}_${escape(FILE.aeiTaskStatements)}`)],
+  msft: [FILE.msft, new RegExp(`msft_working_with_ai_${escape(FILE.msft)}`)],
   // A capture group holds the release year: among names of one pattern the newest release wins.
   naics: [/2-6 digit_(\d{4})_Codes\.xlsx/, /2-6_digit_(\d{4})_Codes\.xlsx/, /naics_(\d{4})_codes_2-6digit\.csv/],
-  projections: ['occupation.xlsx', /ep_occupation_(\d{4})-\d{2}\.xlsx/, /ep_(\d{4})-\d{2}_table_1\.2_occupational_projections\.csv/],
+  projections: [FILE.projections, /ep_occupation_(\d{4})-\d{2}\.xlsx/, /ep_(\d{4})-\d{2}_table_1\.2_occupational_projections\.csv/],
   votes: ['votes.csv'],
 } satisfies Record<string, NamePattern[]>;
 
@@ -84,15 +89,17 @@ interface AeiName {
  * (as on Hugging Face), else from the release that published that file name (the defaults).
  */
 const DATE = String.raw`(?:aei_(\d{4})_(\d{2})_(\d{2})_)?`;
+/** An official AEI file: its release is the registry source that ships it (id aei-YYYY-MM-DD). */
+const official = (name: string, kind: AeiKind): AeiName => {
+  const source = SOURCES.find((s) => s.files.some((f) => f.name === name));
+  if (!source?.id.startsWith('aei-')) throw new Error(`${name} is not a file of an AEI source in the registry`);
+  return { pattern: new RegExp(`${DATE}${escape(name)}`), kind, defaults: { release: source.id.slice('aei-'.length), platform: 'claude_ai' } };
+};
 export const AEI_NAMES: AeiName[] = [
-  { pattern: new RegExp(`${DATE}onet_task_mappings\\.csv`), kind: 'usage', defaults: { release: '2025-02-10', platform: 'claude_ai' } },
-  { pattern: new RegExp(`${DATE}task_pct_v2\\.csv`), kind: 'usage', defaults: { release: '2025-03-27', platform: 'claude_ai' } },
+  official(FILE.aeiUsage20250210, 'usage'),
+  official(FILE.aeiUsage20250327, 'usage'),
   { pattern: new RegExp(`${DATE}derived_task_pct_(claude_ai|1p_api)\\.csv`), kind: 'usage', defaults: null },
-  {
-    pattern: new RegExp(`${DATE}automation_vs_augmentation_by_task\\.csv`),
-    kind: 'collaboration',
-    defaults: { release: '2025-03-27', platform: 'claude_ai' },
-  },
+  official(FILE.aeiCollaboration20250327, 'collaboration'),
   {
     pattern: new RegExp(`${DATE}derived_automation_vs_augmentation_by_task_(claude_ai|1p_api)\\.csv`),
     kind: 'collaboration',

@@ -2,8 +2,16 @@
 // here against the built site, and the status and the JSON shown must be what the site answers
 // (lists are cut to their first items, with a `// … N more` line saying how many were left out).
 // Every documented operation of the OpenAPI document has a section with at least one example.
+// Examples that record something (votes) are sent, in order and from the documented client, to the
+// same build served with a fresh throwaway vote database, so they get the answers the docs show and
+// the suite's own database is never written.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SHAPES, useSites, type Site } from './setup.ts';
+import { startServer } from '../../build/serve/server.ts';
+import { openSqliteVotes } from '../../build/serve/vote-store-sqlite.ts';
+import { CLIENT_HEADER, SHAPES, TARGET, useSites, type Site } from './setup.ts';
 
 const sites = useSites();
 
@@ -14,6 +22,9 @@ interface Example {
   path: string;
   body?: string;
   contentType?: string;
+  writes: boolean;
+  /** The client address a writing example was made from. */
+  client?: string;
   status: number;
   shown: string | null;
 }
@@ -27,7 +38,7 @@ function examplesOf(html: string): Example[] {
       return a ? unescape(a[1]!) : undefined;
     };
     const pre = /<pre class="response"><code>([\s\S]*?)<\/code><\/pre>/.exec(m[2]!);
-    out.push({ method: attr('data-example-method')!, path: attr('data-example-path')!, body: attr('data-example-body'), contentType: attr('data-example-content-type'), status: Number(attr('data-example-status')), shown: pre ? unescape(pre[1]!) : null });
+    out.push({ method: attr('data-example-method')!, path: attr('data-example-path')!, body: attr('data-example-body'), contentType: attr('data-example-content-type'), writes: attr('data-example-writes') === 'throwaway-database', client: attr('data-example-client'), status: Number(attr('data-example-status')), shown: pre ? unescape(pre[1]!) : null });
   }
   return out;
 }
@@ -54,9 +65,30 @@ function compare(shown: string, actual: unknown): string[] {
   return problems;
 }
 
-async function ask(site: Site, ex: Example): Promise<Response> {
+/** The same build with a fresh vote database that is discarded afterwards (local server + in-memory SQLite, or workerd + a scratch local D1). */
+async function throwawaySite(site: Site): Promise<{ url: string; close(): Promise<void> }> {
+  if (TARGET === 'cloudflare') {
+    const scratch = mkdtempSync(path.join(tmpdir(), 'odr-docs-votes-'));
+    const remove = () => rmSync(scratch, { recursive: true, force: true });
+    // Loaded only here: the module brings in the whole build pipeline, which the node target does not need.
+    const { migrateLocalD1, startWrangler } = await import('../support/cloudflare-sites.ts');
+    const w = await startWrangler(site.dir, scratch, migrateLocalD1(path.join(scratch, 'd1'), scratch));
+    return { url: w.url, close: async () => (await w.stop(), remove()) };
+  }
+  // In memory: nothing on disk, gone when closed.
+  const db = openSqliteVotes(':memory:');
+  const server = await startServer({ dir: site.dir, port: 0, host: '127.0.0.1', votes: { store: db.store }, trustProxy: true });
+  return { url: server.url, close: async () => (await server.close(), db.close()) };
+}
+
+async function ask(site: Site, ex: Example, throwaway: { url: string } | null): Promise<Response> {
+  const headers: Record<string, string> = ex.body !== undefined ? { 'Content-Type': ex.contentType ?? 'application/json' } : {};
+  if (ex.writes) {
+    if (!throwaway || !ex.client) throw new Error('an example that writes needs the throwaway site and its client');
+    return fetch(throwaway.url + ex.path, { method: ex.method, body: ex.body, headers: { ...headers, [CLIENT_HEADER]: ex.client } });
+  }
   if (ex.method === 'GET') return site.get(ex.path);
-  return site.get(ex.path, { method: ex.method, ...(ex.body !== undefined ? { body: ex.body, headers: { 'Content-Type': ex.contentType ?? 'application/json' } } : {}) });
+  return site.get(ex.path, { method: ex.method, ...(ex.body !== undefined ? { body: ex.body, headers } : {}) });
 }
 
 describe.each(SHAPES)('docs (%s)', (shape) => {
@@ -67,17 +99,29 @@ describe.each(SHAPES)('docs (%s)', (shape) => {
     expect(examples.length).toBeGreaterThan(20);
     const failures: string[] = [];
     let compared = 0;
-    for (const ex of examples) {
-      const res = await ask(site, ex);
-      const label = `${ex.method} ${ex.path}`;
-      if (res.status !== ex.status) failures.push(`${label}: docs say ${ex.status}, site answers ${res.status}`);
-      const text = await res.text();
-      if (ex.shown !== null) {
-        failures.push(...compare(ex.shown, JSON.parse(text)).map((p) => `${label}: ${p}`));
-        compared += 1;
+    const writes = examples.filter((e) => e.writes);
+    // Only the timeline shape records votes; its docs show a real one (201, the counts after it).
+    expect(writes.some((e) => e.status === 201 && e.shown !== null)).toBe(shape === 'timeline');
+    const votePaths = [...new Set(writes.map((e) => e.path))];
+    const countsBefore = await Promise.all(votePaths.map(async (p) => (await site.get(p)).text()));
+    const throwaway = writes.length > 0 ? await throwawaySite(site) : null;
+    try {
+      for (const ex of examples) {
+        const res = await ask(site, ex, throwaway);
+        const label = `${ex.method} ${ex.path}${ex.body !== undefined ? ` ${ex.body}` : ''}`;
+        if (res.status !== ex.status) failures.push(`${label}: docs say ${ex.status}, site answers ${res.status}`);
+        const text = await res.text();
+        if (ex.shown !== null) {
+          failures.push(...compare(ex.shown, JSON.parse(text)).map((p) => `${label}: ${p}`));
+          compared += 1;
+        }
       }
+    } finally {
+      await throwaway?.close();
     }
     expect(failures).toEqual([]);
+    // The suite's own vote database saw none of it.
+    expect(await Promise.all(votePaths.map(async (p) => (await site.get(p)).text()))).toEqual(countsBefore);
     expect(compared).toBeGreaterThan(20);
   });
 
@@ -91,7 +135,14 @@ describe.each(SHAPES)('docs (%s)', (shape) => {
       for (const op of Object.values(ops)) expect(html, path).toContain(`id="${op.operationId}"`);
     }
     const statuses = new Set(examples.map((e) => e.status));
-    for (const s of [200, 400, 404, 405, 415, 422]) expect(statuses, String(s)).toContain(s);
+    for (const s of [200, 400, 404, 405, 415, 422, ...(shape === 'timeline' ? [201, 409] : [])]) expect(statuses, String(s)).toContain(s);
+    // Every POST operation (the vote included) has POST examples in its own section.
+    for (const ops of Object.values(doc.paths as Record<string, Record<string, { operationId: string }>>)) {
+      if (!ops.post) continue;
+      const at = html.indexOf(`id="${ops.post.operationId}"`);
+      const section = html.slice(at, html.indexOf('</section>', at));
+      expect(examplesOf(section).filter((e) => e.method === 'POST').length, ops.post.operationId).toBeGreaterThan(2);
+    }
   });
 
   it('the embed and methodology pages are served and link within the site', async () => {

@@ -1,74 +1,225 @@
 // `npm start` on a fresh machine: a copy of the repository with no data/raw and no mirror beside
-// it, the publishers replaced by the local stand-in server (ODR_FETCH_BASE_URL). npm start must
-// say what it will download, fetch every required file into data/raw, and only then build.
-// The stand-ins are tiny made-up files (test/fixtures/fetch), not real data, so the build that
-// follows must fail with a plain message, and the server must not start on a half-made dist.
-import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+// it, the publishers replaced by a local stand-in server (ODR_FETCH_BASE_URL) that serves, at the
+// publishers' URL paths and in their packaging (zip, xlsx, txt, csv, tsv), a small hand-written
+// data set (test/fixtures/fetch/publishers, see publisher-files.ts).
+//
+// Integrity pins: the built-in manifest pins the sha256 of two files (commit-pinned GitHub URLs).
+// Those pins are facts about the real files, so the stand-ins cannot meet them and must not be
+// made to. The test instead gives the fetch its own source list (ODR_FETCH_MANIFEST, the
+// documented --manifest option): the built-in list with those two files pinned to the fixture's
+// bytes. The fetch enforces that list's pins as it would the built-in ones; the second test
+// shows it by serving a tampered pinned file.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, expect, it } from 'vitest';
-import { MANIFEST } from '../../../build/fetch/manifest.ts';
-import { startStandinServer, standinRoutes, type Route } from '../../fixtures/fetch/publisher-standins.ts';
+import { strToU8 } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MANIFEST, type Manifest } from '../../../build/fetch/manifest.ts';
+import { publisherFiles } from '../../fixtures/fetch/publisher-files.ts';
+import { startStandinServer, type Route, type StandinServer } from '../../fixtures/fetch/publisher-standins.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 const tmp = mkdtempSync(path.join(tmpdir(), 'odr-fresh-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const started: ChildProcess[] = [];
+const UA = 'odr-tests test@example.org';
 
-/** A file of the mirror whose name ends with `name` and whose sha256 is `sha`, if any. */
-function mirrorFile(name: string, sha: string): Uint8Array | null {
-  const mirror = path.resolve(repoRoot, '..', 'shared', 'data');
-  if (!existsSync(mirror)) return null;
-  const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
-  for (const f of walk(mirror).filter((f) => f.endsWith(name))) {
-    const body = readFileSync(f);
-    if (createHash('sha256').update(body).digest('hex') === sha) return body;
-  }
-  return null;
-}
+const { routes: publisherRoutes, absent } = publisherFiles(MANIFEST);
+const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+const pathOf = (url: string) => new URL(url).pathname;
+const pinnedFiles = MANIFEST.flatMap((s) => s.files.filter((f) => f.sha256 !== undefined));
 
-it('fetches the sources from the publishers (stand-ins) before building, and never serves a failed build', async () => {
-  // The repository as a fresh clone has it, in a folder with no ../shared/data beside it.
-  const copy = path.join(tmp, 'repo');
-  for (const p of ['build', 'functions', 'seeds', 'templates', 'docs', 'package.json', 'tsconfig.json']) cpSync(path.join(repoRoot, p), path.join(copy, p), { recursive: true });
-  symlinkSync(path.join(repoRoot, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+/** The built-in list with every pinned file pinned to the fixture's bytes instead of the real file's. */
+const testManifest: Manifest = MANIFEST.map((s) => ({
+  ...s,
+  files: s.files.map((f) => {
+    if (f.sha256 === undefined) return f;
+    const body = publisherRoutes.get(pathOf(f.url))!;
+    return { ...f, bytes: body.length, sha256: sha256(body) };
+  }),
+}));
+const manifestFile = path.join(tmp, 'sources.test-manifest.json');
 
-  const routes: Map<string, Route> = standinRoutes(MANIFEST);
-  // Files pinned by sha256 in the manifest must be the real bytes: taken from the mirror when it has them.
-  for (const s of MANIFEST) {
-    for (const f of s.files) {
-      if (!f.sha256) continue;
-      const real = mirrorFile(f.name, f.sha256);
-      if (real) routes.set(new URL(f.url).pathname, real);
+beforeAll(() => writeFileSync(manifestFile, JSON.stringify(testManifest, null, 2)));
+
+afterAll(() => {
+  // Only the process groups this file started, by their id; normally all have exited already.
+  for (const p of started) {
+    try {
+      process.kill(-p.pid!, 'SIGKILL');
+    } catch {
+      // already gone
     }
   }
-  const standin = await startStandinServer(routes);
-  const { PORT: _p, HOST: _h, ODR_SOURCE_DIR: _s, ...env } = process.env;
-  const proc = spawn('npm', ['start', '--silent', '--', '--port', '0'], {
-    cwd: copy,
-    env: { ...env, ODR_FETCH_BASE_URL: standin.baseUrl, ODR_FETCH_USER_AGENT: 'odr-tests test@example.org' },
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+/** The repository as a fresh clone has it, in a folder with no ../shared/data beside it. */
+function freshCopy(name: string): string {
+  const copy = path.join(tmp, name, 'repo');
+  for (const p of ['build', 'functions', 'seeds', 'templates', 'docs', 'package.json', 'tsconfig.json']) cpSync(path.join(repoRoot, p), path.join(copy, p), { recursive: true });
+  symlinkSync(path.join(repoRoot, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+  return copy;
+}
+
+function npmStart(cwd: string, standin: StandinServer, sourceList = manifestFile): { proc: ChildProcess; out: () => string; exited: Promise<number | null> } {
+  const { PORT: _p, HOST: _h, ODR_SOURCE_DIR: _s, ODR_FETCH_MANIFEST: _m, ...env } = process.env;
+  const proc = spawn('npm', ['start', '--silent', '--', '--port', '0', '--workers', '1'], {
+    cwd,
+    env: { ...env, ODR_FETCH_BASE_URL: standin.baseUrl, ODR_FETCH_MANIFEST: sourceList, ODR_FETCH_USER_AGENT: UA },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
+  started.push(proc);
   let out = '';
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));
-  const code = await new Promise<number | null>((r) => proc.once('exit', (c) => r(c)));
-  await standin.close();
+  const exited = new Promise<number | null>((r) => proc.once('exit', (code) => r(code)));
+  return { proc, out: () => out, exited };
+}
 
-  // It said what it would fetch, from whom, then fetched every required file from the publisher paths.
-  expect(out).toContain('No source data found: fetching it from the publishers into data/raw/ first');
-  expect(out).toContain('from U.S. Bureau of Labor Statistics');
-  const requested = new Set(standin.requests.map((r) => r.path));
-  for (const s of MANIFEST.filter((x) => x.required)) for (const f of s.files) expect(requested, f.url).toContain(new URL(f.url).pathname);
-  expect(standin.requests.every((r) => r.userAgent === 'odr-tests test@example.org')).toBe(true);
-  const record = JSON.parse(readFileSync(path.join(copy, 'data', 'raw', 'SOURCES.fetched.json'), 'utf8'));
-  expect(JSON.stringify(record)).toContain('onet-db-text');
-  // Then it built from data/raw; the stand-ins are not real data, so the build stops, plainly.
-  expect(out).toContain('has no build; building (shape percentile) first');
-  expect(out).not.toContain('Serving ');
-  expect(code).toBe(1);
-  expect(out).not.toMatch(/\n\s+at .*\.ts:\d+/);
-  expect(existsSync(path.join(copy, 'dist', 'manifest.json'))).toBe(false);
-}, 240_000);
+async function servingUrl(out: () => string, exited: Promise<unknown>): Promise<string> {
+  let done = false;
+  void exited.then(() => (done = true));
+  for (;;) {
+    const m = /Serving .* at (http:\/\/127\.0\.0\.1:\d+)/.exec(out());
+    if (m) return m[1]!;
+    if (done) throw new Error(`npm start exited before serving:\n${out()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const accepts = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const s = net.connect(port, '127.0.0.1');
+    s.once('connect', () => (s.destroy(), resolve(true)));
+    s.once('error', () => resolve(false));
+  });
+
+const requestedPaths = (standin: StandinServer) => new Set(standin.requests.map((r) => r.path));
+
+describe('npm start on a fresh machine', () => {
+  it('has a fixture for every file of every required source, in the packaging the manifest names', () => {
+    const optional = new Set(MANIFEST.filter((s) => !s.required).flatMap((s) => s.files.map((f) => f.name)));
+    expect(absent.filter((n) => !optional.has(n))).toEqual([]);
+    // The two pinned files are pinned in the test's list to exactly the bytes the stand-in serves.
+    expect(pinnedFiles.map((f) => f.name).sort()).toEqual(['full_labelset.tsv', 'soc_ai_applicability_scores.csv']);
+    for (const f of testManifest.flatMap((s) => s.files).filter((f) => f.sha256)) expect(f.sha256).toBe(sha256(publisherRoutes.get(pathOf(f.url))!));
+  });
+
+  it('says what it downloads and from whom, fetches every required file, builds, serves the fixture occupations, and stops on SIGTERM', async () => {
+    const copy = freshCopy('ok');
+    const standin = await startStandinServer(new Map<string, Route>(publisherRoutes));
+    const { proc, out, exited } = npmStart(copy, standin);
+    try {
+      const url = await servingUrl(out, exited);
+
+      // The plan: every downloadable source with its publisher, then the fetch with the test's list.
+      expect(out()).toContain('No source data found: fetching it from the publishers into data/raw/ first');
+      for (const s of MANIFEST.filter((x) => x.files.length > 0)) expect(out()).toContain(`${s.title} (${s.required ? 'required' : 'optional'}) from ${s.publisher}`);
+      expect(out()).toContain(`Using the source list in ${manifestFile} (${MANIFEST.length} sources)`);
+      const requested = requestedPaths(standin);
+      for (const s of MANIFEST.filter((x) => x.required)) for (const f of s.files) expect(requested, f.url).toContain(pathOf(f.url));
+      expect(standin.requests.every((r) => r.userAgent === UA)).toBe(true);
+      // The optional Excel release has no stand-in (404): reported, and the build goes on without it.
+      expect(out()).toContain('failed (optional; the build runs without it): onet-db-excel');
+      const record = JSON.parse(readFileSync(path.join(copy, 'data', 'raw', 'SOURCES.fetched.json'), 'utf8'));
+      expect(record.manifest).toBe(manifestFile);
+      expect(record.base_url).toBe(standin.baseUrl);
+      expect(existsSync(path.join(copy, 'data', 'raw', 'oews-industry-2024', 'oesm24in4', 'nat5d_6d_M2024_dl.xlsx'))).toBe(true);
+      expect(out()).toContain('has no build; building (shape percentile) first');
+
+      // Real HTTP against the server npm start runs: the fixture's three occupations, nothing else.
+      const meta = (await (await fetch(`${url}/api/v1/meta`)).json()) as { counts: { occupations: number; tasks: number } };
+      expect(meta.counts).toMatchObject({ occupations: 3, tasks: 9 });
+      const nurse = await fetch(`${url}/api/v1/occupations/29-1141.00`);
+      expect(nurse.status).toBe(200);
+      // Wage and employment are the May 2025 OEWS stand-in's (publishers/oesm25nat.zip, an xlsx in a zip),
+      // the projection the EP stand-in's (publishers/occupation.xlsx, sheet "Table 1.2").
+      expect(await nurse.json()).toMatchObject({
+        soc_code: '29-1141.00',
+        title: 'Registered Nurses',
+        labor_data: { median_annual_wage: 93600, employment: 3300000, reference_period: 'May 2025', projected_employment_change_pct: 5, projected_openings_annual: 189100 },
+      });
+      const search = (await (await fetch(`${url}/api/v1/occupations?q=nurse`)).json()) as { count: number; data: Array<{ soc_code: string }> };
+      expect(search.count).toBe(1);
+      expect(search.data.map((r) => r.soc_code)).toEqual(['29-1141.00']);
+      const list = (await (await fetch(`${url}/api/v1/occupations`)).json()) as { count: number; data: Array<{ soc_code: string }> };
+      expect(list.data.map((r) => r.soc_code)).toEqual(['15-1252.00', '29-1141.00', '43-4051.00']);
+      const home = await fetch(`${url}/`);
+      expect(home.status).toBe(200);
+      expect(home.headers.get('content-type')).toContain('text/html');
+      expect(await home.text()).toContain('Software Developers');
+      const page = await fetch(`${url}/occupations/registered-nurses`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('Registered Nurses');
+
+      // SIGTERM to npm (a process manager's stop): the server goes and the port is free.
+      const port = Number(new URL(url).port);
+      proc.kill('SIGTERM');
+      await exited;
+      let free = false;
+      for (let i = 0; i < 200 && !free; i++) {
+        free = !(await accepts(port));
+        if (!free) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(free).toBe(true);
+    } finally {
+      await standin.close();
+    }
+  }, 90_000);
+
+  it('rejects a pinned file whose bytes differ from its pin: nothing is built, nothing served', async () => {
+    const copy = freshCopy('tampered');
+    const routes = new Map<string, Route>(publisherRoutes);
+    const labels = pathOf(pinnedFiles.find((f) => f.name === 'full_labelset.tsv')!.url);
+    const tampered = new Uint8Array(publisherRoutes.get(labels)!);
+    const at = tampered.length - 2;
+    tampered[at] = tampered[at]! ^ 1;
+    routes.set(labels, tampered);
+    const standin = await startStandinServer(routes);
+    const { out, exited } = npmStart(copy, standin);
+    const code = await exited;
+    await standin.close();
+    expect(code).toBe(1);
+    expect(out()).toMatch(/FAILED full_labelset\.tsv: .*: sha256 [0-9a-f]{64} differs from the pinned [0-9a-f]{64}/);
+    expect(out()).toContain('The data fetch failed (see above); nothing was built.');
+    expect(out()).not.toContain('Serving ');
+    expect(existsSync(path.join(copy, 'data', 'raw', 'eloundou-2023', 'full_labelset.tsv'))).toBe(false);
+    expect(existsSync(path.join(copy, 'dist'))).toBe(false);
+  }, 60_000);
+
+  it('stops with a plain message when a download is corrupt (an xlsx that is not one), and never serves a half-made dist', async () => {
+    const copy = freshCopy('corrupt');
+    const routes = new Map<string, Route>(publisherRoutes);
+    const projections = MANIFEST.find((s) => s.id === 'bls-ep-occupation')!.files[0]!;
+    routes.set(pathOf(projections.url), strToU8('<html><body>Access Denied</body></html>\n'));
+    const standin = await startStandinServer(routes);
+    const { out, exited } = npmStart(copy, standin);
+    const code = await exited;
+    await standin.close();
+    expect(code).toBe(1);
+    // The fetch cannot know an xlsx is bad (BLS pins nothing); the build names the file.
+    expect(out()).toContain('has no build; building (shape percentile) first');
+    expect(out()).toContain('bls-ep-occupation/occupation.xlsx: not a readable xlsx workbook');
+    expect(out()).not.toContain('Serving ');
+    expect(out()).not.toMatch(/\n\s+at .*\.ts:\d+/);
+    expect(existsSync(path.join(copy, 'dist', 'manifest.json'))).toBe(false);
+  }, 60_000);
+
+  it('stops in one line, before any download, when ODR_FETCH_MANIFEST names no valid source list', async () => {
+    const copy = freshCopy('bad-list');
+    const standin = await startStandinServer(new Map<string, Route>(publisherRoutes));
+    const missing = path.join(tmp, 'no-such-list.json');
+    const { out, exited } = npmStart(copy, standin, missing);
+    const code = await exited;
+    await standin.close();
+    expect(code).toBe(1);
+    expect(out().trim()).toMatch(new RegExp(`^cannot read the source list ${missing.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: ENOENT`));
+    expect(out().trim().split('\n')).toHaveLength(1);
+    expect(standin.requests).toEqual([]);
+    expect(existsSync(path.join(copy, 'data'))).toBe(false);
+  }, 60_000);
+});

@@ -6,7 +6,7 @@ describe('parseFetchArgs', () => {
     const p = parseFetchArgs([], {});
     expect(p).toEqual({
       kind: 'run',
-      options: { outDir: 'data/raw', baseUrl: undefined, only: undefined, force: false, userAgent: DEFAULT_USER_AGENT, timeoutMs: 900_000 },
+      options: { outDir: 'data/raw', baseUrl: undefined, only: undefined, force: false, userAgent: DEFAULT_USER_AGENT, timeoutMs: 900_000, manifestPath: undefined },
     });
     expect(DEFAULT_USER_AGENT).toMatch(/contact: \S+@\S+/);
   });
@@ -23,6 +23,14 @@ describe('parseFetchArgs', () => {
       baseUrl: 'http://127.0.0.1:9',
       userAgent: 'me me@example.org',
     });
+  });
+
+  it('takes a replacement source list from --manifest, else ODR_FETCH_MANIFEST (also for --list)', () => {
+    const flag = parseFetchArgs(['--manifest', 'a.json'], { ODR_FETCH_MANIFEST: 'b.json' });
+    expect(flag.kind === 'run' && flag.options.manifestPath).toBe('a.json');
+    const env = parseFetchArgs([], { ODR_FETCH_MANIFEST: ' b.json ' });
+    expect(env.kind === 'run' && env.options.manifestPath).toBe('b.json');
+    expect(parseFetchArgs(['--list'], { ODR_FETCH_MANIFEST: 'b.json' })).toEqual({ kind: 'list', manifestPath: 'b.json' });
   });
 
   it('takes the base URL from ODR_FETCH_BASE_URL', () => {

@@ -98,8 +98,8 @@ describe('data:fetch against local stand-ins', () => {
     // The command names the sources it cannot download and says the build treats them as optional.
     const text = lines.join('\n');
     expect(text).toMatch(/cannot download \(the build treats them as optional/);
-    for (const id of ['aei-2025-09-15', 'aei-2026-01-15', 'aei-2026-03-24', 'onet-30-derived']) expect(text).toContain(`    ${id}: `);
-    expect(text).toMatch(/Summary: 11 fetched, 0 already present, 0 failed, 4 not downloadable/);
+    for (const id of ['aei-2025-09-15', 'aei-2026-01-15', 'aei-2026-03-24', 'onet-30-derived', 'onet-30-1-skills']) expect(text).toContain(`    ${id}: `);
+    expect(text).toMatch(/Summary: 11 fetched, 0 already present, 0 failed, 5 not downloadable/);
   });
 
   it('skips files already present with the recorded size and sha256, and rewrites the same record', async () => {
@@ -191,6 +191,40 @@ describe('data:fetch against local stand-ins', () => {
     expect(code).toBe(1);
     expect(lines.join('\n')).toMatch(/eloundou-2023: .*full_labelset\.tsv: got \d+ bytes, expected 3893248 \(pinned/);
     expect(await listTree(out)).toEqual([RECORD_FILE]);
+  });
+
+  it('takes a source list from --manifest and enforces its pins: a matching file is kept, another rejected', async () => {
+    const labels = MANIFEST.find((s) => s.id === 'eloundou-2023')!;
+    const served = standinRoutes(manifest).get(pathOf(labels.files[0]!.url))!;
+    const pinTo = (sha: string) => [{ ...labels, files: [{ ...labels.files[0]!, bytes: served.length, sha256: sha }] }];
+    const list = join(work, 'sources.json');
+    const fetchWith = async () => {
+      lines = [];
+      return main(['--base-url', server.baseUrl, '--out', out, '--manifest', list], { env: {}, log: (l) => lines.push(l) });
+    };
+
+    await writeFile(list, JSON.stringify(pinTo('0'.repeat(64))));
+    expect(await fetchWith()).toBe(1);
+    expect(lines.join('\n')).toMatch(/full_labelset\.tsv: sha256 [0-9a-f]{64} differs from the pinned 0{64}/);
+    expect(await listTree(out)).toEqual([RECORD_FILE]);
+
+    await writeFile(list, JSON.stringify(pinTo(sha256(served))));
+    expect(await fetchWith()).toBe(0);
+    expect(lines[0]).toBe(`Using the source list in ${list} (1 sources) instead of the built-in one (--manifest / ODR_FETCH_MANIFEST); its pinned sizes and sha256 are enforced.`);
+    const record = FetchRecord.parse(JSON.parse(await readFile(join(out, RECORD_FILE), 'utf8')));
+    expect(record.manifest).toBe(list);
+    expect(record.sources.map((s) => s.id)).toEqual(['eloundou-2023']);
+  });
+
+  it('refuses a --manifest file that is not a valid source list, in one line, before any download', async () => {
+    const list = join(work, 'bad.json');
+    await writeFile(list, JSON.stringify([{ id: 'x', files: [{ url: 'ftp://example.org/a', name: '../a' }] }]));
+    lines = [];
+    expect(await main(['--base-url', server.baseUrl, '--out', out, '--manifest', list], { env: {}, log: (l) => lines.push(l) })).toBe(2);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^data:fetch: the source list .*bad\.json is not a valid manifest: .*name: must be a bare file name/);
+    expect(server.requests).toEqual([]);
+    expect(existsSync(out)).toBe(false);
   });
 
   it('rejects unknown source ids', async () => {

@@ -30,7 +30,7 @@ describe('manifest', () => {
   });
 
   it('marks the mirror-only sources optional, without files, with a note', () => {
-    for (const id of ['aei-2025-09-15', 'aei-2026-01-15', 'aei-2026-03-24', 'onet-30-derived']) {
+    for (const id of ['aei-2025-09-15', 'aei-2026-01-15', 'aei-2026-03-24', 'onet-30-derived', 'onet-30-1-skills']) {
       const s = byId.get(id);
       expect(s?.required).toBe(false);
       expect(s && isFetchable(s)).toBe(false);

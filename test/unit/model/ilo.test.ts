@@ -11,7 +11,7 @@ import { emptyIlo, iloToSoc2018, type IloRefs } from '../../../build/validation/
 import { loadIlo } from '../../../build/validation/load.ts';
 import { formatIlo } from '../../../build/validation/outcomes.ts';
 import { writeXlsBytes } from '../sources/helpers/make-xls.ts';
-import { writeXlsx } from '../sources/helpers/make-xlsx.ts';
+import { writeXlsx } from '../../support/make-xlsx.ts';
 
 const refs = (scores: Record<string, number>, links: Array<[string, string]>): IloRefs => ({
   ...emptyIlo(''),

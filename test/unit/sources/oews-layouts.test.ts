@@ -9,7 +9,7 @@ import { parseOewsNational } from '../../../build/sources/oews.ts';
 import { readTable } from '../../../build/sources/read-table.ts';
 import { FileLog } from '../../../build/sources/rows.ts';
 import { selectFiles } from '../../../build/sources/select.ts';
-import { writeXlsx, type XlsxCell } from './helpers/make-xlsx.ts';
+import { writeXlsx, type XlsxCell } from '../../support/make-xlsx.ts';
 import { copyMini, repoRoot } from './helpers/paths.ts';
 
 const layouts = path.join(repoRoot, 'test/fixtures/sources/oews-layouts');

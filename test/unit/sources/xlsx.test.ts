@@ -1,4 +1,4 @@
-// The xlsx path: tiny workbooks written at test time (helpers/make-xlsx.ts) into a copy of the
+// The xlsx path: tiny workbooks written at test time (test/support/make-xlsx.ts) into a copy of the
 // mini fixture tree, next to the CSV / text forms they must win over.
 import { unlinkSync } from 'node:fs';
 import path from 'node:path';
@@ -9,7 +9,7 @@ import { readTable } from '../../../build/sources/read-table.ts';
 import readXlsxFile from 'read-excel-file/node';
 import { cellToString } from '../../../build/sources/table.ts';
 import { readXlsx, type Workbook } from '../../../build/sources/xlsx-read.ts';
-import { writeWorkbookParts, writeXlsx, type XlsxCell } from './helpers/make-xlsx.ts';
+import { writeWorkbookParts, writeXlsx, type XlsxCell } from '../../support/make-xlsx.ts';
 import { copyMini } from './helpers/paths.ts';
 
 const NATIONAL_HEADER = ['AREA', 'AREA_TITLE', 'NAICS', 'OWN_CODE', 'OCC_CODE', 'OCC_TITLE', 'O_GROUP', 'TOT_EMP', 'H_MEAN', 'A_MEAN', 'H_MEDIAN', 'A_MEDIAN', 'ANNUAL', 'HOURLY'];

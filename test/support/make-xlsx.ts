@@ -37,6 +37,12 @@ function sheetXml(rows: XlsxCell[][]): string {
 }
 
 export function writeXlsx(file: string, sheets: Array<{ name: string; rows: XlsxCell[][] }>): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, xlsxBytes(sheets));
+}
+
+/** The workbook's bytes (a zip of the SpreadsheetML parts). */
+export function xlsxBytes(sheets: Array<{ name: string; rows: XlsxCell[][] }>): Uint8Array {
   const files: Record<string, Uint8Array> = {
     '[Content_Types].xml': strToU8(
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>${sheets
@@ -66,8 +72,7 @@ export function writeXlsx(file: string, sheets: Array<{ name: string; rows: Xlsx
   sheets.forEach((s, i) => {
     files[`xl/worksheets/sheet${i + 1}.xml`] = strToU8(sheetXml(s.rows));
   });
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, zipSync(files));
+  return zipSync(files);
 }
 
 /** A one-sheet workbook from raw parts (shared strings, styles, sheet XML) for reader edge cases. */
