@@ -155,9 +155,10 @@ async function emitShape(
   const out = path.resolve(opts.repoRoot, opts.out);
   const dataVersion = model.meta.data_version;
 
-  const files: Array<EmittedFile | { path: string; body: string }> = await time('emit', () => {
+  const files: Array<EmittedFile | { path: string; body: string | Uint8Array }> = await time('emit', async () => {
+    const site = renderSite(model, opts.shape);
     const embed = renderEmbed(model, opts.shape, { dataVersion });
-    return emitFiles(model, opts.shape, titles, embed, renderSite(model, opts.shape));
+    return emitFiles(model, opts.shape, titles, embed, await site);
   });
   // The docs show real answers of this build, so they are rendered from the files emitted so far.
   files.push(...(await time('docs', () => renderDocs(files as EmittedFile[], model, opts.shape, opts.repoRoot))));
@@ -171,8 +172,12 @@ async function emitShape(
   ]);
   if (problems.length > 0) throw new BuildError(problems);
 
-  files.push({ path: MANIFEST_PATH, body: buildManifest(dataVersion, opts.shape, files) });
-  await time('write', () => writeAtomically(out, files));
+  await time('write', () => {
+    // Each body is encoded once, then hashed for the manifest, counted and written as these bytes.
+    for (const f of files) if (typeof f.body === 'string') f.body = Buffer.from(f.body);
+    files.push({ path: MANIFEST_PATH, body: buildManifest(dataVersion, opts.shape, files) });
+    return writeAtomically(out, files);
+  });
 
   const industriesByLevel: Record<string, number> = {};
   for (const i of model.industries) industriesByLevel[i.level] = (industriesByLevel[i.level] ?? 0) + 1;
@@ -181,7 +186,7 @@ async function emitShape(
     shape: opts.shape,
     dataVersion,
     files: files.length,
-    bytes: files.reduce((n, f) => n + Buffer.byteLength(f.body), 0),
+    bytes: files.reduce((n, f) => n + (typeof f.body === 'string' ? Buffer.byteLength(f.body) : f.body.byteLength), 0),
     occupations: model.occupations.length,
     unscored: model.unscored.length,
     unscoredList: model.unscored,

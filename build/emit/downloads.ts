@@ -3,8 +3,10 @@
 // object per line). Each starts with a header naming the data and model versions and the licenses:
 // '#' comment lines in the CSVs (csv-parse: comment '#'; pandas: comment='#'), a first line of
 // type "header" in the JSON Lines. Columns come from the published responses (present.ts), so a
-// field the model adds appears here without a change. Pure.
-import { gzipSync } from 'node:zlib';
+// field the model adds appears here without a change. Pure; the archive is compressed on libuv's
+// thread pool while the CSVs are built (the same zlib call, so the same bytes as gzipSync).
+import { gzip } from 'node:zlib';
+import { promisify } from 'node:util';
 import type { ModelOutput, OccupationRecord, Shape } from '../model/records.ts';
 import * as present from '../model/present.ts';
 import { majorGroup } from '../model/soc-groups.ts';
@@ -76,8 +78,12 @@ function occupationRow(o: OccupationRecord, shape: Shape): Record<string, Cell> 
   };
 }
 
-export function buildDownloads(model: ModelOutput, shape: Shape): Download[] {
+export async function buildDownloads(model: ModelOutput, shape: Shape): Promise<Download[]> {
   const occ = model.occupations;
+  const meta = metaDocument(model, shape);
+  // Compressed: as plain text the industries' occupation lists alone pass 20 MB, and Cloudflare
+  // Pages serves no file over 25 MiB. gzip with a zero mtime gives the same bytes every build.
+  const archive = gzipAsync(archiveText(model, shape, meta), { level: 6 });
   const occupations = csv(headerLines(model, shape, 'occupations.csv'), occ.map((o) => occupationRow(o, shape)));
   const taskRows = occ.flatMap((o) => present.occupationTasks(o).tasks.map((t) => ({ soc_code: o.soc_code, ...flatten(t as Record<string, unknown>) })));
   const tasks = csv(headerLines(model, shape, 'tasks.csv'), taskRows);
@@ -96,12 +102,25 @@ export function buildDownloads(model: ModelOutput, shape: Shape): Download[] {
   });
   const industries = csv(headerLines(model, shape, 'industries.csv'), industryRows);
 
-  const meta = metaDocument(model, shape);
-  const lines: unknown[] = [
-    { type: 'header', name: 'odr-data.jsonl.gz', data_version: meta.data_version, model_version: meta.model_version, shape, build_id: meta.build_id, license: meta.license, sources: meta.sources, attribution: meta.attribution, counts: meta.counts },
-    ...occ.map((o) => {
-      const risk = present.occupationRisk(o, shape);
-      return {
+  return [
+    { routeId: 'download-occupations', name: 'occupations.csv', body: occupations, rows: occ.length, description: 'One row per occupation: codes, title, slug, major group, every risk score field, labor data, protective factors.' },
+    { routeId: 'download-tasks', name: 'tasks.csv', body: tasks, rows: taskRows.length, description: 'One row per task of every occupation: category, AI capability, task risk, time share and the evidence behind them.' },
+    { routeId: 'download-industries', name: 'industries.csv', body: industries, rows: industryRows.length, description: 'One row per NAICS industry: level, employment, employment-weighted risk, where its occupation list comes from.' },
+    { routeId: 'download-archive', name: 'odr-data.jsonl.gz', body: await archive, rows: occ.length + model.industries.length + 1, description: 'Everything as gzip-compressed JSON Lines: a header line, then one line per occupation (detail, tasks, skill gaps, transitions), per industry, and the personal factors.' },
+  ];
+}
+
+const gzipAsync = promisify(gzip);
+
+function archiveText(model: ModelOutput, shape: Shape, meta: ReturnType<typeof metaDocument>): string {
+  // One line at a time: the records are stringified as they are made, never all held as objects.
+  const lines: string[] = [
+    JSON.stringify({ type: 'header', name: 'odr-data.jsonl.gz', data_version: meta.data_version, model_version: meta.model_version, shape, build_id: meta.build_id, license: meta.license, sources: meta.sources, attribution: meta.attribution, counts: meta.counts }),
+  ];
+  for (const o of model.occupations) {
+    const risk = present.occupationRisk(o, shape);
+    lines.push(
+      JSON.stringify({
         type: 'occupation',
         ...present.occupationDetail(o, shape),
         slug: o.slug,
@@ -110,19 +129,10 @@ export function buildDownloads(model: ModelOutput, shape: Shape): Download[] {
         skill_gaps: risk.skill_gaps,
         transition_options: risk.transition_options,
         tasks: present.occupationTasks(o).tasks,
-      };
-    }),
-    ...model.industries.map((i) => ({ type: 'industry', ...present.industryDetail(i) })),
-    { type: 'factors', factors: model.factors },
-  ];
-  // Compressed: as plain text the industries' occupation lists alone pass 20 MB, and Cloudflare
-  // Pages serves no file over 25 MiB. gzip with a zero mtime gives the same bytes every build.
-  const archive = gzipSync(lines.map((l) => JSON.stringify(l)).join('\n') + '\n', { level: 6 });
-
-  return [
-    { routeId: 'download-occupations', name: 'occupations.csv', body: occupations, rows: occ.length, description: 'One row per occupation: codes, title, slug, major group, every risk score field, labor data, protective factors.' },
-    { routeId: 'download-tasks', name: 'tasks.csv', body: tasks, rows: taskRows.length, description: 'One row per task of every occupation: category, AI capability, task risk, time share and the evidence behind them.' },
-    { routeId: 'download-industries', name: 'industries.csv', body: industries, rows: industryRows.length, description: 'One row per NAICS industry: level, employment, employment-weighted risk, where its occupation list comes from.' },
-    { routeId: 'download-archive', name: 'odr-data.jsonl.gz', body: archive, rows: lines.length - 1, description: 'Everything as gzip-compressed JSON Lines: a header line, then one line per occupation (detail, tasks, skill gaps, transitions), per industry, and the personal factors.' },
-  ];
+      }),
+    );
+  }
+  for (const i of model.industries) lines.push(JSON.stringify({ type: 'industry', ...present.industryDetail(i) }));
+  lines.push(JSON.stringify({ type: 'factors', factors: model.factors }));
+  return lines.join('\n') + '\n';
 }
