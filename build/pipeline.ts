@@ -133,9 +133,13 @@ export async function runBuilds(opts: Omit<BuildOptions, 'shape' | 'out'>, targe
     const out = path.resolve(opts.repoRoot, t.out);
     if (out === path.resolve(opts.repoRoot) || out === path.parse(out).root) throw new BuildError([`refusing to use ${out} as the output folder`]);
   }
+  // esbuild bundles the function in its own process while this one reads sources and computes the
+  // model; the 'bundle' timing is what is left to wait for after the model.
+  const fnPending = bundleFunctions(opts.repoRoot);
+  fnPending.catch(() => undefined); // awaited below; a failing source stage must not leave it unhandled
   const loaded = await loadModel({ ...opts, shape: targets[0]!.shape, out: targets[0]!.out }, time);
   if (loaded.sourceDir) log(`  source     ${loaded.sourceDir}`);
-  const fn = await time('bundle', () => bundleFunctions(opts.repoRoot));
+  const fn = await time('bundle', () => fnPending);
   const summaries: BuildSummary[] = [];
   for (const t of targets) {
     if (targets.length > 1) log(`  shape ${t.shape}`);
