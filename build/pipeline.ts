@@ -3,7 +3,8 @@
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import type { OccupationTitle, SourceReport } from './sources/bundle.ts';
+import type { OccupationTitle } from './model/inputs.ts';
+import type { SourceReport } from './sources/report.ts';
 import type { ModelOutput, Shape, UnscoredOccupation } from './model/records.ts';
 import { loadSources, resolveSourceDir, checkRejectThreshold, formatSourceReport } from './sources/index.ts';
 import { renderEmbed } from './emit/embed.ts';

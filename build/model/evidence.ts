@@ -2,7 +2,7 @@
 // (AEI) usage and collaboration joined by task text. AEI keys are lower-cased O*NET task text;
 // they match the 29.3 text directly, or through the AEI release's own task statements (older
 // O*NET text) whose Task ID still exists in 29.3. Every join is counted.
-import type { AeiCollaboration, AeiTaskUsage, ExposureLabel, SourceBundle } from '../sources/bundle.ts';
+import type { AeiCollaboration, AeiTaskUsage, ExposureLabel, ModelInputs } from './inputs.ts';
 import { clamp } from './num.ts';
 import type { ModelParamsSeed } from './params.ts';
 import { compareText } from './text.ts';
@@ -82,7 +82,7 @@ export function slope(xs: readonly number[], ys: readonly number[]): number {
 
 const NON_TASK_KEYS = new Set(['none', 'not_classified']);
 
-export function buildEvidence(bundle: SourceBundle, params: ModelParamsSeed): EvidenceIndex {
+export function buildEvidence(bundle: ModelInputs, params: ModelParamsSeed): EvidenceIndex {
   const tasks = bundle.tasks;
   const taskIds = new Set(tasks.map((t) => t.task_id));
   const socOfTask = new Map(tasks.map((t) => [t.task_id, t.soc_code]));

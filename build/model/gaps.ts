@@ -3,7 +3,7 @@
 // job zone differs by at most 1; "safer" = clearly lower score; "desirable" = keeps >= 75% of
 // the current median wage. Skill gaps come from the chosen options: O*NET skills they need at a
 // higher level than this occupation has, on O*NET's scales (level 0-7, importance 1-5).
-import type { ElementRating } from '../sources/bundle.ts';
+import type { ElementRating } from './inputs.ts';
 import type { RiskTier, SkillGap, TransitionOption } from './records.ts';
 import { round } from './num.ts';
 import type { ModelParamsSeed } from './params.ts';

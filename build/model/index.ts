@@ -1,7 +1,7 @@
 // computeModel: the whole risk model as one pure function of the source bundle and the seeds.
 // Order: evidence joins -> per-task scores -> occupation scores -> ranks (tiers, percentiles,
 // years) -> skill gaps and transitions (need every score) -> industries -> report.
-import type { SourceBundle, TaskRating, TaskStatement } from '../sources/bundle.ts';
+import type { ModelInputs, TaskRating, TaskStatement } from './inputs.ts';
 import { tierFor } from './assess.ts';
 import { capabilityScore, labelAgreement, labelsOf, taskRisk } from './capability.ts';
 import { gwaOfDwa, keywordCategory, majorityCategory, voteCategory } from './categories.ts';
@@ -105,7 +105,7 @@ const medianOf = (xs: number[]): number => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
-export function computeModel(bundle: SourceBundle, seeds: Seeds): ModelOutput {
+export function computeModel(bundle: ModelInputs, seeds: Seeds): ModelOutput {
   const p = seeds.params;
   const tiers = tierTable(seeds);
   const evidence = buildEvidence(bundle, p);

@@ -1,13 +1,13 @@
 // Protective factors (0..1) from named O*NET elements. An occupation O*NET has not rated
 // (mostly new or specialty codes) borrows its SOC parent's values (the .00 occupation of the
 // same SOC code); failing that, the median over rated occupations. Both fallbacks are counted.
-import type { ElementRating, SourceBundle } from '../sources/bundle.ts';
+import type { ElementRating, ModelInputs } from './inputs.ts';
 import { clamp } from './num.ts';
 import type { DescriptorSource, ProtectiveFactorsSeed } from './params.ts';
 
 export type DescriptorIndex = Record<DescriptorSource, Map<string, Map<string, ElementRating>>>;
 
-export function indexDescriptors(bundle: SourceBundle): DescriptorIndex {
+export function indexDescriptors(bundle: ModelInputs): DescriptorIndex {
   const build = (rows: readonly ElementRating[]) => {
     const m = new Map<string, Map<string, ElementRating>>();
     for (const r of rows) {

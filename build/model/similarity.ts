@@ -8,7 +8,7 @@
 // z-vectors, in -1..1; the occupation similarity is the mean over the sets both occupations have.
 // The IWA set gives every occupation with task statements a profile, including the 29 that O*NET
 // has not rated on any descriptor.
-import type { ElementRating } from '../sources/bundle.ts';
+import type { ElementRating } from './inputs.ts';
 import { elementValue, type DescriptorIndex } from './protective.ts';
 import type { DescriptorSource } from './params.ts';
 

@@ -1,8 +1,8 @@
 // A content-addressed cache of parsed sources. Parsing the raw files (xlsx above all) is most of a
 // build; its result depends only on the bytes of the source files and on the parser code, so it is
 // stored under a key made of both: the sha256 of every file under the source directory (path and
-// content) and of the loaders' own source files and the lockfile (the "parser version": edit a
-// loader or upgrade a parser library and every entry is stale). Entries are v8-serialized, carry
+// content) and of the loaders' own source files, the model's input schemas and the lockfile (the
+// "parser version": edit a loader or a schema, or upgrade a parser library, and every entry is stale). Entries are v8-serialized, carry
 // the sha256 of their payload and are verified on read; a damaged entry is reported, removed and
 // the sources parsed again. The directory is git-ignored; --no-cache bypasses it.
 import { createHash } from 'node:crypto';
@@ -11,10 +11,11 @@ import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/p
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
-import type { SourceBundle, SourceReport } from './bundle.ts';
+import type { ModelInputs } from '../model/inputs.ts';
+import type { SourceReport } from './report.ts';
 import { listSourceFiles } from './discover.ts';
 
-export type Loaded = { bundle: SourceBundle; report: SourceReport };
+export type Loaded = { bundle: ModelInputs; report: SourceReport };
 export type CacheOutcome = 'hit' | 'miss' | 'off' | 'damaged';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -33,11 +34,15 @@ function hashFile(file: string, h: ReturnType<typeof sha>): Promise<void> {
   });
 }
 
-/** The parser version: this folder's code and the lockfile (parser libraries' versions). */
+/** The schemas the loaders produce (owned by the model, with the code pattern they use): a change to them changes what is parsed. */
+const INPUT_SCHEMAS = ['inputs.ts', 'request-schemas.ts'];
+
+/** The parser version: this folder's code, the model's input schemas and the lockfile (parser libraries' versions). */
 async function parserVersion(): Promise<string> {
   const h = sha();
   const own = (await readdir(HERE)).filter((f) => /\.(ts|mjs)$/.test(f)).sort();
   for (const f of own) h.update(`${f}\0`).update(await readFile(path.join(HERE, f))).update('\0');
+  for (const f of INPUT_SCHEMAS) h.update(`model/${f}\0`).update(await readFile(path.join(REPO, 'build', 'model', f))).update('\0');
   h.update(await readFile(path.join(REPO, 'package-lock.json')).catch(() => Buffer.from('no lockfile')));
   return h.digest('hex');
 }
