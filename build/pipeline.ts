@@ -177,12 +177,13 @@ async function emitShape(
   ]);
   if (problems.length > 0) throw new BuildError(problems);
 
-  await time('write', () => {
-    // Each body is encoded once, then hashed for the manifest, counted and written as these bytes.
-    for (const f of files) if (typeof f.body === 'string') f.body = Buffer.from(f.body);
-    files.push({ path: MANIFEST_PATH, body: buildManifest(dataVersion, opts.shape, files) });
-    return writeAtomically(out, files);
-  });
+  // The manifest lists every other file's sha256, taken from the bytes as they are written.
+  const written = await time('write', () =>
+    writeAtomically(out, files, (w) => {
+      const meta = new Map(files.map((f) => [f.path, f as { urlPath?: string; routeId?: string }]));
+      return [{ path: MANIFEST_PATH, body: buildManifest(dataVersion, opts.shape, w.map((x) => ({ ...x, urlPath: meta.get(x.path)?.urlPath, routeId: meta.get(x.path)?.routeId }))) }];
+    }),
+  );
 
   const industriesByLevel: Record<string, number> = {};
   for (const i of model.industries) industriesByLevel[i.level] = (industriesByLevel[i.level] ?? 0) + 1;
@@ -190,8 +191,8 @@ async function emitShape(
     out,
     shape: opts.shape,
     dataVersion,
-    files: files.length,
-    bytes: files.reduce((n, f) => n + (typeof f.body === 'string' ? Buffer.byteLength(f.body) : f.body.byteLength), 0),
+    files: written.length,
+    bytes: written.reduce((n, f) => n + f.bytes, 0),
     occupations: model.occupations.length,
     unscored: model.unscored.length,
     unscoredList: model.unscored,
