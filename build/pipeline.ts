@@ -168,7 +168,7 @@ async function emitShape(
   // The docs show real answers of this build, so they are rendered from the files emitted so far.
   files.push(...(await time('docs', () => renderDocs(files as EmittedFile[], model, opts.shape, opts.repoRoot))));
   refreshNetlifyToml(files as EmittedFile[], opts.shape);
-  files.push(...fn.files);
+  files.push(...fn.files.map((f) => ({ ...f }))); // copies: the write releases bodies, and every shape writes these
 
   const problems = await time('validate', () => [
     ...checkPaths(files),
@@ -177,12 +177,18 @@ async function emitShape(
   ]);
   if (problems.length > 0) throw new BuildError(problems);
 
-  // The manifest lists every other file's sha256, taken from the bytes as they are written.
+  // The manifest lists every other file's sha256, taken from the bytes as they are written. Bodies
+  // are released as they are written (nothing below reads them).
   const written = await time('write', () =>
-    writeAtomically(out, files, (w) => {
-      const meta = new Map(files.map((f) => [f.path, f as { urlPath?: string; routeId?: string }]));
-      return [{ path: MANIFEST_PATH, body: buildManifest(dataVersion, opts.shape, w.map((x) => ({ ...x, urlPath: meta.get(x.path)?.urlPath, routeId: meta.get(x.path)?.routeId }))) }];
-    }),
+    writeAtomically(
+      out,
+      files,
+      (w) => {
+        const meta = new Map(files.map((f) => [f.path, f as { urlPath?: string; routeId?: string }]));
+        return [{ path: MANIFEST_PATH, body: buildManifest(dataVersion, opts.shape, w.map((x) => ({ ...x, urlPath: meta.get(x.path)?.urlPath, routeId: meta.get(x.path)?.routeId }))) }];
+      },
+      true,
+    ),
   );
 
   const industriesByLevel: Record<string, number> = {};

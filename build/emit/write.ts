@@ -19,9 +19,11 @@ export interface Written {
 
 /**
  * Writes every file; each body is encoded to bytes once, just before its write, and hashed from
- * those bytes, so only the files in flight exist twice (as text and as bytes) at any time.
+ * those bytes, so only the files in flight exist twice (as text and as bytes) at any time. With
+ * `release`, a written file's body is replaced by an empty one, so the dist never has to fit in
+ * memory twice over (the build needs only the sizes and hashes afterwards).
  */
-export async function writeTree(root: string, files: ReadonlyArray<{ path: string; body: string | Uint8Array }>): Promise<Written[]> {
+export async function writeTree(root: string, files: ReadonlyArray<{ path: string; body: string | Uint8Array }>, release = false): Promise<Written[]> {
   const dirs = new Set(files.map((f) => path.dirname(resolveInside(root, f.path))));
   for (const d of [...dirs].sort()) await mkdir(d, { recursive: true });
   // Bounded parallelism: thousands of small files, without exhausting file descriptors.
@@ -34,6 +36,7 @@ export async function writeTree(root: string, files: ReadonlyArray<{ path: strin
         const bytes = typeof f.body === 'string' ? Buffer.from(f.body) : f.body;
         written[i] = { path: f.path, bytes: bytes.byteLength, sha256: sha256(bytes) };
         await writeFile(resolveInside(root, f.path), bytes);
+        if (release) (f as { body: string | Uint8Array }).body = '';
       }
     }),
   );
@@ -43,12 +46,13 @@ export async function writeTree(root: string, files: ReadonlyArray<{ path: strin
 /**
  * Writes to .<out>-tmp-<pid> (git-ignored), then renames: out -> .<out>-tmp-old-<pid>, tmp -> out,
  * drop old. `last` makes the files that describe the others (the manifest) from what was written;
- * they are written before the swap.
+ * they are written before the swap. `release`: see writeTree.
  */
 export async function writeAtomically(
   out: string,
   files: ReadonlyArray<{ path: string; body: string | Uint8Array }>,
   last: (written: Written[]) => Array<{ path: string; body: string | Uint8Array }> = () => [],
+  release = false,
 ): Promise<Written[]> {
   const abs = path.resolve(out);
   const parent = path.dirname(abs);
@@ -57,7 +61,7 @@ export async function writeAtomically(
   await rm(tmp, { recursive: true, force: true });
   let written: Written[];
   try {
-    written = await writeTree(tmp, files);
+    written = await writeTree(tmp, files, release);
     written.push(...(await writeTree(tmp, last(written))));
   } catch (e) {
     await rm(tmp, { recursive: true, force: true });
