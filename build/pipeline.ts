@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import type { OccupationTitle } from './model/inputs.ts';
+import type { ModelInputs, OccupationTitle } from './model/inputs.ts';
 import type { SourceReport } from './sources/report.ts';
 import type { ModelOutput, Shape, UnscoredOccupation } from './model/records.ts';
 import { loadSources, resolveSourceDir, checkRejectThreshold, formatSourceReport } from './sources/index.ts';
@@ -71,11 +71,13 @@ async function loadModel(opts: BuildOptions, time: Timer) {
   if (opts.inputs) return { ...opts.inputs, report: null as SourceReport | null, sourceDir: null as string | null, cache: null as CacheOutcome | null };
   const sourceDir = resolveSourceDir({ cliSource: opts.source, env: opts.env ?? process.env, repoRoot: opts.repoRoot });
   const log = opts.log ?? (() => undefined);
-  const { bundle, report, cache } = await time('sources', () =>
+  const sources: { bundle: ModelInputs | null; report: SourceReport; cache: CacheOutcome } = await time('sources', () =>
     opts.cache === false
       ? loadSources(sourceDir).then((l) => ({ ...l, cache: 'off' as CacheOutcome }))
       : loadCached(sourceDir, opts.cacheDir ?? path.join(opts.repoRoot, '.cache', 'sources'), () => loadSources(sourceDir), log),
   );
+  const { report, cache } = sources;
+  const titles = sources.bundle!.titles;
   const over = checkRejectThreshold(report);
   if (over.length > 0) {
     throw new BuildError([
@@ -84,8 +86,15 @@ async function loadModel(opts: BuildOptions, time: Timer) {
     ]);
   }
   const seeds = await time('seeds', () => loadSeeds(path.join(opts.repoRoot, 'seeds')));
-  const model = await time('model', () => computeModel(bundle, seeds));
-  return { model, titles: bundle.titles, report, sourceDir, cache };
+  // The source tables are dropped as the model is handed over (only the titles are needed later,
+  // by the search index): nothing in this scope keeps them, so the collection after the model
+  // stage frees them.
+  const model = await time('model', () => {
+    const inputs = sources.bundle!;
+    sources.bundle = null;
+    return computeModel(inputs, seeds);
+  });
+  return { model, titles, report, sourceDir, cache };
 }
 
 /**
