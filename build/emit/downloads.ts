@@ -4,9 +4,10 @@
 // '#' comment lines in the CSVs (csv-parse: comment '#'; pandas: comment='#'), a first line of
 // type "header" in the JSON Lines. Columns come from the published responses (present.ts), so a
 // field the model adds appears here without a change. Pure; the archive is compressed on libuv's
-// thread pool while the CSVs are built (the same zlib call, so the same bytes as gzipSync).
-import { gzip } from 'node:zlib';
-import { promisify } from 'node:util';
+// thread pool while the CSVs and pages are built, fed line by line (deflate's output does not depend
+// on how its input is split, so the bytes are those of one gzip call over the whole text).
+import { once } from 'node:events';
+import { createGzip } from 'node:zlib';
 import type { ModelOutput, OccupationRecord, Shape } from '../model/records.ts';
 import * as present from '../model/present.ts';
 import { majorGroup } from '../model/soc-groups.ts';
@@ -83,7 +84,7 @@ export async function buildDownloads(model: ModelOutput, shape: Shape): Promise<
   const meta = metaDocument(model, shape);
   // Compressed: as plain text the industries' occupation lists alone pass 20 MB, and Cloudflare
   // Pages serves no file over 25 MiB. gzip with a zero mtime gives the same bytes every build.
-  const archive = gzipAsync(archiveText(model, shape, meta), { level: 6 });
+  const archive = gzipLines(archiveLines(model, shape, meta));
   const occupations = csv(headerLines(model, shape, 'occupations.csv'), occ.map((o) => occupationRow(o, shape)));
   const taskRows = occ.flatMap((o) => present.occupationTasks(o).tasks.map((t) => ({ soc_code: o.soc_code, ...flatten(t as Record<string, unknown>) })));
   const tasks = csv(headerLines(model, shape, 'tasks.csv'), taskRows);
@@ -110,29 +111,45 @@ export async function buildDownloads(model: ModelOutput, shape: Shape): Promise<
   ];
 }
 
-const gzipAsync = promisify(gzip);
+/** Text handed to zlib at a time: the 33 MB archive text is never held whole. */
+const GZIP_CHUNK = 1 << 20;
 
-function archiveText(model: ModelOutput, shape: Shape, meta: ReturnType<typeof metaDocument>): string {
-  // One line at a time: the records are stringified as they are made, never all held as objects.
-  const lines: string[] = [
-    JSON.stringify({ type: 'header', name: 'odr-data.jsonl.gz', data_version: meta.data_version, model_version: meta.model_version, shape, build_id: meta.build_id, license: meta.license, sources: meta.sources, attribution: meta.attribution, counts: meta.counts }),
-  ];
+/** gzip (level 6, zero mtime) of the lines, each ended by '\n', written with backpressure. */
+async function gzipLines(lines: Iterable<string>): Promise<Buffer> {
+  const gz = createGzip({ level: 6 });
+  const out: Buffer[] = [];
+  gz.on('data', (c: Buffer) => out.push(c));
+  const ended = once(gz, 'end');
+  let chunk = '';
+  for (const line of lines) {
+    chunk += `${line}\n`;
+    if (chunk.length >= GZIP_CHUNK) {
+      const more = gz.write(chunk);
+      chunk = '';
+      if (!more) await once(gz, 'drain');
+    }
+  }
+  gz.end(chunk);
+  await ended;
+  return Buffer.concat(out);
+}
+
+/** The archive's lines, each record stringified as it is reached. */
+function* archiveLines(model: ModelOutput, shape: Shape, meta: ReturnType<typeof metaDocument>): Generator<string> {
+  yield JSON.stringify({ type: 'header', name: 'odr-data.jsonl.gz', data_version: meta.data_version, model_version: meta.model_version, shape, build_id: meta.build_id, license: meta.license, sources: meta.sources, attribution: meta.attribution, counts: meta.counts });
   for (const o of model.occupations) {
     const risk = present.occupationRisk(o, shape);
-    lines.push(
-      JSON.stringify({
-        type: 'occupation',
-        ...present.occupationDetail(o, shape),
-        slug: o.slug,
-        job_zone: o.job_zone,
-        description: o.description,
-        skill_gaps: risk.skill_gaps,
-        transition_options: risk.transition_options,
-        tasks: present.occupationTasks(o).tasks,
-      }),
-    );
+    yield JSON.stringify({
+      type: 'occupation',
+      ...present.occupationDetail(o, shape),
+      slug: o.slug,
+      job_zone: o.job_zone,
+      description: o.description,
+      skill_gaps: risk.skill_gaps,
+      transition_options: risk.transition_options,
+      tasks: present.occupationTasks(o).tasks,
+    });
   }
-  for (const i of model.industries) lines.push(JSON.stringify({ type: 'industry', ...present.industryDetail(i) }));
-  lines.push(JSON.stringify({ type: 'factors', factors: model.factors }));
-  return lines.join('\n') + '\n';
+  for (const i of model.industries) yield JSON.stringify({ type: 'industry', ...present.industryDetail(i) });
+  yield JSON.stringify({ type: 'factors', factors: model.factors });
 }
