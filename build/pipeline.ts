@@ -3,7 +3,8 @@
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import type { OccupationTitle, SourceReport } from './sources/bundle.ts';
+import type { ModelInputs, OccupationTitle } from './model/inputs.ts';
+import type { SourceReport } from './sources/report.ts';
 import type { ModelOutput, Shape, UnscoredOccupation } from './model/records.ts';
 import { loadSources, resolveSourceDir, checkRejectThreshold, formatSourceReport } from './sources/index.ts';
 import { renderEmbed } from './emit/embed.ts';
@@ -70,11 +71,13 @@ async function loadModel(opts: BuildOptions, time: Timer) {
   if (opts.inputs) return { ...opts.inputs, report: null as SourceReport | null, sourceDir: null as string | null, cache: null as CacheOutcome | null };
   const sourceDir = resolveSourceDir({ cliSource: opts.source, env: opts.env ?? process.env, repoRoot: opts.repoRoot });
   const log = opts.log ?? (() => undefined);
-  const { bundle, report, cache } = await time('sources', () =>
+  const sources: { bundle: ModelInputs | null; report: SourceReport; cache: CacheOutcome } = await time('sources', () =>
     opts.cache === false
       ? loadSources(sourceDir).then((l) => ({ ...l, cache: 'off' as CacheOutcome }))
       : loadCached(sourceDir, opts.cacheDir ?? path.join(opts.repoRoot, '.cache', 'sources'), () => loadSources(sourceDir), log),
   );
+  const { report, cache } = sources;
+  const titles = sources.bundle!.titles;
   const over = checkRejectThreshold(report);
   if (over.length > 0) {
     throw new BuildError([
@@ -83,17 +86,25 @@ async function loadModel(opts: BuildOptions, time: Timer) {
     ]);
   }
   const seeds = await time('seeds', () => loadSeeds(path.join(opts.repoRoot, 'seeds')));
-  const model = await time('model', () => computeModel(bundle, seeds));
-  return { model, titles: bundle.titles, report, sourceDir, cache };
+  // The source tables are dropped as the model is handed over (only the titles are needed later,
+  // by the search index): nothing in this scope keeps them, so the collection after the model
+  // stage frees them.
+  const model = await time('model', () => {
+    const inputs = sources.bundle!;
+    sources.bundle = null;
+    return computeModel(inputs, seeds);
+  });
+  return { model, titles, report, sourceDir, cache };
 }
 
 /**
  * A full collection after the stages that leave most of what they allocated behind (parsed files
- * and the cached payload, the source rows once the model exists, esbuild's and the emitter's
- * intermediates, parsed-back JSON): V8 would rather grow the heap than collect it. Collecting
- * there keeps the peak near what is live (a warm build's peak RSS went from 464 to ~280 MB).
+ * and the cached payload, the source rows once the model exists, the emitter's intermediates,
+ * parsed-back JSON): V8 would rather grow the heap than collect it. Collecting there keeps the
+ * peak near what is live. Not after 'bundle': esbuild works in its own process, and the model
+ * stage's collection has already freed the source rows, so it found nothing.
  */
-const COLLECT_AFTER = new Set(['sources', 'model', 'bundle', 'emit', 'validate']);
+const COLLECT_AFTER = new Set(['sources', 'model', 'emit', 'validate']);
 const collectGarbage: () => void = (() => {
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as (() => void) | undefined;
@@ -133,9 +144,13 @@ export async function runBuilds(opts: Omit<BuildOptions, 'shape' | 'out'>, targe
     const out = path.resolve(opts.repoRoot, t.out);
     if (out === path.resolve(opts.repoRoot) || out === path.parse(out).root) throw new BuildError([`refusing to use ${out} as the output folder`]);
   }
+  // esbuild bundles the function in its own process while this one reads sources and computes the
+  // model; the 'bundle' timing is what is left to wait for after the model.
+  const fnPending = bundleFunctions(opts.repoRoot);
+  fnPending.catch(() => undefined); // awaited below; a failing source stage must not leave it unhandled
   const loaded = await loadModel({ ...opts, shape: targets[0]!.shape, out: targets[0]!.out }, time);
   if (loaded.sourceDir) log(`  source     ${loaded.sourceDir}`);
-  const fn = await time('bundle', () => bundleFunctions(opts.repoRoot));
+  const fn = await time('bundle', () => fnPending);
   const summaries: BuildSummary[] = [];
   for (const t of targets) {
     if (targets.length > 1) log(`  shape ${t.shape}`);
@@ -155,14 +170,15 @@ async function emitShape(
   const out = path.resolve(opts.repoRoot, opts.out);
   const dataVersion = model.meta.data_version;
 
-  const files: Array<EmittedFile | { path: string; body: string }> = await time('emit', () => {
+  const files: Array<EmittedFile | { path: string; body: string | Uint8Array }> = await time('emit', async () => {
+    const site = renderSite(model, opts.shape);
     const embed = renderEmbed(model, opts.shape, { dataVersion });
-    return emitFiles(model, opts.shape, titles, embed, renderSite(model, opts.shape));
+    return emitFiles(model, opts.shape, titles, embed, await site);
   });
   // The docs show real answers of this build, so they are rendered from the files emitted so far.
   files.push(...(await time('docs', () => renderDocs(files as EmittedFile[], model, opts.shape, opts.repoRoot))));
   refreshNetlifyToml(files as EmittedFile[], opts.shape);
-  files.push(...fn.files);
+  files.push(...fn.files.map((f) => ({ ...f }))); // copies: the write releases bodies, and every shape writes these
 
   const problems = await time('validate', () => [
     ...checkPaths(files),
@@ -171,8 +187,19 @@ async function emitShape(
   ]);
   if (problems.length > 0) throw new BuildError(problems);
 
-  files.push({ path: MANIFEST_PATH, body: buildManifest(dataVersion, opts.shape, files) });
-  await time('write', () => writeAtomically(out, files));
+  // The manifest lists every other file's sha256, taken from the bytes as they are written. Bodies
+  // are released as they are written (nothing below reads them).
+  const written = await time('write', () =>
+    writeAtomically(
+      out,
+      files,
+      (w) => {
+        const meta = new Map(files.map((f) => [f.path, f as { urlPath?: string; routeId?: string }]));
+        return [{ path: MANIFEST_PATH, body: buildManifest(dataVersion, opts.shape, w.map((x) => ({ ...x, urlPath: meta.get(x.path)?.urlPath, routeId: meta.get(x.path)?.routeId }))) }];
+      },
+      true,
+    ),
+  );
 
   const industriesByLevel: Record<string, number> = {};
   for (const i of model.industries) industriesByLevel[i.level] = (industriesByLevel[i.level] ?? 0) + 1;
@@ -180,8 +207,8 @@ async function emitShape(
     out,
     shape: opts.shape,
     dataVersion,
-    files: files.length,
-    bytes: files.reduce((n, f) => n + Buffer.byteLength(f.body), 0),
+    files: written.length,
+    bytes: written.reduce((n, f) => n + f.bytes, 0),
     occupations: model.occupations.length,
     unscored: model.unscored.length,
     unscoredList: model.unscored,

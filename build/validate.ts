@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { computeModel } from './model/index.ts';
 import type { Seeds } from './model/params.ts';
 import { loadSeeds } from './seeds-load.ts';
-import type { SourceBundle } from './sources/bundle.ts';
+import type { ModelInputs } from './model/inputs.ts';
 import { loadSources, resolveSourceDir } from './sources/index.ts';
 import { formatFigures, issueFigures, type IssueFigures } from './validation/figures.ts';
 import { loadValidation } from './validation/load.ts';
@@ -20,7 +20,7 @@ import type { Interval } from './validation/stats.ts';
 import { computeValidation, formatValidation } from './validation/report.ts';
 
 /** Held-out variants: the same sources with one input removed. */
-function variants(bundle: SourceBundle, seeds: Seeds): NamedModel[] {
+function variants(bundle: ModelInputs, seeds: Seeds): NamedModel[] {
   const v = seeds.params.model_version;
   const withKappa = (kappa: number): Seeds => ({
     ...seeds,

@@ -3,8 +3,11 @@
 // object per line). Each starts with a header naming the data and model versions and the licenses:
 // '#' comment lines in the CSVs (csv-parse: comment '#'; pandas: comment='#'), a first line of
 // type "header" in the JSON Lines. Columns come from the published responses (present.ts), so a
-// field the model adds appears here without a change. Pure.
-import { gzipSync } from 'node:zlib';
+// field the model adds appears here without a change. Pure; the archive is compressed on libuv's
+// thread pool while the CSVs and pages are built, fed line by line (deflate's output does not depend
+// on how its input is split, so the bytes are those of one gzip call over the whole text).
+import { once } from 'node:events';
+import { createGzip } from 'node:zlib';
 import type { ModelOutput, OccupationRecord, Shape } from '../model/records.ts';
 import * as present from '../model/present.ts';
 import { majorGroup } from '../model/soc-groups.ts';
@@ -76,8 +79,12 @@ function occupationRow(o: OccupationRecord, shape: Shape): Record<string, Cell> 
   };
 }
 
-export function buildDownloads(model: ModelOutput, shape: Shape): Download[] {
+export async function buildDownloads(model: ModelOutput, shape: Shape): Promise<Download[]> {
   const occ = model.occupations;
+  const meta = metaDocument(model, shape);
+  // Compressed: as plain text the industries' occupation lists alone pass 20 MB, and Cloudflare
+  // Pages serves no file over 25 MiB. gzip with a zero mtime gives the same bytes every build.
+  const archive = gzipLines(archiveLines(model, shape, meta));
   const occupations = csv(headerLines(model, shape, 'occupations.csv'), occ.map((o) => occupationRow(o, shape)));
   const taskRows = occ.flatMap((o) => present.occupationTasks(o).tasks.map((t) => ({ soc_code: o.soc_code, ...flatten(t as Record<string, unknown>) })));
   const tasks = csv(headerLines(model, shape, 'tasks.csv'), taskRows);
@@ -96,33 +103,53 @@ export function buildDownloads(model: ModelOutput, shape: Shape): Download[] {
   });
   const industries = csv(headerLines(model, shape, 'industries.csv'), industryRows);
 
-  const meta = metaDocument(model, shape);
-  const lines: unknown[] = [
-    { type: 'header', name: 'odr-data.jsonl.gz', data_version: meta.data_version, model_version: meta.model_version, shape, build_id: meta.build_id, license: meta.license, sources: meta.sources, attribution: meta.attribution, counts: meta.counts },
-    ...occ.map((o) => {
-      const risk = present.occupationRisk(o, shape);
-      return {
-        type: 'occupation',
-        ...present.occupationDetail(o, shape),
-        slug: o.slug,
-        job_zone: o.job_zone,
-        description: o.description,
-        skill_gaps: risk.skill_gaps,
-        transition_options: risk.transition_options,
-        tasks: present.occupationTasks(o).tasks,
-      };
-    }),
-    ...model.industries.map((i) => ({ type: 'industry', ...present.industryDetail(i) })),
-    { type: 'factors', factors: model.factors },
-  ];
-  // Compressed: as plain text the industries' occupation lists alone pass 20 MB, and Cloudflare
-  // Pages serves no file over 25 MiB. gzip with a zero mtime gives the same bytes every build.
-  const archive = gzipSync(lines.map((l) => JSON.stringify(l)).join('\n') + '\n', { level: 6 });
-
   return [
     { routeId: 'download-occupations', name: 'occupations.csv', body: occupations, rows: occ.length, description: 'One row per occupation: codes, title, slug, major group, every risk score field, labor data, protective factors.' },
     { routeId: 'download-tasks', name: 'tasks.csv', body: tasks, rows: taskRows.length, description: 'One row per task of every occupation: category, AI capability, task risk, time share and the evidence behind them.' },
     { routeId: 'download-industries', name: 'industries.csv', body: industries, rows: industryRows.length, description: 'One row per NAICS industry: level, employment, employment-weighted risk, where its occupation list comes from.' },
-    { routeId: 'download-archive', name: 'odr-data.jsonl.gz', body: archive, rows: lines.length - 1, description: 'Everything as gzip-compressed JSON Lines: a header line, then one line per occupation (detail, tasks, skill gaps, transitions), per industry, and the personal factors.' },
+    { routeId: 'download-archive', name: 'odr-data.jsonl.gz', body: await archive, rows: occ.length + model.industries.length + 1, description: 'Everything as gzip-compressed JSON Lines: a header line, then one line per occupation (detail, tasks, skill gaps, transitions), per industry, and the personal factors.' },
   ];
+}
+
+/** Text handed to zlib at a time: the 33 MB archive text is never held whole. */
+const GZIP_CHUNK = 1 << 20;
+
+/** gzip (level 6, zero mtime) of the lines, each ended by '\n', written with backpressure. */
+async function gzipLines(lines: Iterable<string>): Promise<Buffer> {
+  const gz = createGzip({ level: 6 });
+  const out: Buffer[] = [];
+  gz.on('data', (c: Buffer) => out.push(c));
+  const ended = once(gz, 'end');
+  let chunk = '';
+  for (const line of lines) {
+    chunk += `${line}\n`;
+    if (chunk.length >= GZIP_CHUNK) {
+      const more = gz.write(chunk);
+      chunk = '';
+      if (!more) await once(gz, 'drain');
+    }
+  }
+  gz.end(chunk);
+  await ended;
+  return Buffer.concat(out);
+}
+
+/** The archive's lines, each record stringified as it is reached. */
+function* archiveLines(model: ModelOutput, shape: Shape, meta: ReturnType<typeof metaDocument>): Generator<string> {
+  yield JSON.stringify({ type: 'header', name: 'odr-data.jsonl.gz', data_version: meta.data_version, model_version: meta.model_version, shape, build_id: meta.build_id, license: meta.license, sources: meta.sources, attribution: meta.attribution, counts: meta.counts });
+  for (const o of model.occupations) {
+    const risk = present.occupationRisk(o, shape);
+    yield JSON.stringify({
+      type: 'occupation',
+      ...present.occupationDetail(o, shape),
+      slug: o.slug,
+      job_zone: o.job_zone,
+      description: o.description,
+      skill_gaps: risk.skill_gaps,
+      transition_options: risk.transition_options,
+      tasks: present.occupationTasks(o).tasks,
+    });
+  }
+  for (const i of model.industries) yield JSON.stringify({ type: 'industry', ...present.industryDetail(i) });
+  yield JSON.stringify({ type: 'factors', factors: model.factors });
 }

@@ -1,7 +1,7 @@
 // Every file of dist/ except the function bundles, as (path -> body, schema) entries. Pure: the
 // pipeline validates and writes them. Paths come from the route table (fileFor/fillPattern).
 import { z } from 'zod';
-import type { OccupationTitle } from '../sources/bundle.ts';
+import type { OccupationTitle } from '../model/inputs.ts';
 import type { ModelOutput, Shape } from '../model/records.ts';
 import { responseSchemas, shardSchemaFor, ProblemSchema, type ResponseSchemaKey } from '../model/api-schemas.ts';
 import { PAGE_SHARD_SIZE, LIST_LIMIT, shardCount } from '../model/paging.ts';

@@ -208,9 +208,12 @@ function homeView(model: ModelOutput) {
   };
 }
 
-export function renderSite(model: ModelOutput, shape: Shape): SitePages {
+export async function renderSite(model: ModelOutput, shape: Shape): Promise<SitePages> {
   const eta = templates();
-  const downloads = buildDownloads(model, shape);
+  // The archive is compressed off the main thread while the pages are rendered.
+  const pending = buildDownloads(model, shape);
+  const occupations = model.occupations.map((o) => ({ slug: o.slug, html: eta.render('@site/occupation', occupationView(o, model, shape)) }));
+  const downloads = await pending;
   return {
     home: eta.render('@site/home', homeView(model)),
     downloads,
@@ -223,7 +226,7 @@ export function renderSite(model: ModelOutput, shape: Shape): SitePages {
       }),
     }),
     notFound: eta.render('@site/not-found', { meta: model.meta }),
-    occupations: model.occupations.map((o) => ({ slug: o.slug, html: eta.render('@site/occupation', occupationView(o, model, shape)) })),
+    occupations,
     script: readFileSync(SITE_SCRIPT_PATH, 'utf8'),
   };
 }

@@ -17,7 +17,7 @@ import {
   VoteStats,
   type Shape,
 } from './records.ts';
-import { OnetSocCode } from '../sources/bundle.ts';
+import { OnetSocCode } from './inputs.ts';
 import { ApiIndex, Meta } from './site-schemas.ts';
 
 export const OccupationListItem = z.strictObject({

@@ -1,6 +1,6 @@
 // Task-level formulas: AI capability, automation propensity and task risk. Each is a small pure
 // function so the methodology can quote it and the unit tests can check it by hand.
-import type { ExposureLabel } from '../sources/bundle.ts';
+import type { ExposureLabel } from './inputs.ts';
 import { clamp } from './num.ts';
 import type { ModelParamsSeed } from './params.ts';
 

@@ -7,7 +7,7 @@
 // O*NET data it has (Job Zones, Education, Training, and Experience, and the protective factors
 // computed from Skills, Abilities and Work Activities). The adjustment is theirs:
 //   C-AIOE = AIOE * (1 - (theta - theta_min)).
-import type { EducationRow } from '../sources/bundle.ts';
+import type { EducationRow } from './inputs.ts';
 import { clamp } from './num.ts';
 
 export interface ComplementarityParts {

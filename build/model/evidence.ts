@@ -2,7 +2,7 @@
 // (AEI) usage and collaboration joined by task text. AEI keys are lower-cased O*NET task text;
 // they match the 29.3 text directly, or through the AEI release's own task statements (older
 // O*NET text) whose Task ID still exists in 29.3. Every join is counted.
-import type { AeiCollaboration, AeiTaskUsage, ExposureLabel, SourceBundle } from '../sources/bundle.ts';
+import type { AeiCollaboration, AeiTaskUsage, ExposureLabel, ModelInputs } from './inputs.ts';
 import { clamp } from './num.ts';
 import type { ModelParamsSeed } from './params.ts';
 import { compareText } from './text.ts';
@@ -82,7 +82,7 @@ export function slope(xs: readonly number[], ys: readonly number[]): number {
 
 const NON_TASK_KEYS = new Set(['none', 'not_classified']);
 
-export function buildEvidence(bundle: SourceBundle, params: ModelParamsSeed): EvidenceIndex {
+export function buildEvidence(bundle: ModelInputs, params: ModelParamsSeed): EvidenceIndex {
   const tasks = bundle.tasks;
   const taskIds = new Set(tasks.map((t) => t.task_id));
   const socOfTask = new Map(tasks.map((t) => [t.task_id, t.soc_code]));
@@ -97,22 +97,32 @@ export function buildEvidence(bundle: SourceBundle, params: ModelParamsSeed): Ev
   }
   const labelsUnused = bundle.exposure_labels.filter((l) => !taskIds.has(l.task_id)).length;
 
+  // The same AEI keys recur in every release and platform: each is normalized once.
+  const normalized = new Map<string, string>();
+  const norm = (s: string): string => {
+    let k = normalized.get(s);
+    if (k === undefined) normalized.set(s, (k = normalizeTaskText(s)));
+    return k;
+  };
+
   // AEI key -> 29.3 Task IDs.
   const byText = new Map<string, number[]>();
   for (const t of tasks) {
     const k = normalizeTaskText(t.task);
-    byText.set(k, [...(byText.get(k) ?? []), t.task_id]);
+    const ids = byText.get(k);
+    if (ids) ids.push(t.task_id);
+    else byText.set(k, [t.task_id]);
   }
   const bridge = new Map<string, number[]>();
   for (const s of bundle.aei_task_statements) {
     if (!taskIds.has(s.task_id)) continue;
-    const k = normalizeTaskText(s.task_key);
+    const k = norm(s.task_key);
     const ids = bridge.get(k) ?? [];
     if (!ids.includes(s.task_id)) ids.push(s.task_id);
     bridge.set(k, ids);
   }
   const resolveKey = (key: string): { ids: number[]; via: 'direct' | 'bridge' | 'none' } => {
-    const k = normalizeTaskText(key);
+    const k = norm(key);
     const direct = byText.get(k);
     if (direct) return { ids: direct, via: 'direct' };
     const b = bridge.get(k);
@@ -122,11 +132,13 @@ export function buildEvidence(bundle: SourceBundle, params: ModelParamsSeed): Ev
 
   // Usage intensity per (release, platform, task).
   const releases = [...new Set(bundle.aei_usage.map((u) => u.release))].sort();
-  const usageRows = bundle.aei_usage.filter((u) => !NON_TASK_KEYS.has(normalizeTaskText(u.task_key)));
+  const usageRows = bundle.aei_usage.filter((u) => !NON_TASK_KEYS.has(norm(u.task_key)));
   const groups = new Map<string, AeiTaskUsage[]>();
   for (const u of usageRows) {
     const g = `${u.release}|${u.platform}`;
-    groups.set(g, [...(groups.get(g) ?? []), u]);
+    const rows = groups.get(g);
+    if (rows) rows.push(u);
+    else groups.set(g, [u]);
   }
   const keyVia = new Map<string, 'direct' | 'bridge' | 'none'>();
   // task -> release -> {s (max over platforms), pct (max)}
@@ -136,7 +148,7 @@ export function buildEvidence(bundle: SourceBundle, params: ModelParamsSeed): Ev
     const equal = total / rows.length;
     for (const r of rows) {
       const { ids, via } = resolveKey(r.task_key);
-      keyVia.set(normalizeTaskText(r.task_key), via);
+      keyVia.set(norm(r.task_key), via);
       const s = usageIntensity(r.pct, equal, params.usage);
       for (const id of ids) {
         const m = perTask.get(id) ?? new Map<string, { s: number; pct: number }>();
@@ -171,7 +183,7 @@ export function buildEvidence(bundle: SourceBundle, params: ModelParamsSeed): Ev
   const acc = new Map<number, { s: number; w: number }>();
   const weightOf = new Map(releases.map((r, i) => [r, weights[i]!]));
   for (const c of bundle.aei_collaboration as AeiCollaboration[]) {
-    const key = normalizeTaskText(c.task_key);
+    const key = norm(c.task_key);
     collabKeys.add(key);
     const classified = c.directive + c.feedback_loop + c.task_iteration + c.validation + c.learning;
     const { ids } = resolveKey(c.task_key);

@@ -3,7 +3,7 @@
 // job zone differs by at most 1; "safer" = clearly lower score; "desirable" = keeps >= 75% of
 // the current median wage. Skill gaps come from the chosen options: O*NET skills they need at a
 // higher level than this occupation has, on O*NET's scales (level 0-7, importance 1-5).
-import type { ElementRating } from '../sources/bundle.ts';
+import type { ElementRating } from './inputs.ts';
 import type { RiskTier, SkillGap, TransitionOption } from './records.ts';
 import { round } from './num.ts';
 import type { ModelParamsSeed } from './params.ts';
@@ -50,18 +50,25 @@ export function transitionOptions(
   p: ModelParamsSeed,
 ): TransitionOption[] {
   const g = p.skill_gaps;
-  const list = candidates.flatMap((c) => {
-    if (c.soc_code === origin.soc_code || !isSafer(origin.final_score, c.final_score, p)) return [];
-    if (Math.abs(c.job_zone - origin.job_zone) > g.max_job_zone_difference.value) return [];
+  // A plain loop with the origin's constants hoisted: this runs for every pair of occupations.
+  const margin = Math.min(g.min_score_margin.value, g.relative_margin.value * origin.final_score);
+  const saferBelow = origin.final_score - margin;
+  const maxZone = g.max_job_zone_difference.value;
+  const stretchMin = g.stretch_similarity.value;
+  const list: Array<{ c: ScoredRef; s: number; ratio: number | null; group: number; highly: number; viable: boolean }> = [];
+  for (const c of candidates) {
+    // isSafer, inlined.
+    if (c.soc_code === origin.soc_code || !(c.final_score <= saferBelow && c.final_score < origin.final_score)) continue;
+    if (Math.abs(c.job_zone - origin.job_zone) > maxZone) continue;
     const s = sim(c.soc_code);
-    if (s === null || s < g.stretch_similarity.value) return [];
+    if (s === null || s < stretchMin) continue;
     const ratio = origin.median_annual_wage && c.median_annual_wage ? c.median_annual_wage / origin.median_annual_wage : null;
     const desirable = ratio !== null && ratio >= g.desirable_wage_ratio.value;
     const lowerTier = TIER_ORDER[c.risk_tier] < TIER_ORDER[origin.risk_tier];
     const group = lowerTier && desirable ? 0 : desirable ? 1 : 2;
     const highly = s >= g.highly_viable_similarity.value ? 0 : 1;
-    return [{ c, s, ratio, group, highly, viable: s >= g.viable_similarity.value }];
-  });
+    list.push({ c, s, ratio, group, highly, viable: s >= g.viable_similarity.value });
+  }
   list.sort((a, b) => a.group - b.group || a.highly - b.highly || b.s - a.s || compareText(a.c.soc_code, b.c.soc_code));
   // Viable options first; stretch options only to reach min_options (and, for a high-tier
   // origin, two lower-tier desirable options).

@@ -3,7 +3,7 @@
 // here) from the published 5/6-digit children where any exist, else the 3-digit parent.
 // OEWS occupation codes map to served O*NET occupations: the O*NET occupations of that SOC
 // code, or those whose national OEWS code is that aggregate; employment is split equally.
-import type { NaicsCode, OewsIndustryRow } from '../sources/bundle.ts';
+import type { NaicsCode, OewsIndustryRow } from './inputs.ts';
 import { industryId } from './ids.ts';
 import { round } from './num.ts';
 import type { IndustryOccupation, IndustryRecord } from './records.ts';

@@ -3,7 +3,7 @@
 // SOC codes (its own codes such as 21-1018, 13-1020, or 15-125X in older files), the
 // aggregate is found from the OEWS rows themselves: a published code in the same SOC broad
 // group that no O*NET occupation uses (or whose X wildcard covers the code).
-import type { OewsNational, OewsNationalRow, Projection, WageCell } from '../sources/bundle.ts';
+import type { OewsNational, OewsNationalRow, Projection, WageCell } from './inputs.ts';
 import type { LaborData } from './records.ts';
 import type { ModelParamsSeed } from './params.ts';
 

@@ -1,9 +1,29 @@
-// Small numeric helpers shared by the model and the validation report.
+// Small numeric and collection helpers shared by the model and the validation report.
 
 export const clamp = (x: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, x));
 export const round = (x: number, decimals: number): number => {
   const f = 10 ** decimals;
   return Math.round(x * f) / f;
+};
+
+/** Median (mean of the middle two for an even count); 0 for no values. */
+export const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  if (s.length === 0) return 0;
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+/** Items grouped by key, each group in input order, groups in first-seen order. */
+export const groupBy = <T, K>(xs: readonly T[], key: (x: T) => K): Map<K, T[]> => {
+  const m = new Map<K, T[]>();
+  for (const x of xs) {
+    const k = key(x);
+    const arr = m.get(k);
+    if (arr) arr.push(x);
+    else m.set(k, [x]);
+  }
+  return m;
 };
 
 /** Weighted mean; null when there is no weight. */

@@ -1,13 +1,13 @@
 // Protective factors (0..1) from named O*NET elements. An occupation O*NET has not rated
 // (mostly new or specialty codes) borrows its SOC parent's values (the .00 occupation of the
 // same SOC code); failing that, the median over rated occupations. Both fallbacks are counted.
-import type { ElementRating, SourceBundle } from '../sources/bundle.ts';
-import { clamp } from './num.ts';
+import type { ElementRating, ModelInputs } from './inputs.ts';
+import { clamp, median } from './num.ts';
 import type { DescriptorSource, ProtectiveFactorsSeed } from './params.ts';
 
 export type DescriptorIndex = Record<DescriptorSource, Map<string, Map<string, ElementRating>>>;
 
-export function indexDescriptors(bundle: SourceBundle): DescriptorIndex {
+export function indexDescriptors(bundle: ModelInputs): DescriptorIndex {
   const build = (rows: readonly ElementRating[]) => {
     const m = new Map<string, Map<string, ElementRating>>();
     for (const r of rows) {
@@ -59,13 +59,6 @@ export interface ProtectiveResult {
   source: Map<string, Record<string, 'own' | 'soc_parent' | 'median'>>;
   report: { own: number; soc_parent: number; median: number };
 }
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  if (s.length === 0) return 0;
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 export function computeProtective(
   socs: readonly string[],

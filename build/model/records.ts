@@ -3,7 +3,7 @@
 // an occupation in both interface shapes; build/model/present.ts cuts the published responses
 // out of it for one shape. Types come from these schemas.
 import { z } from 'zod';
-import { OnetSocCode } from '../sources/bundle.ts';
+import { OnetSocCode } from './inputs.ts';
 
 export const RiskTier = z.enum(['low', 'medium', 'high']);
 export const Confidence = z.enum(['low', 'medium', 'high']);

@@ -13,7 +13,7 @@
 // title), plus a popularity prior from its employment, so "teacher" puts K-12 teachers before
 // postsecondary ones and "nurse" Registered Nurses before the nurse specialties, plus a little for
 // how many of its names match. Ties: list position. Deterministic for a given index.
-import type { OccupationTitle } from '../sources/bundle.ts';
+import type { OccupationTitle } from './inputs.ts';
 import type { OccupationRecord } from './records.ts';
 import { compareText, foldWords } from './text.ts';
 

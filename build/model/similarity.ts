@@ -8,7 +8,7 @@
 // z-vectors, in -1..1; the occupation similarity is the mean over the sets both occupations have.
 // The IWA set gives every occupation with task statements a profile, including the 29 that O*NET
 // has not rated on any descriptor.
-import type { ElementRating } from '../sources/bundle.ts';
+import type { ElementRating } from './inputs.ts';
 import { elementValue, type DescriptorIndex } from './protective.ts';
 import type { DescriptorSource } from './params.ts';
 
@@ -52,10 +52,17 @@ export function buildProfiles(
 export function unitZ(values: ReadonlyMap<string, ReadonlyMap<string, number>>, absentIsZero: boolean): Map<string, Float64Array> {
   const ids = [...new Set([...values.values()].flatMap((m) => [...m.keys()]))].sort();
   const socs = [...values.keys()];
-  const col = (j: number) =>
-    socs.map((s) => values.get(s)!.get(ids[j]!) ?? (absentIsZero ? 0 : null)).filter((x): x is number => x !== null);
-  const mean = ids.map((_, j) => avg(col(j)));
-  const sd = ids.map((_, j) => Math.sqrt(avg(col(j).map((x) => (x - mean[j]!) ** 2))));
+  // Each column's values once, in occupation order (the sums below keep that order).
+  const cols: number[][] = ids.map(() => []);
+  for (const s of socs) {
+    const m = values.get(s)!;
+    for (let j = 0; j < ids.length; j++) {
+      const x = m.get(ids[j]!) ?? (absentIsZero ? 0 : null);
+      if (x !== null) cols[j]!.push(x);
+    }
+  }
+  const mean = cols.map(avg);
+  const sd = cols.map((c, j) => Math.sqrt(avg(c.map((x) => (x - mean[j]!) ** 2))));
   const out = new Map<string, Float64Array>();
   for (const s of socs) {
     const m = values.get(s)!;

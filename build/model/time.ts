@@ -1,7 +1,7 @@
 // Time shares of an occupation's tasks. O*NET publishes no time-use data per task; the weights
 // come from Task Type (Core/Supplemental) and, when Task Ratings.txt is present, from the
 // task's frequency (FT) distribution.
-import type { TaskRating, TaskStatement } from '../sources/bundle.ts';
+import type { TaskRating, TaskStatement } from './inputs.ts';
 import type { ModelParamsSeed } from './params.ts';
 
 /** Core share among typed tasks: blank-typed tasks get the expected weight of a typed one. */

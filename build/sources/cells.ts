@@ -1,7 +1,7 @@
 // zod schemas for single cells (trimmed strings) that turn them into typed values. Row schemas
 // in the loaders combine these, so every rule about blanks and BLS markers lives here once.
 import { z } from 'zod';
-import type { WageCell } from './bundle.ts';
+import type { WageCell } from '../model/inputs.ts';
 
 const isNumber = (s: string) => s !== '' && Number.isFinite(Number(s.replace(/,/g, '')));
 const toNumber = (s: string) => Number(s.replace(/,/g, ''));

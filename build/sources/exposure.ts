@@ -2,15 +2,7 @@
 // collaboration per task, plus its copy of the O*NET task statements) and Microsoft's
 // "Working with AI" applicability scores. Pure: Table in, bundle rows out.
 import { z } from 'zod';
-import {
-  AeiCollaboration,
-  AeiTaskStatement,
-  AeiTaskUsage,
-  ExposureLabel,
-  type IwaWeight,
-  MsftApplicability,
-  AeiPlatform,
-} from './bundle.ts';
+import { AeiCollaboration, AeiTaskStatement, AeiTaskUsage, ExposureLabel, type IwaWeight, MsftApplicability, AeiPlatform } from '../model/inputs.ts';
 import { enumOrNull, int, intFromFloat, num, required, shareOrZero, text } from './cells.ts';
 import { SourceError } from './errors.ts';
 import { parseRows, type FileLog } from './rows.ts';

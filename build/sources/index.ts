@@ -1,15 +1,9 @@
 // loadSources: find every source file under a directory, parse and validate it, and hand back the
-// SourceBundle plus a report of what was read, kept and rejected. Prints nothing; the build does.
+// ModelInputs plus a report of what was read, kept and rejected. Prints nothing; the build does.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type {
-  AeiCollaboration,
-  AeiTaskUsage,
-  OewsIndustryRow,
-  OewsNational,
-  SourceBundle,
-  SourceReport,
-} from './bundle.ts';
+import type { AeiCollaboration, AeiTaskUsage, OewsIndustryRow, OewsNational, ModelInputs } from '../model/inputs.ts';
+import type { SourceReport } from './report.ts';
 import { baseName, listSourceFiles } from './discover.ts';
 import { HOW_TO_GET_DATA, SourceError } from './errors.ts';
 import {
@@ -35,7 +29,7 @@ export { resolveSourceDir } from './locate.ts';
 export { checkRejectThreshold, formatSourceReport } from './report.ts';
 export { taskKey } from './exposure.ts';
 
-export async function loadSources(dir: string): Promise<{ bundle: SourceBundle; report: SourceReport }> {
+export async function loadSources(dir: string): Promise<{ bundle: ModelInputs; report: SourceReport }> {
   const root = path.resolve(dir);
   const info = await stat(root).catch(() => null);
   if (!info?.isDirectory()) throw new SourceError(`Source directory ${root} does not exist. ${HOW_TO_GET_DATA}`);
@@ -52,7 +46,7 @@ export async function loadSources(dir: string): Promise<{ bundle: SourceBundle; 
 
   return loadFiles();
 
-  async function loadFiles(): Promise<{ bundle: SourceBundle; report: SourceReport }> {
+  async function loadFiles(): Promise<{ bundle: ModelInputs; report: SourceReport }> {
     // Logs are created in this (fixed) order, so the report does not depend on parse timing.
     const logs: FileLog[] = [];
     // One file at a time: parsing is synchronous work on this thread anyway, and reading every
@@ -142,7 +136,7 @@ export async function loadSources(dir: string): Promise<{ bundle: SourceBundle; 
     }
     const r = await settleAll(jobs);
 
-    const bundle: SourceBundle = {
+    const bundle: ModelInputs = {
       onet_version: (r.readMe && onet.parseOnetVersion(r.readMe)) ?? 'unknown',
       occupations: r.occupations,
       job_zones: r.jobZones,

@@ -1,7 +1,7 @@
 // NAICS 2022 codes and titles: the Census "2-6 digit_2022_Codes.xlsx" (columns Seq. No.,
 // 2022 NAICS US Code, 2022 NAICS US Title) or the mirror's code,title,level CSV.
 import { z } from 'zod';
-import { NaicsCode } from './bundle.ts';
+import { NaicsCode } from '../model/inputs.ts';
 import { required } from './cells.ts';
 import { parseRows, type FileLog } from './rows.ts';
 import type { Table } from './table.ts';

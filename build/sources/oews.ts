@@ -2,7 +2,7 @@
 // CSVs are verbatim conversions of the official xlsx (markers kept as text), so one parser serves
 // both; xlsx cells arrive as strings too (see table.ts).
 import { z } from 'zod';
-import { OewsIndustryRow, OewsNationalRow } from './bundle.ts';
+import { OewsIndustryRow, OewsNationalRow } from '../model/inputs.ts';
 import { numOrNull, required, text, trueOrBlank, wage } from './cells.ts';
 import { parseRows, type FileLog } from './rows.ts';
 import { canonicalHeader, type Table } from './table.ts';

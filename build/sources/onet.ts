@@ -1,18 +1,7 @@
 // O*NET database files (29.3 text or xlsx; both forms have the same columns). Pure: Table in,
 // bundle rows out, problems into the FileLog.
 import { z } from 'zod';
-import {
-  DwaReference,
-  EducationRow,
-  ElementRating,
-  JobZoneRow,
-  OccupationTitle,
-  OnetOccupation,
-  RelatedOccupation,
-  TaskDwa,
-  TaskRating,
-  TaskStatement,
-} from './bundle.ts';
+import { DwaReference, EducationRow, ElementRating, JobZoneRow, OccupationTitle, OnetOccupation, RelatedOccupation, TaskDwa, TaskRating, TaskStatement } from '../model/inputs.ts';
 import { enumOrNull, int, num, numOrNull, required, text, yesNo } from './cells.ts';
 import { parseRows, type FileLog } from './rows.ts';
 import type { Table } from './table.ts';

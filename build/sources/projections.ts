@@ -2,7 +2,7 @@
 // sheet). Columns are found by their text without the years, so the next projection round
 // (2025-35) reads the same way. Employment is in thousands; '—' = not available.
 import { z } from 'zod';
-import { Projection } from './bundle.ts';
+import { Projection } from '../model/inputs.ts';
 import { numOrNull, required, wage } from './cells.ts';
 import { parseRows, type FileLog } from './rows.ts';
 import { SourceError } from './errors.ts';

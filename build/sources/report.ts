@@ -1,5 +1,33 @@
-// Pure helpers over the SourceReport: the reject-share gate and the short text the build prints.
-import type { SourceFileReport, SourceReport } from './bundle.ts';
+// The SourceReport (what the loaders read, kept and rejected, and why) and pure helpers over it:
+// the reject-share gate and the short text the build prints.
+import { z } from 'zod';
+
+/** What the loaders tell the build report: per file, rows read/kept/rejected, and why. */
+export const SourceFileReport = z.object({
+  /** Official file name, e.g. "Task Statements.txt". */
+  file: z.string(),
+  /** Path relative to the source directory (never an absolute machine path). */
+  path: z.string(),
+  rows: z.number().int(),
+  kept: z.number().int(),
+  rejected: z.number().int(),
+  notes: z.array(z.string()),
+});
+export const SourceProblem = z.object({
+  file: z.string(),
+  line: z.number().int(),
+  reason: z.string(),
+});
+export const SourceReport = z.object({
+  files: z.array(SourceFileReport),
+  problems: z.array(SourceProblem),
+  missing_optional: z.array(z.string()),
+  /** Which release or years of each source family the build reads, and what it found but passed over. */
+  choices: z.array(z.string()),
+});
+export type SourceFileReport = z.infer<typeof SourceFileReport>;
+export type SourceProblem = z.infer<typeof SourceProblem>;
+export type SourceReport = z.infer<typeof SourceReport>;
 
 /** Files whose rejected share of rows exceeds `maxShare` (the build fails on these). */
 export function checkRejectThreshold(report: SourceReport, maxShare = 0.005): SourceFileReport[] {

@@ -1,7 +1,7 @@
 // Validating the rows of one file: header check (fatal), then every row through its zod schema;
 // a failing row is rejected with its line and reason and counted, never thrown.
 import type { z } from 'zod';
-import type { SourceFileReport, SourceProblem } from './bundle.ts';
+import type { SourceFileReport, SourceProblem } from './report.ts';
 import { SourceError } from './errors.ts';
 import { rowRecord, type Table } from './table.ts';
 

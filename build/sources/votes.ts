@@ -5,7 +5,7 @@
 // one row per O*NET-SOC occupation, counts are non-negative integers. A repeated soc_code is
 // rejected (the first row stands) so counts are never silently summed or overwritten.
 import { z } from 'zod';
-import { VoteRow } from './bundle.ts';
+import { VoteRow } from '../model/inputs.ts';
 import { int, text } from './cells.ts';
 import { parseRows, type FileLog } from './rows.ts';
 import type { Table } from './table.ts';

@@ -10,7 +10,7 @@
 // reproduce the stored primary AUC 0.542 [0.346, 0.733]).
 import { round, spearman } from '../model/num.ts';
 import type { ModelOutput, OccupationRecord } from '../model/records.ts';
-import type { SourceBundle } from '../sources/bundle.ts';
+import type { ModelInputs } from '../model/inputs.ts';
 import { bootstrap, median, rankAuc, type Interval } from './stats.ts';
 
 /** BLS EP Table 1.12 statements that name AI, per SOC 2018 code: does AI reduce or raise the share? */
@@ -88,7 +88,7 @@ export function splitEmployment(occ: readonly OccupationRecord[]): Map<string, n
   return new Map(occ.map((o) => [o.soc_code, o.labor_data.oews_code && o.labor_data.employment ? o.labor_data.employment / n.get(o.labor_data.oews_code)! : 0]));
 }
 
-export function issueFigures(model: ModelOutput, bundle: SourceBundle, statements: ReadonlyMap<string, AiDirection>): IssueFigures {
+export function issueFigures(model: ModelOutput, bundle: ModelInputs, statements: ReadonlyMap<string, AiDirection>): IssueFigures {
   const occ = model.occupations;
   const score = (o: OccupationRecord) => o.risk_score.final_score;
   const byCode = new Map(occ.map((o) => [o.soc_code, o]));

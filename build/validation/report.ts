@@ -1,7 +1,7 @@
 // Validation report: rank correlations of final_score with the paper's own occupation-level
 // beta, the Microsoft applicability score, observed AEI usage and published exposure indices.
 // Pure: the CLI (build/validate.ts) and the build can both compute and print it.
-import type { SourceBundle } from '../sources/bundle.ts';
+import type { ModelInputs } from '../model/inputs.ts';
 import { round, spearman } from '../model/num.ts';
 import type { ModelOutput } from '../model/records.ts';
 import { toSoc2018, type ValidationRefs } from './refs.ts';
@@ -43,7 +43,7 @@ function correlate(
 
 const count = (xs: string[]) => xs.reduce<Record<string, number>>((a, x) => ((a[x] = (a[x] ?? 0) + 1), a), {});
 
-export function computeValidation(model: ModelOutput, bundle: SourceBundle, refs: ValidationRefs): ValidationReport {
+export function computeValidation(model: ModelOutput, bundle: ModelInputs, refs: ValidationRefs): ValidationReport {
   const occ = model.occupations;
   const byOnet = new Map(occ.map((o) => [o.soc_code, o.risk_score.final_score]));
   // SOC 2018 level: mean score of the O*NET occupations under each detailed code.

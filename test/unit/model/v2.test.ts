@@ -17,7 +17,7 @@ import type { ModelParamsSeed } from '../../../build/model/params.ts';
 import { similarity, unitZ } from '../../../build/model/similarity.ts';
 import { activityWeights } from '../../../build/model/time.ts';
 import { adoptionYears } from '../../../build/model/timeline.ts';
-import type { ElementRating } from '../../../build/sources/bundle.ts';
+import type { ElementRating } from '../../../build/model/inputs.ts';
 import { realSeeds } from './seeds.ts';
 
 let p: ModelParamsSeed;

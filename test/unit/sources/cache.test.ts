@@ -25,7 +25,7 @@ describe('parsed-source cache', () => {
     const first = await loadCached(miniFixture, cacheDir, load(miniFixture), (l) => lines.push(l));
     expect(first.cache).toBe('miss');
     expect(parses).toBe(1);
-    expect(readdirSync(cacheDir).filter((f) => f.endsWith('.v8'))).toHaveLength(1);
+    expect(readdirSync(cacheDir).filter((f) => f.endsWith('.parts'))).toHaveLength(1);
     const second = await loadCached(miniFixture, cacheDir, load(miniFixture), (l) => lines.push(l));
     expect(second.cache).toBe('hit');
     expect(parses).toBe(1);
@@ -43,7 +43,7 @@ describe('parsed-source cache', () => {
   });
 
   it('a damaged entry fails verification, is removed and the sources are parsed again', async () => {
-    const entry = path.join(cacheDir, readdirSync(cacheDir).find((f) => f.endsWith('.v8'))!);
+    const entry = path.join(cacheDir, readdirSync(cacheDir).find((f) => f.endsWith('.parts'))!);
     const bytes = readFileSync(entry);
     bytes.writeUInt8(bytes.readUInt8(bytes.length - 5) ^ 0xff, bytes.length - 5);
     writeFileSync(entry, bytes);

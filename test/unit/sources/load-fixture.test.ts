@@ -1,11 +1,12 @@
 // loadSources on the hand-written mini tree (test/fixtures/sources/mini): official formats, files
 // spread over nested folders the way extracted downloads leave them.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SourceBundle, SourceReport } from '../../../build/sources/bundle.ts';
+import type { ModelInputs } from '../../../build/model/inputs.ts';
+import type { SourceReport } from '../../../build/sources/report.ts';
 import { checkRejectThreshold, loadSources } from '../../../build/sources/index.ts';
 import { miniFixture } from './helpers/paths.ts';
 
-let bundle: SourceBundle;
+let bundle: ModelInputs;
 let report: SourceReport;
 
 beforeAll(async () => {

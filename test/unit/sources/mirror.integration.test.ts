@@ -4,7 +4,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SourceBundle, SourceReport } from '../../../build/sources/bundle.ts';
+import type { ModelInputs } from '../../../build/model/inputs.ts';
+import type { SourceReport } from '../../../build/sources/report.ts';
 import { checkRejectThreshold, loadSources } from '../../../build/sources/index.ts';
 import { repoRoot } from './helpers/paths.ts';
 
@@ -13,7 +14,7 @@ const present = existsSync(mirror);
 if (!present) console.warn(`mirror integration test skipped: ${mirror} not found`);
 
 describe.skipIf(!present)('loadSources on the data mirror', () => {
-  let bundle: SourceBundle;
+  let bundle: ModelInputs;
   let report: SourceReport;
 
   beforeAll(async () => {

@@ -3,13 +3,14 @@
 import { unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SourceBundle, SourceReport } from '../../../build/sources/bundle.ts';
+import type { ModelInputs } from '../../../build/model/inputs.ts';
+import type { SourceReport } from '../../../build/sources/report.ts';
 import { loadSources } from '../../../build/sources/index.ts';
 import { copyMini } from './helpers/paths.ts';
 
 const tsv = (rows: string[][]) => `${rows.map((r) => r.join('\t')).join('\n')}\n`;
 let mini: ReturnType<typeof copyMini>;
-let bundle: SourceBundle;
+let bundle: ModelInputs;
 let report: SourceReport;
 
 beforeAll(async () => {

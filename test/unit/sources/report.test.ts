@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SourceReport } from '../../../build/sources/bundle.ts';
+import type { SourceReport } from '../../../build/sources/report.ts';
 import { checkRejectThreshold, formatSourceReport } from '../../../build/sources/report.ts';
 
 const report: SourceReport = {

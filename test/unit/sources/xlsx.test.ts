@@ -3,7 +3,8 @@
 import { unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SourceBundle, SourceReport } from '../../../build/sources/bundle.ts';
+import type { ModelInputs } from '../../../build/model/inputs.ts';
+import type { SourceReport } from '../../../build/sources/report.ts';
 import { loadSources } from '../../../build/sources/index.ts';
 import { readTable } from '../../../build/sources/read-table.ts';
 import readXlsxFile from 'read-excel-file/node';
@@ -16,7 +17,7 @@ const NATIONAL_HEADER = ['AREA', 'AREA_TITLE', 'NAICS', 'OWN_CODE', 'OCC_CODE', 
 const SKILLS_HEADER = ['O*NET-SOC Code', 'Title', 'Element ID', 'Element Name', 'Scale ID', 'Scale Name', 'Data Value', 'N', 'Standard Error', 'Lower CI Bound', 'Upper CI Bound', 'Recommend Suppress', 'Not Relevant', 'Date', 'Domain Source'];
 
 let mini: ReturnType<typeof copyMini>;
-let bundle: SourceBundle;
+let bundle: ModelInputs;
 let report: SourceReport;
 
 beforeAll(async () => {

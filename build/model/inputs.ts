@@ -1,8 +1,9 @@
-// The contract between the source loaders (build/sources/*) and the pure model (build/model/*).
-// Loaders parse the official files, validate every row and hand over these clean rows; the
-// model never sees a raw cell. Types come from these schemas (z.infer), nowhere else.
+// What the pure model takes in: the clean, validated rows of every source it reads. The model
+// owns this contract; the source loaders (build/sources/*) parse the official files, check every
+// row against these schemas and produce a ModelInputs; the model never sees a raw cell. Types
+// come from these schemas (z.infer), nowhere else.
 import { z } from 'zod';
-import { ONET_SOC_PATTERN } from '../model/request-schemas.ts';
+import { ONET_SOC_PATTERN } from './request-schemas.ts';
 
 /** O*NET-SOC 2019 code, e.g. 15-1252.00. The first 7 characters are the SOC 2018 detailed code. */
 export const OnetSocCode = z.string().regex(ONET_SOC_PATTERN);
@@ -231,7 +232,7 @@ export const VoteRow = z.object({
   too_low: z.number().int().min(0),
 });
 
-export const SourceBundle = z.object({
+export const ModelInputs = z.object({
   onet_version: z.string(),
   occupations: z.array(OnetOccupation),
   job_zones: z.array(JobZoneRow),
@@ -292,31 +293,4 @@ export type OewsIndustryRow = z.infer<typeof OewsIndustryRow>;
 export type NaicsCode = z.infer<typeof NaicsCode>;
 export type Projection = z.infer<typeof Projection>;
 export type VoteRow = z.infer<typeof VoteRow>;
-export type SourceBundle = z.infer<typeof SourceBundle>;
-
-/** What the loaders tell the build report: per file, rows read/kept/rejected, and why. */
-export const SourceFileReport = z.object({
-  /** Official file name, e.g. "Task Statements.txt". */
-  file: z.string(),
-  /** Path relative to the source directory (never an absolute machine path). */
-  path: z.string(),
-  rows: z.number().int(),
-  kept: z.number().int(),
-  rejected: z.number().int(),
-  notes: z.array(z.string()),
-});
-export const SourceProblem = z.object({
-  file: z.string(),
-  line: z.number().int(),
-  reason: z.string(),
-});
-export const SourceReport = z.object({
-  files: z.array(SourceFileReport),
-  problems: z.array(SourceProblem),
-  missing_optional: z.array(z.string()),
-  /** Which release or years of each source family the build reads, and what it found but passed over. */
-  choices: z.array(z.string()),
-});
-export type SourceFileReport = z.infer<typeof SourceFileReport>;
-export type SourceProblem = z.infer<typeof SourceProblem>;
-export type SourceReport = z.infer<typeof SourceReport>;
+export type ModelInputs = z.infer<typeof ModelInputs>;

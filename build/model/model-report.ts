@@ -1,0 +1,65 @@
+// The build report of one model run: what was joined, counted and fallen back on, and how the
+// scores are distributed. It is printed by the build and kept in the model output, never served.
+import type { DraftCounts } from './draft.ts';
+import type { EvidenceIndex } from './evidence.ts';
+import type { LaborIndex } from './labor.ts';
+import { round } from './num.ts';
+import type { ModelParamsSeed } from './params.ts';
+import type { ProtectiveResult } from './protective.ts';
+import type { ModelOutput, OccupationRecord, RiskTier, UnscoredOccupation } from './records.ts';
+import type { OccupationScores } from './occupation-scores.ts';
+
+export interface ReportParts {
+  occupationsInOnet: number;
+  occupations: readonly OccupationRecord[];
+  unscored: readonly UnscoredOccupation[];
+  evidence: EvidenceIndex['report'];
+  draftCounts: DraftCounts;
+  skillsFill: { release: string | null; occupations: number };
+  scores: OccupationScores;
+  recordCounts: { skill_gaps_empty: number; transitions_empty: number; year_basis: Record<string, number> };
+  coreShare: number;
+  taskRatingsUsed: boolean;
+  protective: ProtectiveResult['report'];
+  labor: LaborIndex['report'];
+  industries: Record<string, number>;
+  params: ModelParamsSeed;
+}
+
+const countBy = <T extends string>(xs: T[]) => xs.reduce<Record<string, number>>((a, x) => ((a[x] = (a[x] ?? 0) + 1), a), {});
+
+export function modelReport(r: ReportParts): ModelOutput['report'] {
+  const p = r.params;
+  const scores = r.scores.scored.map((x) => x.score).sort((a, b) => a - b);
+  const q = (f: number) => scores[Math.min(scores.length - 1, Math.floor(f * scores.length))] ?? null;
+  return {
+    occupations_in_onet: r.occupationsInOnet,
+    occupations_served: r.occupations.length,
+    occupations_unscored: r.unscored.length,
+    evidence: r.evidence,
+    time_weight_sources: r.draftCounts.time_sources,
+    skills_filled: r.skillsFill,
+    complementarity: {
+      theta_min: round(r.scores.thetaMin, 4),
+      prior_displacement: round(r.scores.prior, 4),
+      education_rl_missing: r.draftCounts.education_missing.rl,
+      education_rw_missing: r.draftCounts.education_missing.rw,
+    },
+    displacement_years: r.recordCounts.year_basis,
+    transitions_empty: r.recordCounts.transitions_empty,
+    tasks: {
+      ...r.draftCounts.tasks,
+      blank_type_weight: round(r.coreShare * p.time_weights.core.value + (1 - r.coreShare) * p.time_weights.supplemental.value, 4),
+      core_share: round(r.coreShare, 4),
+      task_ratings_used: r.taskRatingsUsed,
+    },
+    task_categories: r.draftCounts.categories,
+    protective_factor_sources: r.protective,
+    labor: r.labor,
+    skill_gaps_empty: r.recordCounts.skill_gaps_empty,
+    industries: r.industries,
+    tier_distribution: countBy(r.occupations.map((o) => o.risk_score.risk_tier as RiskTier)),
+    confidence_distribution: countBy(r.occupations.map((o) => o.risk_score.confidence)),
+    score_quantiles: { min: q(0), p10: q(0.1), p25: q(0.25), median: q(0.5), p75: q(0.75), p90: q(0.9), max: scores.at(-1) ?? null },
+  };
+}

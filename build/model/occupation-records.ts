@@ -1,0 +1,122 @@
+// The published occupation records: ranks across occupations (employment-weighted percentiles,
+// tiers, slugs), the adoption window, transitions and skill gaps (these need every score), votes.
+import { tierFor } from './assess.ts';
+import { complementarityMultiplier } from './complementarity.ts';
+import type { Draft } from './draft.ts';
+import { releaseYears } from './evidence.ts';
+import { skillGaps, transitionOptions, type ScoredRef } from './gaps.ts';
+import { assignSlugs, occupationId } from './ids.ts';
+import type { VoteRow } from './inputs.ts';
+import { employmentWeights, type LaborIndex } from './labor.ts';
+import { round } from './num.ts';
+import type { Seeds } from './params.ts';
+import type { DescriptorIndex } from './protective.ts';
+import type { OccupationRecord, TierTable } from './records.ts';
+import type { OccupationScores } from './occupation-scores.ts';
+import { employmentPercentiles } from './scoring.ts';
+import { buildProfiles, similarity, unitZ } from './similarity.ts';
+import { adoptionYears } from './timeline.ts';
+import { voteStats } from './votes.ts';
+
+export interface RecordContext {
+  seeds: Seeds;
+  tiers: TierTable;
+  labor: LaborIndex;
+  descriptors: DescriptorIndex;
+  /** AEI releases, oldest first (the adoption window's observed points). */
+  releases: readonly string[];
+  skillRelease: (soc: string) => string;
+  knowledgeRelease: string;
+  votes: readonly VoteRow[] | null;
+}
+
+/** Every served occupation as a reference other occupations' transitions can point to. */
+export function scoredRefs(scores: OccupationScores, ctx: Pick<RecordContext, 'labor' | 'tiers'>): ScoredRef[] {
+  const slugs = assignSlugs(scores.scored.map(({ d }) => ({ soc_code: d.soc, title: d.title })));
+  return scores.scored.map(({ d, score }) => ({
+    soc_code: d.soc,
+    title: d.title,
+    slug: slugs.get(d.soc)!,
+    final_score: score,
+    risk_tier: tierFor(score, ctx.tiers),
+    job_zone: d.job_zone,
+    median_annual_wage: ctx.labor.data.get(d.soc)!.median_annual_wage,
+  }));
+}
+
+export function occupationRecords(scores: OccupationScores, refs: readonly ScoredRef[], ctx: RecordContext) {
+  const p = ctx.seeds.params;
+  const { scored, thetaMin, kappa } = scores;
+  const drafts: Draft[] = scored.map((x) => x.d);
+  const empWeight = employmentWeights(ctx.labor);
+  const percentiles = employmentPercentiles(scored.map(({ d, score }) => ({ score, employment: empWeight.get(d.soc) ?? null })));
+  const refBySoc = new Map(refs.map((r) => [r.soc_code, r]));
+  // Similarity profiles: O*NET descriptors, plus each occupation's IWA time shares.
+  const profiles = buildProfiles(drafts.map((d) => d.soc), ctx.descriptors, ctx.seeds.protective.importance_exponent.value);
+  profiles.sets.push(unitZ(new Map(drafts.map((d) => [d.soc, d.iwa_profile])), true));
+
+  const tY = ctx.releases.map(releaseYears);
+  const meanUsage = drafts.reduce((a, d) => a + d.adoption.usage, 0) / Math.max(1, drafts.length);
+  const votes = new Map((ctx.votes ?? []).map((v) => [v.soc_code, v]));
+  const counts = { skill_gaps_empty: 0, transitions_empty: 0, year_basis: { aei_trend: 0, published_range: 0, negligible: 0 } };
+  const occupations: OccupationRecord[] = scored.map(({ d, score, low, high, confidence }, i) => {
+    const years = adoptionYears(
+      {
+        usage_index: meanUsage > 0 ? d.adoption.usage / meanUsage : 0,
+        observed_first: d.adoption.first,
+        observed_latest: d.adoption.latest,
+        t_first: tY[0] ?? 0,
+        t_latest: tY.at(-1) ?? 0,
+      },
+      score,
+      p,
+    );
+    counts.year_basis[years.basis]++;
+    if (years.negligible) counts.year_basis.negligible++;
+    const origin = refBySoc.get(d.soc)!;
+    const transitions = transitionOptions(origin, refs, (soc) => similarity(profiles, d.soc, soc), p);
+    const gaps = skillGaps(
+      { skills: ctx.descriptors.skills.get(d.soc), knowledge: ctx.descriptors.knowledge.get(d.soc) },
+      transitions.map((t) => ({ skills: ctx.descriptors.skills.get(t.soc_code), knowledge: ctx.descriptors.knowledge.get(t.soc_code) })),
+      p,
+      { skills: ctx.skillRelease(d.soc), knowledge: ctx.knowledgeRelease },
+    );
+    if (gaps.length === 0) counts.skill_gaps_empty++;
+    if (transitions.length === 0) counts.transitions_empty++;
+    const v = votes.get(d.soc);
+    const multiplier = complementarityMultiplier(d.theta, thetaMin, kappa);
+    return {
+      id: occupationId(d.soc),
+      soc_code: d.soc,
+      title: d.title,
+      slug: origin.slug,
+      job_zone: d.job_zone,
+      description: d.description,
+      labor_data: ctx.labor.data.get(d.soc)!,
+      risk_score: {
+        final_score: score,
+        risk_tier: origin.risk_tier,
+        confidence,
+        risk_percentile: percentiles[i]!,
+        displacement_year_low: years.low,
+        displacement_year_high: years.high,
+        task_exposure: round(100 * d.base.substitution_exposure, 1),
+        protective_moderation: round(multiplier, 4),
+        label_coverage: round(d.base.coverage, 4),
+        label_agreement: round(d.agreement, 4),
+        exposure_score: round(100 * d.base.exposure, 1),
+        complementarity: round(d.theta, 4),
+        score_low: round(low, 1),
+        score_high: round(high, 1),
+        time_weight_source: d.time_source,
+        model_version: p.model_version,
+      },
+      protective_factors: d.protective,
+      tasks: d.tasks,
+      skill_gaps: gaps,
+      transition_options: transitions,
+      votes: voteStats(v ?? { agree: 0, too_high: 0, too_low: 0 }),
+    };
+  });
+  return { occupations, counts };
+}
