@@ -9,6 +9,7 @@ import * as present from '../model/present.ts';
 import { notFound, problemTypeDocs } from '../model/problem.ts';
 import { fileFor, fillPattern, routesFor, NOT_FOUND_FILES, type RouteDef } from '../model/routes.ts';
 import { buildSearchIndex } from '../model/search.ts';
+import { versioned } from '../model/version.ts';
 import { buildOpenApi } from './openapi.ts';
 import { cloudflareRoutes, headersFile, netlifyToml } from './deploy.ts';
 import { apiIndex, metaDocument } from './meta.ts';
@@ -34,6 +35,8 @@ export const SHARD_DIR = '_shards';
 export const shardFile = (name: string) => `${SHARD_DIR}/${name}.json`;
 
 const json = (v: unknown) => JSON.stringify(v);
+/** A response body: the record cut plus the model version every JSON answer carries. */
+const body = (v: object) => JSON.stringify(versioned(v));
 
 export function emitFiles(model: ModelOutput, shape: Shape, titles: OccupationTitle[], embed: EmbedPages | null, site: SitePages | null = null): EmittedFile[] {
   const schemas = responseSchemas(shape);
@@ -51,15 +54,15 @@ export function emitFiles(model: ModelOutput, shape: Shape, titles: OccupationTi
   add('occupation-list', {}, json(present.listPage(items.slice(0, LIST_LIMIT.default), items.length, LIST_LIMIT.default, 0)));
   for (const r of occ) {
     const p = { soc_code: r.soc_code };
-    add('occupation-detail', p, json(present.occupationDetail(r, shape)));
-    add('occupation-tasks', p, json(present.occupationTasks(r)));
-    add('occupation-risk', p, json(present.occupationRisk(r, shape)));
-    if (routes.has('occupation-votes')) add('occupation-votes', p, json(present.occupationVotes(r)));
+    add('occupation-detail', p, body(present.occupationDetail(r, shape)));
+    add('occupation-tasks', p, body(present.occupationTasks(r)));
+    add('occupation-risk', p, body(present.occupationRisk(r, shape)));
+    if (routes.has('occupation-votes')) add('occupation-votes', p, body(present.occupationVotes(r)));
   }
   const industryList = present.industryList(model.industries);
-  add('industry-list', {}, json(industryList));
-  for (const r of model.industries) add('industry-detail', { naics_code: r.naics_code }, json(present.industryDetail(r)));
-  add('factors', {}, json({ factors: model.factors }));
+  add('industry-list', {}, body(industryList));
+  for (const r of model.industries) add('industry-detail', { naics_code: r.naics_code }, body(present.industryDetail(r)));
+  add('factors', {}, body({ factors: model.factors }));
   for (const { name, doc } of problemTypeDocs()) add('problem-type', { problem: name }, json(doc));
   add('openapi', {}, json(buildOpenApi(shape, model.meta.data_version)));
   add('api-index', {}, json(apiIndex(model, shape)));

@@ -5,6 +5,7 @@ import type { ModelOutput, Shape } from '../model/records.ts';
 import { routesFor } from '../model/routes.ts';
 import type { ApiIndex, Meta } from '../model/site-schemas.ts';
 import { MANIFEST } from '../fetch/manifest.ts';
+import { MODEL_VERSION } from '../model/version.ts';
 
 export const SERVICE_NAME = 'Occupation Displacement Risk API';
 export const CODE_LICENSE = 'MIT';
@@ -17,7 +18,7 @@ export function apiIndex(model: ModelOutput, shape: Shape): ApiIndex {
     if (r.body !== 'json' || !r.pattern.startsWith('/api/v1/')) continue;
     resources[r.id] = { href: r.pattern.replace(/:([a-z_]+)/g, '{$1}'), methods: [...r.methods], summary: r.summary };
   }
-  return { name: SERVICE_NAME, data_version: model.meta.data_version, docs: '/docs/', openapi: '/api/v1/openapi.json', resources };
+  return { name: SERVICE_NAME, data_version: model.meta.data_version, docs: '/docs/', openapi: '/api/v1/openapi.json', resources, model_version: MODEL_VERSION };
 }
 
 /**

@@ -14,6 +14,7 @@ const BODY_DESCRIPTION: Record<Exclude<RouteBody, 'json'>, string> = {
 import type { Shape } from '../model/records.ts';
 import { VOTE_CHOICES, VOTE_POLICY } from '../model/votes.ts';
 import { ASSESS_MAX_BODY_BYTES } from '../model/limits.ts';
+import { MODEL_VERSION } from '../model/version.ts';
 
 /** The body of POST .../votes, as JSON or as the card's form (vote=<choice>). */
 const VoteRequest = z.looseObject({ vote: z.enum(VOTE_CHOICES) }).meta({ description: 'One vote on the occupation\'s score. Other fields are ignored.' });
@@ -134,5 +135,8 @@ export function buildOpenApi(shape: Shape, dataVersion: string): object {
     servers: [{ url: '/' }],
     paths,
     components: { schemas: components },
+    // The OpenAPI root admits only x- extensions beside its own fields: the model version every
+    // other body carries as `model_version` is here under the extension name.
+    'x-model-version': MODEL_VERSION,
   };
 }
