@@ -5,7 +5,7 @@
 // No Vercel output: a no-framework Vercel deployment neither serves static files under api/ (our
 // whole /api/v1 tree) nor turns api/_*.mjs into a function, so a vercel.json here could not work.
 // Vercel needs its Build Output API (.vercel/output with its own static tree) instead.
-import { ROUTES, routeHeaders, routesFor, routePrefixes, type RouteDef, fileFor, NOT_FOUND_FILES } from '../model/routes.ts';
+import { routeHeaders, routesFor, routePrefixes, type RouteDef, fileFor } from '../model/routes.ts';
 import type { Shape } from '../model/records.ts';
 
 export const FUNCTION_PATHS = {
@@ -72,7 +72,3 @@ export function cloudflareRoutes(shape: Shape): string {
   const include = ['/', ...routePrefixes(shape).flatMap((p) => [`/${p}`, `/${p}/*`])];
   return JSON.stringify({ version: 1, include, exclude: [] }, null, 2) + '\n';
 }
-
-/** Every route is covered by each config: used by the unit tests and the build's self-check. */
-export const allRoutePatterns = (shape: Shape): string[] => routesFor(shape).map((r) => r.pattern);
-export { ROUTES, NOT_FOUND_FILES };

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Marked, type Tokens } from 'marked';
 import { createHandler } from '../../functions/api.ts';
 import type { ModelOutput, Shape } from '../model/records.ts';
-import { CONTENT_TYPE, fileFor, fillPattern, matchRoute, routesFor } from '../model/routes.ts';
+import { CONTENT_TYPE, fileFor, matchRoute, shardFile, urlFor } from '../model/routes.ts';
 import type { EmittedFile } from './files.ts';
 import { templates } from './embed.ts';
 
@@ -33,7 +33,7 @@ export function siteOf(files: EmittedFile[], shape: Shape): (r: ExampleRequest) 
   const text = (b: string | Uint8Array) => (typeof b === 'string' ? b : new TextDecoder().decode(b));
   const handler = createHandler({
     loadShard: async (name) => {
-      const f = byPath.get(`_shards/${name}.json`);
+      const f = byPath.get(shardFile(name));
       if (!f) throw new Error(`no shard ${name}`);
       return JSON.parse(text(f.body));
     },
@@ -195,9 +195,8 @@ export function literalAsterisks(md: string): string {
 
 export async function renderDocs(files: EmittedFile[], model: ModelOutput, shape: Shape, repoRoot: string): Promise<EmittedFile[]> {
   const eta = templates();
-  const routes = new Map(routesFor(shape).map((r) => [r.id, r]));
   const page = (routeId: string, body: string): EmittedFile => {
-    const urlPath = fillPattern(routes.get(routeId)!.pattern, {});
+    const urlPath = urlFor(routeId);
     return { path: fileFor(urlPath, 'page'), body, urlPath, routeId };
   };
   const ref = await referenceView(files, model, shape);

@@ -4,10 +4,10 @@ import { z } from 'zod';
 import type { OccupationTitle } from '../sources/bundle.ts';
 import type { ModelOutput, Shape } from '../model/records.ts';
 import { responseSchemas, shardSchemaFor, ProblemSchema, type ResponseSchemaKey } from '../model/api-schemas.ts';
-import { PAGE_SHARD_SIZE, LIST_LIMIT, shardCount } from '../model/paging.ts';
+import { PAGE_SHARD_SIZE, LIST_LIMIT, shardCount, pageShardName } from '../model/paging.ts';
 import * as present from '../model/present.ts';
 import { notFound, problemTypeDocs } from '../model/problem.ts';
-import { fileFor, fillPattern, routesFor, NOT_FOUND_FILES, type RouteDef } from '../model/routes.ts';
+import { fileFor, fillPattern, routesFor, shardFile, urlFor, NOT_FOUND_FILES, type RouteDef } from '../model/routes.ts';
 import { buildSearchIndex } from '../model/search.ts';
 import { versioned } from '../model/version.ts';
 import { buildOpenApi } from './openapi.ts';
@@ -30,9 +30,6 @@ export interface EmbedPages {
   index: string;
   notFound: string;
 }
-
-export const SHARD_DIR = '_shards';
-export const shardFile = (name: string) => `${SHARD_DIR}/${name}.json`;
 
 const json = (v: unknown) => JSON.stringify(v);
 /** A response body: the record cut plus the model version every JSON answer carries. */
@@ -81,7 +78,7 @@ export function emitFiles(model: ModelOutput, shape: Shape, titles: OccupationTi
     for (const d of site.downloads) add(d.routeId, {}, d.body);
     files.push({ path: NOT_FOUND_FILES.page, body: site.notFound });
   }
-  files.push({ path: NOT_FOUND_FILES.api, body: json(notFound('/api/v1/')), schema: ProblemSchema });
+  files.push({ path: NOT_FOUND_FILES.api, body: json(notFound(`${urlFor('api-index')}/`)), schema: ProblemSchema });
 
   // Function shards.
   const shards: Array<[string, unknown]> = [
@@ -90,8 +87,8 @@ export function emitFiles(model: ModelOutput, shape: Shape, titles: OccupationTi
     ['assess', { factors: model.factors, tiers: model.tiers, occupations: Object.fromEntries(occ.map((r) => [r.soc_code, [r.title, r.risk_score.final_score]])) }],
     ['industries', industryList],
   ];
-  for (let n = 0; n * PAGE_SHARD_SIZE < items.length; n++) {
-    shards.push([`pages/${n}`, { offset: n * PAGE_SHARD_SIZE, items: items.slice(n * PAGE_SHARD_SIZE, (n + 1) * PAGE_SHARD_SIZE) }]);
+  for (let n = 0; n < shardCount(items.length, PAGE_SHARD_SIZE); n++) {
+    shards.push([pageShardName(n), { offset: n * PAGE_SHARD_SIZE, items: items.slice(n * PAGE_SHARD_SIZE, (n + 1) * PAGE_SHARD_SIZE) }]);
   }
   if (routes.has('occupation-votes')) {
     shards.push(['votes', { occupations: Object.fromEntries(occ.map((r) => [r.soc_code, [r.slug, r.votes.agree, r.votes.too_high, r.votes.too_low]])) }]);

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { FactorsSeed } from '../model/seeds.ts';
 import type { ModelOutput, OccupationRecord, Shape } from '../model/records.ts';
 import { majorGroup } from '../model/soc-groups.ts';
-import { routesFor, fillPattern } from '../model/routes.ts';
+import { routesFor, urlFor } from '../model/routes.ts';
 import { buildDownloads, type Download } from './downloads.ts';
 import { sha256 } from './manifest.ts';
 import { TIER_WORDS, attributeText, factorLabel, ordinal, scoreText, templates } from './embed.ts';
@@ -159,7 +159,7 @@ function occupationView(o: OccupationRecord, model: ModelOutput, shape: Shape) {
     { id: 'occupation-votes', text: 'community votes' },
   ]
     .filter((l) => routes.some((rt) => rt.id === l.id))
-    .map((l) => ({ href: fillPattern(routes.find((rt) => rt.id === l.id)!.pattern, { soc_code: o.soc_code }), text: l.text }));
+    .map((l) => ({ href: urlFor(l.id, { soc_code: o.soc_code }), text: l.text }));
   return {
     meta: model.meta,
     title: o.title,

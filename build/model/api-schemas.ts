@@ -91,9 +91,6 @@ export const IndustryDetail = IndustryDetailBody.extend({ model_version: ModelVe
 
 export const FactorsResponse = z.strictObject({ factors: FactorsTable, model_version: ModelVersionField });
 
-// The request body and the shard metadata are checked by the function at run time: they live in
-// zod/mini (request-schemas.ts) and are re-exported here.
-export { AssessRequest, ShardMeta } from './request-schemas.ts';
 export const AssessResult = z.strictObject({
   soc_code: OnetSocCode,
   title: z.string(),
@@ -184,7 +181,6 @@ export const SHARD_SCHEMAS = {
   industries: IndustriesShard,
   votes: VotesShard,
 } as const;
-export type ShardName = keyof typeof SHARD_SCHEMAS | `pages/${number}`;
 export const shardSchemaFor = (name: string) =>
   name.startsWith('pages/') ? PageShard : SHARD_SCHEMAS[name as keyof typeof SHARD_SCHEMAS];
 
@@ -194,7 +190,6 @@ export type IndustryListItem = z.infer<typeof IndustryListItem>;
 export type IndustryList = z.infer<typeof IndustryListBody>;
 /** A record cut, without the envelope's model_version (downloads reuse it). */
 export type IndustryDetail = z.infer<typeof IndustryDetailBody>;
-export type AssessResultT = z.infer<typeof AssessResult>;
 export type PageShard = z.infer<typeof PageShard>;
 export type SearchShard = z.infer<typeof SearchShard>;
 export type AssessShard = z.infer<typeof AssessShard>;

@@ -2,8 +2,8 @@
 // Static routes are served from ASSETS with the route table's headers; everything else (query
 // lists, assess, 404/405, preflight) goes to the shared handler, exactly as the local server does.
 import { createHandler, type Handler } from '../api.ts';
-import { fileFor, matchRoute, routeHeaders } from '../../build/model/routes.ts';
-import type { ShardMeta } from '../../build/model/api-schemas.ts';
+import { fileFor, matchRoute, routeHeaders, shardFile } from '../../build/model/routes.ts';
+import type { ShardMeta } from '../../build/model/request-schemas.ts';
 import { VOTE_POLICY } from '../../build/model/votes.ts';
 import { d1VoteStore, type D1Like } from './d1-vote-store.ts';
 
@@ -31,7 +31,7 @@ export default {
   async fetch(req: Request, env: Env): Promise<Response> {
     const url = new URL(req.url);
     const load = async (name: string) => {
-      const res = await env.ASSETS.fetch(`${url.origin}/_shards/${name}.json`);
+      const res = await env.ASSETS.fetch(`${url.origin}/${shardFile(name)}`);
       if (!res.ok) throw new Error(`shard ${name}: HTTP ${res.status}`);
       return res.json();
     };

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { routesFor, fillPattern } from '../../build/model/routes.ts';
+import { routesFor, urlFor } from '../../build/model/routes.ts';
 import { CLIENT_HEADER, REPO_ROOT, SHAPES, useSites, type Site } from './setup.ts';
 
 /** The model's own statement of its version (the seeds), not the constant the code quotes. */
@@ -33,7 +33,7 @@ describe.each(SHAPES)('model_version in every JSON body (%s)', (shape) => {
     expect(routes.length).toBeGreaterThan(10);
     let checked = 0;
     for (const r of routes) {
-      const p = fillPattern(r.pattern, Object.fromEntries([...r.pattern.matchAll(/:([a-z_]+)/g)].map((m) => [m[1]!, values[m[1]!]!])));
+      const p = urlFor(r.id, Object.fromEntries([...r.pattern.matchAll(/:([a-z_]+)/g)].map((m) => [m[1]!, values[m[1]!]!])));
       for (const method of r.methods) {
         const init: RequestInit =
           method === 'GET'
