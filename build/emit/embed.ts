@@ -44,7 +44,10 @@ export function templates(): Eta {
   if (engine) return engine;
   // autoEscape is the default; stated so nobody turns it off by accident: every value in these
   // pages comes from data.
-  const eta = new Eta({ autoEscape: true, autoTrim: [false, 'nl'], cache: true });
+  // Every template gets `url(id, params)`, the route table's URL builder, as a local: links are
+  // made from route ids, never typed as paths.
+  const config = { autoEscape: true, autoTrim: [false, 'nl'] as [false, 'nl'], cache: true, functionHeader: 'const url = this.config.url;', url: urlFor };
+  const eta = new Eta(config);
   for (const file of listTemplates(TEMPLATES_DIR)) {
     const name = relative(TEMPLATES_DIR, file).split(sep).join('/').replace(/\.eta$/, '');
     eta.loadTemplate(`@${name}`, readFileSync(file, 'utf8'));

@@ -219,7 +219,7 @@ export function renderSite(model: ModelOutput, shape: Shape): SitePages {
       shape,
       files: downloads.map((d) => {
         const bytes = Buffer.byteLength(d.body);
-        return { name: d.name, description: d.description, rows: grouped(d.rows), size: bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`, bytes: grouped(bytes), sha256: sha256(d.body) };
+        return { name: d.name, href: urlFor(d.routeId), description: d.description, rows: grouped(d.rows), size: bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`, bytes: grouped(bytes), sha256: sha256(d.body) };
       }),
     }),
     notFound: eta.render('@site/not-found', { meta: model.meta }),
