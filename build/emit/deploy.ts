@@ -42,7 +42,8 @@ export function headersFile(shape: Shape): string {
  * every unknown /api or /embed path reaches the function and gets a real 404 body.
  */
 export function netlifyToml(shape: Shape, staticPaths: { path: string; file: string }[]): string {
-  const fn = '/.netlify/functions/api';
+  // Netlify names a function after its file: _netlify/functions/api.mjs answers at /.netlify/functions/api.
+  const fn = `/.netlify/functions/${FUNCTION_PATHS.netlify.slice(FUNCTION_PATHS.netlify.lastIndexOf('/') + 1).replace(/\.mjs$/, '')}`;
   const rule = (from: string, to: string, force = false) =>
     ['[[redirects]]', `  from = ${JSON.stringify(from)}`, `  to = ${JSON.stringify(to)}`, '  status = 200', ...(force ? ['  force = true'] : []), ''];
   return [
@@ -51,7 +52,7 @@ export function netlifyToml(shape: Shape, staticPaths: { path: string; file: str
     '  publish = "."',
     '',
     '[functions]',
-    '  directory = "_netlify/functions"',
+    `  directory = ${JSON.stringify(FUNCTION_PATHS.netlify.slice(0, FUNCTION_PATHS.netlify.lastIndexOf('/')))}`,
     '  node_bundler = "none"',
     '',
     ...staticPaths.flatMap((p) => rule(p.path, `/${p.file}`)),
