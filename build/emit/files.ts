@@ -116,6 +116,23 @@ export function refreshNetlifyToml(files: EmittedFile[], shape: Shape): void {
   if (toml) toml.body = netlifyToml(shape, staticPathsOf(files, shape));
 }
 
+/**
+ * The table decides which routes have files: every static route at least one, a function route
+ * exactly when it declares a default file (its no-query answer, for static previews), and no other.
+ */
+export function checkRouteFiles(files: Array<{ path: string; routeId?: string }>, shape: Shape): string[] {
+  const counts = new Map<string, number>();
+  for (const f of files) if (f.routeId) counts.set(f.routeId, (counts.get(f.routeId) ?? 0) + 1);
+  const problems: string[] = [];
+  for (const r of routesFor(shape)) {
+    const wants = r.serve === 'static' || r.defaultFile === true;
+    const n = counts.get(r.id) ?? 0;
+    if (wants && n === 0) problems.push(`route ${r.id} (${r.pattern}) has no file`);
+    if (!wants && n > 0) problems.push(`route ${r.id} is answered by the function only, yet ${n} file(s) were emitted for it`);
+  }
+  return problems;
+}
+
 /** Paths must be relative, normalized and unique: a duplicate slug or code is a build error. */
 export function checkPaths(files: { path: string }[]): string[] {
   const problems: string[] = [];
