@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { Eta } from 'eta';
 import { ProtectiveFactorsSeed } from '../model/params.ts';
 import type { ModelOutput, OccupationRecord, RiskTier, Shape } from '../model/records.ts';
-import { urlFor } from '../model/routes.ts';
+import { patternOf, urlFor } from '../model/routes.ts';
 import { CARD_VOTE_STATES } from '../model/votes.ts';
 import { majorGroup } from '../model/soc-groups.ts';
 
@@ -44,9 +44,9 @@ export function templates(): Eta {
   if (engine) return engine;
   // autoEscape is the default; stated so nobody turns it off by accident: every value in these
   // pages comes from data.
-  // Every template gets `url(id, params)`, the route table's URL builder, as a local: links are
-  // made from route ids, never typed as paths.
-  const config = { autoEscape: true, autoTrim: [false, 'nl'] as [false, 'nl'], cache: true, functionHeader: 'const url = this.config.url;', url: urlFor };
+  // Every template gets `url(id, params)`, the route table's URL builder, and `routePattern(id)`
+  // (for the script to fill in) as locals: links are made from route ids, never typed as paths.
+  const config = { autoEscape: true, autoTrim: [false, 'nl'] as [false, 'nl'], cache: true, functionHeader: 'const url = this.config.url, routePattern = this.config.routePattern;', url: urlFor, routePattern: patternOf };
   const eta = new Eta(config);
   for (const file of listTemplates(TEMPLATES_DIR)) {
     const name = relative(TEMPLATES_DIR, file).split(sep).join('/').replace(/\.eta$/, '');

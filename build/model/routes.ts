@@ -235,6 +235,9 @@ export function routeById(id: string): RouteDef {
  */
 export const urlFor = (id: string, params: Record<string, string> = {}): string => fillPattern(routeById(id).pattern, params);
 
+/** The pattern of route `id` (with :params), for code that fills it in later (the pages' script). */
+export const patternOf = (id: string): string => routeById(id).pattern;
+
 export const routesFor = (shape: Shape): RouteDef[] => ROUTES.filter((r) => r.shapes.includes(shape));
 
 const EMBED_PREFIX = '/embed/';
