@@ -9,7 +9,7 @@ import type { AssessShard, IndustryList, OccupationListItem, PageShard, SearchSh
 import { AssessRequest, ShardMeta } from '../build/model/request-schemas.ts';
 import { INDUSTRY_LIST_QUERY, OCCUPATION_LIST_QUERY, pageShardName, pageWindow, parseQuery, shardOf } from '../build/model/paging.ts';
 import { listPageJson } from '../build/model/present.ts';
-import { allowedMethods, matchRoute, notFoundKind, redirectFor, type HandlerId, type Method, type RouteDef, type RouteMatch } from '../build/model/routes.ts';
+import { allowedMethods, matchRoute, notFoundKind, redirectFor, urlFor, type HandlerId, type Method, type RouteDef, type RouteMatch } from '../build/model/routes.ts';
 import { searchOccupations, suggestOccupations } from '../build/model/search.ts';
 import type { ProblemError } from '../build/model/problem.ts';
 import { ASSESS_MAX_BODY_BYTES, DISCARD_LIMIT_BYTES } from '../build/model/limits.ts';
@@ -157,10 +157,10 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
       positions = matches.slice(start, end);
     }
     const items = await pageItems(positions, meta);
-    // The body is a function of the items and the envelope numbers, so is its tag: hashing those
-    // is as strong as hashing the body and 20x shorter.
+    // The body is a function of the items, the envelope numbers and the model version, so is its
+    // tag: hashing those is as strong as hashing the body and 20x shorter.
     const suggestions = suggested && (await pageItems(suggested, meta));
-    const etag = etagOf(`${count},${limit},${offset}:${items.hashes.join('')}${suggestions ? `:${suggestions.hashes.join('')}` : ''}`);
+    const etag = etagOf(`${MODEL_VERSION}:${count},${limit},${offset}:${items.hashes.join('')}${suggestions ? `:${suggestions.hashes.join('')}` : ''}`);
     return respond(req, 200, listPageJson(items.json, count, limit, offset, suggestions?.json), 'json', route.cache, {}, etag);
   }
 
@@ -209,7 +209,7 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
           ? { location: `body.personal_factors.${i.factor}`, message: `unknown factor "${i.factor}"`, allowed: i.allowed }
           : { location: `body.personal_factors.${i.factor}`, message: `unknown option "${i.value}" for ${i.factor}`, allowed: i.allowed },
       );
-      return problemResponse(req, 422, 'Unknown personal factor or option; see GET /api/v1/displacement/factors.', errors);
+      return problemResponse(req, 422, `Unknown personal factor or option; see GET ${urlFor('factors')}.`, errors);
     }
     return json(req, versioned(outcome.result), route.cache);
   }
