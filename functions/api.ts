@@ -13,7 +13,7 @@ import { allowedMethods, matchRoute, notFoundKind, redirectFor, urlFor, type Han
 import { searchOccupations, suggestOccupations } from '../build/model/search.ts';
 import type { ProblemError } from '../build/model/problem.ts';
 import { ASSESS_MAX_BODY_BYTES, DISCARD_LIMIT_BYTES } from '../build/model/limits.ts';
-import { MODEL_VERSION, versioned } from '../build/model/version.ts';
+import { MODEL_VERSION } from '../build/model/version.ts';
 import { etagOf, hash53, json, preflight, problemResponse, redirect, respond, toResponse, type Reply, type RequestLike } from './http.ts';
 import { discardUnread, readCapped } from './body.ts';
 import { votesEndpoint, type VoteOptions } from './votes.ts';
@@ -170,7 +170,7 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     const level = parsed.values.level as number | undefined;
     const all = await shard<IndustryList>('industries');
     const data = level === undefined ? all.data : all.data.filter((i) => i.level === level);
-    return json(req, { data, count: data.length, model_version: MODEL_VERSION }, route.cache);
+    return json(req, { data, count: data.length }, route.cache);
   }
 
   async function assessOne(req: RequestLike, route: RouteDef): Promise<Reply> {
@@ -211,7 +211,7 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
       );
       return problemResponse(req, 422, `Unknown personal factor or option; see GET ${urlFor('factors')}.`, errors);
     }
-    return json(req, versioned(outcome.result), route.cache);
+    return json(req, outcome.result, route.cache);
   }
 
   async function notFound(req: RequestLike, pathname: string): Promise<Reply> {

@@ -12,7 +12,7 @@ import type { ProblemError } from '../build/model/problem.ts';
 import { corsHeaders, urlFor, CACHE_CONTROL, type RouteDef } from '../build/model/routes.ts';
 import { declaredOver, mediaType, readCapped, utf8 } from './body.ts';
 import { clientSubject } from './client-address.ts';
-import { versioned } from '../build/model/version.ts';
+import { appendVersion } from '../build/model/version.ts';
 import { json, problemResponse, respond, type Reply, type RequestLike } from './http.ts';
 
 export type SqlValue = string | number | null;
@@ -153,7 +153,7 @@ export function votesEndpoint(opts: VoteOptions, target: (soc: string) => Promis
     const t = await target(soc);
     if (!t) return problemResponse(req, 404, `No occupation with soc_code ${soc}.`);
     const counts = opts.store ? await opts.store.counts(soc) : t.snapshot;
-    return json(req, versioned(voteStats(counts)), route.cache);
+    return json(req, voteStats(counts), route.cache);
   }
 
   async function post(req: RequestLike, soc: string, clientAddress: string | null): Promise<Reply> {
@@ -208,7 +208,7 @@ export function votesEndpoint(opts: VoteOptions, target: (soc: string) => Promis
     const outcome = await opts.store.record({ soc_code: soc, vote, keys, now: at, budget });
     if (outcome.ok) {
       if (form) return backToCard(CARD_VOTE_STATES.recorded);
-      return respond(req, 201, JSON.stringify(versioned(voteStats(outcome.counts))), 'json', 'no-store');
+      return respond(req, 201, appendVersion(JSON.stringify(voteStats(outcome.counts))), 'json', 'no-store');
     }
     if (outcome.reason === 'repeat') {
       if (form) return backToCard(CARD_VOTE_STATES.repeat);

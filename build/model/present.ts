@@ -2,7 +2,7 @@
 // literals here fix the key order of every response, which keeps dist/ byte-stable.
 import type { IndustryRecord, OccupationRecord, RiskScoreRecord, Shape, VoteStats } from './records.ts';
 import type { IndustryDetail, IndustryListItem, OccupationListItem } from './api-schemas.ts';
-import { MODEL_VERSION } from './version.ts';
+import { MODEL_VERSION, VERSION_MEMBER } from './version.ts';
 
 export function listItem(r: OccupationRecord): OccupationListItem {
   return { id: r.id, soc_code: r.soc_code, title: r.title, slug: r.slug, job_zone: r.job_zone, description: r.description };
@@ -15,7 +15,6 @@ export function listPage(items: OccupationListItem[], count: number, limit: numb
     : { data: items, count, limit, offset, model_version: MODEL_VERSION };
 }
 
-const VERSION_MEMBER = `,"model_version":${JSON.stringify(MODEL_VERSION)}}`;
 
 /**
  * JSON.stringify(listPage(...)) from items already serialized: the function serializes each item
@@ -24,7 +23,7 @@ const VERSION_MEMBER = `,"model_version":${JSON.stringify(MODEL_VERSION)}}`;
  */
 export function listPageJson(itemJson: string[], count: number, limit: number, offset: number, suggestionJson?: string[]): string {
   const tail = suggestionJson ? `,"suggestions":[${suggestionJson.join(',')}]` : '';
-  return `{"data":[${itemJson.join(',')}],"count":${count},"limit":${limit},"offset":${offset}${tail}${VERSION_MEMBER}`;
+  return `{"data":[${itemJson.join(',')}],"count":${count},"limit":${limit},"offset":${offset}${tail}${VERSION_MEMBER}}`;
 }
 
 /** The shape decides which fields of the risk score are published; the rest stays as recorded. */

@@ -49,3 +49,10 @@ describe('present per shape', () => {
     expect(present.occupationVotes(occ)).toEqual({ total: 3, agree: 2, too_high: 1, too_low: 0, agree_pct: 66.7, too_high_pct: 33.3, too_low_pct: 0 });
   });
 });
+
+describe('appendVersion', () => {
+  it('gives the bytes of serializing the versioned object, empty objects included', async () => {
+    const { appendVersion, versioned } = await import('../../../build/model/version.ts');
+    for (const v of [{}, { a: 1 }, { data: [{ x: '}' }], count: 0 }]) expect(appendVersion(JSON.stringify(v))).toBe(JSON.stringify(versioned(v)));
+  });
+});
