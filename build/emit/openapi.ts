@@ -57,7 +57,7 @@ function operation(route: RouteDef, method: Method, op: Operation, shape: Shape)
   const okStatus = String(op.status ?? 200);
   const ok =
     route.body === 'json'
-      ? { description: okStatus === '201' ? 'Recorded; the updated vote statistics' : 'OK', headers: cacheHeader, content: { 'application/json': { schema: { $ref: `#/components/schemas/${route.schema}` } } } }
+      ? { description: op.okDescription ?? 'OK', headers: cacheHeader, content: { 'application/json': { schema: { $ref: `#/components/schemas/${route.schema}` } } } }
       : { description: BODY_DESCRIPTION[route.body], headers: cacheHeader, content: { [mediaType]: { schema: { type: 'string' } } } };
   // Outside /api/ an unknown path gets an HTML not-found page (card-sized under /embed/); every
   // method error is problem+json whatever the route.

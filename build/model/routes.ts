@@ -67,8 +67,9 @@ export interface Operation {
   /** The function code that answers; absent on a static route, where a file answers. */
   handler?: HandlerId;
   request?: RequestBody;
-  /** Success status when not 200, and its cache policy when not the route's. */
+  /** Success status when not 200 (with what it means), and its cache policy when not the route's. */
   status?: 201;
+  okDescription?: string;
   cache?: CachePolicy;
   /** Defaults to the route's id and summary. */
   operationId?: string;
@@ -151,6 +152,7 @@ export const ROUTES: readonly RouteDef[] = [
         operationId: 'occupation-vote',
         request: VOTE_BODY,
         status: 201,
+        okDescription: 'Recorded; the updated vote statistics',
         cache: 'no-store',
         summary: "Record one community vote on the occupation's score (timeline shape).",
         description:
