@@ -12,7 +12,7 @@ import { renderSite } from './emit/site.ts';
 import { renderDocs } from './emit/docs.ts';
 import { computeModel } from './model/index.ts';
 import { loadSeeds } from './seeds-load.ts';
-import { emitFiles, checkPaths, validateFiles, refreshNetlifyToml, type EmittedFile } from './emit/files.ts';
+import { emitFiles, checkPaths, checkRouteFiles, validateFiles, refreshNetlifyToml, type EmittedFile } from './emit/files.ts';
 import { bundleFunctions, forbiddenInputs } from './emit/bundle-function.ts';
 import { buildManifest, MANIFEST_PATH } from './emit/manifest.ts';
 import { writeAtomically } from './emit/write.ts';
@@ -182,6 +182,7 @@ async function emitShape(
 
   const problems = await time('validate', () => [
     ...checkPaths(files),
+    ...checkRouteFiles(files as EmittedFile[], opts.shape),
     ...validateFiles(files as EmittedFile[]),
     ...forbiddenInputs(fn.metafile).map((i) => `function bundle must not include ${i}`),
   ]);

@@ -7,17 +7,18 @@
 import { assess } from '../build/model/assess.ts';
 import type { AssessShard, IndustryList, OccupationListItem, PageShard, SearchShard, VotesShard } from '../build/model/api-schemas.ts';
 import { AssessRequest, ShardMeta } from '../build/model/request-schemas.ts';
-import { INDUSTRY_LIST_QUERY, OCCUPATION_LIST_QUERY, pageWindow, parseQuery } from '../build/model/paging.ts';
+import { INDUSTRY_LIST_QUERY, OCCUPATION_LIST_QUERY, pageShardName, pageWindow, parseQuery, shardOf } from '../build/model/paging.ts';
 import { listPageJson } from '../build/model/present.ts';
-import { allowedMethods, matchRoute, notFoundKind, redirectFor, type RouteDef } from '../build/model/routes.ts';
+import { allowedMethods, matchRoute, notFoundKind, redirectFor, urlFor, type HandlerId, type Method, type RouteDef, type RouteMatch } from '../build/model/routes.ts';
 import { searchOccupations, suggestOccupations } from '../build/model/search.ts';
 import type { ProblemError } from '../build/model/problem.ts';
 import { ASSESS_MAX_BODY_BYTES, DISCARD_LIMIT_BYTES } from '../build/model/limits.ts';
+import { MODEL_VERSION } from '../build/model/version.ts';
 import { etagOf, hash53, json, preflight, problemResponse, redirect, respond, toResponse, type Reply, type RequestLike } from './http.ts';
 import { discardUnread, readCapped } from './body.ts';
 import { votesEndpoint, type VoteOptions } from './votes.ts';
 
-export const MAX_BODY_BYTES = ASSESS_MAX_BODY_BYTES;
+const MAX_BODY_BYTES = ASSESS_MAX_BODY_BYTES;
 /** Queries whose ranked matches an instance keeps (at most one number per occupation each). */
 const SEARCH_CACHE_ENTRIES = 1000;
 
@@ -92,7 +93,7 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
   const serializedPage = (n: number): Promise<SerializedPage> => {
     let p = serialized.get(n);
     if (!p) {
-      p = shard<PageShard>(`pages/${n}`).then((page) => {
+      p = shard<PageShard>(pageShardName(n)).then((page) => {
         const json = page.items.map((item: OccupationListItem) => JSON.stringify(item));
         return { offset: page.offset, json, hashes: json.map(hash53) };
       });
@@ -106,13 +107,13 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     const size = meta.page_shard_size;
     const pages = new Map<number, SerializedPage>();
     for (const p of positions) {
-      const n = Math.floor(p / size);
+      const n = shardOf(p, size);
       if (!pages.has(n)) pages.set(n, await serializedPage(n));
     }
     const json: string[] = [];
     const hashes: string[] = [];
     for (const p of positions) {
-      const page = pages.get(Math.floor(p / size))!;
+      const page = pages.get(shardOf(p, size))!;
       json.push(page.json[p - page.offset]!);
       hashes.push(page.hashes[p - page.offset]!);
     }
@@ -156,10 +157,10 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
       positions = matches.slice(start, end);
     }
     const items = await pageItems(positions, meta);
-    // The body is a function of the items and the envelope numbers, so is its tag: hashing those
-    // is as strong as hashing the body and 20x shorter.
+    // The body is a function of the items, the envelope numbers and the model version, so is its
+    // tag: hashing those is as strong as hashing the body and 20x shorter.
     const suggestions = suggested && (await pageItems(suggested, meta));
-    const etag = etagOf(`${count},${limit},${offset}:${items.hashes.join('')}${suggestions ? `:${suggestions.hashes.join('')}` : ''}`);
+    const etag = etagOf(`${MODEL_VERSION}:${count},${limit},${offset}:${items.hashes.join('')}${suggestions ? `:${suggestions.hashes.join('')}` : ''}`);
     return respond(req, 200, listPageJson(items.json, count, limit, offset, suggestions?.json), 'json', route.cache, {}, etag);
   }
 
@@ -208,7 +209,7 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
           ? { location: `body.personal_factors.${i.factor}`, message: `unknown factor "${i.factor}"`, allowed: i.allowed }
           : { location: `body.personal_factors.${i.factor}`, message: `unknown option "${i.value}" for ${i.factor}`, allowed: i.allowed },
       );
-      return problemResponse(req, 422, 'Unknown personal factor or option; see GET /api/v1/displacement/factors.', errors);
+      return problemResponse(req, 422, `Unknown personal factor or option; see GET ${urlFor('factors')}.`, errors);
     }
     return json(req, outcome.result, route.cache);
   }
@@ -221,6 +222,15 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     }
     return problemResponse(req, 404, `No resource at ${pathname}.`);
   }
+
+  /** The code behind each handler id of the route table; the type makes a missing one a compile error. */
+  const handlers: Record<HandlerId, (req: RequestLike, url: URL, match: RouteMatch, info: RequestInfo) => Promise<Reply>> = {
+    'list-occupations': (req, url, { route }) => listOccupations(req, url.searchParams, route),
+    'list-industries': (req, url, { route }) => listIndustries(req, url.searchParams, route),
+    assess: (req, _url, { route }) => assessOne(req, route),
+    'votes-get': (req, _url, { route, params }) => votes.get(req, params.soc_code!, route),
+    'votes-post': (req, _url, { params }, info) => votes.post(req, params.soc_code!, info.clientAddress ?? null),
+  };
 
   return async function handle(req: RequestLike, info: RequestInfo = {}): Promise<Reply> {
     const response = await route(req, info);
@@ -240,23 +250,10 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
       }
       const { route } = match;
       const method = req.method === 'HEAD' ? 'GET' : req.method;
-      if (!route.methods.includes(method as 'GET' | 'POST')) {
-        return methodNotAllowed(req, url.pathname, route);
-      }
+      if (!Object.hasOwn(route.ops, method)) return methodNotAllowed(req, url.pathname, route);
       // A static route reaches the function only when no file exists for the path.
-      if (route.serve === 'static') return notFound(req, url.pathname);
-      switch (route.id) {
-        case 'occupation-list':
-          return await listOccupations(req, url.searchParams, route);
-        case 'industry-list':
-          return await listIndustries(req, url.searchParams, route);
-        case 'assess':
-          return await assessOne(req, route);
-        case 'occupation-votes':
-          return await (method === 'POST' ? votes.post(req, match.params.soc_code!, info.clientAddress ?? null) : votes.get(req, match.params.soc_code!, route));
-        default:
-          return notFound(req, url.pathname);
-      }
+      const handler = route.ops[method as Method]!.handler;
+      return handler ? await handlers[handler](req, url, match, info) : notFound(req, url.pathname);
     } catch {
       // Only our own faults land here (a missing shard); bad input is answered above with a 4xx.
       return problemResponse(req, 500, 'The server could not answer this request.');

@@ -6,6 +6,7 @@
 // socket. On Node, building and then draining a Response costs more than the handler's own work.
 import { responseHeaders, preflightHeaders, corsHeaders, CACHE_CONTROL, type BodyKind, type CachePolicy, type RouteDef } from '../build/model/routes.ts';
 import { problem, type ProblemError, type ProblemStatus } from '../build/model/problem.ts';
+import { appendVersion } from '../build/model/version.ts';
 
 /** cyrb53: a fast 53-bit string hash; ETags need stability, not cryptographic strength. */
 export function hash53(s: string): string {
@@ -77,8 +78,9 @@ export function respond(
   return { status, headers, body: req.method === 'HEAD' ? null : body };
 }
 
-export const json = (req: RequestLike, value: unknown, cache: CachePolicy): Reply =>
-  respond(req, 200, JSON.stringify(value), 'json', cache);
+/** A JSON object answer; the model version every body names (issue 8) is appended here, so no handler can forget it. */
+export const json = <T extends object>(req: RequestLike, value: T & { model_version?: never }, cache: CachePolicy): Reply =>
+  respond(req, 200, appendVersion(JSON.stringify(value)), 'json', cache);
 
 export function problemResponse(
   req: RequestLike,

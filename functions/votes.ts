@@ -9,9 +9,10 @@
 // and under yesterday's salt.
 import { CARD_VOTE_STATES, VOTE_CHOICES, VOTE_MEDIA_TYPES, VOTE_POLICY, isVoteChoice, voteStats, type VoteChoice, type VoteCounts } from '../build/model/votes.ts';
 import type { ProblemError } from '../build/model/problem.ts';
-import { corsHeaders, CACHE_CONTROL, type RouteDef } from '../build/model/routes.ts';
+import { corsHeaders, urlFor, CACHE_CONTROL, type RouteDef } from '../build/model/routes.ts';
 import { declaredOver, mediaType, readCapped, utf8 } from './body.ts';
 import { clientSubject } from './client-address.ts';
+import { appendVersion } from '../build/model/version.ts';
 import { json, problemResponse, respond, type Reply, type RequestLike } from './http.ts';
 
 export type SqlValue = string | number | null;
@@ -168,7 +169,7 @@ export function votesEndpoint(opts: VoteOptions, target: (soc: string) => Promis
     // The card's form comes back to the card (303) with a state its CSS shows; API clients get statuses.
     const backToCard = (state: string): Reply => ({
       status: 303,
-      headers: { ...corsHeaders(), Location: `/embed/${t.slug}#${state}`, 'Cache-Control': CACHE_CONTROL['no-store'] },
+      headers: { ...corsHeaders(), Location: `${urlFor('embed-card', { slug: t.slug })}#${state}`, 'Cache-Control': CACHE_CONTROL['no-store'] },
       body: null,
     });
     if (!opts.store) {
@@ -207,7 +208,7 @@ export function votesEndpoint(opts: VoteOptions, target: (soc: string) => Promis
     const outcome = await opts.store.record({ soc_code: soc, vote, keys, now: at, budget });
     if (outcome.ok) {
       if (form) return backToCard(CARD_VOTE_STATES.recorded);
-      return respond(req, 201, JSON.stringify(voteStats(outcome.counts)), 'json', 'no-store');
+      return respond(req, 201, appendVersion(JSON.stringify(voteStats(outcome.counts))), 'json', 'no-store');
     }
     if (outcome.reason === 'repeat') {
       if (form) return backToCard(CARD_VOTE_STATES.repeat);

@@ -5,7 +5,7 @@
 // No Vercel output: a no-framework Vercel deployment neither serves static files under api/ (our
 // whole /api/v1 tree) nor turns api/_*.mjs into a function, so a vercel.json here could not work.
 // Vercel needs its Build Output API (.vercel/output with its own static tree) instead.
-import { ROUTES, routeHeaders, routesFor, routePrefixes, type RouteDef, fileFor, NOT_FOUND_FILES } from '../model/routes.ts';
+import { routeHeaders, routesFor, routePrefixes, type RouteDef, fileFor } from '../model/routes.ts';
 import type { Shape } from '../model/records.ts';
 
 export const FUNCTION_PATHS = {
@@ -42,7 +42,8 @@ export function headersFile(shape: Shape): string {
  * every unknown /api or /embed path reaches the function and gets a real 404 body.
  */
 export function netlifyToml(shape: Shape, staticPaths: { path: string; file: string }[]): string {
-  const fn = '/.netlify/functions/api';
+  // Netlify names a function after its file: _netlify/functions/api.mjs answers at /.netlify/functions/api.
+  const fn = `/.netlify/functions/${FUNCTION_PATHS.netlify.slice(FUNCTION_PATHS.netlify.lastIndexOf('/') + 1).replace(/\.mjs$/, '')}`;
   const rule = (from: string, to: string, force = false) =>
     ['[[redirects]]', `  from = ${JSON.stringify(from)}`, `  to = ${JSON.stringify(to)}`, '  status = 200', ...(force ? ['  force = true'] : []), ''];
   return [
@@ -51,7 +52,7 @@ export function netlifyToml(shape: Shape, staticPaths: { path: string; file: str
     '  publish = "."',
     '',
     '[functions]',
-    '  directory = "_netlify/functions"',
+    `  directory = ${JSON.stringify(FUNCTION_PATHS.netlify.slice(0, FUNCTION_PATHS.netlify.lastIndexOf('/')))}`,
     '  node_bundler = "none"',
     '',
     ...staticPaths.flatMap((p) => rule(p.path, `/${p.file}`)),
@@ -72,7 +73,3 @@ export function cloudflareRoutes(shape: Shape): string {
   const include = ['/', ...routePrefixes(shape).flatMap((p) => [`/${p}`, `/${p}/*`])];
   return JSON.stringify({ version: 1, include, exclude: [] }, null, 2) + '\n';
 }
-
-/** Every route is covered by each config: used by the unit tests and the build's self-check. */
-export const allRoutePatterns = (shape: Shape): string[] => routesFor(shape).map((r) => r.pattern);
-export { ROUTES, NOT_FOUND_FILES };

@@ -11,7 +11,7 @@ import type { VoteStore } from '../../functions/votes.ts';
 import type { ModelOutput, Shape } from '../model/records.ts';
 import { VOTE_CHOICES } from '../model/votes.ts';
 import { openSqliteVotes } from '../serve/vote-store-sqlite.ts';
-import { CONTENT_TYPE, fileFor, fillPattern, matchRoute, routesFor } from '../model/routes.ts';
+import { CONTENT_TYPE, fileFor, matchRoute, routesFor, shardFile, urlFor } from '../model/routes.ts';
 import type { EmittedFile } from './files.ts';
 import { templates } from './embed.ts';
 
@@ -44,7 +44,7 @@ export function siteOf(files: EmittedFile[], shape: Shape, votes?: VoteStore): (
   const text = (b: string | Uint8Array) => (typeof b === 'string' ? b : new TextDecoder().decode(b));
   const handler = createHandler({
     loadShard: async (name) => {
-      const f = byPath.get(`_shards/${name}.json`);
+      const f = byPath.get(shardFile(name));
       if (!f) throw new Error(`no shard ${name}`);
       return JSON.parse(text(f.body));
     },
@@ -224,9 +224,8 @@ export function literalAsterisks(md: string): string {
 
 export async function renderDocs(files: EmittedFile[], model: ModelOutput, shape: Shape, repoRoot: string): Promise<EmittedFile[]> {
   const eta = templates();
-  const routes = new Map(routesFor(shape).map((r) => [r.id, r]));
   const page = (routeId: string, body: string): EmittedFile => {
-    const urlPath = fillPattern(routes.get(routeId)!.pattern, {});
+    const urlPath = urlFor(routeId);
     return { path: fileFor(urlPath, 'page'), body, urlPath, routeId };
   };
   // Vote examples are real votes, so they need a database: a throwaway one in memory, with the

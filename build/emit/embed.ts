@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { Eta } from 'eta';
 import { ProtectiveFactorsSeed } from '../model/params.ts';
 import type { ModelOutput, OccupationRecord, RiskTier, Shape } from '../model/records.ts';
-import { fillPattern, ROUTES } from '../model/routes.ts';
+import { patternOf, urlFor } from '../model/routes.ts';
 import { CARD_VOTE_STATES } from '../model/votes.ts';
 import { majorGroup } from '../model/soc-groups.ts';
 
@@ -44,7 +44,10 @@ export function templates(): Eta {
   if (engine) return engine;
   // autoEscape is the default; stated so nobody turns it off by accident: every value in these
   // pages comes from data.
-  const eta = new Eta({ autoEscape: true, autoTrim: [false, 'nl'], cache: true });
+  // Every template gets `url(id, params)`, the route table's URL builder, and `routePattern(id)`
+  // (for the script to fill in) as locals: links are made from route ids, never typed as paths.
+  const config = { autoEscape: true, autoTrim: [false, 'nl'] as [false, 'nl'], cache: true, functionHeader: 'const url = this.config.url, routePattern = this.config.routePattern;', url: urlFor, routePattern: patternOf };
+  const eta = new Eta(config);
   for (const file of listTemplates(TEMPLATES_DIR)) {
     const name = relative(TEMPLATES_DIR, file).split(sep).join('/').replace(/\.eta$/, '');
     eta.loadTemplate(`@${name}`, readFileSync(file, 'utf8'));
@@ -123,17 +126,14 @@ function cardView(o: OccupationRecord, shape: Shape, meta: ModelOutput['meta'], 
     gauge: gaugeView(r.final_score, `Risk score ${score} out of 100: ${tierWords.toLowerCase()}`),
     // The occupation's page, for people (it links the JSON). Absolute path on the site host: the
     // frame's own origin, so it works on every deployment.
-    fullDataHref: `/occupations/${o.slug}`,
+    fullDataHref: urlFor('occupation-page', { slug: o.slug }),
     dataDate: dataDate(meta),
     dataVersion,
     // The timeline shape collects votes: a plain form posting to the votes endpoint on this origin.
-    vote: shape === 'timeline' ? { action: votesPath(o.soc_code), states: CARD_VOTE_STATES } : null,
+    vote: shape === 'timeline' ? { action: urlFor('occupation-votes', { soc_code: o.soc_code }), states: CARD_VOTE_STATES } : null,
   };
 }
 
-function votesPath(soc_code: string): string {
-  return fillPattern(ROUTES.find((r) => r.id === 'occupation-votes')!.pattern, { soc_code });
-}
 
 function gaugeView(score: number, label: string) {
   // The arc is drawn with pathLength=100, so the dash length is simply the score.

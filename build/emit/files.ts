@@ -4,11 +4,12 @@ import { z } from 'zod';
 import type { OccupationTitle } from '../model/inputs.ts';
 import type { ModelOutput, Shape } from '../model/records.ts';
 import { responseSchemas, shardSchemaFor, ProblemSchema, type ResponseSchemaKey } from '../model/api-schemas.ts';
-import { PAGE_SHARD_SIZE, LIST_LIMIT, shardCount } from '../model/paging.ts';
+import { PAGE_SHARD_SIZE, LIST_LIMIT, shardCount, pageShardName } from '../model/paging.ts';
 import * as present from '../model/present.ts';
 import { notFound, problemTypeDocs } from '../model/problem.ts';
-import { fileFor, fillPattern, routesFor, NOT_FOUND_FILES, type RouteDef } from '../model/routes.ts';
+import { fileFor, fillPattern, routesFor, shardFile, urlFor, NOT_FOUND_FILES, type RouteDef } from '../model/routes.ts';
 import { buildSearchIndex } from '../model/search.ts';
+import { versioned } from '../model/version.ts';
 import { buildOpenApi } from './openapi.ts';
 import { cloudflareRoutes, headersFile, netlifyToml } from './deploy.ts';
 import { apiIndex, metaDocument } from './meta.ts';
@@ -30,10 +31,9 @@ export interface EmbedPages {
   notFound: string;
 }
 
-export const SHARD_DIR = '_shards';
-export const shardFile = (name: string) => `${SHARD_DIR}/${name}.json`;
-
 const json = (v: unknown) => JSON.stringify(v);
+/** A response body: the record cut plus the model version every JSON answer carries. */
+const body = (v: object) => JSON.stringify(versioned(v));
 
 export function emitFiles(model: ModelOutput, shape: Shape, titles: OccupationTitle[], embed: EmbedPages | null, site: SitePages | null = null): EmittedFile[] {
   const schemas = responseSchemas(shape);
@@ -51,15 +51,15 @@ export function emitFiles(model: ModelOutput, shape: Shape, titles: OccupationTi
   add('occupation-list', {}, json(present.listPage(items.slice(0, LIST_LIMIT.default), items.length, LIST_LIMIT.default, 0)));
   for (const r of occ) {
     const p = { soc_code: r.soc_code };
-    add('occupation-detail', p, json(present.occupationDetail(r, shape)));
-    add('occupation-tasks', p, json(present.occupationTasks(r)));
-    add('occupation-risk', p, json(present.occupationRisk(r, shape)));
-    if (routes.has('occupation-votes')) add('occupation-votes', p, json(present.occupationVotes(r)));
+    add('occupation-detail', p, body(present.occupationDetail(r, shape)));
+    add('occupation-tasks', p, body(present.occupationTasks(r)));
+    add('occupation-risk', p, body(present.occupationRisk(r, shape)));
+    if (routes.has('occupation-votes')) add('occupation-votes', p, body(present.occupationVotes(r)));
   }
   const industryList = present.industryList(model.industries);
-  add('industry-list', {}, json(industryList));
-  for (const r of model.industries) add('industry-detail', { naics_code: r.naics_code }, json(present.industryDetail(r)));
-  add('factors', {}, json({ factors: model.factors }));
+  add('industry-list', {}, body(industryList));
+  for (const r of model.industries) add('industry-detail', { naics_code: r.naics_code }, body(present.industryDetail(r)));
+  add('factors', {}, body({ factors: model.factors }));
   for (const { name, doc } of problemTypeDocs()) add('problem-type', { problem: name }, json(doc));
   add('openapi', {}, json(buildOpenApi(shape, model.meta.data_version)));
   add('api-index', {}, json(apiIndex(model, shape)));
@@ -78,7 +78,7 @@ export function emitFiles(model: ModelOutput, shape: Shape, titles: OccupationTi
     for (const d of site.downloads) add(d.routeId, {}, d.body);
     files.push({ path: NOT_FOUND_FILES.page, body: site.notFound });
   }
-  files.push({ path: NOT_FOUND_FILES.api, body: json(notFound('/api/v1/')), schema: ProblemSchema });
+  files.push({ path: NOT_FOUND_FILES.api, body: json(notFound(`${urlFor('api-index')}/`)), schema: ProblemSchema });
 
   // Function shards.
   const shards: Array<[string, unknown]> = [
@@ -87,8 +87,8 @@ export function emitFiles(model: ModelOutput, shape: Shape, titles: OccupationTi
     ['assess', { factors: model.factors, tiers: model.tiers, occupations: Object.fromEntries(occ.map((r) => [r.soc_code, [r.title, r.risk_score.final_score]])) }],
     ['industries', industryList],
   ];
-  for (let n = 0; n * PAGE_SHARD_SIZE < items.length; n++) {
-    shards.push([`pages/${n}`, { offset: n * PAGE_SHARD_SIZE, items: items.slice(n * PAGE_SHARD_SIZE, (n + 1) * PAGE_SHARD_SIZE) }]);
+  for (let n = 0; n < shardCount(items.length, PAGE_SHARD_SIZE); n++) {
+    shards.push([pageShardName(n), { offset: n * PAGE_SHARD_SIZE, items: items.slice(n * PAGE_SHARD_SIZE, (n + 1) * PAGE_SHARD_SIZE) }]);
   }
   if (routes.has('occupation-votes')) {
     shards.push(['votes', { occupations: Object.fromEntries(occ.map((r) => [r.soc_code, [r.slug, r.votes.agree, r.votes.too_high, r.votes.too_low]])) }]);
@@ -114,6 +114,23 @@ function staticPathsOf(files: EmittedFile[], shape: Shape): { path: string; file
 export function refreshNetlifyToml(files: EmittedFile[], shape: Shape): void {
   const toml = files.find((f) => f.path === 'netlify.toml');
   if (toml) toml.body = netlifyToml(shape, staticPathsOf(files, shape));
+}
+
+/**
+ * The table decides which routes have files: every static route at least one, a function route
+ * exactly when it declares a default file (its no-query answer, for static previews), and no other.
+ */
+export function checkRouteFiles(files: Array<{ path: string; routeId?: string }>, shape: Shape): string[] {
+  const counts = new Map<string, number>();
+  for (const f of files) if (f.routeId) counts.set(f.routeId, (counts.get(f.routeId) ?? 0) + 1);
+  const problems: string[] = [];
+  for (const r of routesFor(shape)) {
+    const wants = r.serve === 'static' || r.defaultFile === true;
+    const n = counts.get(r.id) ?? 0;
+    if (wants && n === 0) problems.push(`route ${r.id} (${r.pattern}) has no file`);
+    if (!wants && n > 0) problems.push(`route ${r.id} is answered by the function only, yet ${n} file(s) were emitted for it`);
+  }
+  return problems;
 }
 
 /** Paths must be relative, normalized and unique: a duplicate slug or code is a build error. */

@@ -2,9 +2,10 @@
 // build id, sources with licenses, counts). Pure apart from hashing.
 import { createHash } from 'node:crypto';
 import type { ModelOutput, Shape } from '../model/records.ts';
-import { routesFor } from '../model/routes.ts';
+import { notFoundKind, routesFor, urlFor } from '../model/routes.ts';
 import type { ApiIndex, Meta } from '../model/site-schemas.ts';
 import { SOURCES } from '../sources/registry.ts';
+import { MODEL_VERSION } from '../model/version.ts';
 
 export const SERVICE_NAME = 'Occupation Displacement Risk API';
 export const CODE_LICENSE = 'MIT';
@@ -14,10 +15,10 @@ export const DATA_LICENSE_NOTE = 'Each source keeps its own license (see sources
 export function apiIndex(model: ModelOutput, shape: Shape): ApiIndex {
   const resources: ApiIndex['resources'] = {};
   for (const r of routesFor(shape)) {
-    if (r.body !== 'json' || !r.pattern.startsWith('/api/v1/')) continue;
+    if (r.body !== 'json' || notFoundKind(r.pattern) !== 'problem' || r.id === 'api-index') continue;
     resources[r.id] = { href: r.pattern.replace(/:([a-z_]+)/g, '{$1}'), methods: [...r.methods], summary: r.summary };
   }
-  return { name: SERVICE_NAME, data_version: model.meta.data_version, docs: '/docs/', openapi: '/api/v1/openapi.json', resources };
+  return { name: SERVICE_NAME, data_version: model.meta.data_version, docs: urlFor('docs'), openapi: urlFor('openapi'), resources, model_version: MODEL_VERSION };
 }
 
 /**

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { FactorsSeed } from '../model/seeds.ts';
 import type { ModelOutput, OccupationRecord, Shape } from '../model/records.ts';
 import { majorGroup } from '../model/soc-groups.ts';
-import { routesFor, fillPattern } from '../model/routes.ts';
+import { routesFor, urlFor } from '../model/routes.ts';
 import { buildDownloads, type Download } from './downloads.ts';
 import { sha256 } from './manifest.ts';
 import { TIER_WORDS, attributeText, factorLabel, ordinal, scoreText, templates } from './embed.ts';
@@ -159,7 +159,7 @@ function occupationView(o: OccupationRecord, model: ModelOutput, shape: Shape) {
     { id: 'occupation-votes', text: 'community votes' },
   ]
     .filter((l) => routes.some((rt) => rt.id === l.id))
-    .map((l) => ({ href: fillPattern(routes.find((rt) => rt.id === l.id)!.pattern, { soc_code: o.soc_code }), text: l.text }));
+    .map((l) => ({ href: urlFor(l.id, { soc_code: o.soc_code }), text: l.text }));
   return {
     meta: model.meta,
     title: o.title,
@@ -222,7 +222,7 @@ export async function renderSite(model: ModelOutput, shape: Shape): Promise<Site
       shape,
       files: downloads.map((d) => {
         const bytes = Buffer.byteLength(d.body);
-        return { name: d.name, description: d.description, rows: grouped(d.rows), size: bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`, bytes: grouped(bytes), sha256: sha256(d.body) };
+        return { name: d.name, href: urlFor(d.routeId), description: d.description, rows: grouped(d.rows), size: bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`, bytes: grouped(bytes), sha256: sha256(d.body) };
       }),
     }),
     notFound: eta.render('@site/not-found', { meta: model.meta }),

@@ -18,7 +18,7 @@ import {
   type Shape,
 } from './records.ts';
 import { OnetSocCode } from './inputs.ts';
-import { ApiIndex, Meta } from './site-schemas.ts';
+import { ApiIndex, Meta, ModelVersionField } from './site-schemas.ts';
 
 export const OccupationListItem = z.strictObject({
   id: z.number().int(),
@@ -38,6 +38,7 @@ export const OccupationList = z.strictObject({
     .array(OccupationListItem)
     .optional()
     .describe('Only with q and no match at all: up to 5 occupations whose titles look most like q.'),
+  model_version: ModelVersionField,
 });
 
 const PercentileRiskScore = RiskScoreRecord.omit({ displacement_year_low: true, displacement_year_high: true }).strict();
@@ -53,8 +54,9 @@ function shapeSchemas(riskScore: typeof PercentileRiskScore | typeof TimelineRis
       labor_data: LaborData.strict(),
       risk_score: riskScore,
       protective_factors: ProtectiveFactors,
+      model_version: ModelVersionField,
     }),
-    tasks: z.strictObject({ soc_code: OnetSocCode, title: z.string(), tasks: z.array(TaskRecord.strict()) }),
+    tasks: z.strictObject({ soc_code: OnetSocCode, title: z.string(), tasks: z.array(TaskRecord.strict()), model_version: ModelVersionField }),
     risk: z.strictObject({
       soc_code: OnetSocCode,
       title: z.string(),
@@ -62,6 +64,7 @@ function shapeSchemas(riskScore: typeof PercentileRiskScore | typeof TimelineRis
       protective_factors: ProtectiveFactors,
       skill_gaps: z.array(SkillGap.strict()),
       transition_options: z.array(TransitionOption.strict()),
+      model_version: ModelVersionField,
     }),
   };
 }
@@ -72,8 +75,9 @@ export const IndustryListItem = z.strictObject({
   title: z.string(),
   level: z.union([z.literal(2), z.literal(3), z.literal(4)]),
 });
-export const IndustryList = z.strictObject({ data: z.array(IndustryListItem), count: z.number().int().min(0).describe('Number of industries listed (after the level filter).') });
-export const IndustryDetail = z.strictObject({
+const IndustryListBody = z.strictObject({ data: z.array(IndustryListItem), count: z.number().int().min(0).describe('Number of industries listed (after the level filter).') });
+export const IndustryList = IndustryListBody.extend({ model_version: ModelVersionField });
+const IndustryDetailBody = z.strictObject({
   id: z.number().int(),
   naics_code: z.string(),
   title: z.string(),
@@ -83,12 +87,10 @@ export const IndustryDetail = z.strictObject({
   occupations_source: z.strictObject({ naics_level: z.number().int(), naics_codes: z.array(z.string()), note: z.string() }),
   occupations: z.array(IndustryOccupation.strict()),
 });
+export const IndustryDetail = IndustryDetailBody.extend({ model_version: ModelVersionField });
 
-export const FactorsResponse = z.strictObject({ factors: FactorsTable });
+export const FactorsResponse = z.strictObject({ factors: FactorsTable, model_version: ModelVersionField });
 
-// The request body and the shard metadata are checked by the function at run time: they live in
-// zod/mini (request-schemas.ts) and are re-exported here.
-export { AssessRequest, ShardMeta } from './request-schemas.ts';
 export const AssessResult = z.strictObject({
   soc_code: OnetSocCode,
   title: z.string(),
@@ -97,6 +99,7 @@ export const AssessResult = z.strictObject({
   total_adjustment: z.number(),
   adjustments: z.record(z.string(), z.number()),
   risk_tier: RiskTier,
+  model_version: ModelVersionField,
 });
 
 export const ProblemSchema = z.strictObject({
@@ -107,15 +110,17 @@ export const ProblemSchema = z.strictObject({
   errors: z
     .array(z.strictObject({ location: z.string(), message: z.string(), allowed: z.array(z.string()).optional() }))
     .optional(),
+  model_version: ModelVersionField.describe('RFC 9457 extension member: the model version, as in every other body.'),
 });
 
-export const VotesResponse = VoteStats.strict();
+export const VotesResponse = VoteStats.extend({ model_version: ModelVersionField }).strict();
 
 export const ProblemTypeDocSchema = z.strictObject({
   type: z.string(),
   title: z.string(),
   status: z.number().int(),
   description: z.string().min(1),
+  model_version: ModelVersionField,
 });
 
 const byShape = { percentile: shapeSchemas(PercentileRiskScore), timeline: shapeSchemas(TimelineRiskScore) };
@@ -162,7 +167,8 @@ export const AssessShard = z.strictObject({
   /** soc_code -> [title, base_score]: tuples keep the shard small. */
   occupations: z.record(OnetSocCode, z.tuple([z.string(), z.number()])),
 });
-export const IndustriesShard = IndustryList;
+/** The industries without the envelope's model version: the function filters and versions them. */
+export const IndustriesShard = IndustryListBody;
 /** Timeline shape: soc_code -> [card slug, agree, too_high, too_low] (the build's votes.csv counts). */
 export const VotesShard = z.strictObject({
   occupations: z.record(OnetSocCode, z.tuple([z.string(), z.number().int().min(0), z.number().int().min(0), z.number().int().min(0)])),
@@ -175,16 +181,15 @@ export const SHARD_SCHEMAS = {
   industries: IndustriesShard,
   votes: VotesShard,
 } as const;
-export type ShardName = keyof typeof SHARD_SCHEMAS | `pages/${number}`;
 export const shardSchemaFor = (name: string) =>
   name.startsWith('pages/') ? PageShard : SHARD_SCHEMAS[name as keyof typeof SHARD_SCHEMAS];
 
 export type OccupationListItem = z.infer<typeof OccupationListItem>;
 export type OccupationList = z.infer<typeof OccupationList>;
 export type IndustryListItem = z.infer<typeof IndustryListItem>;
-export type IndustryList = z.infer<typeof IndustryList>;
-export type IndustryDetail = z.infer<typeof IndustryDetail>;
-export type AssessResultT = z.infer<typeof AssessResult>;
+export type IndustryList = z.infer<typeof IndustryListBody>;
+/** A record cut, without the envelope's model_version (downloads reuse it). */
+export type IndustryDetail = z.infer<typeof IndustryDetailBody>;
 export type PageShard = z.infer<typeof PageShard>;
 export type SearchShard = z.infer<typeof SearchShard>;
 export type AssessShard = z.infer<typeof AssessShard>;

@@ -26,17 +26,6 @@ export const groupBy = <T, K>(xs: readonly T[], key: (x: T) => K): Map<K, T[]> =
   return m;
 };
 
-/** Weighted mean; null when there is no weight. */
-export function weightedMean(pairs: ReadonlyArray<readonly [value: number, weight: number]>): number | null {
-  let sw = 0;
-  let s = 0;
-  for (const [v, w] of pairs) {
-    s += v * w;
-    sw += w;
-  }
-  return sw > 0 ? s / sw : null;
-}
-
 /**
  * Round fractions to `decimals` so that the rounded values still sum exactly to the rounded
  * total (largest-remainder method; ties go to the earlier item, so the result is deterministic).

@@ -96,13 +96,11 @@ export function pageWindow(total: number, limit: number, offset: number): { star
   return { start, end: Math.min(total, start + limit) };
 }
 
-/** Which page shards hold the items [start, end). */
-export function shardsFor(start: number, end: number, shardSize: number): number[] {
-  if (end <= start) return [];
-  const first = Math.floor(start / shardSize);
-  const last = Math.floor((end - 1) / shardSize);
-  return Array.from({ length: last - first + 1 }, (_, i) => first + i);
-}
+/** The page shard that holds list position `position`. */
+export const shardOf = (position: number, shardSize: number): number => Math.floor(position / shardSize);
+
+/** The name of page shard `n` (it holds list positions from n * shardSize). */
+export const pageShardName = (n: number): `pages/${number}` => `pages/${n}`;
 
 export function shardCount(total: number, shardSize: number): number {
   return Math.ceil(total / shardSize);

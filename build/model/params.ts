@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { TaskCategory } from './records.ts';
 import { FactorsSeed, TiersSeed } from './seeds.ts';
+import { MODEL_VERSION } from './version.ts';
 
 const Rationale = z.string().min(10);
 const Unit = z.number().min(0).max(1);
@@ -14,7 +15,7 @@ const Year = z.number().int().min(2000).max(2200);
 
 export const ModelParamsSeed = z.object({
   description: z.string(),
-  model_version: z.string().regex(/^\d+\.\d+\.\d+$/),
+  model_version: z.literal(MODEL_VERSION, { error: `model_version must be ${MODEL_VERSION} (build/model/version.ts): bump both together` }),
   capability: z.object({
     /** Eloundou et al. beta convention: E1 counts fully, E2 half, E0 not at all. */
     label_values: P(z.object({ E0: Unit, E1: Unit, E2: Unit })),

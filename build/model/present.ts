@@ -2,6 +2,7 @@
 // literals here fix the key order of every response, which keeps dist/ byte-stable.
 import type { IndustryRecord, OccupationRecord, RiskScoreRecord, Shape, VoteStats } from './records.ts';
 import type { IndustryDetail, IndustryListItem, OccupationListItem } from './api-schemas.ts';
+import { MODEL_VERSION, VERSION_MEMBER } from './version.ts';
 
 export function listItem(r: OccupationRecord): OccupationListItem {
   return { id: r.id, soc_code: r.soc_code, title: r.title, slug: r.slug, job_zone: r.job_zone, description: r.description };
@@ -9,8 +10,11 @@ export function listItem(r: OccupationRecord): OccupationListItem {
 
 /** `suggestions` only for a search without any match (the closest titles). */
 export function listPage(items: OccupationListItem[], count: number, limit: number, offset: number, suggestions?: OccupationListItem[]) {
-  return suggestions ? { data: items, count, limit, offset, suggestions } : { data: items, count, limit, offset };
+  return suggestions
+    ? { data: items, count, limit, offset, suggestions, model_version: MODEL_VERSION }
+    : { data: items, count, limit, offset, model_version: MODEL_VERSION };
 }
+
 
 /**
  * JSON.stringify(listPage(...)) from items already serialized: the function serializes each item
@@ -19,7 +23,7 @@ export function listPage(items: OccupationListItem[], count: number, limit: numb
  */
 export function listPageJson(itemJson: string[], count: number, limit: number, offset: number, suggestionJson?: string[]): string {
   const tail = suggestionJson ? `,"suggestions":[${suggestionJson.join(',')}]` : '';
-  return `{"data":[${itemJson.join(',')}],"count":${count},"limit":${limit},"offset":${offset}${tail}}`;
+  return `{"data":[${itemJson.join(',')}],"count":${count},"limit":${limit},"offset":${offset}${tail}${VERSION_MEMBER}}`;
 }
 
 /** The shape decides which fields of the risk score are published; the rest stays as recorded. */

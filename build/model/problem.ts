@@ -2,6 +2,7 @@
 // Pure, so the build (404 files), the function and the local server produce identical bodies.
 import { ASSESS_MAX_BODY_BYTES } from './limits.ts';
 import { VOTE_POLICY } from './votes.ts';
+import { MODEL_VERSION } from './version.ts';
 
 export interface ProblemError {
   /** Where the problem is: a query parameter name, a JSON pointer into the body, or a header. */
@@ -16,6 +17,8 @@ export interface Problem {
   status: number;
   detail: string;
   errors?: ProblemError[];
+  /** RFC 9457 extension member: the model version, as in every other body of the API. */
+  model_version: typeof MODEL_VERSION;
 }
 
 /**
@@ -41,9 +44,7 @@ export type ProblemStatus = keyof typeof PROBLEM_TYPES;
 export function problem(status: ProblemStatus, detail: string, errors?: ProblemError[]): Problem {
   const { type, title } = PROBLEM_TYPES[status];
   // Key order fixed here: bodies are byte-stable across build, function and server.
-  const p: Problem = { type, title, status, detail };
-  if (errors && errors.length > 0) p.errors = errors;
-  return p;
+  return errors && errors.length > 0 ? { type, title, status, detail, errors, model_version: MODEL_VERSION } : { type, title, status, detail, model_version: MODEL_VERSION };
 }
 
 export const notFound = (path: string): Problem => problem(404, `No resource at ${path}.`);
@@ -55,12 +56,13 @@ export interface ProblemTypeDoc {
   title: string;
   status: number;
   description: string;
+  model_version: typeof MODEL_VERSION;
 }
 
 /** The document served at each problem type URI, keyed by its last path segment. */
 export function problemTypeDocs(): Array<{ name: string; doc: ProblemTypeDoc }> {
   return Object.entries(PROBLEM_TYPES).map(([status, t]) => ({
     name: t.type.slice(t.type.lastIndexOf('/') + 1),
-    doc: { type: t.type, title: t.title, status: Number(status), description: t.description },
+    doc: { type: t.type, title: t.title, status: Number(status), description: t.description, model_version: MODEL_VERSION },
   }));
 }

@@ -3,6 +3,7 @@
 // same schemas (OpenAPI, shard validation), so each fact is written once. Messages are our own:
 // zod/mini carries no locale, and a client should read what is wrong in words it can act on.
 import * as z from 'zod/mini';
+import { VOTE_CHOICES } from './votes.ts';
 
 /** O*NET-SOC code as O*NET writes it: 15-1252.00. */
 export const ONET_SOC_PATTERN = /^\d{2}-\d{4}\.\d{2}$/;
@@ -23,6 +24,9 @@ export const AssessRequest = z.strictObject(
   },
 );
 export type AssessRequest = z.infer<typeof AssessRequest>;
+
+/** The body of POST .../votes (JSON, or the card's form decoded to the same fields); other fields are ignored. */
+export const VoteRequest = z.looseObject({ vote: z.enum(VOTE_CHOICES) });
 
 export const ShardMeta = z.strictObject({
   data_version: z.string(),

@@ -9,6 +9,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './server.ts';
+import { shardFile } from '../model/routes.ts';
 import { runBuild } from '../pipeline.ts';
 import { splitVoteArgs, type VoteArgs } from './vote-args.ts';
 import { openSqliteVotes, type SqliteVotes } from './vote-store-sqlite.ts';
@@ -115,7 +116,7 @@ async function main() {
   const dir = path.resolve(repoRoot, args.dir);
   if (cluster.isWorker) return serveHere(dir, repoRoot, args, voteArgs, (url) => process.send!({ url }));
   try {
-    if (!existsSync(path.join(dir, '_shards', 'meta.json'))) {
+    if (!existsSync(path.join(dir, shardFile('meta')))) {
       if (!args.buildIfMissing) {
         console.error(`--dir ${dir} ${existsSync(dir) ? 'holds no build' : 'does not exist'}; build one with: npm run build -- --out ${args.dir}`);
         process.exit(2);
@@ -173,7 +174,7 @@ async function serveHere(dir: string, repoRoot: string, args: ServeArgs, voteArg
   let votes: SqliteVotes | null = null;
   try {
     // Only the timeline shape has votes; the percentile shape opens no database.
-    const shape = (JSON.parse(readFileSync(path.join(dir, '_shards', 'meta.json'), 'utf8')) as { shape: string }).shape;
+    const shape = (JSON.parse(readFileSync(path.join(dir, shardFile('meta')), 'utf8')) as { shape: string }).shape;
     if (shape === 'timeline') {
       const file = path.resolve(repoRoot, voteArgs.db);
       votes = openSqliteVotes(file);

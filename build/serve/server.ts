@@ -5,12 +5,12 @@ import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
-import { fileFor, matchRoute, routeHeaders, routePrefixes, responseHeaders, API_PREFIX } from '../model/routes.ts';
+import { fileFor, matchRoute, routeHeaders, routePrefixes, responseHeaders, shardFile } from '../model/routes.ts';
 import type { Shape } from '../model/records.ts';
 import { FUNCTION_PATHS } from '../emit/deploy.ts';
 import { DISCARD_LIMIT_BYTES } from '../model/limits.ts';
 import { encodedBody, loadTree, type StaticFile } from './files.ts';
-import type { Reply, RequestLike } from '../../functions/http.ts';
+import { matchesEtag, problemResponse, type Reply, type RequestLike } from '../../functions/http.ts';
 import type { HandlerOptions, RequestInfo } from '../../functions/api.ts';
 import { lastForwardedHop } from '../../functions/client-address.ts';
 
@@ -31,9 +31,6 @@ export interface ServerOptions {
   trustProxy?: boolean;
 }
 
-const matchesEtag = (inm: string | undefined, etag: string) =>
-  !!inm && (inm.trim() === '*' || inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etag));
-
 const DIRECT_TYPES: Record<string, string> = { '.json': 'json', '.html': 'html' };
 
 interface Resolved {
@@ -47,14 +44,14 @@ interface Resolved {
 export async function startServer(opts: ServerOptions): Promise<{ url: string; close(): Promise<void> }> {
   const dir = path.resolve(opts.dir);
   const files = await loadTree(dir);
-  const metaFile = files.get('_shards/meta.json');
-  if (!metaFile) throw new Error(`${dir} holds no build (no _shards/meta.json); run npm run build first`);
+  const metaFile = files.get(shardFile('meta'));
+  if (!metaFile) throw new Error(`${dir} holds no build (no ${shardFile('meta')}); run npm run build first`);
   const shape = (JSON.parse(metaFile.body.toString('utf8')) as { shape: Shape }).shape;
   const mod: FunctionModule = opts.functionModule ?? ((await import(pathToFileURL(path.join(dir, FUNCTION_PATHS.core)).href)) as FunctionModule);
   const handler = mod.createReplyHandler(
     {
       loadShard: async (name) => {
-        const f = files.get(`_shards/${name}.json`);
+        const f = files.get(shardFile(name));
         if (!f) throw new Error(`no shard ${name}`);
         return JSON.parse(f.body.toString('utf8'));
       },
@@ -149,10 +146,7 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
       const kind = DIRECT_TYPES[path.extname(pathname)];
       if (file && kind) return sendStatic(req, res, resolve(pathname, file, responseHeaders(kind as 'json' | 'html', 'static')));
     }
-    sendFunction(req, res, url).catch(() => {
-      if (!res.headersSent) res.writeHead(500, { 'Access-Control-Allow-Origin': '*', 'Content-Type': 'text/plain' });
-      res.end('internal error');
-    });
+    sendFunction(req, res, url).catch(() => internalError(req, res));
   }
 
   const server = http.createServer((req, res) => {
@@ -160,8 +154,7 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
     try {
       route(req, res);
     } catch {
-      if (!res.headersSent) res.writeHead(500, { 'Access-Control-Allow-Origin': '*', 'Content-Type': 'text/plain' });
-      res.end('internal error');
+      internalError(req, res);
     }
   });
   server.keepAliveTimeout = 5000;
@@ -181,6 +174,25 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * Our own fault (a throw in routing, or the function failing): the same problem+json 500 the
+ * function gives, from the same helper. The connection closes: the request may be half read.
+ */
+function internalError(req: http.IncomingMessage, res: http.ServerResponse): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const reply = problemResponse(
+    { method: req.method ?? 'GET', url: req.url ?? '/', headers: { get: (name) => headerValue(req, name) }, body: null },
+    500,
+    'The server could not answer this request.',
+  );
+  const body = reply.body ?? '';
+  res.writeHead(500, { ...reply.headers, 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' });
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 /** A request header as Headers.get gives it: case-insensitive, repeated values joined. */
@@ -241,4 +253,3 @@ function closeAfterBody(req: http.IncomingMessage, res: http.ServerResponse): vo
 /** How long a connection answered early may keep sending before it is cut. */
 const LINGER_MS = 10_000;
 
-export { API_PREFIX };

@@ -1,6 +1,7 @@
 // Shards are plain files in the deployment: a platform adapter reads them from its own origin
 // (a CDN hit after the first request), so no platform needs file-system access.
 import { createHandler, type Handler } from '../api.ts';
+import { shardFile } from '../../build/model/routes.ts';
 
 export function originHandler(): (req: Request) => Promise<Response> {
   let handler: Handler | null = null;
@@ -9,7 +10,7 @@ export function originHandler(): (req: Request) => Promise<Response> {
       const origin = new URL(req.url).origin;
       handler = createHandler({
         loadShard: async (name) => {
-          const res = await fetch(`${origin}/_shards/${name}.json`);
+          const res = await fetch(`${origin}/${shardFile(name)}`);
           if (!res.ok) throw new Error(`shard ${name}: HTTP ${res.status}`);
           return res.json();
         },

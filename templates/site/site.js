@@ -10,7 +10,8 @@
     return e;
   }
 
-  // Search: GET /api/v1/occupations?q=... and list the matches as links to their pages.
+  // Search: GET <the form's action>?q=... and list the matches as links to their pages. URLs come
+  // from the page (the route table wrote them there), never from this script.
   function setupSearch(form) {
     var input = form.querySelector('input[name=q]');
     var results = document.querySelector('[data-search-results]');
@@ -24,7 +25,7 @@
         status.textContent = '';
         return;
       }
-      fetch('/api/v1/occupations?limit=10&q=' + encodeURIComponent(q.slice(0, 100)), { headers: { Accept: 'application/json' } })
+      fetch(form.getAttribute('action') + '?limit=10&q=' + encodeURIComponent(q.slice(0, 100)), { headers: { Accept: 'application/json' } })
         .then(function (res) {
           return res.json().then(function (body) {
             return { ok: res.ok, body: body };
@@ -39,7 +40,7 @@
           status.textContent = r.body.count === 0 ? 'No occupation matches “' + q + '”.' : r.body.count + (r.body.count === 1 ? ' match' : ' matches') + (r.body.count > r.body.data.length ? ', first ' + r.body.data.length + ' shown.' : '.');
           r.body.data.forEach(function (o) {
             var li = el('li');
-            li.appendChild(el('a', o.title, { href: '/occupations/' + o.slug }));
+            li.appendChild(el('a', o.title, { href: form.getAttribute('data-page-pattern').replace(':slug', o.slug) }));
             li.appendChild(el('span', ' · SOC ' + o.soc_code, { class: 'muted' }));
             results.appendChild(li);
           });
@@ -92,7 +93,7 @@
       });
       out.hidden = false;
       out.textContent = 'Computing…';
-      fetch('/api/v1/displacement/assess', {
+      fetch(form.getAttribute('data-action'), {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
         body: JSON.stringify({ soc_code: form.getAttribute('data-soc'), personal_factors: factors }),

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { Shape } from '../../build/model/records.ts';
 import { startServer } from '../../build/serve/server.ts';
+import { urlFor } from '../../build/model/routes.ts';
 import { openSqliteVotes } from '../../build/serve/vote-store-sqlite.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -80,7 +81,7 @@ export function useSites(): Record<Shape, Site> {
 }
 
 export const postJson = (site: Site, body: unknown, headers: Record<string, string> = {}) =>
-  site.get('/api/v1/displacement/assess', {
+  site.get(urlFor('assess'), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),

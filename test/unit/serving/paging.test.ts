@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OCCUPATION_LIST_QUERY, INDUSTRY_LIST_QUERY, pageWindow, parseQuery, shardsFor } from '../../../build/model/paging.ts';
+import { OCCUPATION_LIST_QUERY, INDUSTRY_LIST_QUERY, pageShardName, pageWindow, parseQuery, shardOf } from '../../../build/model/paging.ts';
 
 const q = (s: string) => parseQuery(new URLSearchParams(s), OCCUPATION_LIST_QUERY);
 
@@ -9,10 +9,9 @@ describe('paging maths', () => {
     expect(pageWindow(1016, 200, 1000)).toEqual({ start: 1000, end: 1016 });
     expect(pageWindow(10, 5, 99)).toEqual({ start: 10, end: 10 });
   });
-  it('a page spans at most the shards it touches', () => {
-    expect(shardsFor(0, 200, 200)).toEqual([0]);
-    expect(shardsFor(199, 201, 200)).toEqual([0, 1]);
-    expect(shardsFor(400, 400, 200)).toEqual([]);
+  it('a list position lives in the shard that starts at or before it', () => {
+    expect([0, 199, 200, 201, 399, 400].map((p) => shardOf(p, 200))).toEqual([0, 0, 1, 1, 1, 2]);
+    expect(pageShardName(3)).toBe('pages/3');
   });
 });
 

@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { BuildError, runBuild } from '../../../build/pipeline.ts';
 import { parseBuildArgs } from '../../../build/main.ts';
 import { parseServeArgs } from '../../../build/serve/main.ts';
-import { checkPaths } from '../../../build/emit/files.ts';
+import { checkPaths, checkRouteFiles } from '../../../build/emit/files.ts';
+import { routesFor } from '../../../build/model/routes.ts';
 import { resolveInside, writeTree } from '../../../build/emit/write.ts';
 import { fixtureModel } from '../../fixtures/serving/model.ts';
 
@@ -53,6 +54,13 @@ describe('output path safety', () => {
   });
   it('flags duplicate and unsafe paths', () => {
     expect(checkPaths([{ path: 'a/index.json' }, { path: 'a/index.json' }, { path: 'b/../c' }, { path: '/abs' }])).toHaveLength(3);
+  });
+  it('flags a route the table serves from files but the build left without one, and files for a function-only route', () => {
+    const one = (routeId: string) => ({ path: `${routeId}.x`, routeId });
+    const all = routesFor('percentile').filter((r) => r.serve === 'static' || r.defaultFile).map((r) => one(r.id));
+    expect(checkRouteFiles(all, 'percentile')).toEqual([]);
+    expect(checkRouteFiles(all.filter((f) => f.routeId !== 'meta'), 'percentile')).toEqual(['route meta (/api/v1/meta) has no file']);
+    expect(checkRouteFiles([...all, one('assess')], 'percentile')).toEqual(['route assess is answered by the function only, yet 1 file(s) were emitted for it']);
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { responseSchemas } from '../../../build/model/api-schemas.ts';
 import * as present from '../../../build/model/present.ts';
 import { fixtureModel } from '../../fixtures/serving/model.ts';
+import { versioned } from '../../../build/model/version.ts';
 
 const { model } = fixtureModel();
 const occ = model.occupations[0]!;
@@ -11,14 +12,14 @@ describe('present per shape', () => {
     const d = present.occupationDetail(occ, 'percentile');
     expect(d.risk_score).toHaveProperty('risk_percentile', occ.risk_score.risk_percentile);
     expect(d.risk_score).not.toHaveProperty('displacement_year_low');
-    expect(responseSchemas('percentile').occupationDetail.parse(d)).toBeTruthy();
-    expect(() => responseSchemas('timeline').occupationDetail.parse(d)).toThrow();
+    expect(responseSchemas('percentile').occupationDetail.parse(versioned(d))).toBeTruthy();
+    expect(() => responseSchemas('timeline').occupationDetail.parse(versioned(d))).toThrow();
   });
   it('timeline carries the years and no percentile', () => {
     const r = present.occupationRisk(occ, 'timeline');
     expect(r.risk_score).toMatchObject({ displacement_year_low: 2030, displacement_year_high: 2035 });
     expect(r.risk_score).not.toHaveProperty('risk_percentile');
-    expect(responseSchemas('timeline').occupationRisk.parse(r)).toBeTruthy();
+    expect(responseSchemas('timeline').occupationRisk.parse(versioned(r))).toBeTruthy();
   });
   it('a list page joined from serialized items is byte-identical to serializing the page', () => {
     const items = model.occupations.map(present.listItem);
@@ -29,16 +30,29 @@ describe('present per shape', () => {
     const some = items.slice(0, 2);
     expect(present.listPageJson([], 0, 50, 0, some.map((i) => JSON.stringify(i)))).toBe(JSON.stringify(present.listPage([], 0, 50, 0, some)));
   });
+  it('a list page ends with the model version, and the record cuts do not carry it (downloads reuse them)', () => {
+    expect(Object.keys(present.listPage([], 0, 50, 0)).at(-1)).toBe('model_version');
+    expect(present.listPage([], 0, 50, 0).model_version).toBe('2.0.0');
+    expect(present.occupationDetail(occ, 'percentile')).not.toHaveProperty('model_version');
+    expect(() => responseSchemas('percentile').occupationDetail.parse(present.occupationDetail(occ, 'percentile'))).toThrow();
+  });
   it('list items carry exactly the list fields', () => {
     expect(Object.keys(present.listItem(occ))).toEqual(['id', 'soc_code', 'title', 'slug', 'job_zone', 'description']);
   });
   it('tasks and industries validate', () => {
-    expect(responseSchemas('percentile').occupationTasks.parse(present.occupationTasks(occ)).tasks[0]).toMatchObject({ task_category: 'non_routine_analytical', time_fraction: 1 });
+    expect(responseSchemas('percentile').occupationTasks.parse(versioned(present.occupationTasks(occ))).tasks[0]).toMatchObject({ task_category: 'non_routine_analytical', time_fraction: 1 });
     const list = present.industryList(model.industries, 3);
     expect(list).toEqual({ data: [{ id: 541, naics_code: '541', title: 'Professional Services', level: 3 }], count: 1 });
-    expect(responseSchemas('percentile').industryDetail.parse(present.industryDetail(model.industries[0]!)).occupations).toHaveLength(3);
+    expect(responseSchemas('percentile').industryDetail.parse(versioned(present.industryDetail(model.industries[0]!))).occupations).toHaveLength(3);
   });
   it('votes are the record counts', () => {
     expect(present.occupationVotes(occ)).toEqual({ total: 3, agree: 2, too_high: 1, too_low: 0, agree_pct: 66.7, too_high_pct: 33.3, too_low_pct: 0 });
+  });
+});
+
+describe('appendVersion', () => {
+  it('gives the bytes of serializing the versioned object, empty objects included', async () => {
+    const { appendVersion, versioned } = await import('../../../build/model/version.ts');
+    for (const v of [{}, { a: 1 }, { data: [{ x: '}' }], count: 0 }]) expect(appendVersion(JSON.stringify(v))).toBe(JSON.stringify(versioned(v)));
   });
 });

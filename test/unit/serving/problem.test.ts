@@ -15,6 +15,7 @@ describe('problem details', () => {
   });
   it('errors appear only when there are some, in a fixed key order', () => {
     expect('errors' in problem(400, 'x', [])).toBe(false);
-    expect(Object.keys(problem(400, 'x', [{ location: 'query.limit', message: 'm' }]))).toEqual(['type', 'title', 'status', 'detail', 'errors']);
+    expect(Object.keys(problem(400, 'x', [{ location: 'query.limit', message: 'm' }]))).toEqual(['type', 'title', 'status', 'detail', 'errors', 'model_version']);
+    expect(problem(500, 'x').model_version).toBe('2.0.0');
   });
 });

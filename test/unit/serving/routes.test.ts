@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, fileFor, matchRoute, redirectFor, routesFor, responseHeaders, preflightHeaders } from '../../../build/model/routes.ts';
+import { ROUTES, fileFor, matchRoute, redirectFor, routesFor, responseHeaders, preflightHeaders, urlFor } from '../../../build/model/routes.ts';
 import { cloudflareRoutes, headersFile, netlifyToml } from '../../../build/emit/deploy.ts';
 
 describe('route table', () => {
@@ -22,6 +22,39 @@ describe('route table', () => {
     expect(responseHeaders('problem', 'error')['Cache-Control']).toBe('no-store');
     const assess = ROUTES.find((r) => r.id === 'assess')!;
     expect(preflightHeaders(assess)).toMatchObject({ 'Access-Control-Allow-Methods': 'POST, OPTIONS', 'Access-Control-Max-Age': '86400' });
+  });
+});
+
+describe('the table drives behaviour', () => {
+  it('a function route has a handler for each of its methods, a static route none; the methods are those of its operations', () => {
+    const handlers = ROUTES.flatMap((r) => r.methods.map((m) => `${r.id} ${m} ${r.ops[m]!.handler ?? '-'}`));
+    expect(handlers.filter((h) => !h.endsWith(' -')).sort()).toEqual([
+      'assess POST assess',
+      'industry-list GET list-industries',
+      'occupation-list GET list-occupations',
+      'occupation-votes GET votes-get',
+      'occupation-votes POST votes-post',
+    ]);
+    for (const r of ROUTES) expect(r.serve, r.id).toBe(r.methods.some((m) => r.ops[m]!.handler) ? 'function' : 'static');
+    expect(ROUTES.find((r) => r.id === 'occupation-votes')!.methods).toEqual(['GET', 'POST']);
+  });
+  it('request bodies and their error statuses live with the operation that takes them', () => {
+    const assess = ROUTES.find((r) => r.id === 'assess')!.ops.POST!;
+    expect(assess.request?.media).toEqual(['application/json']);
+    expect(Object.keys(assess.errors ?? {}).sort()).toEqual(['400', '413', '415', '422']);
+    expect(assess.request!.schema['~standard'].validate({ soc_code: '15-1252.00' })).toMatchObject({ value: { soc_code: '15-1252.00' } });
+    const vote = ROUTES.find((r) => r.id === 'occupation-votes')!.ops.POST!;
+    expect(vote.request?.media).toEqual(['application/json', 'application/x-www-form-urlencoded']);
+    expect(vote.status).toBe(201);
+    expect(vote.errors).toHaveProperty('429');
+  });
+  it('urlFor fills and checks parameters, and knows only the table ids', () => {
+    expect(urlFor('occupation-votes', { soc_code: '15-1252.00' })).toBe('/api/v1/occupations/15-1252.00/votes');
+    expect(urlFor('embed-card', { slug: 'registered-nurses' })).toBe('/embed/registered-nurses');
+    expect(urlFor('openapi')).toBe('/api/v1/openapi.json');
+    expect(() => urlFor('embed-card', { slug: '../etc' })).toThrow(/bad value for :slug/);
+    expect(() => urlFor('occupation-detail')).toThrow(/bad value for :soc_code/);
+    expect(() => urlFor('no-such-route')).toThrow(/no route/);
   });
 });
 

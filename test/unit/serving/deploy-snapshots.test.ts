@@ -1,0 +1,54 @@
+// The generated CDN configs, pinned byte for byte per shape. A change here is a deployment change:
+// review the diff of the snapshot file (npx vitest run -u), never accept it blind.
+import { describe, expect, it } from 'vitest';
+import { cloudflareRoutes, headersFile, netlifyToml } from '../../../build/emit/deploy.ts';
+import type { Shape } from '../../../build/model/records.ts';
+import { fillPattern, routeHeaders, routesFor } from '../../../build/model/routes.ts';
+
+const SHAPES: Shape[] = ['percentile', 'timeline'];
+
+/** Two files of a real build's kinds: a JSON route under /api and a card (netlify.toml rewrites one rule per file). */
+const STATIC_PATHS = [
+  { path: '/api/v1/occupations/15-1252.00', file: 'api/v1/occupations/15-1252.00/index.json' },
+  { path: '/embed/software-developers', file: 'embed/software-developers/index.html' },
+];
+
+describe.each(SHAPES)('generated CDN configs (%s)', (shape) => {
+  it('_headers', async () => {
+    await expect(headersFile(shape)).toMatchFileSnapshot(`__snapshots__/${shape}._headers`);
+  });
+  it('_routes.json', async () => {
+    await expect(cloudflareRoutes(shape)).toMatchFileSnapshot(`__snapshots__/${shape}._routes.json`);
+  });
+  it('netlify.toml', async () => {
+    await expect(netlifyToml(shape, STATIC_PATHS)).toMatchFileSnapshot(`__snapshots__/${shape}.netlify.toml`);
+  });
+});
+
+/** Hosts apply every _headers block whose path matches (":name" one segment, "*" the rest) and join repeated headers. */
+function headersAt(file: string, urlPath: string): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const block of file.split('\n\n')) {
+    const [pattern, ...lines] = block.split('\n').filter((l) => l && !l.startsWith('#'));
+    if (!pattern) continue;
+    const re = new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[a-z_]+/g, '[^/]+').replace(/\*/g, '.*')}$`);
+    if (!re.test(urlPath)) continue;
+    for (const l of lines) {
+      const [k, v] = [l.slice(0, l.indexOf(':')).trim(), l.slice(l.indexOf(':') + 1).trim()];
+      (out[k] ??= []).push(v);
+    }
+  }
+  return out;
+}
+
+describe.each(SHAPES)('_headers as a host applies it (%s)', (shape) => {
+  it('every published URL of a static route gets its own route headers once, from no other block', () => {
+    const file = headersFile(shape);
+    const sample: Record<string, string> = { soc_code: '15-1252.00', naics_code: '31-33', slug: 'registered-nurses', problem: 'not-found' };
+    for (const r of routesFor(shape).filter((x) => x.serve === 'static')) {
+      const url = fillPattern(r.pattern, sample);
+      const want = Object.fromEntries(Object.entries(routeHeaders(r)).map(([k, v]) => [k, [v]]));
+      expect(headersAt(file, url), url).toEqual(want);
+    }
+  });
+});
