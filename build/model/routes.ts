@@ -203,7 +203,7 @@ export const ROUTES: readonly RouteDef[] = [
     cache: 'no-store',
     summary: 'Personalized displacement risk score.',
   }),
-  route({ id: 'problem-type', pattern: '/api/v1/problems/:problem', ops: FILE, shapes: BOTH, body: 'json', schema: 'problemType', cache: 'static', summary: 'Documentation of one problem type (the `type` URI of an error response).' }),
+  route({ id: 'problem-type', pattern: '/api/v1/problems/:problem', ops: FILE, shapes: BOTH, body: 'json', schema: 'problemType', cache: 'static', summary: 'Documentation of one problem type: the page that the type URI of an error response names.' }),
   route({ id: 'openapi', pattern: '/api/v1/openapi.json', ops: FILE, shapes: BOTH, body: 'json', schema: 'openapi', cache: 'static', summary: 'This OpenAPI document.' }),
   route({ id: 'api-index', pattern: '/api/v1', ops: FILE, shapes: BOTH, body: 'json', schema: 'apiIndex', cache: 'static', summary: 'Index of the API: every resource with its URL.' }),
   route({ id: 'meta', pattern: '/api/v1/meta', ops: FILE, shapes: BOTH, body: 'json', schema: 'meta', cache: 'static', summary: 'Data and model versions, build id, sources with licenses and attribution, counts.' }),
