@@ -7,15 +7,15 @@ import type { ModelInputs, OccupationTitle } from './model/inputs.ts';
 import type { SourceReport } from './sources/report.ts';
 import type { ModelOutput, Shape, UnscoredOccupation } from './model/records.ts';
 import { loadSources, resolveSourceDir, checkRejectThreshold, formatSourceReport } from './sources/index.ts';
-import { renderEmbed } from './emit/embed.ts';
+import { embedPages } from './emit/embed.ts';
 import { renderSite } from './emit/site.ts';
 import { renderDocs } from './emit/docs.ts';
 import { computeModel } from './model/index.ts';
 import { loadSeeds } from './seeds-load.ts';
-import { emitFiles, checkPaths, checkRouteFiles, validateFiles, refreshNetlifyToml, type EmittedFile } from './emit/files.ts';
+import { emitFiles, checkRouteFiles, deployConfigs, pathProblems, validateFile, type EmittedFile, type FileInfo } from './emit/files.ts';
 import { bundleFunctions, forbiddenInputs } from './emit/bundle-function.ts';
 import { buildManifest, MANIFEST_PATH } from './emit/manifest.ts';
-import { writeAtomically } from './emit/write.ts';
+import { OutputTree } from './emit/write.ts';
 import { loadCached, type CacheOutcome } from './sources/cache.ts';
 import type { FunctionBundle } from './emit/bundle-function.ts';
 
@@ -41,6 +41,11 @@ export interface BuildOptions {
   cache?: boolean;
   /** Where parsed sources are cached (default .cache/sources under the repository, git-ignored). */
   cacheDir?: string;
+  /**
+   * Update the generation before the current out folder in place (default true; --no-cache and
+   * --no-reuse set false): files whose bytes are already right are not written again.
+   */
+  reuse?: boolean;
 }
 
 export interface BuildSummary {
@@ -59,6 +64,8 @@ export interface BuildSummary {
   cache: CacheOutcome | null;
   /** Peak resident set size of the build process so far (worker threads included), MB. */
   peakRssMb: number;
+  /** That peak as it stood at the end of each stage (the stage where it rises is where the peak is), MB. */
+  stagePeakRssMb: Record<string, number>;
   /** CPU time (user + system) of the build process so far, ms: wall time on a shared machine says little. */
   cpuMs: number;
   sourceReport: string | null;
@@ -104,14 +111,14 @@ async function loadModel(opts: BuildOptions, time: Timer) {
  * peak near what is live. Not after 'bundle': esbuild works in its own process, and the model
  * stage's collection has already freed the source rows, so it found nothing.
  */
-const COLLECT_AFTER = new Set(['sources', 'model', 'emit', 'validate']);
+const COLLECT_AFTER = new Set(['sources', 'model', 'emit']);
 const collectGarbage: () => void = (() => {
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as (() => void) | undefined;
   return typeof gc === 'function' ? gc : () => undefined;
 })();
 
-function timer(log: (line: string) => void, timings: Record<string, number>, onStageStart?: (stage: string) => void): Timer {
+function timer(log: (line: string) => void, timings: Record<string, number>, peaks: Record<string, number>, onStageStart?: (stage: string) => void): Timer {
   return async (stage, f) => {
     onStageStart?.(stage);
     const t0 = performance.now();
@@ -120,12 +127,14 @@ function timer(log: (line: string) => void, timings: Record<string, number>, onS
     } finally {
       if (COLLECT_AFTER.has(stage)) collectGarbage();
       timings[stage] = Math.round(performance.now() - t0);
+      peaks[stage] = peakRssMb();
       log(`  ${stage.padEnd(10)} ${String(timings[stage]).padStart(6)} ms`);
     }
   };
 }
 
 const peakRssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
+
 
 export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
   const [summary] = await runBuilds(opts, [{ shape: opts.shape, out: opts.out }]);
@@ -139,7 +148,8 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
 export async function runBuilds(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Array<{ shape: Shape; out: string }>): Promise<BuildSummary[]> {
   const log = opts.log ?? (() => undefined);
   const shared: Record<string, number> = {};
-  const time = timer(log, shared, opts.onStageStart);
+  const sharedPeaks: Record<string, number> = {};
+  const time = timer(log, shared, sharedPeaks, opts.onStageStart);
   for (const t of targets) {
     const out = path.resolve(opts.repoRoot, t.out);
     if (out === path.resolve(opts.repoRoot) || out === path.parse(out).root) throw new BuildError([`refusing to use ${out} as the output folder`]);
@@ -155,7 +165,8 @@ export async function runBuilds(opts: Omit<BuildOptions, 'shape' | 'out'>, targe
   for (const t of targets) {
     if (targets.length > 1) log(`  shape ${t.shape}`);
     const own: Record<string, number> = { ...shared };
-    summaries.push(await emitShape({ ...opts, ...t }, loaded, fn, timer(log, own, opts.onStageStart), own));
+    const ownPeaks: Record<string, number> = { ...sharedPeaks };
+    summaries.push(await emitShape({ ...opts, ...t }, loaded, fn, timer(log, own, ownPeaks, opts.onStageStart), own, ownPeaks));
   }
   return summaries;
 }
@@ -166,41 +177,60 @@ async function emitShape(
   fn: FunctionBundle,
   time: Timer,
   timings: Record<string, number>,
+  stagePeakRssMb: Record<string, number>,
 ): Promise<BuildSummary> {
   const out = path.resolve(opts.repoRoot, opts.out);
   const dataVersion = model.meta.data_version;
+  const log = opts.log ?? (() => undefined);
 
-  const files: Array<EmittedFile | { path: string; body: string | Uint8Array }> = await time('emit', async () => {
-    const site = renderSite(model, opts.shape);
-    const embed = renderEmbed(model, opts.shape, { dataVersion });
-    return emitFiles(model, opts.shape, titles, embed, await site);
-  });
-  // The docs show real answers of this build, so they are rendered from the files emitted so far.
-  files.push(...(await time('docs', () => renderDocs(files as EmittedFile[], model, opts.shape, opts.repoRoot))));
-  refreshNetlifyToml(files as EmittedFile[], opts.shape);
-  files.push(...fn.files.map((f) => ({ ...f }))); // copies: the write releases bodies, and every shape writes these
-
-  const problems = await time('validate', () => [
-    ...checkPaths(files),
-    ...checkRouteFiles(files as EmittedFile[], opts.shape),
-    ...validateFiles(files as EmittedFile[]),
-    ...forbiddenInputs(fn.metafile).map((i) => `function bundle must not include ${i}`),
-  ]);
-  if (problems.length > 0) throw new BuildError(problems);
-
-  // The manifest lists every other file's sha256, taken from the bytes as they are written. Bodies
-  // are released as they are written (nothing below reads them).
-  const written = await time('write', () =>
-    writeAtomically(
-      out,
-      files,
-      (w) => {
-        const meta = new Map(files.map((f) => [f.path, f as { urlPath?: string; routeId?: string }]));
-        return [{ path: MANIFEST_PATH, body: buildManifest(dataVersion, opts.shape, w.map((x) => ({ ...x, urlPath: meta.get(x.path)?.urlPath, routeId: meta.get(x.path)?.routeId }))) }];
-      },
-      true,
-    ),
-  );
+  // Each file is checked (path, schema) and written as soon as it is made, then dropped: the dist
+  // is never in memory whole. Problems are collected; any problem discards the new tree before
+  // the swap, so the previous out folder stays as it was.
+  const tree = await OutputTree.open(out, { reuse: opts.reuse !== false });
+  const problems: string[] = [];
+  const infos: FileInfo[] = [];
+  const seen = new Set<string>();
+  const parts = { render: 0, validate: 0, write: 0 };
+  const put = async (f: EmittedFile) => {
+    const t0 = performance.now();
+    const bad = pathProblems(f.path, seen);
+    problems.push(...bad, ...validateFile(f));
+    infos.push({ path: f.path, urlPath: f.urlPath, routeId: f.routeId });
+    const t1 = performance.now();
+    if (bad.length === 0) await tree.add(f.path, f.body);
+    parts.validate += t1 - t0;
+    parts.write += performance.now() - t1;
+  };
+  try {
+    await time('emit', async () => {
+      const files = emitFiles(model, opts.shape, titles, embedPages(model, opts.shape, { dataVersion }), renderSite(model, opts.shape));
+      for (;;) {
+        const t0 = performance.now();
+        const next = await files.next();
+        parts.render += performance.now() - t0;
+        if (next.done) break;
+        await put(next.value);
+      }
+    });
+    log(`    (emit: render ${Math.round(parts.render)} ms, validate ${Math.round(parts.validate)} ms, hash and write ${Math.round(parts.write)} ms)`);
+    // The docs show real answers of this build, read back from the files written so far.
+    const read = (p: string) => tree.read(p).then((b) => b.toString('utf8'), () => null);
+    for (const f of await time('docs', () => renderDocs(read, model, opts.shape, opts.repoRoot))) await put(f);
+    await time('write', async () => {
+      for (const f of fn.files) await put(f);
+      for (const f of deployConfigs(infos, opts.shape)) await put(f);
+      problems.push(...checkRouteFiles(infos, opts.shape), ...forbiddenInputs(fn.metafile).map((i) => `function bundle must not include ${i}`));
+      if (problems.length > 0) throw new BuildError(problems);
+      // The manifest lists every other file's sha256, taken from the bytes as they were written.
+      const meta = new Map(infos.map((f) => [f.path, f]));
+      await tree.add(MANIFEST_PATH, buildManifest(dataVersion, opts.shape, tree.written.map((x) => ({ ...x, urlPath: meta.get(x.path)?.urlPath, routeId: meta.get(x.path)?.routeId }))));
+      await tree.commit();
+    });
+  } catch (e) {
+    await tree.discard();
+    throw e;
+  }
+  if (tree.reused) log(`    (write: updated the previous generation in place; ${tree.unchanged} of ${tree.written.length} files were already right)`);
 
   const industriesByLevel: Record<string, number> = {};
   for (const i of model.industries) industriesByLevel[i.level] = (industriesByLevel[i.level] ?? 0) + 1;
@@ -208,13 +238,14 @@ async function emitShape(
     out,
     shape: opts.shape,
     dataVersion,
-    files: written.length,
-    bytes: written.reduce((n, f) => n + f.bytes, 0),
+    files: tree.written.length,
+    bytes: tree.written.reduce((n, f) => n + f.bytes, 0),
     occupations: model.occupations.length,
     unscored: model.unscored.length,
     unscoredList: model.unscored,
     industriesByLevel,
     timings,
+    stagePeakRssMb,
     cache,
     peakRssMb: peakRssMb(),
     cpuMs: Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000),

@@ -11,7 +11,7 @@ import type { VoteStore } from '../../functions/votes.ts';
 import type { ModelOutput, Shape } from '../model/records.ts';
 import { VOTE_CHOICES } from '../model/votes.ts';
 import { openSqliteVotes } from '../serve/vote-store-sqlite.ts';
-import { CONTENT_TYPE, fileFor, matchRoute, routesFor, shardFile, urlFor } from '../model/routes.ts';
+import { CONTENT_TYPE, fileFor, matchRoute, routeById, routesFor, shardFile, urlFor } from '../model/routes.ts';
 import type { EmittedFile } from './files.ts';
 import { templates } from './embed.ts';
 
@@ -35,26 +35,27 @@ export interface ExampleRequest {
 /** The client address the examples come from (TEST-NET-1, reserved for documentation). */
 export const DOCS_CLIENT = '192.0.2.1';
 
+/** A file of the build as written, as text; null when the build has no such file. */
+export type ReadBuilt = (path: string) => Promise<string | null>;
+
 /**
- * Answers requests from the emitted files the way the local server does: static file, else the
+ * Answers requests from the written files the way the local server does: static file, else the
  * function (with `votes` as its vote database, when given).
  */
-export function siteOf(files: EmittedFile[], shape: Shape, votes?: VoteStore): (r: ExampleRequest) => Promise<Answer> {
-  const byPath = new Map(files.map((f) => [f.path, f]));
-  const text = (b: string | Uint8Array) => (typeof b === 'string' ? b : new TextDecoder().decode(b));
+export function siteOf(read: ReadBuilt, shape: Shape, votes?: VoteStore): (r: ExampleRequest) => Promise<Answer> {
   const handler = createHandler({
     loadShard: async (name) => {
-      const f = byPath.get(shardFile(name));
-      if (!f) throw new Error(`no shard ${name}`);
-      return JSON.parse(text(f.body));
+      const text = await read(shardFile(name));
+      if (text === null) throw new Error(`no shard ${name}`);
+      return JSON.parse(text);
     },
   }, votes ? { votes: { store: votes } } : {});
   return async (r) => {
     const url = new URL(r.path, 'http://docs.invalid');
     if (r.method === 'GET' && url.search === '') {
       const m = matchRoute(url.pathname, shape);
-      const f = m?.route.serve === 'static' ? byPath.get(fileFor(url.pathname, m.route.body)) : undefined;
-      if (m && f) return { status: 200, contentType: CONTENT_TYPE[m.route.body], body: text(f.body) };
+      const text = m?.route.serve === 'static' ? await read(fileFor(url.pathname, m.route.body)) : null;
+      if (m && text !== null) return { status: 200, contentType: CONTENT_TYPE[m.route.body], body: text };
     }
     const res = await handler(
       new Request(url, { method: r.method, body: r.body, headers: r.body !== undefined ? { 'Content-Type': r.contentType ?? 'application/json' } : {} }),
@@ -159,10 +160,11 @@ const BODY_TEXT: Record<string, string> = {
   'occupation-vote': `JSON {"vote": one of ${VOTE_CHOICES.join(', ')}}, or the embed card's form post (vote=<choice>).`,
 };
 
-async function referenceView(files: EmittedFile[], model: ModelOutput, shape: Shape, votes: VoteStore | undefined) {
-  const openapiFile = files.find((f) => f.routeId === 'openapi')!;
-  const doc = JSON.parse(openapiFile.body as string) as OpenApiDoc;
-  const ask = siteOf(files, shape, votes);
+async function referenceView(read: ReadBuilt, model: ModelOutput, shape: Shape, votes: VoteStore | undefined) {
+  const openapi = await read(fileFor(urlFor('openapi'), routeById('openapi').body));
+  if (openapi === null) throw new Error('the docs need the OpenAPI document, and the build wrote none');
+  const doc = JSON.parse(openapi) as OpenApiDoc;
+  const ask = siteOf(read, shape, votes);
   const operations = [];
   for (const [template, ops] of Object.entries(doc.paths)) {
     // The reference covers the API; pages and downloads have their own pages.
@@ -222,7 +224,8 @@ export function literalAsterisks(md: string): string {
     .join('');
 }
 
-export async function renderDocs(files: EmittedFile[], model: ModelOutput, shape: Shape, repoRoot: string): Promise<EmittedFile[]> {
+/** The docs pages; their examples are answered from the files already written (`read`). */
+export async function renderDocs(read: ReadBuilt, model: ModelOutput, shape: Shape, repoRoot: string): Promise<EmittedFile[]> {
   const eta = templates();
   const page = (routeId: string, body: string): EmittedFile => {
     const urlPath = urlFor(routeId);
@@ -233,7 +236,7 @@ export async function renderDocs(files: EmittedFile[], model: ModelOutput, shape
   const throwaway = routesFor(shape).some((r) => r.id === 'occupation-votes') ? openSqliteVotes(':memory:') : null;
   let ref;
   try {
-    ref = await referenceView(files, model, shape, throwaway?.store);
+    ref = await referenceView(read, model, shape, throwaway?.store);
   } finally {
     throwaway?.close();
   }

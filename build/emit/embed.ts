@@ -12,8 +12,9 @@ import { patternOf, urlFor } from '../model/routes.ts';
 import { CARD_VOTE_STATES } from '../model/votes.ts';
 import { majorGroup } from '../model/soc-groups.ts';
 
-export interface EmbedPages {
-  pages: Array<{ slug: string; html: string }>;
+export interface EmbedPages<P extends Iterable<{ slug: string; html: string }> = Array<{ slug: string; html: string }>> {
+  /** One card per occupation; the build takes them lazily (embedPages), one at a time. */
+  pages: P;
   index: string;
   notFound: string;
 }
@@ -157,12 +158,18 @@ export function attributeText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
+/** Every card, the index and the 404 card, rendered at once. */
 export function renderEmbed(model: ModelOutput, shape: Shape, opts: { dataVersion: string }): EmbedPages {
+  const lazy = embedPages(model, shape, opts);
+  return { ...lazy, pages: [...lazy.pages] };
+}
+
+/** The same, with each card rendered only when it is reached (the build writes one and lets it go). */
+export function embedPages(model: ModelOutput, shape: Shape, opts: { dataVersion: string }): EmbedPages<Iterable<{ slug: string; html: string }>> {
   const eta = templates();
-  const pages = model.occupations.map((o) => ({
-    slug: o.slug,
-    html: eta.render('@embed-card', cardView(o, shape, model.meta, opts.dataVersion)),
-  }));
+  const pages = (function* () {
+    for (const o of model.occupations) yield { slug: o.slug, html: eta.render('@embed-card', cardView(o, shape, model.meta, opts.dataVersion)) };
+  })();
   const rows = [...model.occupations].sort(byTitle).map((o) => ({
     slug: o.slug,
     title: o.title,

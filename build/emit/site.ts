@@ -20,10 +20,11 @@ export const SITE_SCRIPT_PATH = join(REPO_ROOT, 'templates', 'site', 'site.js');
 
 export interface SitePages {
   home: string;
-  downloadsPage: string;
-  downloads: Download[];
+  /** The bulk downloads and their page. The archive is compressed on libuv's thread pool while the rest is emitted. */
+  downloads: Promise<{ page: string; files: Download[] }>;
   notFound: string;
-  occupations: Array<{ slug: string; html: string }>;
+  /** One page per occupation, each rendered only when it is reached. */
+  occupations: Iterable<{ slug: string; html: string }>;
   script: string;
 }
 
@@ -208,23 +209,26 @@ function homeView(model: ModelOutput) {
   };
 }
 
-export async function renderSite(model: ModelOutput, shape: Shape): Promise<SitePages> {
+export function renderSite(model: ModelOutput, shape: Shape): SitePages {
   const eta = templates();
-  // The archive is compressed off the main thread while the pages are rendered.
-  const pending = buildDownloads(model, shape);
-  const occupations = model.occupations.map((o) => ({ slug: o.slug, html: eta.render('@site/occupation', occupationView(o, model, shape)) }));
-  const downloads = await pending;
-  return {
-    home: eta.render('@site/home', homeView(model)),
-    downloads,
-    downloadsPage: eta.render('@site/downloads', {
+  const downloads = buildDownloads(model, shape).then((files) => ({
+    files,
+    page: eta.render('@site/downloads', {
       meta: model.meta,
       shape,
-      files: downloads.map((d) => {
+      files: files.map((d) => {
         const bytes = Buffer.byteLength(d.body);
         return { name: d.name, href: urlFor(d.routeId), description: d.description, rows: grouped(d.rows), size: bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`, bytes: grouped(bytes), sha256: sha256(d.body) };
       }),
     }),
+  }));
+  downloads.catch(() => undefined); // awaited by the emitter; a failure there must not go unobserved first
+  const occupations = (function* () {
+    for (const o of model.occupations) yield { slug: o.slug, html: eta.render('@site/occupation', occupationView(o, model, shape)) };
+  })();
+  return {
+    home: eta.render('@site/home', homeView(model)),
+    downloads,
     notFound: eta.render('@site/not-found', { meta: model.meta }),
     occupations,
     script: readFileSync(SITE_SCRIPT_PATH, 'utf8'),

@@ -1,6 +1,15 @@
-// Atomic output: write everything into a temporary sibling of the out folder, then swap it in
-// with renames. A failure before the swap leaves the previous build untouched.
-import { mkdirSync } from 'node:fs';
+// Atomic output: the new tree is written beside the out folder, then swapped in with renames. A
+// failure before the swap leaves the previous build untouched.
+//
+// Files arrive one at a time (the emitter streams them), so a body is held only until it is on
+// disk. The new tree is either a fresh folder or, when the build allows it, the generation before
+// the current one (kept as .<out>-previous by the last swap) updated in place: a file whose bytes
+// on disk are already exactly the new bytes is left alone, any other is written, and files the
+// new build does not produce are removed. Creating ~5,000 folders and files and deleting the
+// replaced tree is most of a fresh write on a disk file system; updating the previous generation
+// skips both, and the decision rests on the bytes themselves (read and compared), not on a record
+// of them.
+import { mkdirSync, readFileSync, readdirSync, rmdirSync, unlinkSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sha256 } from './manifest.ts';
@@ -18,71 +27,186 @@ export interface Written {
   sha256: string;
 }
 
+/** Writes in flight at most: thousands of small files, without exhausting file descriptors. */
+const IN_FLIGHT = 32;
+
 /**
- * Writes every file; each body is encoded to bytes once, just before its write, and hashed from
- * those bytes, so only the files in flight exist twice (as text and as bytes) at any time. With
- * `release`, a written file's body is replaced by an empty one, so the dist never has to fit in
- * memory twice over (the build needs only the sizes and hashes afterwards).
+ * One output tree being filled. `add` encodes, hashes and writes a file and returns once fewer
+ * than IN_FLIGHT writes are pending, so a producer that awaits it never gets far ahead of the disk.
  */
-export async function writeTree(root: string, files: ReadonlyArray<{ path: string; body: string | Uint8Array }>, release = false): Promise<Written[]> {
-  // One folder per clean URL (about as many folders as files): mkdir is a metadata operation the
-  // file system serializes, so a thread-pool round trip per folder only adds latency.
-  const dirs = new Set(files.map((f) => path.dirname(resolveInside(root, f.path))));
-  for (const d of [...dirs].sort()) mkdirSync(d, { recursive: true });
-  // Bounded parallelism: thousands of small files, without exhausting file descriptors.
-  const written: Written[] = new Array(files.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 32 }, async () => {
-      for (let i = next++; i < files.length; i = next++) {
-        const f = files[i]!;
-        const bytes = typeof f.body === 'string' ? Buffer.from(f.body) : f.body;
-        written[i] = { path: f.path, bytes: bytes.byteLength, sha256: sha256(bytes) };
-        await writeFile(resolveInside(root, f.path), bytes);
-        if (release) (f as { body: string | Uint8Array }).body = '';
+export class TreeWriter {
+  readonly written: Written[] = [];
+  /** Files found unchanged in the previous generation (not written again). */
+  unchanged = 0;
+  private readonly dirs = new Set<string>();
+  private readonly pending = new Set<Promise<void>>();
+  private failure: { error: unknown } | null = null;
+  /** Files of the previous generation not (yet) produced by this build; removed by finish(). */
+  private readonly leftover: Set<string>;
+
+  constructor(
+    readonly root: string,
+    previousFiles: readonly string[] = [],
+  ) {
+    this.leftover = new Set(previousFiles);
+  }
+
+  async add(rel: string, body: string | Uint8Array): Promise<Written> {
+    const abs = resolveInside(this.root, rel);
+    const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+    const w: Written = { path: rel, bytes: bytes.byteLength, sha256: sha256(bytes) };
+    this.written.push(w);
+    if (this.leftover.delete(rel)) {
+      if (sameBytes(abs, bytes)) {
+        this.unchanged++;
+        return w;
       }
-    }),
-  );
-  return written;
+    } else {
+      const dir = path.dirname(abs);
+      // mkdir is a metadata operation the file system serializes: a thread-pool round trip per
+      // folder would only add latency.
+      if (!this.dirs.has(dir)) mkdirSync(dir, { recursive: true });
+      this.dirs.add(dir);
+    }
+    const p: Promise<void> = writeFile(abs, bytes).then(
+      () => void this.pending.delete(p),
+      (error: unknown) => {
+        this.pending.delete(p);
+        this.failure ??= { error };
+      },
+    );
+    this.pending.add(p);
+    if (this.pending.size >= IN_FLIGHT) await Promise.race(this.pending);
+    if (this.failure) throw this.failure.error;
+    return w;
+  }
+
+  /** A file of this tree as written (every write has settled). */
+  async read(rel: string): Promise<Buffer> {
+    await this.settle();
+    return readFileSync(resolveInside(this.root, rel));
+  }
+
+  /** Waits for every write; then removes what the previous generation had and this build did not produce. */
+  async finish(): Promise<Written[]> {
+    await this.settle();
+    for (const rel of [...this.leftover].sort()) {
+      const abs = resolveInside(this.root, rel);
+      unlinkSync(abs);
+      // Folders emptied by the removal go too (a clean URL that no longer exists).
+      for (let dir = path.dirname(abs); dir !== this.root && dir.startsWith(this.root); dir = path.dirname(dir)) {
+        try {
+          rmdirSync(dir);
+        } catch {
+          break;
+        }
+      }
+    }
+    this.leftover.clear();
+    return this.written;
+  }
+
+  /** Lets the writes in flight end (their outcome no longer matters): the tree is about to be removed. */
+  async abandon(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled(this.pending);
+  }
+
+  private async settle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all(this.pending);
+    if (this.failure) throw this.failure.error;
+  }
+}
+
+function sameBytes(abs: string, bytes: Uint8Array): boolean {
+  let old: Buffer;
+  try {
+    old = readFileSync(abs);
+  } catch {
+    return false; // gone or not a file: written again (a folder in its way fails the write, loudly)
+  }
+  return old.byteLength === bytes.byteLength && old.equals(bytes);
+}
+
+/** Every file under dir, as paths relative to it with '/' separators. */
+function listFiles(dir: string): string[] {
+  return (readdirSync(dir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath ?? (e as unknown as { path: string }).path, e.name)).split(path.sep).join('/'));
+}
+
+/** Writes every file of a list into a tree (tests and small trees; the build streams through TreeWriter). */
+export async function writeTree(root: string, files: ReadonlyArray<{ path: string; body: string | Uint8Array }>): Promise<Written[]> {
+  const tree = new TreeWriter(path.resolve(root));
+  for (const f of files) await tree.add(f.path, f.body);
+  return tree.finish();
 }
 
 /**
- * Writes to .<out>-tmp-<pid> (git-ignored), then renames: out -> .<out>-tmp-old-<pid>, tmp -> out,
- * drop old. `last` makes the files that describe the others (the manifest) from what was written;
- * they are written before the swap. `release`: see writeTree.
+ * An output folder being replaced. The new tree is .<out>-tmp-<pid> (git-ignored): fresh, or with
+ * `reuse` the generation before the current one (.<out>-previous) when there is one. commit()
+ * swaps it in (out -> .<out>-tmp-old-<pid>, tree -> out); the replaced tree then becomes
+ * .<out>-previous with `reuse` and is deleted without. discard() removes the tree; out is never
+ * touched before commit().
  */
-export async function writeAtomically(
-  out: string,
-  files: ReadonlyArray<{ path: string; body: string | Uint8Array }>,
-  last: (written: Written[]) => Array<{ path: string; body: string | Uint8Array }> = () => [],
-  release = false,
-): Promise<Written[]> {
-  const abs = path.resolve(out);
-  const parent = path.dirname(abs);
-  const tmp = path.join(parent, `.${path.basename(abs)}-tmp-${process.pid}`);
-  const old = path.join(parent, `.${path.basename(abs)}-tmp-old-${process.pid}`);
-  await rm(tmp, { recursive: true, force: true });
-  let written: Written[];
-  try {
-    written = await writeTree(tmp, files, release);
-    written.push(...(await writeTree(tmp, last(written))));
-  } catch (e) {
+export class OutputTree extends TreeWriter {
+  private constructor(
+    root: string,
+    previousFiles: string[],
+    private readonly out: string,
+    private readonly reuse: boolean,
+    /** Whether the tree started as the previous generation. */
+    readonly reused: boolean,
+  ) {
+    super(root, previousFiles);
+  }
+
+  static async open(out: string, opts: { reuse?: boolean } = {}): Promise<OutputTree> {
+    const abs = path.resolve(out);
+    const tmp = sibling(abs, `tmp-${process.pid}`);
+    mkdirSync(path.dirname(abs), { recursive: true });
     await rm(tmp, { recursive: true, force: true });
-    throw e;
+    if (opts.reuse) {
+      try {
+        // A rename claims it: two builds cannot update the same tree.
+        await rename(sibling(abs, 'previous'), tmp);
+        return new OutputTree(tmp, listFiles(tmp), abs, true, true);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      }
+    }
+    return new OutputTree(tmp, [], abs, opts.reuse === true, false);
   }
-  let hadOld = false;
-  try {
-    await rename(abs, old);
-    hadOld = true;
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+
+  /** Every write done and leftovers removed: swaps the tree in. */
+  async commit(): Promise<Written[]> {
+    const written = await this.finish();
+    const old = sibling(this.out, `tmp-old-${process.pid}`);
+    let hadOld = false;
+    try {
+      await rename(this.out, old);
+      hadOld = true;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
+    try {
+      await rename(this.root, this.out);
+    } catch (e) {
+      if (hadOld) await rename(old, this.out);
+      throw e;
+    }
+    if (hadOld) {
+      const kept = this.reuse && (await rename(old, sibling(this.out, 'previous')).then(() => true, () => false));
+      if (!kept) await rm(old, { recursive: true, force: true });
+    }
+    return written;
   }
-  try {
-    await rename(tmp, abs);
-  } catch (e) {
-    if (hadOld) await rename(old, abs);
-    throw e;
+
+  /** The build failed: the tree goes (a half-updated previous generation too), out stays as it was. */
+  async discard(): Promise<void> {
+    await this.abandon();
+    await rm(this.root, { recursive: true, force: true });
   }
-  if (hadOld) await rm(old, { recursive: true, force: true });
-  return written;
 }
+
+/** .<base>-<suffix> beside the out folder. */
+const sibling = (abs: string, suffix: string) => path.join(path.dirname(abs), `.${path.basename(abs)}-${suffix}`);

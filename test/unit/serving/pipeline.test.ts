@@ -1,5 +1,6 @@
 // The pipeline on the fixture model: determinism, atomic swap on failure, path safety, CLI flags.
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -41,6 +42,28 @@ describe('runBuild on the fixture model', () => {
     expect(readdirSync(tmp).filter((n) => n.includes('-tmp-'))).toEqual([]);
   }, 60_000);
 
+  it('a rebuild updates the generation before the current one in place: wrong bytes are rewritten, files no longer produced are removed', async () => {
+    const out = path.join(tmp, 'gen');
+    const previous = path.join(tmp, '.gen-previous');
+    await runBuild({ shape: 'timeline', out, repoRoot, inputs: fixtureModel() });
+    await runBuild({ shape: 'timeline', out, repoRoot, inputs: fixtureModel() });
+    // The first build's tree is now the previous generation: damage it the ways a tree can be wrong.
+    expect(existsSync(previous)).toBe(true);
+    const meta = 'api/v1/meta/index.json';
+    writeFileSync(path.join(previous, meta), '{"tampered":true}');
+    rmSync(path.join(previous, 'api/v1/displacement/factors/index.json'));
+    mkdirSync(path.join(previous, 'no-such-route/deeper'), { recursive: true });
+    writeFileSync(path.join(previous, 'no-such-route/deeper/index.json'), '{}');
+    await runBuild({ shape: 'timeline', out, repoRoot, inputs: fixtureModel() });
+    // Every file is what the manifest says, the manifest is the fresh build's, nothing else is there.
+    const files = JSON.parse(manifest(out)).files as Record<string, string>;
+    for (const [rel, sha] of Object.entries(files)) expect(createHash('sha256').update(readFileSync(path.join(out, rel))).digest('hex'), rel).toBe(sha);
+    const onDisk = (readdirSync(out, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[]).filter((e) => e.isFile()).map((e) => path.relative(out, path.join(e.parentPath, e.name)));
+    expect(onDisk.sort()).toEqual([...Object.keys(files), 'manifest.json'].sort());
+    expect(existsSync(path.join(out, 'no-such-route'))).toBe(false);
+    expect(manifest(out)).toBe(manifest(path.join(tmp, 'a')));
+  }, 60_000);
+
   it('refuses an output folder that is the repository itself', async () => {
     await expect(runBuild({ shape: 'percentile', out: '.', repoRoot, inputs: fixtureModel() })).rejects.toBeInstanceOf(BuildError);
   });
@@ -66,12 +89,14 @@ describe('output path safety', () => {
 
 describe('CLI flags', () => {
   it('build: defaults, values, unknown flags', () => {
-    expect(parseBuildArgs([])).toEqual({ targets: [{ shape: 'percentile', out: 'dist' }], cache: true });
-    expect(parseBuildArgs(['--shape', 'timeline', '--out=x', '--source', 'y'])).toEqual({ targets: [{ shape: 'timeline', out: 'x' }], source: 'y', cache: true });
+    expect(parseBuildArgs([])).toEqual({ targets: [{ shape: 'percentile', out: 'dist' }], cache: true, reuse: true });
+    expect(parseBuildArgs(['--shape', 'timeline', '--out=x', '--source', 'y'])).toEqual({ targets: [{ shape: 'timeline', out: 'x' }], source: 'y', cache: true, reuse: true });
     expect(parseBuildArgs(['--shape', 'both', '--out', 'x', '--no-cache'])).toEqual({
       targets: [{ shape: 'percentile', out: path.join('x', 'percentile') }, { shape: 'timeline', out: path.join('x', 'timeline') }],
       cache: false,
+      reuse: false,
     });
+    expect(parseBuildArgs(['--no-reuse'])).toEqual({ targets: [{ shape: 'percentile', out: 'dist' }], cache: true, reuse: false });
     expect(() => parseBuildArgs(['--shape', 'cubist'])).toThrow(/percentile, timeline or both/);
     expect(() => parseBuildArgs(['--fast'])).toThrow(/unknown argument/);
     expect(() => parseBuildArgs(['--out'])).toThrow(/needs a value/);
