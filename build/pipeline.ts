@@ -146,6 +146,21 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
  * of both shapes): each shape is emitted, validated and written atomically on its own.
  */
 export async function runBuilds(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Array<{ shape: Shape; out: string }>): Promise<BuildSummary[]> {
+  // V8 lets the heap grow to about twice what survived the last full collection before it collects
+  // again: after the sources (80 MB live) that let the model stage pile up 70 MB of garbage, the
+  // build's memory peak. Growing by 30% instead costs a few more collections (under 100 ms) and
+  // keeps the peak about 50 MB lower. Set for the build only (a test process builds in-process).
+  setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+  try {
+    return await buildAll(opts, targets);
+  } finally {
+    setFlagsFromString('--heap-growing-percent=0'); // 0: V8's own choice again
+  }
+}
+
+const HEAP_GROWING_PERCENT = 20;
+
+async function buildAll(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Array<{ shape: Shape; out: string }>): Promise<BuildSummary[]> {
   const log = opts.log ?? (() => undefined);
   const shared: Record<string, number> = {};
   const sharedPeaks: Record<string, number> = {};
