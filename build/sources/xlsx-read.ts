@@ -1,10 +1,11 @@
-// A small, fast xlsx reader for the plain tables our sources are: unzip (fflate), then one regex
-// pass over each sheet's XML. It gives what read-excel-file gave (a list of sheets, each a matrix
-// of cells: shared and inline strings, numbers, booleans, dates for date-formatted numbers), about
-// ten times faster and without building a DOM: parsing the O*NET and BLS workbooks was most of a
-// cold build and most of its memory. A unit test holds it to read-excel-file's output.
+// A small, fast xlsx reader for the plain tables our sources are. It gives what read-excel-file
+// gave (a list of sheets, each a matrix of cells: shared and inline strings, numbers, booleans,
+// dates for date-formatted numbers; a unit test holds it to read-excel-file's output) without
+// building a DOM. The zip is read from its central directory and inflated by node's zlib (native);
+// a worksheet (35 MB of XML for O*NET Skills) is scanned as bytes, never decoded to one string:
+// only the values that become strings are decoded, the rest is located with indexOf (memchr).
 import { readFile } from 'node:fs/promises';
-import { strFromU8, unzipSync } from 'fflate';
+import { inflateRawSync } from 'node:zlib';
 import type { SheetCell } from './table.ts';
 
 export type Workbook = Array<{ sheet: string; data: SheetCell[][] }>;
@@ -18,13 +19,8 @@ function unescapeXml(s: string): string {
 }
 
 const ATTR = new Map<string, RegExp>();
-/** An attribute's raw value in a start tag. Runs per cell: plain search when spaces separate. */
+/** An attribute's raw value in a start tag (the small parts: workbook, relationships, styles). */
 function attr(tag: string, name: string): string | undefined {
-  if (!tag.includes('\n') && !tag.includes('\t') && !tag.includes('\r')) {
-    const key = ` ${name}="`;
-    const at = tag.indexOf(key);
-    return at < 0 ? undefined : tag.slice(at + key.length, tag.indexOf('"', at + key.length));
-  }
   let re = ATTR.get(name);
   if (!re) ATTR.set(name, (re = new RegExp(`\\s${name}="([^"]*)"`)));
   return re.exec(tag)?.[1];
@@ -38,10 +34,11 @@ function richText(xml: string): string {
   return unescapeXml(out);
 }
 
-function sharedStrings(xml: string | null): string[] {
+/** Shared strings, trimmed, blank ones null: as cells take them (read-excel-file trimmed them, the loaders expect it). */
+function sharedStrings(xml: string | null): Array<string | null> {
   if (!xml) return [];
-  const out: string[] = [];
-  for (const m of xml.matchAll(/<si>([\s\S]*?)<\/si>|<si\/>/g)) out.push(m[1] === undefined ? '' : richText(m[1]));
+  const out: Array<string | null> = [];
+  for (const m of xml.matchAll(/<si>([\s\S]*?)<\/si>|<si\/>/g)) out.push((m[1] === undefined ? '' : richText(m[1])).trim() || null);
   return out;
 }
 
@@ -66,50 +63,199 @@ function dateStyles(xml: string | null): boolean[] {
   });
 }
 
+// ---- Worksheet scanning, on bytes ----
+
+const LT = 0x3c;
+const GT = 0x3e;
+const SLASH = 0x2f;
+const QUOTE = 0x22;
+const EQUALS = 0x3d;
+const [C, R, O, W, V, I, S] = [...'crowvis'].map((ch) => ch.charCodeAt(0)) as [number, number, number, number, number, number, number];
+
+// Every search below is a plain loop over the bytes: Buffer#indexOf crosses into C++ per call,
+// which at several calls per cell (a million cells) cost more than the scan itself.
+
+/** [A-Za-z0-9_]: what \b in the old patterns (<row\b, <c\b) refused after the tag name. */
+const isWordByte = (b: number | undefined) =>
+  b !== undefined && ((b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || b === 0x5f);
+const isSpace = (b: number) => b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d;
+
+/** The first `byte` in [from, to), or -1. */
+function find(x: Buffer, byte: number, from: number, to: number): number {
+  for (let i = from; i < to; i++) if (x[i] === byte) return i;
+  return -1;
+}
+
+/** Where the attributes r, s and t of a start tag's [from, to) lie (value start and end; -1 when absent). */
+class TagAttrs {
+  r0 = -1;
+  r1 = -1;
+  s0 = -1;
+  s1 = -1;
+  t0 = -1;
+  t1 = -1;
+
+  read(x: Buffer, from: number, to: number): this {
+    this.r0 = this.s0 = this.t0 = -1;
+    let i = from;
+    while (i < to) {
+      if (!isSpace(x[i]!)) {
+        i++;
+        continue;
+      }
+      while (i < to && isSpace(x[i]!)) i++;
+      const nameStart = i;
+      while (i < to && x[i] !== EQUALS && !isSpace(x[i]!)) i++;
+      const nameEnd = i;
+      if (x[i] !== EQUALS || x[i + 1] !== QUOTE) continue;
+      const v0 = i + 2;
+      const v1 = find(x, QUOTE, v0, to);
+      if (v1 < 0) return this;
+      if (nameEnd - nameStart === 1) {
+        const c = x[nameStart];
+        if (c === R) [this.r0, this.r1] = [v0, v1];
+        else if (c === S) [this.s0, this.s1] = [v0, v1];
+        else if (c === 0x74) [this.t0, this.t1] = [v0, v1]; // t
+      }
+      i = v1 + 1;
+    }
+    return this;
+  }
+}
+
 /** "BC12" -> column 54 (0-based), or -1. */
-function columnOf(ref: string): number {
+function columnAt(x: Buffer, from: number, to: number): number {
   let col = 0;
-  let i = 0;
-  for (; i < ref.length; i++) {
-    const c = ref.charCodeAt(i);
+  let i = from;
+  for (; i < to; i++) {
+    const c = x[i]!;
     if (c < 65 || c > 90) break;
     col = col * 26 + (c - 64);
   }
-  return i === 0 ? -1 : col - 1;
+  return i === from ? -1 : col - 1;
 }
 
-const CELL = /<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g;
-const ROW = /<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g;
+/** A whole number written in [from, to) (an index), else Number() of the text. */
+function numberAt(x: Buffer, from: number, to: number): number {
+  let n = 0;
+  if (to > from && to - from < 10) {
+    for (let i = from; i < to; i++) {
+      const d = x[i]! - 0x30;
+      if (d < 0 || d > 9) return Number(x.toString('utf8', from, to));
+      n = n * 10 + d;
+    }
+    return n;
+  }
+  return Number(x.toString('utf8', from, to));
+}
 
-function readSheet(xml: string, strings: string[], dates: boolean[]): SheetCell[][] {
+/** A cell's inner content [from, to): where its first <v>…</v> and <is>…</is> lie (-1: absent). */
+class CellParts {
+  v0 = -1;
+  v1 = -1;
+  is0 = -1;
+  is1 = -1;
+
+  read(x: Buffer, from: number, to: number): this {
+    this.v0 = this.v1 = this.is0 = this.is1 = -1;
+    for (let i = find(x, LT, from, to); i >= 0; i = find(x, LT, i + 1, to)) {
+      const a = x[i + 1];
+      if (a === V && x[i + 2] === GT) {
+        if (this.v0 < 0) this.v0 = i + 3;
+      } else if (a === I && x[i + 2] === S && x[i + 3] === GT) {
+        if (this.is0 < 0) this.is0 = i + 4;
+      } else if (a === SLASH) {
+        const b = x[i + 2];
+        if (b === V && x[i + 3] === GT) {
+          if (this.v0 >= 0 && this.v1 < 0) this.v1 = i;
+        } else if (b === I && x[i + 3] === S && x[i + 4] === GT) {
+          if (this.is0 >= 0 && this.is1 < 0) this.is1 = i;
+        }
+      }
+    }
+    if (this.v1 < 0) this.v0 = -1;
+    if (this.is1 < 0) this.is0 = -1;
+    return this;
+  }
+}
+
+/** The first "</name>" at or after `from` before `to`, or -1 (name: "c" or "row"). */
+function closeTag(x: Buffer, name: 'c' | 'row', from: number, to: number): number {
+  for (let i = find(x, LT, from, to); i >= 0; i = find(x, LT, i + 1, to)) {
+    if (x[i + 1] !== SLASH) continue;
+    if (name === 'c' ? x[i + 2] === C && x[i + 3] === GT : x[i + 2] === R && x[i + 3] === O && x[i + 4] === W && x[i + 5] === GT) return i;
+  }
+  return -1;
+}
+
+function readSheet(x: Buffer, strings: Array<string | null>, dates: boolean[]): SheetCell[][] {
   const data: SheetCell[][] = [];
   let width = 0;
-  const body = /<sheetData>([\s\S]*)<\/sheetData>/.exec(xml)?.[1] ?? '';
-  for (const row of body.matchAll(ROW)) {
-    const r = attr(row[1]!, 'r');
-    const index = r !== undefined ? Number(r) - 1 : data.length;
+  const bodyStart = x.indexOf('<sheetData>');
+  const end = bodyStart < 0 ? -1 : x.lastIndexOf('</sheetData>');
+  if (bodyStart < 0 || end < bodyStart) return data;
+  const rowAttrs = new TagAttrs();
+  const cellAttrs = new TagAttrs();
+  const parts = new CellParts();
+  let pos = bodyStart;
+  for (;;) {
+    // <row …/> or <row …>…</row>
+    const rs = find(x, LT, pos, end);
+    if (rs < 0) break;
+    if (!(x[rs + 1] === R && x[rs + 2] === O && x[rs + 3] === W) || isWordByte(x[rs + 4])) {
+      pos = rs + 1;
+      continue;
+    }
+    const tagEnd = find(x, GT, rs, end);
+    if (tagEnd < 0) break;
+    const selfClosing = x[tagEnd - 1] === SLASH;
+    rowAttrs.read(x, rs + 4, selfClosing ? tagEnd - 1 : tagEnd);
+    const contentStart = tagEnd + 1;
+    let contentEnd = contentStart;
+    if (selfClosing) pos = tagEnd + 1;
+    else {
+      contentEnd = closeTag(x, 'row', contentStart, end);
+      if (contentEnd < 0) throw new Error(`unterminated <row> at byte ${rs}`);
+      pos = contentEnd + 6;
+    }
+    const index = rowAttrs.r0 >= 0 ? numberAt(x, rowAttrs.r0, rowAttrs.r1) - 1 : data.length;
     while (data.length < index) data.push([]);
     const cells: SheetCell[] = [];
-    for (const c of (row[2] ?? '').matchAll(CELL)) {
-      const a = c[1]!;
-      const ref = attr(a, 'r');
-      const col = ref !== undefined ? columnOf(ref) : cells.length;
-      const inner = c[2] ?? '';
-      const type = attr(a, 't') ?? 'n';
-      let value: SheetCell = null;
-      if (type === 'inlineStr') value = richText(/<is>([\s\S]*?)<\/is>/.exec(inner)?.[1] ?? '').trim() || null;
+    // Its cells: <c …/> or <c …>…</c>
+    for (let p = contentStart; p < contentEnd; ) {
+      const cs = find(x, LT, p, contentEnd);
+      if (cs < 0) break;
+      if (x[cs + 1] !== C || isWordByte(x[cs + 2])) {
+        p = cs + 1;
+        continue;
+      }
+      const te = find(x, GT, cs, contentEnd);
+      if (te < 0) break;
+      const empty = x[te - 1] === SLASH;
+      cellAttrs.read(x, cs + 2, empty ? te - 1 : te);
+      const i0 = te + 1;
+      let i1 = i0;
+      if (empty) p = te + 1;
       else {
-        const v = /<v>([\s\S]*?)<\/v>/.exec(inner)?.[1];
-        if (v !== undefined) {
-          // Strings trimmed, blank ones empty: as read-excel-file gave them (the loaders expect it).
-          if (type === 's') value = strings[Number(v)]?.trim() || null;
-          else if (type === 'str' || type === 'e') value = unescapeXml(v).trim() || null;
-          else if (type === 'b') value = v === '1';
-          else {
-            const n = Number(v);
-            const style = attr(a, 's');
-            value = style !== undefined && dates[Number(style)] ? new Date(Math.round((n - 25569) * 86400000)) : n;
-          }
+        i1 = closeTag(x, 'c', i0, contentEnd);
+        if (i1 < 0) throw new Error(`unterminated <c> at byte ${cs}`);
+        p = i1 + 4;
+      }
+      parts.read(x, i0, i1);
+      const col = cellAttrs.r0 >= 0 ? columnAt(x, cellAttrs.r0, cellAttrs.r1) : cells.length;
+      const t0 = cellAttrs.t0;
+      // t="s" (shared string), "inlineStr", "str"/"e" (text), "b" (boolean); anything else a number.
+      const type = t0 < 0 ? 'n' : cellAttrs.t1 - t0 === 1 && x[t0] === S ? 's' : x.toString('latin1', t0, cellAttrs.t1);
+      let value: SheetCell = null;
+      if (type === 'inlineStr') value = richText(parts.is0 >= 0 ? x.toString('utf8', parts.is0, parts.is1) : '').trim() || null;
+      else if (parts.v0 >= 0) {
+        const { v0, v1 } = parts;
+        if (type === 's') value = strings[numberAt(x, v0, v1)] ?? null;
+        else if (type === 'str' || type === 'e') value = unescapeXml(x.toString('utf8', v0, v1)).trim() || null;
+        else if (type === 'b') value = v1 - v0 === 1 && x[v0] === 0x31;
+        else {
+          const n = Number(x.toString('utf8', v0, v1));
+          value = cellAttrs.s0 >= 0 && dates[numberAt(x, cellAttrs.s0, cellAttrs.s1)] ? new Date(Math.round((n - 25569) * 86400000)) : n;
         }
       }
       if (value === null) continue;
@@ -125,9 +271,53 @@ function readSheet(xml: string, strings: string[], dates: boolean[]): SheetCell[
   return data;
 }
 
-export function parseXlsx(bytes: Uint8Array): Workbook {
-  const zip = unzipSync(bytes, { filter: (f) => f.name.startsWith('xl/') && f.name.endsWith('.xml') || f.name.endsWith('.rels') });
-  const text = (name: string) => (zip[name] ? strFromU8(zip[name]!) : null);
+// ---- Zip ----
+
+/**
+ * The entries of a zip archive that `want` names, read through its central directory: stored or
+ * deflated (inflated by zlib), as xlsx writers make them. Zip64 and encryption are refused.
+ */
+function unzip(zip: Buffer, want: (name: string) => boolean): Map<string, Buffer> {
+  let eocd = -1;
+  for (let i = zip.length - 22; i >= Math.max(0, zip.length - 22 - 0xffff); i--) {
+    if (zip.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw new Error('no zip end-of-central-directory record');
+  const count = zip.readUInt16LE(eocd + 10);
+  const dirOffset = zip.readUInt32LE(eocd + 16);
+  if (count === 0xffff || dirOffset === 0xffffffff) throw new Error('zip64 archives are not supported');
+  const out = new Map<string, Buffer>();
+  let p = dirOffset;
+  for (let n = 0; n < count; n++) {
+    if (zip.readUInt32LE(p) !== 0x02014b50) throw new Error('damaged zip central directory');
+    const flags = zip.readUInt16LE(p + 8);
+    const method = zip.readUInt16LE(p + 10);
+    const compressed = zip.readUInt32LE(p + 20);
+    const nameLength = zip.readUInt16LE(p + 28);
+    const next = p + 46 + nameLength + zip.readUInt16LE(p + 30) + zip.readUInt16LE(p + 32);
+    const local = zip.readUInt32LE(p + 42);
+    const entry = p;
+    const name = zip.toString(flags & 0x800 ? 'utf8' : 'latin1', p + 46, p + 46 + nameLength);
+    p = next;
+    if (!want(name)) continue;
+    if (flags & 1) throw new Error(`${name} is encrypted`);
+    if (zip.readUInt32LE(local) !== 0x04034b50) throw new Error(`damaged zip entry ${name}`);
+    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const data = zip.subarray(start, start + compressed);
+    if (method === 0) out.set(name, data);
+    // One output chunk of the entry's size: no concatenation of 16 KB pieces afterwards.
+    else if (method === 8) out.set(name, inflateRawSync(data, { chunkSize: Math.max(64, zip.readUInt32LE(entry + 24) + 1) }));
+    else throw new Error(`${name}: unsupported zip compression method ${method}`);
+  }
+  return out;
+}
+
+export function parseXlsx(file: Uint8Array): Workbook {
+  const zip = unzip(Buffer.from(file.buffer, file.byteOffset, file.byteLength), (name) => (name.startsWith('xl/') && name.endsWith('.xml')) || name.endsWith('.rels'));
+  const text = (name: string) => zip.get(name)?.toString('utf8') ?? null;
   const workbook = text('xl/workbook.xml');
   if (!workbook) throw new Error('no xl/workbook.xml: not an xlsx workbook');
   const targets = new Map<string, string>();
@@ -141,8 +331,8 @@ export function parseXlsx(bytes: Uint8Array): Workbook {
   return [...workbook.matchAll(/<sheet\s[^>]*>/g)].map((m) => {
     const name = unescapeXml(attr(m[0], 'name') ?? '');
     const target = targets.get(attr(m[0], 'r:id') ?? '');
-    const xml = target ? text(target) : null;
-    if (xml === null) throw new Error(`sheet "${name}" has no worksheet part`);
+    const xml = target ? zip.get(target) : undefined;
+    if (xml === undefined) throw new Error(`sheet "${name}" has no worksheet part`);
     return { sheet: name, data: readSheet(xml, strings, dates) };
   });
 }
