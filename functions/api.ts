@@ -7,7 +7,7 @@
 import { assess } from '../build/model/assess.ts';
 import type { AssessShard, IndustryList, OccupationListItem, PageShard, SearchShard, VotesShard } from '../build/model/api-schemas.ts';
 import { AssessRequest, ShardMeta } from '../build/model/request-schemas.ts';
-import { INDUSTRY_LIST_QUERY, OCCUPATION_LIST_QUERY, pageShardName, pageWindow, parseQuery, shardOf } from '../build/model/paging.ts';
+import { INDUSTRY_LIST_QUERY, OCCUPATION_LIST_QUERY, pageShardName, pageWindow, parseQuery, queryPairs, shardOf } from '../build/model/paging.ts';
 import { listPageJson } from '../build/model/present.ts';
 import { allowedMethods, matchRoute, notFoundKind, redirectFor, urlFor, type HandlerId, type Method, type RouteDef, type RouteMatch } from '../build/model/routes.ts';
 import { searchOccupations, suggestOccupations } from '../build/model/search.ts';
@@ -40,6 +40,11 @@ interface SerializedPage {
   offset: number;
   json: string[];
   hashes: string[];
+  /** json joined by commas; item i starts at starts[i]. */
+  joined: string;
+  starts: number[];
+  /** Of the offset and joined: the shard's content. */
+  hash: string;
 }
 
 export interface HandlerOptions {
@@ -62,16 +67,23 @@ export interface HandlerOptions {
  */
 function shardCache(source: ShardSource) {
   const cache = new Map<string, Promise<unknown>>();
-  return <T>(name: string): Promise<T> => {
+  /** Shards already loaded, for a lookup without a promise once warm (the common case). */
+  const loaded = new Map<string, unknown>();
+  const load = <T>(name: string): Promise<T> => {
     let p = cache.get(name);
     if (!p) {
-      p = source.loadShard(name).then((raw) => (name === 'meta' ? ShardMeta.parse(raw) : raw));
+      p = source.loadShard(name).then((raw) => {
+        const value = name === 'meta' ? ShardMeta.parse(raw) : raw;
+        loaded.set(name, value);
+        return value;
+      });
       // A failed load must not poison the instance: the next request retries.
       p.catch(() => cache.delete(name));
       cache.set(name, p);
     }
     return p as Promise<T>;
   };
+  return { load, loaded: <T>(name: string): T | undefined => loaded.get(name) as T | undefined };
 }
 
 export function createHandler(source: ShardSource, options: HandlerOptions = {}): Handler {
@@ -80,7 +92,8 @@ export function createHandler(source: ShardSource, options: HandlerOptions = {})
 }
 
 export function createReplyHandler(source: ShardSource, options: HandlerOptions = {}): ReplyHandler {
-  const shard = shardCache(source);
+  const shards = shardCache(source);
+  const shard = shards.load;
   const discardLimit = options.discardLimitBytes ?? DISCARD_LIMIT_BYTES;
   const votes = votesEndpoint(options.votes ?? { store: null }, async (soc) => {
     const all = (await shard<VotesShard>('votes')).occupations;
@@ -88,14 +101,28 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     return o && { slug: o[0], snapshot: { agree: o[1], too_high: o[2], too_low: o[3] } };
   });
 
-  /** Each page shard's items serialized once, with a hash of each (for the page's ETag). */
+  /**
+   * Each page shard serialized once: its items' JSON joined by commas (a page of the plain list is
+   * then one slice of it), where each item starts, a hash of the whole shard and of each item
+   * (a search page picks items one by one; the ETags hash these instead of the body).
+   */
   const serialized = new Map<number, Promise<SerializedPage>>();
+  const serializedNow = new Map<number, SerializedPage>();
   const serializedPage = (n: number): Promise<SerializedPage> => {
     let p = serialized.get(n);
     if (!p) {
       p = shard<PageShard>(pageShardName(n)).then((page) => {
         const json = page.items.map((item: OccupationListItem) => JSON.stringify(item));
-        return { offset: page.offset, json, hashes: json.map(hash53) };
+        const starts: number[] = [];
+        let at = 0;
+        for (const j of json) {
+          starts.push(at);
+          at += j.length + 1;
+        }
+        const joined = json.join(',');
+        const done = { offset: page.offset, json, hashes: json.map(hash53), joined, starts, hash: hash53(`${page.offset}:${joined}`) };
+        serializedNow.set(n, done);
+        return done;
       });
       p.catch(() => serialized.delete(n));
       serialized.set(n, p);
@@ -105,19 +132,30 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
 
   async function pageItems(positions: number[], meta: ShardMeta): Promise<{ json: string[]; hashes: string[] }> {
     const size = meta.page_shard_size;
-    const pages = new Map<number, SerializedPage>();
-    for (const p of positions) {
-      const n = shardOf(p, size);
-      if (!pages.has(n)) pages.set(n, await serializedPage(n));
-    }
     const json: string[] = [];
     const hashes: string[] = [];
     for (const p of positions) {
-      const page = pages.get(shardOf(p, size))!;
+      const n = shardOf(p, size);
+      const page = serializedNow.get(n) ?? (await serializedPage(n));
       json.push(page.json[p - page.offset]!);
       hashes.push(page.hashes[p - page.offset]!);
     }
     return { json, hashes };
+  }
+
+  /** List positions [start, end) as one JSON fragment, cut from the shards' joined items; `tag` names the shards' contents. */
+  async function pageRange(start: number, end: number, size: number): Promise<{ json: string; tag: string }> {
+    let json = '';
+    let tag = '';
+    for (let n = shardOf(start, size); start < end && n <= shardOf(end - 1, size); n++) {
+      const page = serializedNow.get(n) ?? (await serializedPage(n));
+      const a = Math.max(start, page.offset) - page.offset;
+      const b = Math.min(end, page.offset + page.json.length) - page.offset - 1;
+      const part = page.joined.slice(page.starts[a], page.starts[b]! + page.json[b]!.length);
+      json = json ? `${json},${part}` : part;
+      tag += page.hash;
+    }
+    return { json, tag };
   }
 
   // Ranked matches per query, kept per instance like the shards they come from (people search
@@ -133,39 +171,36 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     return hit;
   };
 
-  async function listOccupations(req: RequestLike, params: URLSearchParams, route: RouteDef): Promise<Reply> {
-    const parsed = parseQuery(params, OCCUPATION_LIST_QUERY);
+  async function listOccupations(req: RequestLike, query: string, route: RouteDef): Promise<Reply> {
+    const parsed = parseQuery(queryPairs(query), OCCUPATION_LIST_QUERY);
     if (!parsed.ok) return problemResponse(req, 400, 'Invalid query parameters.', parsed.errors);
     const limit = parsed.values.limit as number;
     const offset = parsed.values.offset as number;
     const q = parsed.values.q as string | undefined;
-    const meta = await shard<ShardMeta>('meta');
-    let positions: number[];
-    let count: number;
-    let suggested: number[] | undefined;
+    const meta = shards.loaded<ShardMeta>('meta') ?? (await shard<ShardMeta>('meta'));
+    // Each body is a function of its items, the envelope numbers and the model version, so is its
+    // tag: hashing the shard or item hashes with those is as strong as hashing the body, and cheaper.
     if (q === undefined) {
-      count = meta.occupation_count;
+      const count = meta.occupation_count;
       const { start, end } = pageWindow(count, limit, offset);
-      positions = range(start, end);
-    } else {
-      const index = await shard<SearchShard>('search');
-      const matches = searched(index, q);
-      count = matches.length;
-      // Nothing at all: say which titles come closest, additively (data stays empty, count 0).
-      if (count === 0) suggested = suggestOccupations(index, q);
-      const { start, end } = pageWindow(count, limit, offset);
-      positions = matches.slice(start, end);
+      const items = await pageRange(start, end, meta.page_shard_size);
+      const etag = etagOf(`${MODEL_VERSION}:${count},${limit},${offset}:${items.tag}`);
+      return respond(req, 200, listPageJson([items.json], count, limit, offset), 'json', route.cache, undefined, etag);
     }
-    const items = await pageItems(positions, meta);
-    // The body is a function of the items, the envelope numbers and the model version, so is its
-    // tag: hashing those is as strong as hashing the body and 20x shorter.
+    const index = shards.loaded<SearchShard>('search') ?? (await shard<SearchShard>('search'));
+    const matches = searched(index, q);
+    const count = matches.length;
+    // Nothing at all: say which titles come closest, additively (data stays empty, count 0).
+    const suggested = count === 0 ? suggestOccupations(index, q) : undefined;
+    const { start, end } = pageWindow(count, limit, offset);
+    const items = await pageItems(matches.slice(start, end), meta);
     const suggestions = suggested && (await pageItems(suggested, meta));
     const etag = etagOf(`${MODEL_VERSION}:${count},${limit},${offset}:${items.hashes.join('')}${suggestions ? `:${suggestions.hashes.join('')}` : ''}`);
-    return respond(req, 200, listPageJson(items.json, count, limit, offset, suggestions?.json), 'json', route.cache, {}, etag);
+    return respond(req, 200, listPageJson(items.json, count, limit, offset, suggestions?.json), 'json', route.cache, undefined, etag);
   }
 
-  async function listIndustries(req: RequestLike, params: URLSearchParams, route: RouteDef): Promise<Reply> {
-    const parsed = parseQuery(params, INDUSTRY_LIST_QUERY);
+  async function listIndustries(req: RequestLike, query: string, route: RouteDef): Promise<Reply> {
+    const parsed = parseQuery(queryPairs(query), INDUSTRY_LIST_QUERY);
     if (!parsed.ok) return problemResponse(req, 400, 'Invalid query parameters.', parsed.errors);
     const level = parsed.values.level as number | undefined;
     const all = await shard<IndustryList>('industries');
@@ -224,41 +259,65 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
   }
 
   /** The code behind each handler id of the route table; the type makes a missing one a compile error. */
-  const handlers: Record<HandlerId, (req: RequestLike, url: URL, match: RouteMatch, info: RequestInfo) => Promise<Reply>> = {
-    'list-occupations': (req, url, { route }) => listOccupations(req, url.searchParams, route),
-    'list-industries': (req, url, { route }) => listIndustries(req, url.searchParams, route),
-    assess: (req, _url, { route }) => assessOne(req, route),
-    'votes-get': (req, _url, { route, params }) => votes.get(req, params.soc_code!, route),
-    'votes-post': (req, _url, { params }, info) => votes.post(req, params.soc_code!, info.clientAddress ?? null),
+  const handlers: Record<HandlerId, (req: RequestLike, query: string, match: RouteMatch, info: RequestInfo) => Promise<Reply>> = {
+    'list-occupations': (req, query, { route }) => listOccupations(req, query, route),
+    'list-industries': (req, query, { route }) => listIndustries(req, query, route),
+    assess: (req, _query, { route }) => assessOne(req, route),
+    'votes-get': (req, _query, { route, params }) => votes.get(req, params.soc_code!, route),
+    'votes-post': (req, _query, { params }, info) => votes.post(req, params.soc_code!, info.clientAddress ?? null),
   };
 
   return async function handle(req: RequestLike, info: RequestInfo = {}): Promise<Reply> {
     const response = await route(req, info);
-    await discardUnread(req, discardLimit);
+    // Only a body can be left unread (GET and HEAD have none here).
+    if (req.body) await discardUnread(req, discardLimit);
     return response;
   };
 
   async function route(req: RequestLike, info: RequestInfo): Promise<Reply> {
     try {
-      const url = new URL(req.url);
-      const meta = await shard<ShardMeta>('meta');
-      const match = matchRoute(url.pathname, meta.shape);
+      const { pathname, query } = pathAndQuery(req.url);
+      const meta = shards.loaded<ShardMeta>('meta') ?? (await shard<ShardMeta>('meta'));
+      const match = matchRoute(pathname, meta.shape);
       if (req.method === 'OPTIONS') return preflight(match?.route ?? null);
       if (!match) {
-        const to = req.method === 'GET' || req.method === 'HEAD' ? redirectFor(url.pathname, meta.shape) : null;
-        return to ? redirect(to + url.search) : notFound(req, url.pathname);
+        const to = req.method === 'GET' || req.method === 'HEAD' ? redirectFor(pathname, meta.shape) : null;
+        return to ? redirect(to + new URL(req.url).search) : notFound(req, pathname);
       }
       const { route } = match;
       const method = req.method === 'HEAD' ? 'GET' : req.method;
-      if (!Object.hasOwn(route.ops, method)) return methodNotAllowed(req, url.pathname, route);
+      if (!Object.hasOwn(route.ops, method)) return methodNotAllowed(req, pathname, route);
       // A static route reaches the function only when no file exists for the path.
       const handler = route.ops[method as Method]!.handler;
-      return handler ? await handlers[handler](req, url, match, info) : notFound(req, url.pathname);
+      return handler ? await handlers[handler](req, query, match, info) : notFound(req, pathname);
     } catch {
       // Only our own faults land here (a missing shard); bad input is answered above with a 4xx.
       return problemResponse(req, 500, 'The server could not answer this request.');
     }
   }
+}
+
+/** A path that URL parsing leaves as it is: plain characters, no dot segment, no escapes. */
+const PLAIN_PATH = /^\/[A-Za-z0-9_.~/-]*$/;
+/** A query whose pairs come out the same parsed raw as after URL serialization: printable ASCII, no fragment. */
+const PLAIN_QUERY = /^[\x21-\x22\x24-\x7e]*$/;
+
+/**
+ * The path and the query (without "?") of an absolute request URL, as `new URL` would give them.
+ * Cut by hand when nothing needs normalizing (what runtimes hand us, and nearly every request),
+ * parsed otherwise: URL construction is a good part of a small request's cost.
+ */
+export function pathAndQuery(url: string): { pathname: string; query: string } {
+  const scheme = url.indexOf('://');
+  const at = scheme < 0 ? -1 : url.indexOf('/', scheme + 3);
+  if (at >= 0) {
+    const q = url.indexOf('?', at);
+    const pathname = q < 0 ? url.slice(at) : url.slice(at, q);
+    const query = q < 0 ? '' : url.slice(q + 1);
+    if (PLAIN_PATH.test(pathname) && !pathname.includes('/.') && PLAIN_QUERY.test(query)) return { pathname, query };
+  }
+  const parsed = new URL(url);
+  return { pathname: parsed.pathname, query: parsed.search.slice(1) };
 }
 
 /**
@@ -271,12 +330,6 @@ function factorEntries(body: unknown, parsed: Record<string, string>): Record<st
   const raw = (body as { personal_factors?: unknown }).personal_factors;
   const names = raw !== null && typeof raw === 'object' ? Object.keys(raw) : Object.keys(parsed);
   for (const name of names) out[name] = Object.hasOwn(parsed, name) ? parsed[name]! : String((raw as Record<string, unknown>)[name]);
-  return out;
-}
-
-function range(start: number, end: number): number[] {
-  const out: number[] = [];
-  for (let i = start; i < end; i++) out.push(i);
   return out;
 }
 

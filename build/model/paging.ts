@@ -20,22 +20,50 @@ export type QueryOutcome = { ok: true; values: QueryValues } | { ok: false; erro
 // Canonical non-negative decimal only: "+5", "1e2", "05", " 5" and "5.0" are all rejected.
 const CANONICAL_INT = /^(0|[1-9][0-9]{0,14})$/;
 
+const NEEDS_DECODING = /[%+]|[^\x00-\x7f]/;
+
+/** Each spec's entries, listed once (the function parses a query per request). */
+const specEntries = new WeakMap<QuerySpec, Array<[string, ParamSpec]>>();
+
+/**
+ * The name/value pairs of a URL's query (its text after the "?") as URL.searchParams gives them.
+ * Plain ASCII without "%" or "+" needs no decoding, so it is only split (the form-urlencoded
+ * parser does exactly that then); anything else goes through URLSearchParams.
+ */
+export function queryPairs(query: string): Iterable<[string, string]> {
+  // URLSearchParams drops one leading "?" of its argument; a query may itself start with one.
+  if (NEEDS_DECODING.test(query)) return new URLSearchParams(`?${query}`);
+  const pairs: Array<[string, string]> = [];
+  for (const part of query.split('&')) {
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    pairs.push(eq < 0 ? [part, ''] : [part.slice(0, eq), part.slice(eq + 1)]);
+  }
+  return pairs;
+}
+
 /**
  * Every parameter problem is collected (unknown, repeated, empty, malformed, out of range), each
  * naming the parameter, so one 400 response tells the client everything.
  */
-export function parseQuery(params: URLSearchParams, spec: QuerySpec): QueryOutcome {
+export function parseQuery(params: Iterable<[string, string]>, spec: QuerySpec): QueryOutcome {
   const errors: ProblemError[] = [];
   const values: QueryValues = {};
   const seen = new Map<string, string[]>();
-  for (const [name, value] of params) seen.set(name, [...(seen.get(name) ?? []), value]);
-
-  for (const name of [...seen.keys()].sort()) {
-    if (!Object.hasOwn(spec, name)) {
-      errors.push({ location: `query.${name}`, message: `unknown parameter "${name}"`, allowed: Object.keys(spec) });
-    }
+  for (const [name, value] of params) {
+    const list = seen.get(name);
+    if (list) list.push(value);
+    else seen.set(name, [value]);
   }
-  for (const [name, p] of Object.entries(spec)) {
+
+  let unknown: string[] | null = null;
+  for (const name of seen.keys()) if (!Object.hasOwn(spec, name)) (unknown ??= []).push(name);
+  for (const name of unknown?.sort() ?? []) {
+    errors.push({ location: `query.${name}`, message: `unknown parameter "${name}"`, allowed: Object.keys(spec) });
+  }
+  let entries = specEntries.get(spec);
+  if (!entries) specEntries.set(spec, (entries = Object.entries(spec)));
+  for (const [name, p] of entries) {
     const raw = seen.get(name);
     if (raw === undefined) {
       values[name] = p.kind === 'int' ? p.default : undefined;

@@ -269,24 +269,53 @@ export interface RouteMatch {
   params: Record<string, string>;
 }
 
+/** A route's pattern cut into segments once: literals compared as strings, parameters by pattern. */
+interface CompiledRoute {
+  route: RouteDef;
+  segs: string[];
+  /** [segment index, parameter name, its pattern] for each parameter segment. */
+  params: Array<[number, string, RegExp]>;
+}
+
+/** Per shape, the routes by segment count (table order kept within each), built on first use. */
+const compiled = new Map<Shape, Map<number, CompiledRoute[]>>();
+function compiledRoutes(shape: Shape): Map<number, CompiledRoute[]> {
+  let bySize = compiled.get(shape);
+  if (!bySize) {
+    bySize = new Map();
+    for (const route of routesFor(shape)) {
+      const segs = route.pattern.split('/');
+      const params: CompiledRoute['params'] = [];
+      segs.forEach((p, i) => {
+        if (p.startsWith(':')) params.push([i, p.slice(1), PARAM_PATTERNS[p.slice(1)]!]);
+      });
+      const list = bySize.get(segs.length) ?? [];
+      list.push({ route, segs, params });
+      bySize.set(segs.length, list);
+    }
+    compiled.set(shape, bySize);
+  }
+  return bySize;
+}
+
 /** Segment-wise match; a parameter must match its pattern, so "../" or "%2F" never reach a file. */
 export function matchRoute(pathname: string, shape: Shape): RouteMatch | null {
   const segs = pathname.split('/');
-  for (const route of routesFor(shape)) {
-    const pats = route.pattern.split('/');
-    if (pats.length !== segs.length) continue;
-    const params: Record<string, string> = {};
+  const candidates = compiledRoutes(shape).get(segs.length);
+  if (!candidates) return null;
+  for (const c of candidates) {
     let ok = true;
-    for (let i = 0; i < pats.length && ok; i++) {
-      const p = pats[i]!;
-      const s = segs[i]!;
-      if (p.startsWith(':')) {
-        const name = p.slice(1);
-        ok = PARAM_PATTERNS[name]!.test(s);
-        params[name] = s;
-      } else ok = p === s;
+    for (let i = 0; i < segs.length && ok; i++) ok = c.segs[i]!.startsWith(':') ? true : c.segs[i] === segs[i];
+    if (!ok) continue;
+    const params: Record<string, string> = {};
+    for (const [i, name, re] of c.params) {
+      if (!re.test(segs[i]!)) {
+        ok = false;
+        break;
+      }
+      params[name] = segs[i]!;
     }
-    if (ok) return { route, params };
+    if (ok) return { route: c.route, params };
   }
   return null;
 }

@@ -59,9 +59,8 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
     { votes: opts.votes },
   );
   // The client address is handed to the function as an argument, never as a header a client
-  // could send: the socket's peer, or with --trust-proxy the hop our proxy appended last.
-  const clientAddress = (req: http.IncomingMessage): string | null =>
-    (opts.trustProxy ? lastForwardedHop(req.headers['x-forwarded-for'] as string | undefined) : null) ?? req.socket.remoteAddress ?? null;
+  // could send: the socket's peer, or with --trust-proxy the hop our proxy appended last
+  // (NodeRequestInfo).
 
   const prefixes = new Set(routePrefixes(shape));
 
@@ -95,19 +94,11 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
   // conversions cost more than the function's work.
   async function sendFunction(req: http.IncomingMessage, res: http.ServerResponse, url: string) {
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-    const reply = await handler(
-      {
-        method: req.method ?? 'GET',
-        url,
-        headers: { get: (name) => headerValue(req, name) },
-        body: null,
-        readBody: hasBody ? (cap) => readBody(req, cap) : undefined,
-      },
-      { clientAddress: clientAddress(req) },
-    );
+    const reply = await handler(new NodeRequest(req, url, hasBody), new NodeRequestInfo(req, opts.trustProxy === true));
     const headers = reply.headers;
-    if (reply.status !== 204 && reply.status !== 304) headers['Content-Length'] = String(reply.body === null ? 0 : Buffer.byteLength(reply.body));
-    const payload = req.method === 'HEAD' || !reply.body ? undefined : reply.body;
+    // Encoded once: the length and the bytes written come from the same Buffer.
+    const payload = req.method === 'HEAD' || !reply.body ? undefined : Buffer.from(reply.body);
+    if (reply.status !== 204 && reply.status !== 304) headers['Content-Length'] = String(payload ? payload.length : reply.body === null ? 0 : Buffer.byteLength(reply.body));
     // The function may answer without reading the body (413, 415, 404...): say the connection
     // closes, and close it only once the client has sent the rest (see closeAfterBody).
     const unread = hasBody && !req.complete;
@@ -121,6 +112,16 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
     closeAfterBody(req, res);
   }
 
+  /**
+   * Paths the route table sends to the function (list queries, assess, votes...), remembered so
+   * their next request skips the static lookup. Bounded: arbitrary 404 paths must not grow it.
+   */
+  const functionPaths = new Set<string>();
+  const rememberFunctionPath = (pathname: string) => {
+    if (functionPaths.size >= FUNCTION_PATHS_KEPT) functionPaths.clear();
+    functionPaths.add(pathname);
+  };
+
   function route(req: http.IncomingMessage, res: http.ServerResponse): void {
     const rawUrl = req.url ?? '/';
     const q = rawUrl.indexOf('?');
@@ -131,6 +132,7 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
     // The function needs only the path and query: the URL is built on our own address, never on
     // the client's Host header (a malformed one would make Request throw, or reroute the path).
     const url = `${origin}${rawUrl.startsWith('/') ? rawUrl : '/'}`;
+    if (!isGet || functionPaths.has(pathname)) return void sendFunction(req, res, url).catch(() => internalError(req, res));
     // Under the route table's prefixes (and at the root) only its routes are files; the rest goes
     // to the function (404, slash redirects), as on Cloudflare.
     const isRouted = pathname === '/' || prefixes.has(pathname.split('/')[1]!);
@@ -139,7 +141,7 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
       if (match?.route.serve === 'static') {
         const file = files.get(fileFor(pathname, match.route.body));
         if (file) return sendStatic(req, res, resolve(pathname, file, routeHeaders(match.route)));
-      }
+      } else if (match) rememberFunctionPath(pathname);
     } else if (isGet && /^[A-Za-z0-9_./-]*$/.test(pathname) && !pathname.includes('..')) {
       // Outside the API and embed prefixes dist/ is a plain file host (manifest, configs).
       const file = files.get(pathname.slice(1));
@@ -194,6 +196,37 @@ function internalError(req: http.IncomingMessage, res: http.ServerResponse): voi
   res.writeHead(500, { ...reply.headers, 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' });
   res.end(req.method === 'HEAD' ? undefined : body);
 }
+
+/** What the function reads of a Node request: method, URL, headers; the body through readBody. */
+class NodeRequest implements RequestLike {
+  readonly method: string;
+  readonly body = null;
+  readonly headers: RequestLike['headers'];
+  readonly readBody?: (cap: number) => Promise<Uint8Array | null>;
+  constructor(req: http.IncomingMessage, readonly url: string, hasBody: boolean) {
+    this.method = req.method ?? 'GET';
+    this.headers = new NodeHeaders(req);
+    if (hasBody) this.readBody = (cap) => readBody(req, cap);
+  }
+}
+
+class NodeHeaders {
+  constructor(private readonly req: http.IncomingMessage) {}
+  get(name: string): string | null {
+    return headerValue(this.req, name);
+  }
+}
+
+/** The client address, worked out only when a handler asks (votes); see clientAddress above. */
+class NodeRequestInfo implements RequestInfo {
+  constructor(private readonly req: http.IncomingMessage, private readonly trustProxy: boolean) {}
+  get clientAddress(): string | null {
+    return (this.trustProxy ? lastForwardedHop(this.req.headers['x-forwarded-for'] as string | undefined) : null) ?? this.req.socket.remoteAddress ?? null;
+  }
+}
+
+/** Paths remembered as the function's (see functionPaths); past this many the memory starts over. */
+const FUNCTION_PATHS_KEPT = 1024;
 
 /** A request header as Headers.get gives it: case-insensitive, repeated values joined. */
 function headerValue(req: http.IncomingMessage, name: string): string | null {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OCCUPATION_LIST_QUERY, INDUSTRY_LIST_QUERY, pageShardName, pageWindow, parseQuery, shardOf } from '../../../build/model/paging.ts';
+import { OCCUPATION_LIST_QUERY, INDUSTRY_LIST_QUERY, pageShardName, pageWindow, parseQuery, queryPairs, shardOf } from '../../../build/model/paging.ts';
 
 const q = (s: string) => parseQuery(new URLSearchParams(s), OCCUPATION_LIST_QUERY);
 
@@ -60,5 +60,22 @@ describe('parseQuery: encoding and messages', () => {
       expect(out.errors).toContainEqual({ location: 'query.limit', message: 'parameter "limit" must be an integer from 1 to 200 in plain decimal digits, got "abc"' });
       expect(out.errors).toContainEqual({ location: 'query.offset', message: 'parameter "offset" must be an integer >= 0 in plain decimal digits, got "-1"' });
     }
+  });
+});
+
+describe('queryPairs: the same pairs as URL.searchParams', () => {
+  // The platform's URL parser is the reference; queryPairs only skips it when nothing needs decoding.
+  const cases = [
+    '', 'q=nurse&limit=20', 'limit=20&offset=400', '&&q=a&&', 'q', 'q=', '=x', 'q=a=b', 'a&b=&c=d',
+    'q=a+b', 'q=%41%42', 'q=%E0%A4%A', 'q=caf\u00e9', 'q=\ud800', 'q=x%2By', 'limit=1&limit=2', 'q=;;', 'x=/?:@', '?q=a', '?q=%41', '??q=a+b',
+  ];
+  for (const s of cases) {
+    it(JSON.stringify(s), () => {
+      expect([...queryPairs(s)]).toEqual([...new URL(`http://localhost/?${s}`).searchParams]);
+    });
+  }
+  it('a query that needs no decoding is parsed the same through either', () => {
+    expect(parseQuery(queryPairs('q=nurse&limit=20&offset=3'), OCCUPATION_LIST_QUERY)).toEqual(q('q=nurse&limit=20&offset=3'));
+    expect(parseQuery(queryPairs('zeta=1&alpha=2&limit=x'), OCCUPATION_LIST_QUERY)).toEqual(q('zeta=1&alpha=2&limit=x'));
   });
 });
