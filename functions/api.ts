@@ -8,13 +8,13 @@ import { assess } from '../build/model/assess.ts';
 import type { AssessShard, IndustryList, OccupationListItem, PageShard, SearchShard, VotesShard } from '../build/model/api-schemas.ts';
 import { AssessRequest, ShardMeta } from '../build/model/request-schemas.ts';
 import { INDUSTRY_LIST_QUERY, OCCUPATION_LIST_QUERY, pageShardName, pageWindow, parseQuery, queryPairs, shardOf } from '../build/model/paging.ts';
-import { listPageJson } from '../build/model/present.ts';
+import { LIST_PAGE_HEAD, listPageJson, listPageTail } from '../build/model/present.ts';
 import { allowedMethods, matchRoute, notFoundKind, redirectFor, urlFor, type HandlerId, type Method, type RouteDef, type RouteMatch } from '../build/model/routes.ts';
 import { searchOccupations, suggestOccupations } from '../build/model/search.ts';
 import type { ProblemError } from '../build/model/problem.ts';
 import { ASSESS_MAX_BODY_BYTES, DISCARD_LIMIT_BYTES } from '../build/model/limits.ts';
 import { MODEL_VERSION } from '../build/model/version.ts';
-import { etagOf, hash53, json, preflight, problemResponse, redirect, respond, toResponse, type Reply, type RequestLike } from './http.ts';
+import { etagOf, hash53, json, preflight, problemResponse, redirect, respond, toResponse, type AnyReply, type BodyParts, type Reply, type RequestLike } from './http.ts';
 import { discardUnread, readCapped } from './body.ts';
 import { votesEndpoint, type VoteOptions } from './votes.ts';
 
@@ -34,18 +34,21 @@ export interface RequestInfo {
 
 export type Handler = (req: Request, info?: RequestInfo) => Promise<Response>;
 /** The same handler before the Response is made: what the local server calls. */
-export type ReplyHandler = (req: RequestLike, info?: RequestInfo) => Promise<Reply>;
+export type ReplyHandler = (req: RequestLike, info?: RequestInfo) => Promise<AnyReply>;
 
 interface SerializedPage {
   offset: number;
   json: string[];
   hashes: string[];
-  /** json joined by commas; item i starts at starts[i]. */
-  joined: string;
+  /** The items' JSON joined by commas, as UTF-8; item i is bytes[starts[i], ends[i]). */
+  bytes: Uint8Array;
   starts: number[];
-  /** Of the offset and joined: the shard's content. */
+  ends: number[];
+  /** Of the offset and the joined items: the shard's content. */
   hash: string;
 }
+
+const utf8Encoder = new TextEncoder();
 
 export interface HandlerOptions {
   /** Community votes: the store (null or absent: no database, POST answers 503) and its settings. */
@@ -102,9 +105,9 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
   });
 
   /**
-   * Each page shard serialized once: its items' JSON joined by commas (a page of the plain list is
-   * then one slice of it), where each item starts, a hash of the whole shard and of each item
-   * (a search page picks items one by one; the ETags hash these instead of the body).
+   * Each page shard serialized once: its items' JSON joined by commas and encoded (a page is then
+   * bytes cut from it, never a string built and encoded per request), where each item starts and
+   * ends, a hash of the whole shard and of each item (the ETags hash these instead of the body).
    */
   const serialized = new Map<number, Promise<SerializedPage>>();
   const serializedNow = new Map<number, SerializedPage>();
@@ -113,14 +116,18 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     if (!p) {
       p = shard<PageShard>(pageShardName(n)).then((page) => {
         const json = page.items.map((item: OccupationListItem) => JSON.stringify(item));
+        const joined = json.join(',');
         const starts: number[] = [];
+        const ends: number[] = [];
         let at = 0;
         for (const j of json) {
           starts.push(at);
-          at += j.length + 1;
+          at += utf8Encoder.encode(j).byteLength;
+          ends.push(at);
+          at += 1; // the comma
         }
-        const joined = json.join(',');
-        const done = { offset: page.offset, json, hashes: json.map(hash53), joined, starts, hash: hash53(`${page.offset}:${joined}`) };
+        const bytes = utf8Encoder.encode(joined);
+        const done = { offset: page.offset, json, hashes: json.map(hash53), bytes, starts, ends, hash: hash53(`${page.offset}:${joined}`) };
         serializedNow.set(n, done);
         return done;
       });
@@ -130,8 +137,8 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     return p;
   };
 
-  async function pageItems(positions: number[], meta: ShardMeta): Promise<{ json: string[]; hashes: string[] }> {
-    const size = meta.page_shard_size;
+  /** The items at `positions`, serialized, and their hashes (for the ETag). */
+  async function pageItems(positions: number[], size: number): Promise<{ json: string[]; hashes: string[] }> {
     const json: string[] = [];
     const hashes: string[] = [];
     for (const p of positions) {
@@ -143,19 +150,19 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     return { json, hashes };
   }
 
-  /** List positions [start, end) as one JSON fragment, cut from the shards' joined items; `tag` names the shards' contents. */
-  async function pageRange(start: number, end: number, size: number): Promise<{ json: string; tag: string }> {
-    let json = '';
+  /** List positions [start, end) as byte parts cut from the shards' joined items; `tag` names the shards' contents. */
+  async function pageRange(start: number, end: number, size: number): Promise<{ parts: BodyParts; tag: string }> {
+    const parts: BodyParts = [];
     let tag = '';
     for (let n = shardOf(start, size); start < end && n <= shardOf(end - 1, size); n++) {
       const page = serializedNow.get(n) ?? (await serializedPage(n));
       const a = Math.max(start, page.offset) - page.offset;
       const b = Math.min(end, page.offset + page.json.length) - page.offset - 1;
-      const part = page.joined.slice(page.starts[a], page.starts[b]! + page.json[b]!.length);
-      json = json ? `${json},${part}` : part;
+      if (parts.length) parts.push(',');
+      parts.push(page.bytes.subarray(page.starts[a], page.ends[b]));
       tag += page.hash;
     }
-    return { json, tag };
+    return { parts, tag };
   }
 
   // Ranked matches per query, kept per instance like the shards they come from (people search
@@ -171,7 +178,7 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     return hit;
   };
 
-  async function listOccupations(req: RequestLike, query: string, route: RouteDef): Promise<Reply> {
+  async function listOccupations(req: RequestLike, query: string, route: RouteDef): Promise<AnyReply> {
     const parsed = parseQuery(queryPairs(query), OCCUPATION_LIST_QUERY);
     if (!parsed.ok) return problemResponse(req, 400, 'Invalid query parameters.', parsed.errors);
     const limit = parsed.values.limit as number;
@@ -185,7 +192,7 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
       const { start, end } = pageWindow(count, limit, offset);
       const items = await pageRange(start, end, meta.page_shard_size);
       const etag = etagOf(`${MODEL_VERSION}:${count},${limit},${offset}:${items.tag}`);
-      return respond(req, 200, listPageJson([items.json], count, limit, offset), 'json', route.cache, undefined, etag);
+      return respond(req, 200, [LIST_PAGE_HEAD, ...items.parts, listPageTail(count, limit, offset)], 'json', route.cache, undefined, etag);
     }
     const index = shards.loaded<SearchShard>('search') ?? (await shard<SearchShard>('search'));
     const matches = searched(index, q);
@@ -193,9 +200,10 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     // Nothing at all: say which titles come closest, additively (data stays empty, count 0).
     const suggested = count === 0 ? suggestOccupations(index, q) : undefined;
     const { start, end } = pageWindow(count, limit, offset);
-    const items = await pageItems(matches.slice(start, end), meta);
-    const suggestions = suggested && (await pageItems(suggested, meta));
+    const items = await pageItems(matches.slice(start, end), meta.page_shard_size);
+    const suggestions = suggested && (await pageItems(suggested, meta.page_shard_size));
     const etag = etagOf(`${MODEL_VERSION}:${count},${limit},${offset}:${items.hashes.join('')}${suggestions ? `:${suggestions.hashes.join('')}` : ''}`);
+    // Ranked items lie scattered over the shards: one string (a part per item cost more to write).
     return respond(req, 200, listPageJson(items.json, count, limit, offset, suggestions?.json), 'json', route.cache, undefined, etag);
   }
 
@@ -259,7 +267,7 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
   }
 
   /** The code behind each handler id of the route table; the type makes a missing one a compile error. */
-  const handlers: Record<HandlerId, (req: RequestLike, query: string, match: RouteMatch, info: RequestInfo) => Promise<Reply>> = {
+  const handlers: Record<HandlerId, (req: RequestLike, query: string, match: RouteMatch, info: RequestInfo) => Promise<AnyReply>> = {
     'list-occupations': (req, query, { route }) => listOccupations(req, query, route),
     'list-industries': (req, query, { route }) => listIndustries(req, query, route),
     assess: (req, _query, { route }) => assessOne(req, route),
@@ -267,14 +275,14 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     'votes-post': (req, _query, { params }, info) => votes.post(req, params.soc_code!, info.clientAddress ?? null),
   };
 
-  return async function handle(req: RequestLike, info: RequestInfo = {}): Promise<Reply> {
+  return async function handle(req: RequestLike, info: RequestInfo = {}): Promise<AnyReply> {
     const response = await route(req, info);
     // Only a body can be left unread (GET and HEAD have none here).
     if (req.body) await discardUnread(req, discardLimit);
     return response;
   };
 
-  async function route(req: RequestLike, info: RequestInfo): Promise<Reply> {
+  async function route(req: RequestLike, info: RequestInfo): Promise<AnyReply> {
     try {
       const { pathname, query } = pathAndQuery(req.url);
       const meta = shards.loaded<ShardMeta>('meta') ?? (await shard<ShardMeta>('meta'));

@@ -41,14 +41,38 @@ export interface RequestLike {
   readBody?(cap: number): Promise<Uint8Array | null>;
 }
 
-export interface Reply {
+/**
+ * A body in pieces sent one after another: text, and bytes cut (never copied) from data encoded
+ * once per instance. The local server writes the pieces as they are; a Response gets them joined.
+ */
+export type BodyParts = Array<string | Uint8Array>;
+
+export interface Reply<Body extends string | BodyParts = string> {
   status: number;
   headers: Record<string, string>;
   /** Null for 204, 304 and HEAD. */
-  body: string | null;
+  body: Body | null;
 }
 
-export const toResponse = (r: Reply): Response => new Response(r.body, { status: r.status, headers: r.headers });
+/** Any handler's answer: text, or a body in parts (list pages). */
+export type AnyReply = Reply<string | BodyParts>;
+
+const encoder = new TextEncoder();
+
+/** The parts as one byte array (what a Response is made of on a CDN). */
+export function joinParts(parts: BodyParts): Uint8Array<ArrayBuffer> {
+  const bytes = parts.map((p) => (typeof p === 'string' ? encoder.encode(p) : p));
+  const out = new Uint8Array(bytes.reduce((n, b) => n + b.byteLength, 0));
+  let at = 0;
+  for (const b of bytes) {
+    out.set(b, at);
+    at += b.byteLength;
+  }
+  return out;
+}
+
+export const toResponse = (r: AnyReply): Response =>
+  new Response(r.body === null || typeof r.body === 'string' ? r.body : joinParts(r.body), { status: r.status, headers: r.headers });
 
 /** Headers per (kind, cache) are the same for every response: built once, copied per reply. */
 const baseHeaders = new Map<string, Record<string, string>>();
@@ -59,19 +83,20 @@ const headersFor = (kind: BodyKind, cache: CachePolicy): Record<string, string> 
   return h;
 };
 
-export function respond(
+export function respond<Body extends string | BodyParts>(
   req: RequestLike,
   status: number,
-  body: string,
+  body: Body,
   kind: BodyKind,
   cache: CachePolicy,
   extra: Record<string, string> = {},
-  /** A precomputed ETag for `body` (callers that cache bodies cache their tags too). */
+  /** A precomputed ETag for `body` (callers that cache bodies cache their tags too); required for parts. */
   knownEtag?: string,
-): Reply {
+): Reply<Body> {
   const headers = { ...headersFor(kind, cache), ...extra };
   if (status === 200 && (req.method === 'GET' || req.method === 'HEAD')) {
-    const etag = knownEtag ?? etagOf(body);
+    if (knownEtag === undefined && typeof body !== 'string') throw new Error('respond: a body in parts needs its ETag');
+    const etag = knownEtag ?? etagOf(body as string);
     headers.ETag = etag;
     if (matchesEtag(req.headers.get('If-None-Match'), etag)) return { status: 304, headers, body: null };
   }

@@ -22,8 +22,16 @@ export function listPage(items: OccupationListItem[], count: number, limit: numb
  * its time). Same bytes; a unit test holds the two together.
  */
 export function listPageJson(itemJson: string[], count: number, limit: number, offset: number, suggestionJson?: string[]): string {
-  const tail = suggestionJson ? `,"suggestions":[${suggestionJson.join(',')}]` : '';
-  return `{"data":[${itemJson.join(',')}],"count":${count},"limit":${limit},"offset":${offset}${tail}${VERSION_MEMBER}}`;
+  return `${LIST_PAGE_HEAD}${itemJson.join(',')}${listPageTail(count, limit, offset, suggestionJson)}`;
+}
+
+/** What precedes the comma-separated items of a list page (the function writes item bytes between head and tail). */
+export const LIST_PAGE_HEAD = '{"data":[';
+
+/** What follows the items of a list page: listPageJson is head + items + tail. */
+export function listPageTail(count: number, limit: number, offset: number, suggestionJson?: string[]): string {
+  const suggestions = suggestionJson ? `,"suggestions":[${suggestionJson.join(',')}]` : '';
+  return `],"count":${count},"limit":${limit},"offset":${offset}${suggestions}${VERSION_MEMBER}}`;
 }
 
 /** The shape decides which fields of the risk score are published; the rest stays as recorded. */

@@ -10,13 +10,13 @@ import type { Shape } from '../model/records.ts';
 import { FUNCTION_PATHS } from '../emit/deploy.ts';
 import { DISCARD_LIMIT_BYTES } from '../model/limits.ts';
 import { encodedBody, loadTree, type StaticFile } from './files.ts';
-import { matchesEtag, problemResponse, type Reply, type RequestLike } from '../../functions/http.ts';
+import { matchesEtag, problemResponse, type AnyReply, type BodyParts, type RequestLike } from '../../functions/http.ts';
 import type { HandlerOptions, RequestInfo } from '../../functions/api.ts';
 import { lastForwardedHop } from '../../functions/client-address.ts';
 
 export interface FunctionModule {
   /** The bundled function's handler before it makes a Response (functions/api.ts). */
-  createReplyHandler(source: { loadShard(name: string): Promise<unknown> }, options?: HandlerOptions): (req: RequestLike, info?: RequestInfo) => Promise<Reply>;
+  createReplyHandler(source: { loadShard(name: string): Promise<unknown> }, options?: HandlerOptions): (req: RequestLike, info?: RequestInfo) => AnyReply | Promise<AnyReply>;
 }
 
 export interface ServerOptions {
@@ -92,24 +92,34 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
   // The function gets a light request over Node's own (no Web Request, no body stream) and
   // answers with a Reply written straight out (no Response to build and drain): on Node those
   // conversions cost more than the function's work.
-  async function sendFunction(req: http.IncomingMessage, res: http.ServerResponse, url: string) {
+  function sendFunction(req: http.IncomingMessage, res: http.ServerResponse, url: string): void {
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-    const reply = await handler(new NodeRequest(req, url, hasBody), new NodeRequestInfo(req, opts.trustProxy === true));
+    const reply = handler(new NodeRequest(req, url), new NodeRequestInfo(req, opts.trustProxy === true));
+    // A reply ready at once is written in this tick: waiting a microtask for it costs more than
+    // most answers take to compute.
+    if (reply instanceof Promise) reply.then(writeReply.bind(null, req, res, hasBody)).catch(internalError.bind(null, req, res));
+    else writeReply(req, res, hasBody, reply);
+  }
+
+  function writeReply(req: http.IncomingMessage, res: http.ServerResponse, hasBody: boolean, reply: AnyReply): void {
     const headers = reply.headers;
-    // Encoded once: the length and the bytes written come from the same Buffer.
-    const payload = req.method === 'HEAD' || !reply.body ? undefined : Buffer.from(reply.body);
-    if (reply.status !== 204 && reply.status !== 304) headers['Content-Length'] = String(payload ? payload.length : reply.body === null ? 0 : Buffer.byteLength(reply.body));
+    const body = req.method === 'HEAD' ? null : reply.body;
+    if (reply.status !== 204 && reply.status !== 304) headers['Content-Length'] = String(body === null ? 0 : bodyLength(body));
     // The function may answer without reading the body (413, 415, 404...): say the connection
     // closes, and close it only once the client has sent the rest (see closeAfterBody).
     const unread = hasBody && !req.complete;
     if (unread) headers['Connection'] = 'close';
     res.writeHead(reply.status, headers);
-    if (!unread) {
-      res.end(payload);
-      return;
+    // Text goes out as it is (Node encodes it while writing: making a Buffer of it here cost
+    // more); parts are written corked, so the headers and every part leave in one writev.
+    if (typeof body === 'string' && !unread) return void res.end(body);
+    if (typeof body === 'string') res.write(body);
+    else if (body) {
+      res.cork();
+      for (const part of body) res.write(part);
     }
-    if (payload) res.write(payload);
-    closeAfterBody(req, res);
+    if (unread) closeAfterBody(req, res);
+    else res.end();
   }
 
   /**
@@ -132,7 +142,7 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
     // The function needs only the path and query: the URL is built on our own address, never on
     // the client's Host header (a malformed one would make Request throw, or reroute the path).
     const url = `${origin}${rawUrl.startsWith('/') ? rawUrl : '/'}`;
-    if (!isGet || functionPaths.has(pathname)) return void sendFunction(req, res, url).catch(() => internalError(req, res));
+    if (!isGet || functionPaths.has(pathname)) return sendFunction(req, res, url);
     // Under the route table's prefixes (and at the root) only its routes are files; the rest goes
     // to the function (404, slash redirects), as on Cloudflare.
     const isRouted = pathname === '/' || prefixes.has(pathname.split('/')[1]!);
@@ -148,7 +158,7 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
       const kind = DIRECT_TYPES[path.extname(pathname)];
       if (file && kind) return sendStatic(req, res, resolve(pathname, file, responseHeaders(kind as 'json' | 'html', 'static')));
     }
-    sendFunction(req, res, url).catch(() => internalError(req, res));
+    sendFunction(req, res, url);
   }
 
   const server = http.createServer((req, res) => {
@@ -197,16 +207,22 @@ function internalError(req: http.IncomingMessage, res: http.ServerResponse): voi
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
+const bodyLength = (body: string | BodyParts): number =>
+  typeof body === 'string' ? Buffer.byteLength(body) : body.reduce((n, p) => n + (typeof p === 'string' ? Buffer.byteLength(p) : p.byteLength), 0);
+
 /** What the function reads of a Node request: method, URL, headers; the body through readBody. */
+// Classes, not per-request closures: under tsx every closure made per request also pays for
+// keeping its name (esbuild's keepNames), which showed in the profile.
 class NodeRequest implements RequestLike {
   readonly method: string;
   readonly body = null;
   readonly headers: RequestLike['headers'];
-  readonly readBody?: (cap: number) => Promise<Uint8Array | null>;
-  constructor(req: http.IncomingMessage, readonly url: string, hasBody: boolean) {
+  constructor(private readonly req: http.IncomingMessage, readonly url: string) {
     this.method = req.method ?? 'GET';
     this.headers = new NodeHeaders(req);
-    if (hasBody) this.readBody = (cap) => readBody(req, cap);
+  }
+  readBody(cap: number): Promise<Uint8Array | null> {
+    return readBody(this.req, cap);
   }
 }
 
