@@ -1,7 +1,9 @@
 // The ceiling for our server: a bare node:http handler answering each benchmarked request with the
-// exact bytes our server sends for it, from memory (POST bodies are read first, as ours must), in
-// as many processes as our server runs (argv[3]), so the ratio is per-process overhead.
-// argv[2]: JSON file {"<METHOD> <url>": {"type": "...", "body": "<base64>"}}. Prints its URL.
+// status, headers and body bytes our server sent for it, from memory (POST bodies are read first,
+// as ours must), in as many processes as our server runs (argv[3]), so the ratio is per-process
+// overhead. Node adds Date, Connection and Keep-Alive on both sides.
+// argv[2]: JSON file {"<METHOD> <url>": {"status": 200, "headers": [[name, value]...], "body": "<base64>"}}.
+// Prints its URL.
 import cluster from 'node:cluster';
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -10,13 +12,13 @@ const workers = Number(process.argv[3] ?? 1);
 
 function serve() {
   const table = new Map(
-    Object.entries(JSON.parse(readFileSync(process.argv[2], 'utf8'))).map(([k, v]) => [k, { type: v.type, body: Buffer.from(v.body, 'base64') }]),
+    Object.entries(JSON.parse(readFileSync(process.argv[2], 'utf8'))).map(([k, v]) => [k, { status: v.status, headers: v.headers.flat(), body: Buffer.from(v.body, 'base64') }]),
   );
   const server = http.createServer((req, res) => {
     const hit = table.get(`${req.method} ${req.url}`);
     const send = () => {
       if (!hit) return res.writeHead(404).end();
-      res.writeHead(200, { 'Content-Type': hit.type, 'Content-Length': hit.body.length });
+      res.writeHead(hit.status, hit.headers);
       res.end(hit.body);
     };
     if (req.method === 'POST') {

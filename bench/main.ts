@@ -3,19 +3,27 @@
 //   build cold and warm (a child process each: wall time, peak RSS, stage timings), function bundle
 //   size, then with wrk (-t2 -c32) the local server as `npm start` runs it against nginx (when
 //   installed) and a bare node:http handler sending the same bytes: static GET of a small JSON
-//   file, and the function routes (list with offset, search q=nurse, POST assess); finally the
-//   search accuracy on the realistic queries of test/support/search-queries.ts.
+//   file, and the function routes (list with offset, search q=nurse, POST assess); then the same
+//   list and search over many distinct URLs in rotation (100 offsets; every query of the search
+//   cases), so that a figure cannot come from answering one URL over and over; finally the search
+//   accuracy on the realistic queries of test/support/search-queries.ts.
+// Fairness: the bare ceiling sends, per URL, the same status line, headers (Date, Connection and
+// Keep-Alive are Node's on both sides) and body bytes that our server sent for it, from memory,
+// in as many processes as ours, on the same wrk settings (keep-alive, -t2 -c32).
 // With --dir the build figures are skipped and that dist/ is served as it is.
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseFlags } from '../build/cli.ts';
 import { FUNCTION_PATHS } from '../build/emit/deploy.ts';
 import { SEARCH_CASES } from '../test/support/search-queries.ts';
 import { findNginx, startNginx } from './nginx.ts';
-import { startChild, timeChild, type Running } from './procs.ts';
+import { startChild, timeChild, treeCpuMs, type Running } from './procs.ts';
 import { hasWrk, runWrk, type WrkResult } from './wrk.ts';
+
+/** Our answers' headers the bare server repeats; Node adds Date, Connection and Keep-Alive itself on both sides. */
+const NODE_OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const USAGE = 'usage: npm run bench -- [--seconds N] [--dir DIR]';
@@ -78,6 +86,7 @@ async function searchAccuracy(base: string) {
 }
 
 async function main() {
+  const loadAtStart = loadavg()[0]!;
   if (!hasWrk()) throw new Error('wrk is not installed (Debian/Ubuntu: apt-get install wrk); the throughput figures need it');
   const tmp = mkdtempSync(path.join(tmpdir(), 'odr-bench-'));
   const dir = flags['--dir'] ? path.resolve(flags['--dir']) : path.join(tmp, 'dist');
@@ -92,18 +101,34 @@ async function main() {
 
     const soc = ((await (await fetch(`${ours.url}/api/v1/occupations?limit=1`)).json()) as { data: Array<{ soc_code: string }> }).data[0]!.soc_code;
     const assessBody = JSON.stringify({ soc_code: soc, personal_factors: { ai_proficiency: 'advanced' } });
-    const targets = [
+    const LIST_OFFSETS = Array.from({ length: 100 }, (_, i) => (i * 9) % 900);
+    const targets: Array<{ name: string; url: string; post?: string; nginx?: boolean; rotate?: string[] }> = [
       { name: 'static GET via npm start (small JSON)', url: '/api/v1/displacement/factors', nginx: true },
       { name: 'function: list with offset', url: '/api/v1/occupations?limit=20&offset=400' },
       { name: 'function: search q=nurse', url: '/api/v1/occupations?q=nurse&limit=20' },
       { name: 'function: POST assess', url: '/api/v1/displacement/assess', post: assessBody },
+      {
+        name: `function: list, ${LIST_OFFSETS.length} offsets in rotation`,
+        url: '/api/v1/occupations?limit=20&offset=0',
+        rotate: LIST_OFFSETS.map((o) => `/api/v1/occupations?limit=20&offset=${o}`),
+      },
+      {
+        name: `function: search, ${new Set(SEARCH_CASES.map((c) => c.q)).size} queries in rotation`,
+        url: '/api/v1/occupations?q=nurse&limit=20',
+        rotate: [...new Set(SEARCH_CASES.map((c) => c.q))].map((q) => `/api/v1/occupations?q=${encodeURIComponent(q)}&limit=20`),
+      },
     ];
-    // The bare server answers each target with the bytes ours sent for it.
-    const table: Record<string, { type: string; body: string }> = {};
+    // The bare server answers each URL with the status, headers and bytes ours sent for it.
+    const table: Record<string, { status: number; headers: Array<[string, string]>; body: string }> = {};
     for (const t of targets) {
-      const r = await fetch(ours.url + t.url, t.post ? { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: t.post } : {});
-      if (r.status !== 200) throw new Error(`${t.url}: HTTP ${r.status} from our server`);
-      table[`${t.post ? 'POST' : 'GET'} ${t.url}`] = { type: r.headers.get('content-type')!, body: Buffer.from(await r.arrayBuffer()).toString('base64') };
+      for (const u of t.rotate ?? [t.url]) {
+        // Identity, as wrk asks (it sends no Accept-Encoding): the bytes and headers wrk gets from us.
+        const identity = { 'Accept-Encoding': 'identity' };
+        const r = await fetch(ours.url + u, t.post ? { method: 'POST', headers: { ...identity, 'Content-Type': 'application/json' }, body: t.post } : { headers: identity });
+        if (r.status !== 200) throw new Error(`${u}: HTTP ${r.status} from our server`);
+        const headers = [...r.headers].filter(([k]) => !NODE_OWN_HEADERS.has(k));
+        table[`${t.post ? 'POST' : 'GET'} ${u}`] = { status: r.status, headers, body: Buffer.from(await r.arrayBuffer()).toString('base64') };
+      }
     }
     writeFileSync(path.join(tmp, 'bare.json'), JSON.stringify(table));
     const bare = await startChild(process.execPath, [path.join(repoRoot, 'bench/bare-server.mjs'), path.join(tmp, 'bare.json'), String(WORKERS)]);
@@ -113,20 +138,29 @@ async function main() {
     if (nginx) running.push(nginx);
     else console.log('nginx not installed (apt-get install nginx-light): the nginx ratio is skipped');
 
-    const measure = async (url: string, post?: string) => {
-      await runWrk(url, { seconds: 1, post }); // warm-up: JIT, caches, shard loads
-      return runWrk(url, { seconds: SECONDS, post });
+    /** wrk on `url`, and the CPU the server (all its processes) spent per request meanwhile. */
+    const measure = async (server: Running, url: string, post?: string, rotate?: string[]) => {
+      await runWrk(url, { seconds: 1, post, rotate }); // warm-up: JIT, caches, shard loads
+      const before = treeCpuMs(server.child.pid!);
+      const r = await runWrk(url, { seconds: SECONDS, post, rotate });
+      const after = treeCpuMs(server.child.pid!);
+      return { ...r, cpuUs: before === null || after === null ? null : ((after - before) * 1000) / r.requests };
     };
+    const cpu = (r: { cpuUs: number | null }) => (r.cpuUs === null ? '' : `, ${r.cpuUs.toFixed(0)} us CPU/req`);
+    // Requests per second are the goal; the CPU ratio (theirs per request over ours) says the same
+    // with less noise when other work shares the machine.
+    const ratios = (o: { rps: number; cpuUs: number | null }, c: { rps: number; cpuUs: number | null }) =>
+      `${x(o.rps, c.rps)}${o.cpuUs && c.cpuUs ? ` (CPU ${x(c.cpuUs, o.cpuUs)})` : ''}`;
     for (const t of targets) {
-      const o = await measure(ours.url + t.url, t.post);
-      const b = await measure(bare.url + t.url, t.post);
+      const o = await measure(ours, ours.url + t.url, t.post, t.rotate);
+      const b = await measure(bare, bare.url + t.url, t.post, t.rotate);
       const lat = `p50 ${o.p50ms.toFixed(2)} ms`;
       if (t.nginx) {
-        const n = nginx ? await measure(nginx.url + t.url) : null;
-        row(t.name, `${kreq(o)}, ${lat}`, n ? `nginx ${kreq(n)}` : 'nginx: not installed', n ? x(o.rps, n.rps) : 'skipped', '>= 0.5x nginx');
-        row(`  same, against bare node:http`, '', `bare ${kreq(b)}`, x(o.rps, b.rps));
+        const n = nginx ? await measure(nginx, nginx.url + t.url) : null;
+        row(t.name, `${kreq(o)}, ${lat}${cpu(o)}`, n ? `nginx ${kreq(n)}${cpu(n)}` : 'nginx: not installed', n ? ratios(o, n) : 'skipped', '>= 0.5x nginx');
+        row(`  same, against bare node:http`, '', `bare ${kreq(b)}${cpu(b)}`, ratios(o, b));
       } else {
-        row(t.name, `${kreq(o)}, ${lat}`, `bare ${kreq(b)}`, x(o.rps, b.rps), '>= 0.5x bare');
+        row(t.name, `${kreq(o)}, ${lat}${cpu(o)}`, `bare ${kreq(b)}${cpu(b)}`, ratios(o, b), '>= 0.5x bare');
       }
     }
     await searchAccuracy(ours.url);
@@ -137,7 +171,8 @@ async function main() {
 
   const widths = [0, 1, 2, 3, 4].map((i) => Math.max(...[['figure', 'ours', 'ceiling', 'ratio', 'goal'], ...rows].map((r) => r[i]!.length)));
   const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  console.log(`\nwrk -t2 -c32 -d${SECONDS}s, loopback, ${availableParallelism()} cores; our server and the bare node:http ceiling ${WORKERS} process(es) each, nginx worker_processes auto\n`);
+  console.log(`\nwrk -t2 -c32 -d${SECONDS}s, loopback, ${availableParallelism()} cores, 1-min load average ${loadAtStart.toFixed(2)} at the start, ${loadavg()[0]!.toFixed(2)} at the end; our server and the bare node:http ceiling ${WORKERS} process(es) each, nginx worker_processes auto`);
+  console.log('ratio: ours over the ceiling in requests/s; in brackets the same from CPU time per request (the ceiling\'s over ours), steadier on a shared machine\n');
   console.log(line(['figure', 'ours', 'ceiling', 'ratio', 'goal']));
   console.log(line(widths.map((w) => '-'.repeat(w))));
   for (const r of rows) console.log(line(r));

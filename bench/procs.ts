@@ -3,7 +3,7 @@
 // (VmHWM in /proc/<pid>/status), sampled until the child exits; worker threads count, as they
 // share the process.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 export interface Running {
   url: string;
@@ -64,4 +64,35 @@ export function timeChild(cmd: string, args: string[], opts: { cwd?: string } = 
       resolve({ ms: performance.now() - t0, peakMb: peak / 1024, code: code ?? 1, out });
     });
   });
+}
+
+const TICKS_PER_SECOND = 100; // USER_HZ: what /proc/<pid>/stat counts in on Linux
+
+/** Child pids of every thread of `pid` (empty where /proc is missing). */
+function childrenOf(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((tid) =>
+      readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * CPU time (user + system, ms) used so far by `pid` and every live descendant (a cluster's
+ * workers), or null where /proc cannot say. Per request it tells what a server costs, whatever
+ * else the machine is doing at the time; requests per second depend on that too.
+ */
+export function treeCpuMs(pid: number): number | null {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    let ticks = Number(f[11]) + Number(f[12]);
+    for (const c of childrenOf(pid)) ticks += ((treeCpuMs(c) ?? 0) * TICKS_PER_SECOND) / 1000;
+    return (ticks * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
 }
