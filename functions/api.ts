@@ -167,11 +167,14 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
 
   // Ranked matches per query, kept per instance like the shards they come from (people search
   // for the same few words; a typo-tolerant scan costs up to a few ms). Bounded: oldest out first.
-  const searches = new Map<string, number[]>();
-  const searched = (index: SearchShard, q: string): number[] => {
+  // A query that finds nothing keeps its suggestions beside it (a trigram pass over every title).
+  const searches = new Map<string, { matches: number[]; suggested?: number[] }>();
+  const searched = (index: SearchShard, q: string): { matches: number[]; suggested?: number[] } => {
     let hit = searches.get(q);
     if (!hit) {
-      hit = searchOccupations(index, q);
+      const matches = searchOccupations(index, q);
+      // Nothing at all: say which titles come closest, additively (data stays empty, count 0).
+      hit = matches.length === 0 ? { matches, suggested: suggestOccupations(index, q) } : { matches };
       if (searches.size >= SEARCH_CACHE_ENTRIES) searches.delete(searches.keys().next().value!);
       searches.set(q, hit);
     }
@@ -195,15 +198,14 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
       return respond(req, 200, [LIST_PAGE_HEAD, ...items.parts, listPageTail(count, limit, offset)], 'json', route.cache, undefined, etag);
     }
     const index = shards.loaded<SearchShard>('search') ?? (await shard<SearchShard>('search'));
-    const matches = searched(index, q);
+    const { matches, suggested } = searched(index, q);
     const count = matches.length;
-    // Nothing at all: say which titles come closest, additively (data stays empty, count 0).
-    const suggested = count === 0 ? suggestOccupations(index, q) : undefined;
     const { start, end } = pageWindow(count, limit, offset);
     const items = await pageItems(matches.slice(start, end), meta.page_shard_size);
     const suggestions = suggested && (await pageItems(suggested, meta.page_shard_size));
     const etag = etagOf(`${MODEL_VERSION}:${count},${limit},${offset}:${items.hashes.join('')}${suggestions ? `:${suggestions.hashes.join('')}` : ''}`);
-    // Ranked items lie scattered over the shards: one string (a part per item cost more to write).
+    // Ranked items lie scattered over the shards: one string (measured: a part per item, or their
+    // bytes copied into one array, cost more to write).
     return respond(req, 200, listPageJson(items.json, count, limit, offset, suggestions?.json), 'json', route.cache, undefined, etag);
   }
 
