@@ -17,10 +17,14 @@ import { MODEL_VERSION } from '../build/model/version.ts';
 import { etagOf, hash53, json, preflight, problemResponse, redirect, respond, toResponse, type AnyReply, type BodyParts, type Reply, type RequestLike } from './http.ts';
 import { discardUnread, readCapped } from './body.ts';
 import { votesEndpoint, type VoteOptions } from './votes.ts';
+import { BoundedCache } from './bounded-cache.ts';
 
 const MAX_BODY_BYTES = ASSESS_MAX_BODY_BYTES;
 /** Queries whose ranked matches an instance keeps (at most one number per occupation each). */
 const SEARCH_CACHE_ENTRIES = 1000;
+/** Search pages an instance keeps whole (body and ETag), and their total size in UTF-16 code units. */
+const SEARCH_PAGE_CACHE_ENTRIES = 1000;
+const SEARCH_PAGE_CACHE_CHARS = 4_000_000;
 
 export interface ShardSource {
   loadShard(name: string): Promise<unknown>;
@@ -168,18 +172,21 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
   // Ranked matches per query, kept per instance like the shards they come from (people search
   // for the same few words; a typo-tolerant scan costs up to a few ms). Bounded: oldest out first.
   // A query that finds nothing keeps its suggestions beside it (a trigram pass over every title).
-  const searches = new Map<string, { matches: number[]; suggested?: number[] }>();
+  const searches = new BoundedCache<string, { matches: number[]; suggested?: number[] }>(SEARCH_CACHE_ENTRIES);
   const searched = (index: SearchShard, q: string): { matches: number[]; suggested?: number[] } => {
     let hit = searches.get(q);
     if (!hit) {
       const matches = searchOccupations(index, q);
       // Nothing at all: say which titles come closest, additively (data stays empty, count 0).
       hit = matches.length === 0 ? { matches, suggested: suggestOccupations(index, q) } : { matches };
-      if (searches.size >= SEARCH_CACHE_ENTRIES) searches.delete(searches.keys().next().value!);
       searches.set(q, hit);
     }
     return hit;
   };
+  // Search pages whole: the same query, limit and offset always give the same bytes on an
+  // instance (its shards never change), and building a page of ranked items scattered over the
+  // shards cost a third of a request. Keyed by the parsed values, so equivalent queries share.
+  const searchPages = new BoundedCache<string, { body: string; etag: string }>(SEARCH_PAGE_CACHE_ENTRIES, SEARCH_PAGE_CACHE_CHARS);
 
   async function listOccupations(req: RequestLike, query: string, route: RouteDef): Promise<AnyReply> {
     const parsed = parseQuery(queryPairs(query), OCCUPATION_LIST_QUERY);
@@ -197,6 +204,9 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
       const etag = etagOf(`${MODEL_VERSION}:${count},${limit},${offset}:${items.tag}`);
       return respond(req, 200, [LIST_PAGE_HEAD, ...items.parts, listPageTail(count, limit, offset)], 'json', route.cache, undefined, etag);
     }
+    const pageKey = `${limit} ${offset} ${q}`;
+    const kept = searchPages.get(pageKey);
+    if (kept) return respond(req, 200, kept.body, 'json', route.cache, undefined, kept.etag);
     const index = shards.loaded<SearchShard>('search') ?? (await shard<SearchShard>('search'));
     const { matches, suggested } = searched(index, q);
     const count = matches.length;
@@ -206,7 +216,9 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     const etag = etagOf(`${MODEL_VERSION}:${count},${limit},${offset}:${items.hashes.join('')}${suggestions ? `:${suggestions.hashes.join('')}` : ''}`);
     // Ranked items lie scattered over the shards: one string (measured: a part per item, or their
     // bytes copied into one array, cost more to write).
-    return respond(req, 200, listPageJson(items.json, count, limit, offset, suggestions?.json), 'json', route.cache, undefined, etag);
+    const body = listPageJson(items.json, count, limit, offset, suggestions?.json);
+    searchPages.set(pageKey, { body, etag }, body.length);
+    return respond(req, 200, body, 'json', route.cache, undefined, etag);
   }
 
   async function listIndustries(req: RequestLike, query: string, route: RouteDef): Promise<Reply> {
