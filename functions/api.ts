@@ -15,7 +15,7 @@ import type { ProblemError } from '../build/model/problem.ts';
 import { ASSESS_MAX_BODY_BYTES, DISCARD_LIMIT_BYTES } from '../build/model/limits.ts';
 import { MODEL_VERSION } from '../build/model/version.ts';
 import { etagOf, hash53, json, preflight, problemResponse, redirect, respond, toResponse, type AnyReply, type BodyParts, type Reply, type RequestLike } from './http.ts';
-import { discardUnread, readCapped } from './body.ts';
+import { discardUnread, readCapped, utf8 } from './body.ts';
 import { votesEndpoint, type VoteOptions } from './votes.ts';
 import { BoundedCache } from './bounded-cache.ts';
 
@@ -243,7 +243,9 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     if (bytes === null) return tooLarge(req);
     let body: unknown;
     try {
-      body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+      const text = utf8(bytes);
+      if (text === null) throw new Error('not UTF-8');
+      body = JSON.parse(text);
     } catch {
       return problemResponse(req, 400, 'The request body is not valid UTF-8 JSON.', [{ location: 'body', message: 'invalid JSON' }]);
     }

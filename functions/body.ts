@@ -64,10 +64,14 @@ export async function discardUnread(req: RequestLike, limit: number): Promise<vo
   await reader.cancel().catch(() => undefined);
 }
 
+// One decoder for every request: a decode without `stream` starts afresh (even after an error),
+// and making a TextDecoder costs more than decoding a small body.
+const fatalUtf8 = new TextDecoder('utf-8', { fatal: true });
+
 /** UTF-8 text of the body, or null when the bytes are not valid UTF-8. */
 export function utf8(bytes: Uint8Array): string | null {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return fatalUtf8.decode(bytes);
   } catch {
     return null;
   }
