@@ -39,6 +39,20 @@ describe.each(SHAPES)('assess (%s)', (shape) => {
     expect(body).toMatchObject({ soc_code: o.soc_code, title: o.title, base_score: detail.risk_score.final_score, personalized_score: detail.risk_score.final_score, total_adjustment: 0, adjustments: {} });
   });
 
+  it('a body that is not UTF-8 is a 400, and the next body decodes as usual', async () => {
+    const site = sites[shape];
+    const bad = await site.get('/api/v1/displacement/assess', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: new Uint8Array([0x7b, 0x22, 0x73, 0xff, 0x22, 0x7d]), // {"s\xff"}
+    });
+    expect(bad.status).toBe(400);
+    expect(ProblemSchema.parse(await bad.json()).errors?.map((e) => e.location)).toEqual(['body']);
+    const good = await postJson(site, { soc_code: '15-1252.00', personal_factors: { ai_proficiency: 'advanced' } });
+    expect(good.status).toBe(200);
+    expect(AssessResult.parse(await good.json()).soc_code).toBe('15-1252.00');
+  });
+
   const cases: Array<[string, () => Promise<Response>, number, string?]> = [
     ['invalid JSON', () => postJson(sites[shape], '{"soc_code":'), 400, 'body'],
     ['missing soc_code', () => postJson(sites[shape], { personal_factors: {} }), 400, 'body.soc_code'],
