@@ -2,34 +2,24 @@
 // ModelInputs plus a report of what was read, kept and rejected. Prints nothing; the build does.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { AeiCollaboration, AeiTaskUsage, OewsIndustryRow, OewsNational, ModelInputs } from '../model/inputs.ts';
+import type { OewsIndustryRow, ModelInputs } from '../model/inputs.ts';
 import type { SourceReport } from './report.ts';
 import { baseName, listSourceFiles } from './discover.ts';
 import { HOW_TO_GET_DATA, SourceError } from './errors.ts';
-import {
-  parseAeiCollaboration,
-  parseAeiTaskStatements,
-  parseAeiUsage,
-  parseEloundou,
-  parseIwaWeights,
-  parseMsftApplicability,
-} from './exposure.ts';
-import { parseNaics } from './naics.ts';
-import { oewsPeriod, parseOewsIndustry, parseOewsNational } from './oews.ts';
 import * as onet from './onet.ts';
-import { parseProjections, PROJECTIONS_SHEET } from './projections.ts';
-import { readTable } from './read-table.ts';
+import { revive, type ParserArg, type ParserName, type ParserResult } from './parse-jobs.ts';
+import { parsePool } from './parse-pool.ts';
+import { PROJECTIONS_SHEET } from './projections.ts';
 import { FileLog } from './rows.ts';
 import { selectFiles, type Picked } from './select.ts';
-import type { Table } from './table.ts';
-import { parseVotes } from './votes.ts';
 
 export { SourceError } from './errors.ts';
 export { resolveSourceDir } from './locate.ts';
 export { checkRejectThreshold, formatSourceReport } from './report.ts';
 export { taskKey } from './exposure.ts';
 
-export async function loadSources(dir: string): Promise<{ bundle: ModelInputs; report: SourceReport }> {
+/** `threads`: parse on this many worker threads (0: on this thread); by default chosen by the sources' size. */
+export async function loadSources(dir: string, opts: { threads?: number } = {}): Promise<{ bundle: ModelInputs; report: SourceReport }> {
   const root = path.resolve(dir);
   const info = await stat(root).catch(() => null);
   if (!info?.isDirectory()) throw new SourceError(`Source directory ${root} does not exist. ${HOW_TO_GET_DATA}`);
@@ -49,83 +39,55 @@ export async function loadSources(dir: string): Promise<{ bundle: ModelInputs; r
   async function loadFiles(): Promise<{ bundle: ModelInputs; report: SourceReport }> {
     // Logs are created in this (fixed) order, so the report does not depend on parse timing.
     const logs: FileLog[] = [];
-    // One file at a time: parsing is synchronous work on this thread anyway, and reading every
-    // file up front kept all raw contents and tables alive at once (the build's memory peak).
-    let queue: Promise<unknown> = Promise.resolve();
-    const load = <T>(picked: Picked, parse: (t: Table, log: FileLog) => T, sheet?: string, wanted: string[] = []) => {
+    const pool = parsePool(files.map((f) => path.join(root, f)), opts.threads);
+    const load = <K extends ParserName>(picked: Picked, parser: K, arg: ParserArg<K>, sheet?: string, wanted: string[] = []): Promise<ParserResult<K>> => {
       const log = new FileLog(baseName(picked.found.path), picked.found.path);
       if (picked.others.length > 0) log.note(`also found, not used: ${picked.others.join(', ')}`);
       logs.push(log);
-      const job = queue.then(() => readTable(path.join(root, picked.found.path), picked.found.path, wanted, sheet).then((t) => parse(t, log)));
-      queue = job.catch(() => undefined);
-      return job;
+      const rel = picked.found.path;
+      return pool.run({ parser, arg, abs: path.join(root, rel), rel, wanted, ...(sheet !== undefined ? { sheet } : {}) }).then((o) => {
+        if (!o.ok) throw revive(o.error);
+        log.absorb(o.log);
+        return o.value as ParserResult<K>;
+      });
     };
-    const optional = <T>(picked: Picked | null, parse: (t: Table, log: FileLog) => T, sheet?: string, wanted?: string[]) =>
-      picked ? load(picked, parse, sheet, wanted) : Promise.resolve(null);
-    const req = <T>(picked: Picked | null, parse: (t: Table, log: FileLog) => T) => load(picked!, parse);
-
-    // The derived O*NET 30.0 tables have IM and LV side by side; official files one row per scale.
-    const elementParser = (picked: Picked | null) => (t: Table, log: FileLog) => {
-      if (picked && /\.derived\.tsv$/i.test(picked.found.path)) {
-        log.note('derived O*NET 30.0 substitute (IM/LV values only, no suppress / not-relevant flags)');
-        return onet.parseElementWide(t, log);
-      }
-      return onet.parseElementScales(t, log);
-    };
+    const optional = <K extends ParserName>(picked: Picked | null, parser: K, arg: ParserArg<K>, sheet?: string, wanted?: string[]) =>
+      picked ? load(picked, parser, arg, sheet, wanted) : Promise.resolve(null);
+    const req = <K extends ParserName>(picked: Picked | null, parser: K, arg: ParserArg<K>) => load(picked!, parser, arg);
+    const derived = (picked: Picked | null) => picked !== null && /\.derived\.tsv$/i.test(picked.found.path);
 
     const jobs = {
-      occupations: req(p.occupations, onet.parseOccupations),
-      jobZones: req(p.jobZones, onet.parseJobZones),
-      tasks: req(p.tasks, onet.parseTaskStatements),
-      taskRatings: optional(p.taskRatings, onet.parseTaskRatings),
-      taskDwas: req(p.taskDwas, onet.parseTaskDwas),
-      dwaReference: req(p.dwaReference, onet.parseDwaReference),
-      alternateTitles: req(p.alternateTitles, onet.parseAlternateTitles),
-      reportedTitles: req(p.reportedTitles, onet.parseReportedTitles),
-      related: req(p.related, onet.parseRelated),
-      skills: req(p.skills, elementParser(p.skills)),
-      knowledge: req(p.knowledge, elementParser(p.knowledge)),
-      abilities: optional(p.abilities, elementParser(p.abilities)),
-      workActivities: optional(p.workActivities, elementParser(p.workActivities)),
-      education: optional(p.education, onet.parseEducation),
-      skillsFill: skillsFill
-        ? load({ found: skillsFill.found, others: [] }, (t, log) => {
-            log.note(`O*NET ${skillsFill.release} Skills: fills only occupations the chosen release does not rate`);
-            return onet.parseElementScales(t, log);
-          })
-        : Promise.resolve(null),
-      iwaWeights: optional(p.iwaWeights, parseIwaWeights),
-      eloundou: req(p.eloundou, parseEloundou),
-      aei: allOrThrow(
-        aei.map((a) =>
-          load({ found: { path: a.path, rank: 0, match: [a.path] }, others: [] }, (t, log) => {
-            log.note(`release ${a.release}, platform ${a.platform}`);
-            return a.kind === 'usage'
-              ? { usage: parseAeiUsage(t, log, a), collaboration: [] as AeiCollaboration[] }
-              : { usage: [] as AeiTaskUsage[], collaboration: parseAeiCollaboration(t, log, a) };
-          }),
-        ),
-      ),
-      aeiTaskStatements: optional(p.aeiTaskStatements, parseAeiTaskStatements),
-      msft: optional(p.msft, parseMsftApplicability),
-      national: allOrThrow(
-        national.map((n) =>
-          load(n, (t, log): OewsNational => ({ period: oewsPeriod(n.year), rows: parseOewsNational(t, log) })),
-        ),
-      ),
-      industry: allOrThrow(
-        [...industry.entries()].map(([kind, picked]) =>
-          load(picked, (t, log) => parseOewsIndustry(t, log, kind, oewsPeriod(picked.year))),
-        ),
-      ),
-      naics: req(p.naics, parseNaics),
+      occupations: req(p.occupations, 'occupations', undefined),
+      jobZones: req(p.jobZones, 'jobZones', undefined),
+      tasks: req(p.tasks, 'tasks', undefined),
+      taskRatings: optional(p.taskRatings, 'taskRatings', undefined),
+      taskDwas: req(p.taskDwas, 'taskDwas', undefined),
+      dwaReference: req(p.dwaReference, 'dwaReference', undefined),
+      alternateTitles: req(p.alternateTitles, 'alternateTitles', undefined),
+      reportedTitles: req(p.reportedTitles, 'reportedTitles', undefined),
+      related: req(p.related, 'related', undefined),
+      skills: req(p.skills, 'element', derived(p.skills)),
+      knowledge: req(p.knowledge, 'element', derived(p.knowledge)),
+      abilities: optional(p.abilities, 'element', derived(p.abilities)),
+      workActivities: optional(p.workActivities, 'element', derived(p.workActivities)),
+      education: optional(p.education, 'education', undefined),
+      skillsFill: skillsFill ? load({ found: skillsFill.found, others: [] }, 'skillsFill', skillsFill.release) : Promise.resolve(null),
+      iwaWeights: optional(p.iwaWeights, 'iwaWeights', undefined),
+      eloundou: req(p.eloundou, 'eloundou', undefined),
+      aei: allOrThrow(aei.map((a) => load({ found: { path: a.path, rank: 0, match: [a.path] }, others: [] }, 'aei', a))),
+      aeiTaskStatements: optional(p.aeiTaskStatements, 'aeiTaskStatements', undefined),
+      msft: optional(p.msft, 'msft', undefined),
+      national: allOrThrow(national.map((n) => load(n, 'national', n.year))),
+      industry: allOrThrow([...industry.entries()].map(([kind, picked]) => load(picked, 'industry', { kind, year: picked.year }))),
+      naics: req(p.naics, 'naics', undefined),
       projections: optional(
         p.projections,
-        parseProjections,
+        'projections',
+        undefined,
         p.projections?.found.path.toLowerCase().endsWith('.xlsx') ? PROJECTIONS_SHEET : undefined,
         ['Occupation type'],
       ),
-      votes: optional(p.votes, parseVotes),
+      votes: optional(p.votes, 'votes', undefined),
       readMe: p.readMe ? readFile(path.join(root, p.readMe.found.path), 'utf8') : Promise.resolve(null),
     };
     // AEI files passed over still appear in the report, with the reason.
@@ -134,7 +96,7 @@ export async function loadSources(dir: string): Promise<{ bundle: ModelInputs; r
       log.note(`not used: ${skipped.reason}`);
       logs.push(log);
     }
-    const r = await settleAll(jobs);
+    const r = await settleAll(jobs).finally(() => pool.close());
 
     const bundle: ModelInputs = {
       onet_version: (r.readMe && onet.parseOnetVersion(r.readMe)) ?? 'unknown',

@@ -29,6 +29,15 @@ export class FileLog {
     this.notes.push(text);
   }
 
+  /** Takes in what a parse job (maybe on another thread) logged for this file. */
+  absorb(job: Pick<FileLog, 'rows' | 'kept' | 'rejected' | 'notes' | 'problems'>): void {
+    this.rows += job.rows;
+    this.kept += job.kept;
+    this.rejected += job.rejected;
+    this.notes.push(...job.notes);
+    this.problems.push(...job.problems);
+  }
+
   toReport(): SourceFileReport {
     return {
       file: this.file,
