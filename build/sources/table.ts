@@ -26,7 +26,7 @@ export function normalizeHeader(name: string): string {
  * quote (CSV-style, e.g. "Conduct ""head counts"" ..."), so one CSV parser serves all formats.
  */
 export function parseDelimited(text: string, delimiter: '\t' | ','): Table {
-  return text.includes('"') ? parseCsv(text, delimiter) : splitDelimited(text, delimiter);
+  return text.includes('"') ? (splitQuoted(text, delimiter) ?? parseCsv(text, delimiter)) : splitDelimited(text, delimiter);
 }
 
 /** The general path: csv-parse, for text with quoted fields. */
@@ -65,6 +65,70 @@ export function splitDelimited(text: string, delimiter: '\t' | ','): Table {
     else rows.push({ line: i + 1, cells });
   }
   return { header: header ?? [], rows, noteRows: 0 };
+}
+
+/**
+ * The same table as parseCsv for regular quoted text, several times faster (csv-parse was a
+ * quarter of a cold build's parsing): one kind of line ending, no line break inside a quoted
+ * field, every quoted field closed by a quote followed by the delimiter or the line's end. On
+ * anything else it returns null and csv-parse reads the text, with its own handling and errors.
+ * A quote inside an unquoted field is text (csv-parse's relax_quotes). Unit tests and a test on
+ * every quoted file of the data mirror hold the two together.
+ */
+export function splitQuoted(text: string, delimiter: '\t' | ','): Table | null {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const firstBreak = body.search(/[\r\n]/);
+  // csv-parse takes the first line ending as the record delimiter; any other kind is irregular.
+  const eol = firstBreak < 0 || body[firstBreak] === '\n' ? '\n' : body[firstBreak + 1] === '\n' ? '\r\n' : null;
+  if (eol === null) return null;
+  const lines = body.split(eol);
+  let header: string[] | null = null;
+  const rows: TableRow[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line === '') continue;
+    if (line.includes('\r') || (eol === '\r\n' && line.includes('\n'))) return null;
+    const cells = splitQuotedLine(line, delimiter);
+    if (cells === null) return null;
+    if (header === null) header = cells.map(normalizeHeader);
+    else rows.push({ line: i + 1, cells });
+  }
+  return { header: header ?? [], rows, noteRows: 0 };
+}
+
+function splitQuotedLine(line: string, delimiter: string): string[] | null {
+  const cells: string[] = [];
+  let pos = 0;
+  for (;;) {
+    if (line.charCodeAt(pos) === 0x22) {
+      let value = '';
+      let from = pos + 1;
+      for (;;) {
+        const q = line.indexOf('"', from);
+        if (q < 0) return null; // not closed on this line
+        value += line.slice(from, q);
+        if (line.charCodeAt(q + 1) === 0x22) {
+          value += '"';
+          from = q + 2;
+          continue;
+        }
+        pos = q + 1;
+        break;
+      }
+      cells.push(value);
+      if (pos === line.length) return cells;
+      if (line[pos] !== delimiter) return null; // text after a closing quote
+      pos++;
+    } else {
+      const end = line.indexOf(delimiter, pos);
+      if (end < 0) {
+        cells.push(line.slice(pos));
+        return cells;
+      }
+      cells.push(line.slice(pos, end));
+      pos = end + 1;
+    }
+  }
 }
 
 export type SheetCell = string | number | boolean | Date | null | undefined;

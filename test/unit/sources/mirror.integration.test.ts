@@ -1,12 +1,14 @@
 // loadSources on the real data mirror (../shared/data next to the repo). The expected figures
 // were checked against the files by other means (awk / wc / Python's csv module, and the row
 // counts in the mirror's SOURCES notes), not taken from this loader's output.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ModelInputs } from '../../../build/model/inputs.ts';
 import type { SourceReport } from '../../../build/sources/report.ts';
 import { checkRejectThreshold, loadSources } from '../../../build/sources/index.ts';
+import { listSourceFiles } from '../../../build/sources/discover.ts';
+import { parseCsv, splitQuoted } from '../../../build/sources/table.ts';
 import { repoRoot } from './helpers/paths.ts';
 
 const mirror = path.resolve(repoRoot, '../shared/data');
@@ -101,4 +103,19 @@ describe.skipIf(!present)('loadSources on the data mirror', () => {
     expect(bundle.projections.filter((p) => p.median_wage_2024.flag === 'not_available')).toHaveLength(9);
     expect(bundle.votes).toBeNull();
   });
+});
+
+describe.skipIf(!present)('quoted text files of the data mirror', () => {
+  it('split by the fast quoted-text path exactly as csv-parse reads them', async () => {
+    const files = (await listSourceFiles(mirror)).filter((f) => /\.(csv|tsv|txt)$/i.test(f));
+    let quoted = 0;
+    for (const f of files) {
+      const text = readFileSync(path.join(mirror, f), 'utf8');
+      if (!text.includes('"')) continue;
+      quoted++;
+      const d = f.toLowerCase().endsWith('.csv') ? ',' : '\t';
+      expect(splitQuoted(text, d), f).toEqual(parseCsv(text, d));
+    }
+    expect(quoted).toBeGreaterThan(20);
+  }, 60_000);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv, parseDelimited, rowRecord, sheetToTable, splitDelimited } from '../../../build/sources/table.ts';
+import { parseCsv, parseDelimited, rowRecord, sheetToTable, splitDelimited, splitQuoted } from '../../../build/sources/table.ts';
 import { parseIwaWeights } from '../../../build/sources/exposure.ts';
 import { parseEducation } from '../../../build/sources/onet.ts';
 import { FileLog } from '../../../build/sources/rows.ts';
@@ -25,6 +25,39 @@ describe('parseDelimited', () => {
       '',
     ];
     for (const [text, d] of texts.flatMap((t) => [[t, '\t'], [t, ',']] as const)) expect(splitDelimited(text, d), JSON.stringify(text)).toEqual(parseCsv(text, d));
+  });
+
+  it('splits regular quoted text exactly as the CSV parser reads it', () => {
+    const texts = [
+      'A,B\n"x, y",2\n',
+      '\uFEFF"A","B"\r\n"1","say ""hi"""\r\n\r\n,""\r\n',
+      'A\tB\n1\t"say ""hi"" now"\n\n2\tplain "inner" quote\n3\t"""quoted start"\n',
+      'A,B,C\n"",,""\n""\n"a"\n1,2,3,4\n5',
+      'A,B\n" spaced ",x"y"z\n"ends with delimiter",\n',
+      'A,B\n"""",""""""\n',
+    ];
+    for (const [text, d] of texts.flatMap((t) => [[t, '\t'], [t, ',']] as const)) {
+      const fast = splitQuoted(text, d);
+      // With the other delimiter a closing quote may be followed by text: then null is right.
+      if (fast) expect(fast, JSON.stringify([text, d])).toEqual(parseCsv(text, d));
+      else expect(d === '\t' && text.includes(',')).toBe(true);
+    }
+  });
+
+  it('leaves irregular quoted text to the CSV parser (line breaks in quotes, mixed endings, text after a closing quote)', () => {
+    const irregular = ['A,B\n"two\nlines",1\n', 'A,B\r\n1,"x"\n2,y\r\n', 'A,B\n1,"x"\r\n', 'A,B\r1,"x"\r', 'A,B\n"x"y,1\n', 'A,B\n"never closed,1\n'];
+    const outcome = (f: () => unknown) => {
+      try {
+        return f();
+      } catch (e) {
+        return (e as Error).message;
+      }
+    };
+    for (const text of irregular) {
+      expect(splitQuoted(text, ','), JSON.stringify(text)).toBeNull();
+      // parseDelimited reads it (or fails) exactly as csv-parse does.
+      expect(outcome(() => parseDelimited(text, ','))).toEqual(outcome(() => parseCsv(text, ',')));
+    }
   });
 
   it('strips a byte-order mark and collapses whitespace in header names', () => {
