@@ -120,7 +120,8 @@ async function store(cacheDir: string, file: string, loaded: Loaded): Promise<vo
   });
   const header = `${JSON.stringify({ parts: parts.map(({ body: _b, ...h }) => h) })}\n`;
   const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, Buffer.concat([Buffer.from(header), ...parts.map((p) => p.body)]));
+  // Written part by part: one concatenated copy of the whole entry (~70 MB) was the cache-miss build's memory peak.
+  await writeFile(tmp, [Buffer.from(header), ...parts.map((p) => p.body)]);
   await rename(tmp, file);
   // Keep the newest few entries; entries of the previous format (v8-serialized) go.
   const names = await readdir(cacheDir);
