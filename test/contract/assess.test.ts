@@ -53,6 +53,22 @@ describe.each(SHAPES)('assess (%s)', (shape) => {
     expect(AssessResult.parse(await good.json()).soc_code).toBe('15-1252.00');
   });
 
+  it('a body sent in chunks (no Content-Length) is read whole', async () => {
+    const text = JSON.stringify({ soc_code: '15-1252.00', personal_factors: { ai_proficiency: 'advanced' } });
+    const half = Math.floor(text.length / 2);
+    const stream = new ReadableStream<Uint8Array>({
+      async pull(c) {
+        c.enqueue(new TextEncoder().encode(text.slice(0, half)));
+        await new Promise((r) => setTimeout(r, 20)); // the second part arrives after the function asked
+        c.enqueue(new TextEncoder().encode(text.slice(half)));
+        c.close();
+      },
+    });
+    const res = await sites[shape].get('/api/v1/displacement/assess', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit);
+    expect(res.status).toBe(200);
+    expect(AssessResult.parse(await res.json()).soc_code).toBe('15-1252.00');
+  });
+
   const cases: Array<[string, () => Promise<Response>, number, string?]> = [
     ['invalid JSON', () => postJson(sites[shape], '{"soc_code":'), 400, 'body'],
     ['missing soc_code', () => postJson(sites[shape], { personal_factors: {} }), 400, 'body.soc_code'],
