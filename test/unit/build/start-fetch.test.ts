@@ -9,10 +9,9 @@
 // documented --manifest option): the built-in list with those two files pinned to the fixture's
 // bytes. The fetch enforces that list's pins as it would the built-in ones; the second test
 // shows it by serving a tampered pinned file.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { strToU8 } from 'fflate';
@@ -20,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST, type Manifest } from '../../../build/fetch/manifest.ts';
 import { publisherFiles } from '../../fixtures/fetch/publisher-files.ts';
 import { startStandinServer, type Route, type StandinServer } from '../../fixtures/fetch/publisher-standins.ts';
+import { killStarted, portFreed, servingUrl, startNpm, type NpmStart } from '../../support/npm-start.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 const tmp = mkdtempSync(path.join(tmpdir(), 'odr-fresh-'));
@@ -45,14 +45,7 @@ const manifestFile = path.join(tmp, 'sources.test-manifest.json');
 beforeAll(() => writeFileSync(manifestFile, JSON.stringify(testManifest, null, 2)));
 
 afterAll(() => {
-  // Only the process groups this file started, by their id; normally all have exited already.
-  for (const p of started) {
-    try {
-      process.kill(-p.pid!, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
+  killStarted(started);
   rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -64,39 +57,10 @@ function freshCopy(name: string): string {
   return copy;
 }
 
-function npmStart(cwd: string, standin: StandinServer, sourceList = manifestFile): { proc: ChildProcess; out: () => string; exited: Promise<number | null> } {
+function npmStart(cwd: string, standin: StandinServer, sourceList = manifestFile): NpmStart {
   const { PORT: _p, HOST: _h, ODR_SOURCE_DIR: _s, ODR_FETCH_MANIFEST: _m, ...env } = process.env;
-  const proc = spawn('npm', ['start', '--silent', '--', '--port', '0', '--workers', '1'], {
-    cwd,
-    env: { ...env, ODR_FETCH_BASE_URL: standin.baseUrl, ODR_FETCH_MANIFEST: sourceList, ODR_FETCH_USER_AGENT: UA },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  started.push(proc);
-  let out = '';
-  proc.stdout!.on('data', (d) => (out += d));
-  proc.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((r) => proc.once('exit', (code) => r(code)));
-  return { proc, out: () => out, exited };
+  return startNpm(started, ['--port', '0', '--workers', '1'], { cwd, env: { ...env, ODR_FETCH_BASE_URL: standin.baseUrl, ODR_FETCH_MANIFEST: sourceList, ODR_FETCH_USER_AGENT: UA } });
 }
-
-async function servingUrl(out: () => string, exited: Promise<unknown>): Promise<string> {
-  let done = false;
-  void exited.then(() => (done = true));
-  for (;;) {
-    const m = /Serving .* at (http:\/\/127\.0\.0\.1:\d+)/.exec(out());
-    if (m) return m[1]!;
-    if (done) throw new Error(`npm start exited before serving:\n${out()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-const accepts = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const s = net.connect(port, '127.0.0.1');
-    s.once('connect', () => (s.destroy(), resolve(true)));
-    s.once('error', () => resolve(false));
-  });
 
 const requestedPaths = (standin: StandinServer) => new Set(standin.requests.map((r) => r.path));
 
@@ -114,7 +78,7 @@ describe('npm start on a fresh machine', () => {
     const standin = await startStandinServer(new Map<string, Route>(publisherRoutes));
     const { proc, out, exited } = npmStart(copy, standin);
     try {
-      const url = await servingUrl(out, exited);
+      const url = await servingUrl({ out, exited });
 
       // The plan: every downloadable source with its publisher, then the fetch with the test's list.
       expect(out()).toContain('No source data found: fetching it from the publishers into data/raw/ first');
@@ -160,12 +124,7 @@ describe('npm start on a fresh machine', () => {
       const port = Number(new URL(url).port);
       proc.kill('SIGTERM');
       await exited;
-      let free = false;
-      for (let i = 0; i < 200 && !free; i++) {
-        free = !(await accepts(port));
-        if (!free) await new Promise((r) => setTimeout(r, 100));
-      }
-      expect(free).toBe(true);
+      expect(await portFreed(port)).toBe(true);
     } finally {
       await standin.close();
     }

@@ -1,0 +1,62 @@
+// `npm start` run as a person runs it (the real npm -> sh -> node chain, in its own process
+// group as a shell job is), for the CLI tests: spawn it, read what it prints, wait until it
+// serves, and check that the port is freed after it stops.
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+
+export interface NpmStart {
+  proc: ChildProcess;
+  /** Everything it printed so far, stdout and stderr interleaved. */
+  out: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Starts `npm start -- ...args` and remembers it for killStarted. */
+export function startNpm(started: ChildProcess[], args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv }): NpmStart {
+  const proc = spawn('npm', ['start', '--silent', '--', ...args], { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  started.push(proc);
+  let out = '';
+  proc.stdout!.on('data', (d) => (out += d));
+  proc.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((r) => proc.once('exit', (code) => r(code)));
+  return { proc, out: () => out, exited };
+}
+
+/** Kills the process groups in `started` (only those, by their id); normally all have exited already. */
+export function killStarted(started: ChildProcess[]): void {
+  for (const p of started) {
+    try {
+      process.kill(-p.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/** The URL it prints once serving; throws with its output when it exits before. */
+export async function servingUrl({ out, exited }: Pick<NpmStart, 'out' | 'exited'>): Promise<string> {
+  let done = false;
+  void exited.then(() => (done = true));
+  for (;;) {
+    const m = /Serving .* at (http:\/\/127\.0\.0\.1:\d+)/.exec(out());
+    if (m) return m[1]!;
+    if (done) throw new Error(`npm start exited before serving:\n${out()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const accepts = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const s = net.connect(port, '127.0.0.1');
+    s.once('connect', () => (s.destroy(), resolve(true)));
+    s.once('error', () => resolve(false));
+  });
+
+/** Waits (at most 20 s) for the port to refuse connections; returns whether it did. */
+export async function portFreed(port: number): Promise<boolean> {
+  for (let i = 0; i < 200; i++) {
+    if (!(await accepts(port))) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}
