@@ -70,7 +70,7 @@ const GT = 0x3e;
 const SLASH = 0x2f;
 const QUOTE = 0x22;
 const EQUALS = 0x3d;
-const [C, R, O, W, V, I, S] = [...'crowvis'].map((ch) => ch.charCodeAt(0)) as [number, number, number, number, number, number, number];
+const [R, V, I, S] = [...'rvis'].map((ch) => ch.charCodeAt(0)) as [number, number, number, number];
 
 // Every search below is a plain loop over the bytes: Buffer#indexOf crosses into C++ per call,
 // which at several calls per cell (a million cells) cost more than the scan itself.
@@ -179,13 +179,66 @@ class CellParts {
   }
 }
 
-/** The first "</name>" at or after `from` before `to`, or -1 (name: "c" or "row"). */
-function closeTag(x: Buffer, name: 'c' | 'row', from: number, to: number): number {
-  for (let i = find(x, LT, from, to); i >= 0; i = find(x, LT, i + 1, to)) {
-    if (x[i + 1] !== SLASH) continue;
-    if (name === 'c' ? x[i + 2] === C && x[i + 3] === GT : x[i + 2] === R && x[i + 3] === O && x[i + 4] === W && x[i + 5] === GT) return i;
+/**
+ * The elements named `name` in a range, one after another: `<name …/>` or `<name …>…</name>`
+ * (a longer name that starts with it, such as <cols>, is passed over). After each next(), the
+ * start tag's attributes are in `attrs` and the content is [content0, content1), empty when
+ * self-closing. One object per sheet, reused: a sheet has a million cells.
+ */
+class ElementScan {
+  readonly attrs = new TagAttrs();
+  content0 = 0;
+  content1 = 0;
+  private pos = 0;
+  private to = 0;
+
+  constructor(private readonly name: Buffer) {}
+
+  /** Scans [from, to) from its start. */
+  reset(from: number, to: number): this {
+    this.pos = from;
+    this.to = to;
+    return this;
   }
-  return -1;
+
+  next(x: Buffer): boolean {
+    const { name, to } = this;
+    for (;;) {
+      const start = find(x, LT, this.pos, to);
+      if (start < 0) return false;
+      if (!bytesAt(x, start + 1, name) || isWordByte(x[start + 1 + name.length])) {
+        this.pos = start + 1;
+        continue;
+      }
+      const tagEnd = find(x, GT, start, to);
+      if (tagEnd < 0) return false;
+      const selfClosing = x[tagEnd - 1] === SLASH;
+      this.attrs.read(x, start + 1 + name.length, selfClosing ? tagEnd - 1 : tagEnd);
+      this.content0 = this.content1 = tagEnd + 1;
+      if (selfClosing) this.pos = tagEnd + 1;
+      else {
+        this.content1 = this.closeTag(x, this.content0);
+        if (this.content1 < 0) throw new Error(`unterminated <${name.toString()}> at byte ${start}`);
+        this.pos = this.content1 + name.length + 3; // past "</name>"
+      }
+      return true;
+    }
+  }
+
+  /** The first "</name>" at or after `from`, or -1. */
+  private closeTag(x: Buffer, from: number): number {
+    const { name, to } = this;
+    for (let i = find(x, LT, from, to); i >= 0; i = find(x, LT, i + 1, to)) {
+      if (x[i + 1] === SLASH && bytesAt(x, i + 2, name) && x[i + 2 + name.length] === GT) return i;
+    }
+    return -1;
+  }
+}
+
+/** Whether `x` holds the bytes of `name` at `at`. */
+function bytesAt(x: Buffer, at: number, name: Uint8Array): boolean {
+  for (let k = 0; k < name.length; k++) if (x[at + k] !== name[k]) return false;
+  return true;
 }
 
 function readSheet(x: Buffer, strings: Array<string | null>, dates: boolean[]): SheetCell[][] {
@@ -194,54 +247,17 @@ function readSheet(x: Buffer, strings: Array<string | null>, dates: boolean[]): 
   const bodyStart = x.indexOf('<sheetData>');
   const end = bodyStart < 0 ? -1 : x.lastIndexOf('</sheetData>');
   if (bodyStart < 0 || end < bodyStart) return data;
-  const rowAttrs = new TagAttrs();
-  const cellAttrs = new TagAttrs();
+  const rows = new ElementScan(Buffer.from('row')).reset(bodyStart, end);
+  const cellScan = new ElementScan(Buffer.from('c'));
+  const rowAttrs = rows.attrs;
+  const cellAttrs = cellScan.attrs;
   const parts = new CellParts();
-  let pos = bodyStart;
-  for (;;) {
-    // <row …/> or <row …>…</row>
-    const rs = find(x, LT, pos, end);
-    if (rs < 0) break;
-    if (!(x[rs + 1] === R && x[rs + 2] === O && x[rs + 3] === W) || isWordByte(x[rs + 4])) {
-      pos = rs + 1;
-      continue;
-    }
-    const tagEnd = find(x, GT, rs, end);
-    if (tagEnd < 0) break;
-    const selfClosing = x[tagEnd - 1] === SLASH;
-    rowAttrs.read(x, rs + 4, selfClosing ? tagEnd - 1 : tagEnd);
-    const contentStart = tagEnd + 1;
-    let contentEnd = contentStart;
-    if (selfClosing) pos = tagEnd + 1;
-    else {
-      contentEnd = closeTag(x, 'row', contentStart, end);
-      if (contentEnd < 0) throw new Error(`unterminated <row> at byte ${rs}`);
-      pos = contentEnd + 6;
-    }
+  while (rows.next(x)) {
     const index = rowAttrs.r0 >= 0 ? numberAt(x, rowAttrs.r0, rowAttrs.r1) - 1 : data.length;
     while (data.length < index) data.push([]);
     const cells: SheetCell[] = [];
-    // Its cells: <c …/> or <c …>…</c>
-    for (let p = contentStart; p < contentEnd; ) {
-      const cs = find(x, LT, p, contentEnd);
-      if (cs < 0) break;
-      if (x[cs + 1] !== C || isWordByte(x[cs + 2])) {
-        p = cs + 1;
-        continue;
-      }
-      const te = find(x, GT, cs, contentEnd);
-      if (te < 0) break;
-      const empty = x[te - 1] === SLASH;
-      cellAttrs.read(x, cs + 2, empty ? te - 1 : te);
-      const i0 = te + 1;
-      let i1 = i0;
-      if (empty) p = te + 1;
-      else {
-        i1 = closeTag(x, 'c', i0, contentEnd);
-        if (i1 < 0) throw new Error(`unterminated <c> at byte ${cs}`);
-        p = i1 + 4;
-      }
-      parts.read(x, i0, i1);
+    for (cellScan.reset(rows.content0, rows.content1); cellScan.next(x); ) {
+      parts.read(x, cellScan.content0, cellScan.content1);
       const col = cellAttrs.r0 >= 0 ? columnAt(x, cellAttrs.r0, cellAttrs.r1) : cells.length;
       const t0 = cellAttrs.t0;
       // t="s" (shared string), "inlineStr", "str"/"e" (text), "b" (boolean); anything else a number.
