@@ -121,16 +121,19 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
       p = shard<PageShard>(pageShardName(n)).then((page) => {
         const json = page.items.map((item: OccupationListItem) => JSON.stringify(item));
         const joined = json.join(',');
+        // Each item encoded once, copied into the joined bytes with a comma between.
+        const encoded = json.map((j) => utf8Encoder.encode(j));
+        const bytes = new Uint8Array(Math.max(0, encoded.reduce((n, e) => n + e.byteLength + 1, -1)));
         const starts: number[] = [];
         const ends: number[] = [];
         let at = 0;
-        for (const j of json) {
+        for (const [k, e] of encoded.entries()) {
+          if (k > 0) bytes[at++] = 0x2c; // ','
           starts.push(at);
-          at += utf8Encoder.encode(j).byteLength;
+          bytes.set(e, at);
+          at += e.byteLength;
           ends.push(at);
-          at += 1; // the comma
         }
-        const bytes = utf8Encoder.encode(joined);
         const done = { offset: page.offset, json, hashes: json.map(hash53), bytes, starts, ends, hash: hash53(`${page.offset}:${joined}`) };
         serializedNow.set(n, done);
         return done;

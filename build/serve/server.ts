@@ -11,12 +11,12 @@ import { FUNCTION_PATHS } from '../emit/deploy.ts';
 import { DISCARD_LIMIT_BYTES } from '../model/limits.ts';
 import { encodedBody, loadTree, type StaticFile } from './files.ts';
 import { matchesEtag, problemResponse, type AnyReply, type BodyParts, type RequestLike } from '../../functions/http.ts';
-import type { HandlerOptions, RequestInfo } from '../../functions/api.ts';
+import type { HandlerOptions, ReplyHandler, RequestInfo } from '../../functions/api.ts';
 import { lastForwardedHop } from '../../functions/client-address.ts';
 
 export interface FunctionModule {
   /** The bundled function's handler before it makes a Response (functions/api.ts). */
-  createReplyHandler(source: { loadShard(name: string): Promise<unknown> }, options?: HandlerOptions): (req: RequestLike, info?: RequestInfo) => AnyReply | Promise<AnyReply>;
+  createReplyHandler(source: { loadShard(name: string): Promise<unknown> }, options?: HandlerOptions): ReplyHandler;
 }
 
 export interface ServerOptions {
@@ -94,12 +94,10 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
   // conversions cost more than the function's work.
   function sendFunction(req: http.IncomingMessage, res: http.ServerResponse, url: string): void {
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-    const reply = handler(new NodeRequest(req, url), new NodeRequestInfo(req, opts.trustProxy === true));
-    // A reply ready at once is written in this tick: waiting a microtask for it costs more than
-    // most answers take to compute.
     // Arrow functions, not bind: Function.prototype.bind is a runtime call that showed in the profile.
-    if (reply instanceof Promise) reply.then((r) => writeReply(req, res, hasBody, r)).catch(() => internalError(req, res));
-    else writeReply(req, res, hasBody, reply);
+    handler(new NodeRequest(req, url), new NodeRequestInfo(req, opts.trustProxy === true))
+      .then((r) => writeReply(req, res, hasBody, r))
+      .catch(() => internalError(req, res));
   }
 
   function writeReply(req: http.IncomingMessage, res: http.ServerResponse, hasBody: boolean, reply: AnyReply): void {
