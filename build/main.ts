@@ -1,26 +1,29 @@
-// CLI: npm run build -- [--shape percentile|timeline|both] [--source DIR] [--out DIR] [--no-cache] [--no-reuse]
+// CLI: npm run build -- [--shape percentile|timeline|both] [--source DIR] [--out DIR] [--cache LIST | --no-cache] [--no-reuse]
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runBuilds } from './pipeline.ts';
+import { CACHE_NAMES, runBuilds, type CacheName } from './pipeline.ts';
 import { explainFailure, parseFlags, stageProgress } from './cli.ts';
 import { formatJoinReport, formatUnscored } from './report-format.ts';
 import { Shape } from './model/records.ts';
 
-const USAGE = 'usage: npm run build -- [--shape percentile|timeline|both] [--source DIR] [--out DIR] [--no-cache] [--no-reuse]';
+const USAGE = 'usage: npm run build -- [--shape percentile|timeline|both] [--source DIR] [--out DIR] [--cache sources,model,output | --no-cache] [--no-reuse]';
 
 export interface BuildArgs {
   /** `both` reads the sources once and writes OUT/percentile and OUT/timeline. */
   targets: Array<{ shape: Shape; out: string }>;
   source?: string;
-  cache: boolean;
+  /** The caches the build may use: all by default, none with --no-cache, a list with --cache. */
+  caches: CacheName[];
   /** Update the previous generation of each out folder in place (--no-cache and --no-reuse: write a fresh tree). */
   reuse: boolean;
 }
 
 export function parseBuildArgs(argv: string[]): BuildArgs {
-  const cache = !argv.includes('--no-cache');
-  const reuse = cache && !argv.includes('--no-reuse');
-  const flags = parseFlags(argv.filter((a) => a !== '--no-cache' && a !== '--no-reuse'), ['--shape', '--source', '--out'], USAGE);
+  const noCache = argv.includes('--no-cache');
+  const reuse = !noCache && !argv.includes('--no-reuse');
+  const flags = parseFlags(argv.filter((a) => a !== '--no-cache' && a !== '--no-reuse'), ['--shape', '--source', '--out', '--cache'], USAGE);
+  if (noCache && flags['--cache'] !== undefined) throw new Error(`--cache and --no-cache cannot be used together\n${USAGE}`);
+  const caches = noCache ? [] : flags['--cache'] === undefined ? [...CACHE_NAMES] : parseCacheList(flags['--cache']);
   const out = flags['--out'] ?? 'dist';
   const shape = flags['--shape'] ?? 'percentile';
   let targets: BuildArgs['targets'];
@@ -30,7 +33,18 @@ export function parseBuildArgs(argv: string[]): BuildArgs {
     if (!s.success) throw new Error(`--shape must be percentile, timeline or both, got ${shape}\n${USAGE}`);
     targets = [{ shape: s.data, out }];
   }
-  return { targets, cache, reuse, ...(flags['--source'] !== undefined ? { source: flags['--source'] } : {}) };
+  return { targets, caches, reuse, ...(flags['--source'] !== undefined ? { source: flags['--source'] } : {}) };
+}
+
+/** `--cache sources,model` (in any order; `none` for none): each name once, from the known ones. */
+function parseCacheList(list: string): CacheName[] {
+  if (list === 'none') return [];
+  const names = list.split(',');
+  const unknown = names.filter((n) => !(CACHE_NAMES as readonly string[]).includes(n));
+  if (unknown.length > 0 || names.length !== new Set(names).size) {
+    throw new Error(`--cache takes a comma-separated list of ${CACHE_NAMES.join(', ')} (or none), got ${list}\n${USAGE}`);
+  }
+  return CACHE_NAMES.filter((n) => names.includes(n));
 }
 
 async function main() {
@@ -44,7 +58,7 @@ async function main() {
   const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   console.log(`Building ${args.targets.map((t) => `shape=${t.shape} -> ${t.out}`).join(', ')}`);
   try {
-    const summaries = await runBuilds({ source: args.source, cache: args.cache, reuse: args.reuse, repoRoot, log: (l) => console.log(l), onStageStart: stageProgress(process.stdout) }, args.targets);
+    const summaries = await runBuilds({ source: args.source, caches: args.caches, reuse: args.reuse, repoRoot, log: (l) => console.log(l), onStageStart: stageProgress(process.stdout) }, args.targets);
     const s = summaries[0]!;
     if (s.sourceReport) console.log(`\nSources\n${s.sourceReport}`);
     console.log(`\nModel joins and counts\n${formatJoinReport(s.joinReport)}`);
@@ -54,7 +68,8 @@ async function main() {
     for (const x of summaries) console.log(`Wrote ${x.files} files, ${(x.bytes / 1e6).toFixed(1)} MB, shape ${x.shape}, data version ${x.dataVersion}, to ${x.out}`);
     const last = summaries[summaries.length - 1]!;
     console.log(`Peak RSS so far at the end of each stage (MB): ${Object.entries(last.stagePeakRssMb).map(([k, v]) => `${k} ${v}`).join(', ')}`);
-    console.log(`Parsed-source cache: ${s.cache}; peak RSS ${last.peakRssMb} MB; CPU ${(last.cpuMs / 1000).toFixed(1)} s`);
+    const caches = s.caches ? CACHE_NAMES.map((n) => `${n} ${summaries.map((x) => x.caches![n]).filter((v, i, a) => a.indexOf(v) === i).join('/')}`).join(', ') : 'none';
+    console.log(`Caches: ${caches}; peak RSS ${last.peakRssMb} MB; CPU ${(last.cpuMs / 1000).toFixed(1)} s`);
   } catch (e) {
     console.error(explainFailure(e));
     console.error('Build failed; the previous output folder is unchanged.');

@@ -1,29 +1,21 @@
 // The build: sources -> model -> files -> validate -> atomic write. Every problem found is
-// collected and reported at once; nothing is written unless all checks pass.
+// collected and reported at once; nothing is written unless all checks pass. This module decides
+// what a build has to do (which caches answer, which out folders are already up to date); the
+// stages that do it (build/stages.ts, with the model, the emitters and their libraries) are loaded
+// only when there is work, so a build with nothing to do starts in a fraction of the time.
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import type { ModelInputs, OccupationTitle } from './model/inputs.ts';
-import type { SourceReport } from './sources/report.ts';
+import type { OccupationTitle } from './model/inputs.ts';
 import type { ModelOutput, Shape, UnscoredOccupation } from './model/records.ts';
-import { loadSources, resolveSourceDir, checkRejectThreshold, formatSourceReport } from './sources/index.ts';
-import { embedPages } from './emit/embed.ts';
-import { renderSite } from './emit/site.ts';
-import { renderDocs } from './emit/docs.ts';
-import { computeModel } from './model/index.ts';
-import { loadSeeds } from './seeds-load.ts';
-import { emitFiles, checkRouteFiles, deployConfigs, pathProblems, validateFile, type EmittedFile, type FileInfo } from './emit/files.ts';
-import { bundleFunctions, forbiddenInputs } from './emit/bundle-function.ts';
-import { buildManifest, MANIFEST_PATH } from './emit/manifest.ts';
-import { OutputTree } from './emit/write.ts';
-import { loadCached, type CacheOutcome } from './sources/cache.ts';
-import type { FunctionBundle } from './emit/bundle-function.ts';
+import { resolveSourceDir } from './sources/locate.ts';
+import { cacheKey } from './sources/cache.ts';
+import type { CacheOutcome } from './cache/entry.ts';
+import { modelKey } from './cache/model-cache.ts';
+import { checkOutput, forgetOutput, outputKey, recordOutput } from './cache/output-stamp.ts';
+import { BuildError } from './build-error.ts';
 
-export class BuildError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`build failed with ${problems.length} problem(s):\n  - ${problems.join('\n  - ')}`);
-  }
-}
+export { BuildError };
 
 export interface BuildOptions {
   shape: Shape;
@@ -37,16 +29,26 @@ export interface BuildOptions {
   onStageStart?: (stage: string) => void;
   /** Tests: skip sources and model, present this model instead. */
   inputs?: { model: ModelOutput; titles: OccupationTitle[] };
-  /** Use the cache of parsed sources (default true; --no-cache sets false). */
-  cache?: boolean;
-  /** Where parsed sources are cached (default .cache/sources under the repository, git-ignored). */
+  /**
+   * The caches this build may use (default all; --no-cache none; --cache LIST some): parsed
+   * sources, the model's output, and an out folder already holding exactly this build's files.
+   */
+  caches?: readonly CacheName[];
+  /** Where the caches live (default .cache under the repository, git-ignored): sources/, model/, outputs/. */
   cacheDir?: string;
   /**
    * Update the generation before the current out folder in place (default true; --no-cache and
-   * --no-reuse set false): files whose bytes are already right are not written again.
+   * --no-reuse set false): files whose bytes are already right are not written again. Without it
+   * an out folder is always written afresh, even when it is up to date.
    */
   reuse?: boolean;
 }
+
+export const CACHE_NAMES = ['sources', 'model', 'output'] as const;
+export type CacheName = (typeof CACHE_NAMES)[number];
+/** What each cache gave this build (null with test inputs, which use none). */
+/** What each cache gave this build; 'skipped': not needed (a later cache answered). */
+export type CacheReport = Record<CacheName, CacheOutcome | 'skipped'>;
 
 export interface BuildSummary {
   out: string;
@@ -60,8 +62,11 @@ export interface BuildSummary {
   unscoredList: UnscoredOccupation[];
   industriesByLevel: Record<string, number>;
   timings: Record<string, number>;
-  /** Parsed-source cache: hit, miss (parsed and stored), damaged (failed verification), off; null with test inputs. */
-  cache: CacheOutcome | null;
+  /**
+   * Each cache: hit, miss (computed and stored), damaged (failed verification), off; null with
+   * test inputs. output 'hit': the out folder already held exactly these files and was left alone.
+   */
+  caches: CacheReport | null;
   /** Peak resident set size of the build process so far (worker threads included), MB. */
   peakRssMb: number;
   /** That peak as it stood at the end of each stage (the stage where it rises is where the peak is), MB. */
@@ -72,37 +77,7 @@ export interface BuildSummary {
   joinReport: Record<string, unknown>;
 }
 
-type Timer = <T>(stage: string, f: () => Promise<T> | T) => Promise<T>;
-
-async function loadModel(opts: BuildOptions, time: Timer) {
-  if (opts.inputs) return { ...opts.inputs, report: null as SourceReport | null, sourceDir: null as string | null, cache: null as CacheOutcome | null };
-  const sourceDir = resolveSourceDir({ cliSource: opts.source, env: opts.env ?? process.env, repoRoot: opts.repoRoot });
-  const log = opts.log ?? (() => undefined);
-  const sources: { bundle: ModelInputs | null; report: SourceReport; cache: CacheOutcome } = await time('sources', () =>
-    opts.cache === false
-      ? loadSources(sourceDir).then((l) => ({ ...l, cache: 'off' as CacheOutcome }))
-      : loadCached(sourceDir, opts.cacheDir ?? path.join(opts.repoRoot, '.cache', 'sources'), () => loadSources(sourceDir), log),
-  );
-  const { report, cache } = sources;
-  const titles = sources.bundle!.titles;
-  const over = checkRejectThreshold(report);
-  if (over.length > 0) {
-    throw new BuildError([
-      ...over.map((f) => `${f.path}: ${f.rejected} of ${f.rows} rows rejected (over the threshold)`),
-      ...report.problems.map((p) => `${p.file}:${p.line}: ${p.reason}`),
-    ]);
-  }
-  const seeds = await time('seeds', () => loadSeeds(path.join(opts.repoRoot, 'seeds')));
-  // The source tables are dropped as the model is handed over (only the titles are needed later,
-  // by the search index): nothing in this scope keeps them, so the collection after the model
-  // stage frees them.
-  const model = await time('model', () => {
-    const inputs = sources.bundle!;
-    sources.bundle = null;
-    return computeModel(inputs, seeds);
-  });
-  return { model, titles, report, sourceDir, cache };
-}
+export type Timer = <T>(stage: string, f: () => Promise<T> | T) => Promise<T>;
 
 /**
  * A full collection after the stages that leave most of what they allocated behind (parsed files
@@ -133,7 +108,7 @@ function timer(log: (line: string) => void, timings: Record<string, number>, pea
   };
 }
 
-const peakRssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
+export const peakRssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
 
 
 export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
@@ -165,113 +140,71 @@ async function buildAll(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Arra
   const shared: Record<string, number> = {};
   const sharedPeaks: Record<string, number> = {};
   const time = timer(log, shared, sharedPeaks, opts.onStageStart);
-  for (const t of targets) {
-    const out = path.resolve(opts.repoRoot, t.out);
+  const outs = targets.map((t) => ({ ...t, out: path.resolve(opts.repoRoot, t.out) }));
+  for (const { out } of outs) {
     if (out === path.resolve(opts.repoRoot) || out === path.parse(out).root) throw new BuildError([`refusing to use ${out} as the output folder`]);
   }
-  // esbuild bundles the function in its own process while this one reads sources and computes the
-  // model; the 'bundle' timing is what is left to wait for after the model.
-  const fnPending = bundleFunctions(opts.repoRoot);
-  fnPending.catch(() => undefined); // awaited below; a failing source stage must not leave it unhandled
-  const loaded = await loadModel({ ...opts, shape: targets[0]!.shape, out: targets[0]!.out }, time);
-  if (loaded.sourceDir) log(`  source     ${loaded.sourceDir}`);
-  const fn = await time('bundle', () => fnPending);
-  const summaries: BuildSummary[] = [];
-  for (const t of targets) {
-    if (targets.length > 1) log(`  shape ${t.shape}`);
-    const own: Record<string, number> = { ...shared };
-    const ownPeaks: Record<string, number> = { ...sharedPeaks };
-    summaries.push(await emitShape({ ...opts, ...t }, loaded, fn, timer(log, own, ownPeaks, opts.onStageStart), own, ownPeaks));
-  }
-  return summaries;
-}
+  const use = new Set(opts.caches ?? CACHE_NAMES);
+  const cacheDir = opts.cacheDir ?? path.join(opts.repoRoot, '.cache');
+  const stampDir = path.join(cacheDir, 'outputs');
+  const sourceDir = opts.inputs ? null : resolveSourceDir({ cliSource: opts.source, env: opts.env ?? process.env, repoRoot: opts.repoRoot });
+  if (sourceDir) log(`  source     ${sourceDir}`);
+  // Keys only when a cache is used: hashing the sources (~0.2 s) is wasted on a build that uses none.
+  const keys: { source: string; model: string; outputs: string[] } | null =
+    sourceDir && use.size > 0
+      ? await time('keys', async () => {
+          const source = await cacheKey(sourceDir, path.join(cacheDir, 'file-hashes.json'));
+          const model = await modelKey(source, opts.repoRoot);
+          return { source, model, outputs: await Promise.all(outs.map((t) => outputKey(model, t.shape, opts.repoRoot))) };
+        })
+      : null;
 
-/** Files emitted between turns of the event loop (~10 ms of work). */
-const YIELD_EVERY = 8;
-
-async function emitShape(
-  opts: BuildOptions,
-  { model, titles, report, cache }: Awaited<ReturnType<typeof loadModel>>,
-  fn: FunctionBundle,
-  time: Timer,
-  timings: Record<string, number>,
-  stagePeakRssMb: Record<string, number>,
-): Promise<BuildSummary> {
-  const out = path.resolve(opts.repoRoot, opts.out);
-  const dataVersion = model.meta.data_version;
-  const log = opts.log ?? (() => undefined);
-
-  // Each file is checked (path, schema) and written as soon as it is made, then dropped: the dist
-  // is never in memory whole. Problems are collected; any problem discards the new tree before
-  // the swap, so the previous out folder stays as it was.
-  const tree = await OutputTree.open(out, { reuse: opts.reuse !== false });
-  const problems: string[] = [];
-  const infos: FileInfo[] = [];
-  const seen = new Set<string>();
-  const parts = { render: 0, validate: 0, write: 0 };
-  const put = async (f: EmittedFile) => {
-    const t0 = performance.now();
-    const bad = pathProblems(f.path, seen);
-    problems.push(...bad, ...validateFile(f));
-    infos.push({ path: f.path, urlPath: f.urlPath, routeId: f.routeId });
-    const t1 = performance.now();
-    if (bad.length === 0) await tree.add(f.path, f.body);
-    parts.validate += t1 - t0;
-    parts.write += performance.now() - t1;
-  };
-  try {
-    await time('emit', async () => {
-      const files = emitFiles(model, opts.shape, titles, embedPages(model, opts.shape, { dataVersion }), renderSite(model, opts.shape));
-      for (let n = 1; ; n++) {
-        // The download archive is gzipped on the thread pool meanwhile, a chunk per turn of the event
-        // loop. When files are unchanged nothing here waits for I/O, so without a turn now and then
-        // the archive only progressed once the emitter waited for it (idle ~0.8 s of a warm build).
-        if (n % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
-        const t0 = performance.now();
-        const next = await files.next();
-        parts.render += performance.now() - t0;
-        if (next.done) break;
-        await put(next.value);
+  // An out folder that already holds exactly what this build would write is left as it is.
+  const summaries: Array<BuildSummary | null> = outs.map(() => null);
+  const useOutput = keys !== null && use.has('output') && opts.reuse !== false;
+  const outputOutcome: Array<CacheOutcome> = outs.map(() => (useOutput ? 'miss' : 'off'));
+  if (keys && useOutput) {
+    await time('check', async () => {
+      for (const [i, t] of outs.entries()) {
+        const check = await checkOutput<StampedSummary>(stampDir, t.out, keys.outputs[i]!);
+        if (check.outcome === 'hit') {
+          log(`    (output: ${t.out} already holds this build's ${check.summary.files} files, each verified against its sha256; left as it is)`);
+          summaries[i] = { ...check.summary, timings: shared, stagePeakRssMb: sharedPeaks, caches: { sources: 'skipped', model: 'skipped', output: 'hit' }, peakRssMb: 0, cpuMs: 0 };
+        } else {
+          outputOutcome[i] = check.outcome;
+          if (check.outcome === 'damaged') log(`    (output: ${t.out}: ${check.why}; writing it again)`);
+        }
       }
     });
-    log(`    (emit: render ${Math.round(parts.render)} ms, validate ${Math.round(parts.validate)} ms, hash and write ${Math.round(parts.write)} ms)`);
-    // The docs show real answers of this build, read back from the files written so far.
-    const read = (p: string) => tree.read(p).then((b) => b.toString('utf8'), () => null);
-    for (const f of await time('docs', () => renderDocs(read, model, opts.shape, opts.repoRoot))) await put(f);
-    await time('write', async () => {
-      for (const f of fn.files) await put(f);
-      for (const f of deployConfigs(infos, opts.shape)) await put(f);
-      problems.push(...checkRouteFiles(infos, opts.shape), ...forbiddenInputs(fn.metafile).map((i) => `function bundle must not include ${i}`));
-      if (problems.length > 0) throw new BuildError(problems);
-      // The manifest lists every other file's sha256, taken from the bytes as they were written.
-      const meta = new Map(infos.map((f) => [f.path, f]));
-      await tree.add(MANIFEST_PATH, buildManifest(dataVersion, opts.shape, tree.written.map((x) => ({ ...x, urlPath: meta.get(x.path)?.urlPath, routeId: meta.get(x.path)?.routeId }))));
-      await tree.commit();
-    });
-  } catch (e) {
-    await tree.discard();
-    throw e;
   }
-  if (tree.reused) log(`    (write: updated the previous generation in place; ${tree.unchanged} of ${tree.written.length} files were already right)`);
-
-  const industriesByLevel: Record<string, number> = {};
-  for (const i of model.industries) industriesByLevel[i.level] = (industriesByLevel[i.level] ?? 0) + 1;
-  return {
-    out,
-    shape: opts.shape,
-    dataVersion,
-    files: tree.written.length,
-    bytes: tree.written.reduce((n, f) => n + f.bytes, 0),
-    occupations: model.occupations.length,
-    unscored: model.unscored.length,
-    unscoredList: model.unscored,
-    industriesByLevel,
-    timings,
-    stagePeakRssMb,
-    cache,
-    peakRssMb: peakRssMb(),
-    cpuMs: Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000),
-    sourceReport: report ? formatSourceReport(report) : null,
-    joinReport: model.report,
-  };
+  const todo = outs.flatMap((t, i) => (summaries[i] ? [] : [{ ...t, i }]));
+  if (todo.length > 0) {
+    // esbuild bundles the function in its own process while this one reads sources and computes the
+    // model; the 'bundle' timing is what is left to wait for after the model.
+    const fnPending = import('./emit/bundle-function.ts').then((m) => m.bundleFunctions(opts.repoRoot));
+    fnPending.catch(() => undefined); // awaited below; a failing source stage must not leave it unhandled
+    const { emitShape, loadModel } = await import('./stages.ts');
+    const loaded = opts.inputs
+      ? { ...opts.inputs, report: null, caches: null }
+      : await loadModel({ ...opts, shape: todo[0]!.shape, out: todo[0]!.out }, sourceDir!, keys, time);
+    const fn = await time('bundle', () => fnPending);
+    for (const t of todo) {
+      if (targets.length > 1) log(`  shape ${t.shape}`);
+      const own: Record<string, number> = { ...shared };
+      const ownPeaks: Record<string, number> = { ...sharedPeaks };
+      const { summary, written } = await emitShape({ ...opts, ...t }, loaded, fn, timer(log, own, ownPeaks, opts.onStageStart), own, ownPeaks);
+      if (summary.caches) summary.caches = { ...summary.caches, output: outputOutcome[t.i]! };
+      summaries[t.i] = summary;
+      // What the folder now holds is recorded when its key is known, and forgotten otherwise.
+      if (keys) await recordOutput(stampDir, t.out, keys.outputs[t.i]!, stamped(summary), written).catch((e: Error) => log(`  cache      could not record ${t.out} (${e.message})`));
+      else await forgetOutput(stampDir, t.out);
+    }
+  }
+  const cpuMs = Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000);
+  return summaries.map((s) => (s!.peakRssMb === 0 ? { ...s!, peakRssMb: peakRssMb(), cpuMs } : s!));
 }
+
+/** The summary as recorded with an out folder (what a later build that leaves the folder alone prints). */
+type StampedSummary = Omit<BuildSummary, 'timings' | 'stagePeakRssMb' | 'caches' | 'peakRssMb' | 'cpuMs'>;
+const stamped = ({ timings: _t, stagePeakRssMb: _p, caches: _c, peakRssMb: _r, cpuMs: _u, ...rest }: BuildSummary): StampedSummary => rest;
+

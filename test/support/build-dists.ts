@@ -39,7 +39,7 @@ async function buildAll(label: string): Promise<Built> {
   const t0 = performance.now();
   const summaries = await runBuilds({ repoRoot: REPO_ROOT }, SHAPES.map((shape) => ({ shape, out: path.join(root, shape) })));
   for (const s of summaries) dists[s.shape] = s.out;
-  console.log(`[${label} setup] built ${summaries.map((s) => `${s.shape} (${s.files} files)`).join(', ')} in ${Math.round(performance.now() - t0)} ms; parsed-source cache ${summaries[0]!.cache}`);
+  console.log(`[${label} setup] built ${summaries.map((s) => `${s.shape} (${s.files} files)`).join(', ')} in ${Math.round(performance.now() - t0)} ms; caches ${JSON.stringify(summaries[0]!.caches)}`);
   return { root, dists };
 }
 

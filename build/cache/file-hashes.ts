@@ -1,0 +1,58 @@
+// sha256 of many files, remembering each file's hash with its stat (size, mtime, ctime, inode) so
+// that an unchanged file is not read again: the check git's index makes. Any change to the file
+// changes its ctime (which no tool can set back), so a remembered hash is used only when all four
+// are as they were. A file changed within a second of the memo being written could keep its
+// timestamps on a coarse clock ("racy" in git's words): such files are always read.
+import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { readFile, rename, writeFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+
+type Stat = [size: number, mtimeMs: number, ctimeMs: number, ino: number];
+interface Memo {
+  writtenAt: number;
+  files: Record<string, [...Stat, string]>;
+}
+
+/** Margin, ms, below the memo's writing time for a file's timestamps to be trusted. */
+const RACY_MS = 1000;
+
+/** Each file's sha256 (hex), in the order given; `memoFile` remembers them between runs. */
+export async function fileHashes(files: readonly string[], memoFile?: string): Promise<string[]> {
+  const memo = memoFile ? await readFile(memoFile, 'utf8').then((t) => JSON.parse(t) as Memo, () => null) : null;
+  const next: Memo = { writtenAt: Date.now(), files: {} };
+  let read = 0;
+  const out: string[] = [];
+  for (const f of files) {
+    // Sync: a stat is a metadata lookup, and thousands of thread-pool round trips cost more than they save.
+    const s = statSync(f);
+    const now: Stat = [s.size, s.mtimeMs, s.ctimeMs, s.ino];
+    const old = memo?.files[f];
+    const trusted = old && memo && now.every((v, i) => v === old[i]) && Math.max(s.mtimeMs, s.ctimeMs) < memo.writtenAt - RACY_MS;
+    const hash = trusted ? old[4] : createHash('sha256').update(await readFile(f)).digest('hex');
+    if (!trusted) read++;
+    next.files[f] = [...now, hash];
+    out.push(hash);
+  }
+  if (memoFile && (read > 0 || !memo || Object.keys(memo.files).length !== files.length)) {
+    await writeMemo(memoFile, next);
+  }
+  return out;
+}
+
+/** Remembers hashes already known (files just written, hashed from the bytes written) with their stat. */
+export async function rememberHashes(memoFile: string, files: readonly string[], hashes: readonly string[]): Promise<void> {
+  const memo: Memo = { writtenAt: Date.now(), files: {} };
+  for (const [i, f] of files.entries()) {
+    const s = statSync(f);
+    memo.files[f] = [s.size, s.mtimeMs, s.ctimeMs, s.ino, hashes[i]!];
+  }
+  await writeMemo(memoFile, memo);
+}
+
+async function writeMemo(memoFile: string, memo: Memo): Promise<void> {
+  await mkdir(path.dirname(memoFile), { recursive: true });
+  const tmp = `${memoFile}.${process.pid}.tmp`;
+  await writeFile(tmp, JSON.stringify(memo));
+  await rename(tmp, memoFile);
+}

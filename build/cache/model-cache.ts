@@ -1,0 +1,50 @@
+// The model's output, cached under a key made of everything it is computed from: the parsed
+// sources' key (source bytes and parser version), the model's code, the seeds, the lockfile and
+// Node's version. A rebuild after an edit to templates, the emit or the function then skips both
+// the sources and the model. Entries are verified on read (build/cache/entry.ts); `--cache` without
+// `model` (or --no-cache) bypasses it.
+import path from 'node:path';
+import type { OccupationTitle } from '../model/inputs.ts';
+import type { ModelOutput } from '../model/records.ts';
+import type { SourceReport } from '../sources/report.ts';
+import { hashCode } from './code-hash.ts';
+import { ENTRY, readCached, sha, storeCached, type CacheOutcome } from './entry.ts';
+
+/** What the model stage hands on: the model, the titles the search index needs, the source report. */
+export interface ModelStage {
+  model: ModelOutput;
+  titles: OccupationTitle[];
+  report: SourceReport;
+}
+
+/**
+ * Code and data the model's output depends on besides the sources, taken whole: the model, the
+ * loaders (the model imports the source registry), the stage that feeds it, the seeds and their
+ * loader, the entry format and the lockfile.
+ */
+export const MODEL_INPUTS = ['build/model', 'build/sources', 'build/stages.ts', 'build/seeds-load.ts', 'build/cache', 'seeds', 'package-lock.json'];
+
+/** Entries kept (one per source set and model version). */
+const KEEP = 4;
+
+export async function modelKey(sourceKey: string, repoRoot: string): Promise<string> {
+  const h = sha().update(`model\0${sourceKey}\0${process.version}\0`);
+  return (await hashCode(h, repoRoot, MODEL_INPUTS)).digest('hex');
+}
+
+const entryFile = (cacheDir: string, key: string) => path.join(cacheDir, `${key}${ENTRY}`);
+
+/** The model stage as cached under `key`, or why it is not there. */
+export async function readModelCache(cacheDir: string, key: string, log: (line: string) => void): Promise<{ value: ModelStage | null; outcome: Exclude<CacheOutcome, 'off'> }> {
+  const { parts, outcome } = await readCached(entryFile(cacheDir, key), 'model output', log);
+  return { value: parts && { model: parts.model as ModelOutput, titles: parts.titles as OccupationTitle[], report: parts.report as SourceReport }, outcome };
+}
+
+export async function storeModelCache(cacheDir: string, key: string, m: ModelStage, log: (line: string) => void): Promise<void> {
+  const parts = [
+    ['model', m.model],
+    ['titles', m.titles],
+    ['report', m.report],
+  ] as const;
+  await storeCached(entryFile(cacheDir, key), 'model output', parts, KEEP, log);
+}

@@ -1,0 +1,102 @@
+// Whether an out folder already holds exactly what this build would write. After each successful
+// write the build records, outside the folder, the key the folder was built from (the model's key,
+// the shape, every file of code, templates, docs and seeds the emit reads, the lockfile, Node's
+// version), the sha256 of the folder's manifest and the summary it printed. The next build with the
+// same key checks the folder itself against that manifest: the same set of files, every file's
+// sha256 as listed (a file whose stat is unchanged since its hash was taken is not read again, as
+// git's index does: build/cache/file-hashes.ts). Only when every file is as recorded is the folder
+// left as it is; a file edited, added or removed by hand, or any change to the key, means a full emit.
+import { readdirSync, statSync } from 'node:fs';
+import { readFile, rm, writeFile, rename } from 'node:fs/promises';
+import path from 'node:path';
+import { hashCode } from './code-hash.ts';
+import { sha, type CacheOutcome } from './entry.ts';
+import { fileHashes, rememberHashes } from './file-hashes.ts';
+import { MANIFEST_PATH } from '../emit/manifest.ts';
+
+/** Everything under these (besides the model's inputs, in the model key) may change what is emitted. */
+export const EMIT_INPUTS = ['build', 'functions', 'templates', 'docs', 'seeds', 'package.json', 'package-lock.json', 'tsconfig.json'];
+
+export async function outputKey(modelKey: string, shape: string, repoRoot: string): Promise<string> {
+  const h = sha().update(`output\0${modelKey}\0${shape}\0${process.version}\0`);
+  return (await hashCode(h, repoRoot, EMIT_INPUTS)).digest('hex');
+}
+
+interface Stamp<S> {
+  out: string;
+  key: string;
+  manifestSha256: string;
+  summary: S;
+}
+
+const outId = (out: string) => sha().update(path.resolve(out)).digest('hex');
+const stampFile = (stampDir: string, out: string) => path.join(stampDir, `${outId(out)}.json`);
+/** The folder's file hashes by stat (build/cache/file-hashes.ts). */
+const memoFile = (stampDir: string, out: string) => path.join(stampDir, `${outId(out)}.hashes.json`);
+
+export type OutputCheck<S> = { outcome: 'hit'; summary: S } | { outcome: Exclude<CacheOutcome, 'hit' | 'off'>; why: string };
+
+/** The recorded summary when `out` was built from `key` and is, byte for byte, what that build wrote. */
+export async function checkOutput<S>(stampDir: string, out: string, key: string): Promise<OutputCheck<S>> {
+  const stamp = await readFile(stampFile(stampDir, out), 'utf8').then((t) => JSON.parse(t) as Stamp<S>, () => null);
+  if (!stamp || stamp.key !== key || stamp.out !== path.resolve(out)) return { outcome: 'miss', why: 'not built from these inputs' };
+  const manifestBytes = await readFile(path.join(out, MANIFEST_PATH)).catch(() => null);
+  if (!manifestBytes || sha().update(manifestBytes).digest('hex') !== stamp.manifestSha256) return { outcome: 'damaged', why: `${MANIFEST_PATH} changed since the build` };
+  const listed = (JSON.parse(manifestBytes.toString('utf8')) as { files: Record<string, string> }).files;
+  const present = await listFiles(out).catch(() => null);
+  if (!present) return { outcome: 'damaged', why: 'the folder cannot be listed' };
+  const expected = Object.keys(listed).length + 1; // the manifest does not list itself
+  if (present.length !== expected) return { outcome: 'damaged', why: `${present.length} files where the build wrote ${expected}` };
+  for (const rel of present) if (rel !== MANIFEST_PATH && listed[rel] === undefined) return { outcome: 'damaged', why: `${rel} was not written by the build` };
+  const files = present.filter((rel) => rel !== MANIFEST_PATH);
+  const sums = await fileHashes(
+    files.map((rel) => path.join(out, rel)),
+    memoFile(stampDir, out),
+  );
+  const bad = files.find((rel, i) => sums[i] !== listed[rel]);
+  if (bad) return { outcome: 'damaged', why: `${bad} changed since the build` };
+  return { outcome: 'hit', summary: stamp.summary };
+}
+
+/**
+ * Records what `out` now holds (after its swap): the key, its manifest's sha256, the summary, and
+ * the hashes of its files as written (so the next check need not read them).
+ */
+export async function recordOutput<S>(stampDir: string, out: string, key: string, summary: S, written: ReadonlyArray<{ path: string; sha256: string }>): Promise<void> {
+  const manifestSha256 = sha().update(await readFile(path.join(out, MANIFEST_PATH))).digest('hex');
+  await rememberHashes(
+    memoFile(stampDir, out),
+    written.map((w) => path.join(out, w.path)),
+    written.map((w) => w.sha256),
+  );
+  const file = stampFile(stampDir, out);
+  const stamp: Stamp<S> = { out: path.resolve(out), key, manifestSha256, summary };
+  await writeFile(`${file}.${process.pid}.tmp`, JSON.stringify(stamp));
+  await rename(`${file}.${process.pid}.tmp`, file);
+  await prune(stampDir);
+}
+
+/** Out folders remembered; the least recently built beyond these are forgotten (test runs build into new temporary folders). */
+const KEEP = 16;
+
+async function prune(stampDir: string): Promise<void> {
+  const stamps = readdirSync(stampDir).filter((f) => /^[0-9a-f]{64}\.json$/.test(f));
+  if (stamps.length <= KEEP) return;
+  const byAge = stamps.map((f) => ({ f, t: statSync(path.join(stampDir, f)).mtimeMs })).sort((a, b) => b.t - a.t);
+  for (const { f } of byAge.slice(KEEP)) {
+    await rm(path.join(stampDir, f), { force: true });
+    await rm(path.join(stampDir, f.replace(/\.json$/, '.hashes.json')), { force: true });
+  }
+}
+
+/** Forgets what `out` held (a build that replaces it without recording, or a failed one). */
+export async function forgetOutput(stampDir: string, out: string): Promise<void> {
+  await rm(stampFile(stampDir, out), { force: true });
+  await rm(memoFile(stampDir, out), { force: true });
+}
+
+/** Sync, like the stats that follow: one walk of ~10,000 entries is faster without thread-pool round trips. */
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = readdirSync(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => !e.isDirectory()).map((e) => path.relative(dir, path.join(e.parentPath ?? (e as unknown as { path: string }).path, e.name)).split(path.sep).join('/'));
+}

@@ -1,0 +1,162 @@
+// The stages of a build that does work: the model (through the caches) and the emit of one
+// shape into its out folder. Loaded by build/pipeline.ts only when some out folder needs writing.
+import path from 'node:path';
+import type { ModelInputs } from './model/inputs.ts';
+import type { SourceReport } from './sources/report.ts';
+import { loadSources, checkRejectThreshold, formatSourceReport } from './sources/index.ts';
+import { embedPages } from './emit/embed.ts';
+import { renderSite } from './emit/site.ts';
+import { renderDocs } from './emit/docs.ts';
+import { computeModel } from './model/index.ts';
+import { loadSeeds } from './seeds-load.ts';
+import { emitFiles, checkRouteFiles, deployConfigs, pathProblems, validateFile, type EmittedFile, type FileInfo } from './emit/files.ts';
+import { forbiddenInputs, type FunctionBundle } from './emit/bundle-function.ts';
+import { buildManifest, MANIFEST_PATH } from './emit/manifest.ts';
+import { OutputTree, type Written } from './emit/write.ts';
+import { loadCached } from './sources/cache.ts';
+import type { CacheOutcome } from './cache/entry.ts';
+import { readModelCache, storeModelCache, type ModelStage } from './cache/model-cache.ts';
+import { BuildError } from './build-error.ts';
+import { CACHE_NAMES, peakRssMb, type BuildOptions, type BuildSummary, type CacheReport, type Timer } from './pipeline.ts';
+
+export type Loaded = Omit<ModelStage, 'report'> & { report: SourceReport | null; caches: CacheReport | null };
+
+/** Keys of the caches, computed once per build: the sources' bytes, then the model's code on top. */
+interface Keys {
+  source: string;
+  model: string;
+}
+
+export async function loadModel(opts: BuildOptions, sourceDir: string, keys: Keys | null, time: Timer): Promise<Loaded> {
+  const log = opts.log ?? (() => undefined);
+  const use = new Set(opts.caches ?? CACHE_NAMES);
+  const cacheDir = opts.cacheDir ?? path.join(opts.repoRoot, '.cache');
+  const caches: CacheReport = { sources: 'off', model: 'off', output: 'off' };
+  const compute = async (): Promise<ModelStage> => {
+    const sources: { bundle: ModelInputs | null; report: SourceReport; cache: CacheOutcome } = await time('sources', () =>
+      use.has('sources')
+        ? loadCached(sourceDir, path.join(cacheDir, 'sources'), () => loadSources(sourceDir), log, keys?.source)
+        : loadSources(sourceDir).then((l) => ({ ...l, cache: 'off' as CacheOutcome })),
+    );
+    caches.sources = sources.cache;
+    const { report } = sources;
+    const titles = sources.bundle!.titles;
+    const over = checkRejectThreshold(report);
+    if (over.length > 0) {
+      throw new BuildError([
+        ...over.map((f) => `${f.path}: ${f.rejected} of ${f.rows} rows rejected (over the threshold)`),
+        ...report.problems.map((p) => `${p.file}:${p.line}: ${p.reason}`),
+      ]);
+    }
+    const seeds = await time('seeds', () => loadSeeds(path.join(opts.repoRoot, 'seeds')));
+    // The source tables are dropped as the model is handed over (only the titles are needed later,
+    // by the search index): nothing in this scope keeps them, so the collection after the model
+    // stage frees them.
+    const model = await time('model', () => {
+      const inputs = sources.bundle!;
+      sources.bundle = null;
+      return computeModel(inputs, seeds);
+    });
+    return { model, titles, report };
+  };
+  if (!use.has('model') || !keys) return { ...(await compute()), caches };
+  // On a hit the sources are not read at all: the entry holds the report and titles with the model.
+  const modelDir = path.join(cacheDir, 'model');
+  const cached = await time('cache', () => readModelCache(modelDir, keys.model, log));
+  caches.model = cached.outcome;
+  if (cached.value) return { ...cached.value, caches: { ...caches, sources: 'skipped' } };
+  const stage = await compute();
+  await storeModelCache(modelDir, keys.model, stage, log);
+  return { ...stage, caches };
+}
+
+/** Files emitted between turns of the event loop (~10 ms of work). */
+const YIELD_EVERY = 8;
+
+export async function emitShape(
+  opts: BuildOptions,
+  { model, titles, report, caches }: Loaded,
+  fn: FunctionBundle,
+  time: Timer,
+  timings: Record<string, number>,
+  stagePeakRssMb: Record<string, number>,
+): Promise<{ summary: BuildSummary; written: Written[] }> {
+  const out = path.resolve(opts.repoRoot, opts.out);
+  const dataVersion = model.meta.data_version;
+  const log = opts.log ?? (() => undefined);
+
+  // Each file is checked (path, schema) and written as soon as it is made, then dropped: the dist
+  // is never in memory whole. Problems are collected; any problem discards the new tree before
+  // the swap, so the previous out folder stays as it was.
+  const tree = await OutputTree.open(out, { reuse: opts.reuse !== false });
+  const problems: string[] = [];
+  const infos: FileInfo[] = [];
+  const seen = new Set<string>();
+  const parts = { render: 0, validate: 0, write: 0 };
+  const put = async (f: EmittedFile) => {
+    const t0 = performance.now();
+    const bad = pathProblems(f.path, seen);
+    problems.push(...bad, ...validateFile(f));
+    infos.push({ path: f.path, urlPath: f.urlPath, routeId: f.routeId });
+    const t1 = performance.now();
+    if (bad.length === 0) await tree.add(f.path, f.body);
+    parts.validate += t1 - t0;
+    parts.write += performance.now() - t1;
+  };
+  try {
+    await time('emit', async () => {
+      const files = emitFiles(model, opts.shape, titles, embedPages(model, opts.shape, { dataVersion }), renderSite(model, opts.shape));
+      for (let n = 1; ; n++) {
+        // The download archive is gzipped on the thread pool meanwhile, a chunk per turn of the event
+        // loop. When files are unchanged nothing here waits for I/O, so without a turn now and then
+        // the archive only progressed once the emitter waited for it (idle ~0.8 s of a warm build).
+        if (n % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+        const t0 = performance.now();
+        const next = await files.next();
+        parts.render += performance.now() - t0;
+        if (next.done) break;
+        await put(next.value);
+      }
+    });
+    log(`    (emit: render ${Math.round(parts.render)} ms, validate ${Math.round(parts.validate)} ms, hash and write ${Math.round(parts.write)} ms)`);
+    // The docs show real answers of this build, read back from the files written so far.
+    const read = (p: string) => tree.read(p).then((b) => b.toString('utf8'), () => null);
+    for (const f of await time('docs', () => renderDocs(read, model, opts.shape, opts.repoRoot))) await put(f);
+    await time('write', async () => {
+      for (const f of fn.files) await put(f);
+      for (const f of deployConfigs(infos, opts.shape)) await put(f);
+      problems.push(...checkRouteFiles(infos, opts.shape), ...forbiddenInputs(fn.metafile).map((i) => `function bundle must not include ${i}`));
+      if (problems.length > 0) throw new BuildError(problems);
+      // The manifest lists every other file's sha256, taken from the bytes as they were written.
+      const meta = new Map(infos.map((f) => [f.path, f]));
+      await tree.add(MANIFEST_PATH, buildManifest(dataVersion, opts.shape, tree.written.map((x) => ({ ...x, urlPath: meta.get(x.path)?.urlPath, routeId: meta.get(x.path)?.routeId }))));
+      await tree.commit();
+    });
+  } catch (e) {
+    await tree.discard();
+    throw e;
+  }
+  if (tree.reused) log(`    (write: updated the previous generation in place; ${tree.unchanged} of ${tree.written.length} files were already right)`);
+
+  const industriesByLevel: Record<string, number> = {};
+  for (const i of model.industries) industriesByLevel[i.level] = (industriesByLevel[i.level] ?? 0) + 1;
+  const summary: BuildSummary = {
+    out,
+    shape: opts.shape,
+    dataVersion,
+    files: tree.written.length,
+    bytes: tree.written.reduce((n, f) => n + f.bytes, 0),
+    occupations: model.occupations.length,
+    unscored: model.unscored.length,
+    unscoredList: model.unscored,
+    industriesByLevel,
+    timings,
+    stagePeakRssMb,
+    caches,
+    peakRssMb: peakRssMb(),
+    cpuMs: Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000),
+    sourceReport: report ? formatSourceReport(report) : null,
+    joinReport: model.report,
+  };
+  return { summary, written: tree.written };
+}

@@ -1,0 +1,58 @@
+// The build's caches on the real sources, after the global setup built both shapes through them
+// (so the parsed sources and the model's output are cached under this checkout's .cache): a build
+// from the cached model writes exactly the bytes of a build that computes it; a rebuild with
+// nothing changed leaves the out folder alone; files edited, added or removed by hand are noticed
+// and the folder written again.
+import { appendFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runBuild } from '../../build/pipeline.ts';
+import { REPO_ROOT } from '../support/build-dists.ts';
+
+const tmp = mkdtempSync(path.join(tmpdir(), 'odr-caches-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+function files(root: string): string[] {
+  const all = readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+  return all.map((e) => path.relative(root, path.join(e.parentPath, e.name))).sort();
+}
+
+/** The same files with the same bytes (read a file at a time: two trees of ~76 MB). */
+function expectSameTree(actual: string, expected: string) {
+  const list = files(expected);
+  expect(files(actual)).toEqual(list);
+  const differing = list.filter((rel) => !readFileSync(path.join(actual, rel)).equals(readFileSync(path.join(expected, rel))));
+  expect(differing).toEqual([]);
+}
+
+describe('build caches on the real sources', () => {
+  const computed = path.join(tmp, 'computed');
+  const out = path.join(tmp, 'percentile');
+  const build = (dir: string, caches?: Array<'sources' | 'model' | 'output'>) => runBuild({ shape: 'percentile', out: dir, repoRoot: REPO_ROOT, ...(caches ? { caches } : {}) });
+
+  it('the cached model gives the same bytes as the computed one; nothing changed leaves the folder alone', async () => {
+    // The model computed here (parsed sources from the cache), and read from its cache there.
+    expect((await build(computed, ['sources'])).caches).toEqual({ sources: 'hit', model: 'off', output: 'off' });
+    const first = await build(out);
+    expect(first.caches).toEqual({ sources: 'skipped', model: 'hit', output: 'miss' });
+    expectSameTree(out, computed);
+
+    const meta = path.join(out, 'api', 'v1', 'meta', 'index.json');
+    const mtime = statSync(meta).mtimeMs;
+    const again = await build(out);
+    expect(again.caches).toEqual({ sources: 'skipped', model: 'skipped', output: 'hit' });
+    // The summary is the one recorded with the folder: the same counts and reports.
+    for (const k of ['files', 'bytes', 'dataVersion', 'occupations', 'unscored', 'sourceReport', 'joinReport'] as const) expect(again[k]).toEqual(first[k]);
+    expect(statSync(meta).mtimeMs).toBe(mtime);
+  });
+
+  it('files edited, added or removed by hand are noticed and the folder written again', async () => {
+    appendFileSync(path.join(out, 'api', 'v1', 'meta', 'index.json'), ' ');
+    writeFileSync(path.join(out, 'stray.json'), '{}');
+    rmSync(path.join(out, 'api', 'v1', 'openapi.json', 'index.json'));
+    expect((await build(out)).caches!.output).toBe('damaged');
+    expectSameTree(out, computed);
+    expect((await build(out)).caches!.output).toBe('hit');
+  });
+});
