@@ -15,7 +15,7 @@ import { fileHashes, rememberHashes } from './file-hashes.ts';
 import { MANIFEST_PATH } from '../emit/manifest.ts';
 
 /** Everything under these (besides the model's inputs, in the model key) may change what is emitted. */
-export const EMIT_INPUTS = ['build', 'functions', 'templates', 'docs', 'seeds', 'package.json', 'package-lock.json', 'tsconfig.json'];
+export const EMIT_INPUTS = ['build', 'functions', 'templates', 'docs', 'seeds', 'migrations', 'package.json', 'package-lock.json', 'tsconfig.json'];
 
 export async function outputKey(modelKey: string, shape: string, repoRoot: string): Promise<string> {
   const h = sha().update(`output\0${modelKey}\0${shape}\0${process.version}\0`);
