@@ -46,7 +46,8 @@ export function reasonFor(o: { similarity: number; wage_ratio: number | null; ri
 export function transitionOptions(
   origin: ScoredRef,
   candidates: readonly ScoredRef[],
-  sim: (soc: string) => number | null,
+  /** Similarity to a candidate; may be null when it is certainly below `atLeast` (or unknown). */
+  sim: (soc: string, atLeast: number) => number | null,
   p: ModelParamsSeed,
 ): TransitionOption[] {
   const g = p.skill_gaps;
@@ -60,7 +61,7 @@ export function transitionOptions(
     // isSafer, inlined.
     if (c.soc_code === origin.soc_code || !(c.final_score <= saferBelow && c.final_score < origin.final_score)) continue;
     if (Math.abs(c.job_zone - origin.job_zone) > maxZone) continue;
-    const s = sim(c.soc_code);
+    const s = sim(c.soc_code, stretchMin);
     if (s === null || s < stretchMin) continue;
     const ratio = origin.median_annual_wage && c.median_annual_wage ? c.median_annual_wage / origin.median_annual_wage : null;
     const desirable = ratio !== null && ratio >= g.desirable_wage_ratio.value;

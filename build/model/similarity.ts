@@ -86,16 +86,46 @@ const avg = (xs: number[]) => (xs.length ? xs.reduce((p, q) => p + q, 0) / xs.le
 
 /** Mean over the sets both occupations have of the cosine of their z-vectors; null if none shared. */
 export function similarity(profiles: ProfileIndex, a: string, b: string): number | null {
-  let s = 0;
+  return similarityAtLeast(profiles.sets.map((set) => set.get(a)), profiles.sets.map((set) => set.get(b)), -Infinity);
+}
+
+/**
+ * An occupation's z-vectors, one per set in the index's order (undefined where it has none): looked
+ * up once per occupation rather than once per pair and set.
+ */
+export const profileOf = (profiles: ProfileIndex, soc: string): Array<Float64Array | undefined> => profiles.sets.map((set) => set.get(soc));
+
+/**
+ * The cosine of a unit vector with another is at most 1; rounding can add a few units in the last
+ * place (about n * 1.1e-16 for n terms), so the bound leaves a wide margin.
+ */
+const MAX_COSINE = 1 + 1e-9;
+
+/**
+ * similarity() of two profiles, or null when they share no set or when the similarity is
+ * certainly below `min`. Transitions only want candidates above a threshold, and most pairs of
+ * occupations are far below it: after each set, the sets still to come are assumed to add their
+ * largest possible cosine, and the pair is dropped once even that cannot reach `min`. The sum is
+ * taken in the same order as always, so a similarity that is returned is the same number, bit for
+ * bit (floating-point addition and division are monotonic, so the bound is never below the sum).
+ */
+export function similarityAtLeast(x: ReadonlyArray<Float64Array | undefined>, y: ReadonlyArray<Float64Array | undefined>, min: number): number | null {
   let n = 0;
-  for (const set of profiles.sets) {
-    const x = set.get(a);
-    const y = set.get(b);
-    if (!x || !y) continue;
+  for (let k = 0; k < x.length; k++) if (x[k] && y[k]) n++;
+  if (n === 0) return null;
+  let s = 0;
+  let left = n;
+  for (let k = 0; k < x.length; k++) {
+    const xs = x[k];
+    const ys = y[k];
+    if (!xs || !ys) continue;
     let dot = 0;
-    for (let j = 0; j < x.length; j++) dot += x[j]! * y[j]!;
+    for (let j = 0; j < xs.length; j++) dot += xs[j]! * ys[j]!;
     s += dot;
-    n++;
+    left--;
+    let bound = s;
+    for (let r = 0; r < left; r++) bound += MAX_COSINE;
+    if (bound / n < min) return null;
   }
-  return n > 0 ? s / n : null;
+  return s / n;
 }
