@@ -50,39 +50,58 @@ export function buildProfiles(
  * does not perform that activity).
  */
 export function unitZ(values: ReadonlyMap<string, ReadonlyMap<string, number>>, absentIsZero: boolean): Map<string, Float64Array> {
-  const ids = [...new Set([...values.values()].flatMap((m) => [...m.keys()]))].sort();
+  const idSet = new Set<string>();
+  for (const m of values.values()) for (const id of m.keys()) idSet.add(id);
+  const ids = [...idSet].sort();
+  const column = new Map(ids.map((id, j) => [id, j]));
   const socs = [...values.keys()];
-  // Each column's values once, in occupation order (the sums below keep that order).
-  const cols: number[][] = ids.map(() => []);
-  for (const s of socs) {
-    const m = values.get(s)!;
-    for (let j = 0; j < ids.length; j++) {
-      const x = m.get(ids[j]!) ?? (absentIsZero ? 0 : null);
-      if (x !== null) cols[j]!.push(x);
+  const width = ids.length;
+  // One dense row per occupation, filled from its sparse map (one pass over its entries instead of
+  // a lookup per element); `has` marks the values that count (every cell when absent is zero).
+  const cells = new Float64Array(socs.length * width);
+  const has = new Uint8Array(socs.length * width).fill(absentIsZero ? 1 : 0);
+  socs.forEach((s, i) => {
+    for (const [id, x] of values.get(s)!) {
+      const at = i * width + column.get(id)!;
+      cells[at] = x;
+      has[at] = 1;
     }
+  });
+  // Column means and standard deviations, summed in occupation order.
+  const mean = new Float64Array(width);
+  const sd = new Float64Array(width);
+  for (let j = 0; j < width; j++) {
+    let sum = 0;
+    let count = 0;
+    for (let at = j; at < cells.length; at += width) {
+      if (has[at]) {
+        sum += cells[at]!;
+        count++;
+      }
+    }
+    const m = count ? sum / count : 0;
+    let squares = 0;
+    for (let at = j; at < cells.length; at += width) if (has[at]) squares += (cells[at]! - m) ** 2;
+    mean[j] = m;
+    sd[j] = Math.sqrt(count ? squares / count : 0);
   }
-  const mean = cols.map(avg);
-  const sd = cols.map((c, j) => Math.sqrt(avg(c.map((x) => (x - mean[j]!) ** 2))));
   const out = new Map<string, Float64Array>();
-  for (const s of socs) {
-    const m = values.get(s)!;
-    const z = new Float64Array(ids.length);
+  socs.forEach((s, i) => {
+    const z = new Float64Array(width);
     let norm = 0;
-    ids.forEach((id, j) => {
-      const x = m.get(id) ?? (absentIsZero ? 0 : null);
-      const zj = x === null || sd[j]! === 0 ? 0 : (x - mean[j]!) / sd[j]!;
+    for (let j = 0; j < width; j++) {
+      const at = i * width + j;
+      const zj = !has[at] || sd[j] === 0 ? 0 : (cells[at]! - mean[j]!) / sd[j]!;
       z[j] = zj;
       norm += zj * zj;
-    });
-    if (norm === 0) continue;
+    }
+    if (norm === 0) return;
     const n = Math.sqrt(norm);
-    for (let j = 0; j < z.length; j++) z[j]! /= n;
+    for (let j = 0; j < width; j++) z[j]! /= n;
     out.set(s, z);
-  }
+  });
   return out;
 }
-
-const avg = (xs: number[]) => (xs.length ? xs.reduce((p, q) => p + q, 0) / xs.length : 0);
 
 /** Mean over the sets both occupations have of the cosine of their z-vectors; null if none shared. */
 export function similarity(profiles: ProfileIndex, a: string, b: string): number | null {
