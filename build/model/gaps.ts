@@ -46,30 +46,36 @@ export function reasonFor(o: { similarity: number; wage_ratio: number | null; ri
 export function transitionOptions(
   origin: ScoredRef,
   candidates: readonly ScoredRef[],
-  /** Similarity to a candidate; may be null when it is certainly below `atLeast` (or unknown). */
-  sim: (soc: string, atLeast: number) => number | null,
+  /** Similarity to each candidate; may be null where it is certainly below `atLeast` (or unknown). */
+  sims: (socs: readonly string[], atLeast: number) => ReadonlyArray<number | null>,
   p: ModelParamsSeed,
 ): TransitionOption[] {
   const g = p.skill_gaps;
-  // A plain loop with the origin's constants hoisted: this runs for every pair of occupations.
+  // Plain loops with the origin's constants hoisted: this runs for every pair of occupations.
   const margin = Math.min(g.min_score_margin.value, g.relative_margin.value * origin.final_score);
   const saferBelow = origin.final_score - margin;
   const maxZone = g.max_job_zone_difference.value;
   const stretchMin = g.stretch_similarity.value;
-  const list: Array<{ c: ScoredRef; s: number; ratio: number | null; group: number; highly: number; viable: boolean }> = [];
+  const pool: ScoredRef[] = [];
   for (const c of candidates) {
     // isSafer, inlined.
     if (c.soc_code === origin.soc_code || !(c.final_score <= saferBelow && c.final_score < origin.final_score)) continue;
     if (Math.abs(c.job_zone - origin.job_zone) > maxZone) continue;
-    const s = sim(c.soc_code, stretchMin);
-    if (s === null || s < stretchMin) continue;
+    pool.push(c);
+  }
+  // Similarities of the whole pool at once (computed several pairs at a time).
+  const similarities = sims(pool.map((c) => c.soc_code), stretchMin);
+  const list: Array<{ c: ScoredRef; s: number; ratio: number | null; group: number; highly: number; viable: boolean }> = [];
+  pool.forEach((c, i) => {
+    const s = similarities[i];
+    if (s === null || s === undefined || s < stretchMin) return;
     const ratio = origin.median_annual_wage && c.median_annual_wage ? c.median_annual_wage / origin.median_annual_wage : null;
     const desirable = ratio !== null && ratio >= g.desirable_wage_ratio.value;
     const lowerTier = TIER_ORDER[c.risk_tier] < TIER_ORDER[origin.risk_tier];
     const group = lowerTier && desirable ? 0 : desirable ? 1 : 2;
     const highly = s >= g.highly_viable_similarity.value ? 0 : 1;
     list.push({ c, s, ratio, group, highly, viable: s >= g.viable_similarity.value });
-  }
+  });
   list.sort((a, b) => a.group - b.group || a.highly - b.highly || b.s - a.s || compareText(a.c.soc_code, b.c.soc_code));
   // Viable options first; stretch options only to reach min_options (and, for a high-tier
   // origin, two lower-tier desirable options).

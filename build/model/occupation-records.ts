@@ -14,7 +14,7 @@ import type { DescriptorIndex } from './protective.ts';
 import type { OccupationRecord, TierTable } from './records.ts';
 import type { OccupationScores } from './occupation-scores.ts';
 import { employmentPercentiles } from './scoring.ts';
-import { buildProfiles, profileOf, similarityAtLeast, unitZ } from './similarity.ts';
+import { buildProfiles, profileOf, similaritiesAtLeast, unitZ } from './similarity.ts';
 import { adoptionYears } from './timeline.ts';
 import { voteStats } from './votes.ts';
 
@@ -76,7 +76,7 @@ export function occupationRecords(scores: OccupationScores, refs: readonly Score
     if (years.negligible) counts.year_basis.negligible++;
     const origin = refBySoc.get(d.soc)!;
     const own = profileBySoc.get(d.soc)!;
-    const transitions = transitionOptions(origin, refs, (soc, atLeast) => similarityAtLeast(own, profileBySoc.get(soc)!, atLeast), p);
+    const transitions = transitionOptions(origin, refs, (socs, atLeast) => similaritiesAtLeast(own, socs.map((soc) => profileBySoc.get(soc)!), atLeast), p);
     const gaps = skillGaps(
       { skills: ctx.descriptors.skills.get(d.soc), knowledge: ctx.descriptors.knowledge.get(d.soc) },
       transitions.map((t) => ({ skills: ctx.descriptors.skills.get(t.soc_code), knowledge: ctx.descriptors.knowledge.get(t.soc_code) })),

@@ -103,16 +103,16 @@ export function unitZ(values: ReadonlyMap<string, ReadonlyMap<string, number>>, 
   return out;
 }
 
+/** An occupation's z-vectors, one per set in the index's order (undefined where it has none). */
+export type Profile = ReadonlyArray<Float64Array | undefined>;
+
+/** Looked up once per occupation rather than once per pair and set. */
+export const profileOf = (profiles: ProfileIndex, soc: string): Profile => profiles.sets.map((set) => set.get(soc));
+
 /** Mean over the sets both occupations have of the cosine of their z-vectors; null if none shared. */
 export function similarity(profiles: ProfileIndex, a: string, b: string): number | null {
-  return similarityAtLeast(profiles.sets.map((set) => set.get(a)), profiles.sets.map((set) => set.get(b)), -Infinity);
+  return similaritiesAtLeast(profileOf(profiles, a), [profileOf(profiles, b)], -Infinity)[0]!;
 }
-
-/**
- * An occupation's z-vectors, one per set in the index's order (undefined where it has none): looked
- * up once per occupation rather than once per pair and set.
- */
-export const profileOf = (profiles: ProfileIndex, soc: string): Array<Float64Array | undefined> => profiles.sets.map((set) => set.get(soc));
 
 /**
  * The cosine of a unit vector with another is at most 1; rounding can add a few units in the last
@@ -121,30 +121,77 @@ export const profileOf = (profiles: ProfileIndex, soc: string): Array<Float64Arr
 const MAX_COSINE = 1 + 1e-9;
 
 /**
- * similarity() of two profiles, or null when they share no set or when the similarity is
- * certainly below `min`. Transitions only want candidates above a threshold, and most pairs of
- * occupations are far below it: after each set, the sets still to come are assumed to add their
- * largest possible cosine, and the pair is dropped once even that cannot reach `min`. The sum is
- * taken in the same order as always, so a similarity that is returned is the same number, bit for
- * bit (floating-point addition and division are monotonic, so the bound is never below the sum).
+ * similarity() of one profile with each of `others`, or null where they share no set or where the
+ * similarity is certainly below `min`. Transitions only want candidates above a threshold, and
+ * most pairs of occupations are far below it: after each set, the sets still to come are assumed
+ * to add their largest possible cosine, and a pair is dropped once even that cannot reach `min`.
+ * Each pair's sum is taken in the same order as similarity() takes it, so a similarity returned
+ * is the same number, bit for bit (floating-point addition and division are monotonic, so the
+ * bound is never below the sum).
  */
-export function similarityAtLeast(x: ReadonlyArray<Float64Array | undefined>, y: ReadonlyArray<Float64Array | undefined>, min: number): number | null {
-  let n = 0;
-  for (let k = 0; k < x.length; k++) if (x[k] && y[k]) n++;
-  if (n === 0) return null;
-  let s = 0;
-  let left = n;
-  for (let k = 0; k < x.length; k++) {
+export function similaritiesAtLeast(x: Profile, others: readonly Profile[], min: number): Array<number | null> {
+  const count = others.length;
+  const shared = new Uint8Array(count);
+  for (let i = 0; i < count; i++) for (let k = 0; k < x.length; k++) if (x[k] && others[i]![k]) shared[i]!++;
+  const sum = new Float64Array(count);
+  const left = Uint8Array.from(shared);
+  let alive: number[] = [];
+  for (let i = 0; i < count; i++) if (shared[i]! > 0) alive.push(i);
+  for (let k = 0; k < x.length && alive.length > 0; k++) {
     const xs = x[k];
-    const ys = y[k];
-    if (!xs || !ys) continue;
-    let dot = 0;
-    for (let j = 0; j < xs.length; j++) dot += xs[j]! * ys[j]!;
-    s += dot;
-    left--;
-    let bound = s;
-    for (let r = 0; r < left; r++) bound += MAX_COSINE;
-    if (bound / n < min) return null;
+    if (!xs) continue;
+    const pairs = alive.filter((i) => others[i]![k] !== undefined);
+    const dot = dots(xs, pairs.map((i) => others[i]![k]!));
+    const dropped = new Set<number>();
+    pairs.forEach((i, at) => {
+      sum[i]! += dot[at]!;
+      left[i]!--;
+      let bound = sum[i]!;
+      for (let r = 0; r < left[i]!; r++) bound += MAX_COSINE;
+      if (bound / shared[i]! < min) dropped.add(i);
+    });
+    if (dropped.size > 0) alive = alive.filter((i) => !dropped.has(i));
   }
-  return s / n;
+  const out = new Array<number | null>(count).fill(null);
+  for (const i of alive) out[i] = sum[i]! / shared[i]!;
+  return out;
+}
+
+/**
+ * x . y for each y, four at a time. Each dot product is summed in index order, as one loop would;
+ * a single sum waits for its previous addition at every step, four independent ones keep the
+ * processor busy meanwhile (about twice as fast).
+ */
+function dots(x: Float64Array, ys: readonly Float64Array[]): Float64Array {
+  const out = new Float64Array(ys.length);
+  const n = x.length;
+  let i = 0;
+  for (; i + 4 <= ys.length; i += 4) {
+    const a = ys[i]!;
+    const b = ys[i + 1]!;
+    const c = ys[i + 2]!;
+    const d = ys[i + 3]!;
+    let sa = 0;
+    let sb = 0;
+    let sc = 0;
+    let sd = 0;
+    for (let j = 0; j < n; j++) {
+      const xj = x[j]!;
+      sa += xj * a[j]!;
+      sb += xj * b[j]!;
+      sc += xj * c[j]!;
+      sd += xj * d[j]!;
+    }
+    out[i] = sa;
+    out[i + 1] = sb;
+    out[i + 2] = sc;
+    out[i + 3] = sd;
+  }
+  for (; i < ys.length; i++) {
+    const y = ys[i]!;
+    let s = 0;
+    for (let j = 0; j < n; j++) s += x[j]! * y[j]!;
+    out[i] = s;
+  }
+  return out;
 }

@@ -188,7 +188,7 @@ describe('transitions (Nesta rules) and skill gaps', () => {
   });
 
   it('orders lower-tier desirable, then desirable, then the rest, adding stretch options a high tier needs', () => {
-    const opts = transitionOptions(origin, [origin, ...cands], (s) => sims[s] ?? null, p);
+    const opts = transitionOptions(origin, [origin, ...cands], (socs) => socs.map((s) => sims[s] ?? null), p);
     expect(opts.map((o) => o.soc_code)).toEqual(['11-0000.00', '16-0000.00', '12-0000.00', '15-0000.00']);
     expect(opts[0]).toMatchObject({ similarity: 0.5, wage_ratio: 0.96, job_zone: 3 });
     expect(opts[0]!.reason).toBe('Highly similar skills, knowledge and activities (0.50), lower risk tier (medium vs high), keeps 96% of pay.');
