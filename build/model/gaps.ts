@@ -106,10 +106,10 @@ export function transitionOptions(
   });
 }
 
-const usable = (r: ElementRating | undefined): { level: number; importance: number } | null => {
-  if (!r || r.recommend_suppress || r.level === null || r.importance === null) return null;
-  return { level: r.not_relevant ? 0 : r.level, importance: r.importance };
-};
+/** An element rating a gap can use: not suppressed, with level and importance. */
+const usable = (r: ElementRating | undefined): r is ElementRating & { level: number; importance: number } =>
+  r !== undefined && !r.recommend_suppress && r.level !== null && r.importance !== null;
+const levelOf = (r: ElementRating & { level: number }): number => (r.not_relevant ? 0 : r.level);
 
 /**
  * Elements the chosen options need at a higher level: for each element, the targets that rate it
@@ -125,30 +125,40 @@ export function elementGaps(
 ): Array<SkillGap & { rank: number }> {
   if (!own) return [];
   const g = p.skill_gaps;
+  const minImportance = g.min_target_importance.value;
   const ids = new Set<string>();
-  for (const t of targets) for (const k of t?.keys() ?? []) ids.add(k);
+  for (const t of targets) if (t) for (const k of t.keys()) ids.add(k);
   const out: Array<SkillGap & { rank: number }> = [];
   for (const id of [...ids].sort()) {
-    const mine = usable(own.get(id));
-    if (!mine) continue;
-    const ts = targets
-      .map((t) => usable(t?.get(id)))
-      .filter((x): x is { level: number; importance: number } => x !== null && x.importance >= g.min_target_importance.value);
-    if (ts.length === 0) continue;
-    const level = ts.reduce((a, x) => a + x.level, 0) / ts.length;
-    const importance = ts.reduce((a, x) => a + x.importance, 0) / ts.length;
-    const gap = level - mine.level;
+    const mine = own.get(id);
+    if (!usable(mine)) continue;
+    // Sums in target order from 0, as the mean of a list of the usable ratings was taken.
+    let count = 0;
+    let levels = 0;
+    let importances = 0;
+    for (const t of targets) {
+      const r = t?.get(id);
+      if (!usable(r) || r.importance < minImportance) continue;
+      count++;
+      levels += levelOf(r);
+      importances += r.importance;
+    }
+    if (count === 0) continue;
+    const level = levels / count;
+    const importance = importances / count;
+    const current = levelOf(mine);
+    const gap = level - current;
     if (gap < g.min_gap.value) continue;
     out.push({
       element_id: id,
-      name: (own.get(id) ?? targets.find((t) => t?.get(id))?.get(id))!.element_name,
-      current_level: round(mine.level, 2),
+      name: mine.element_name,
+      current_level: round(current, 2),
       target_level: round(level, 2),
       gap: round(gap, 2),
       importance: round(importance, 2),
       scale: SKILL_SCALE,
       kind,
-      targets: ts.length,
+      targets: count,
       onet_release: release,
       rank: gap * (importance / 5),
     });
