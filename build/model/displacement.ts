@@ -98,15 +98,20 @@ export function variantFractions(tasks: readonly TaskInputs[], caps: ArrayLike<n
 const LAYER_FIELDS = ['usage', 'aei', 'tlevel', 'raters', 'weights', 'unlabelled', 'usage_weight', 't_weight', 'floor', 'default_raw'] as const;
 export const sameLayers = (a: Variant, b: Variant): boolean => LAYER_FIELDS.every((f) => a[f] === b[f]);
 
-/** Exposure and substitution-weighted exposure of one occupation under one variant. */
-export function occupationLayers(tasks: readonly TaskInputs[], v: Variant, p: ModelParamsSeed, tilt: number): OccupationLayers {
+/** A variant's layers before the propensities: which tasks are labelled, capabilities, time fractions. */
+interface LayerBasis {
+  labelled: Uint8Array;
+  count: number;
+  caps: Float64Array;
+  tf: Float64Array;
+}
+
+/** The variant fields a LayerBasis depends on (the propensity fields, kappa and prior_tasks come later). */
+const basisKey = (v: Variant): string => `${v.raters}|${v.unlabelled}|${v.usage}|${v.usage_weight ?? ''}|${v.weights}`;
+
+function layerBasis(tasks: readonly TaskInputs[], v: Variant, p: ModelParamsSeed, tilt: number): LayerBasis {
   const uw = v.usage_weight ?? p.capability.usage_weight.value;
-  const pp = {
-    t_weight: v.t_weight ?? p.propensity.t_weight.value,
-    floor: v.floor ?? p.propensity.floor.value,
-    default_raw: v.default_raw ?? p.propensity.default_raw.value,
-  };
-  // Plain loops over typed arrays: this runs for every occupation under every variant.
+  // Plain loops over typed arrays: this runs for every occupation under most variants.
   const n = tasks.length;
   const labels = new Float64Array(n);
   const labelled = new Uint8Array(n);
@@ -130,18 +135,47 @@ export function occupationLayers(tasks: readonly TaskInputs[], v: Variant, p: Mo
     const L = labelled[i] ? labels[i]! : fill;
     caps[i] = clamp(L + uw * (v.usage ? tasks[i]!.usage : 0) * (1 - L), 0, 1);
   }
-  const tf = variantFractions(tasks, caps, v, tilt);
+  return { labelled, count, caps, tf: variantFractions(tasks, caps, v, tilt) };
+}
+
+function layerSums(tasks: readonly TaskInputs[], v: Variant, p: ModelParamsSeed, b: LayerBasis): OccupationLayers {
+  const pp = {
+    t_weight: v.t_weight ?? p.propensity.t_weight.value,
+    floor: v.floor ?? p.propensity.floor.value,
+    default_raw: v.default_raw ?? p.propensity.default_raw.value,
+  };
+  const { labelled, caps, tf } = b;
   let exposure = 0;
   let sub = 0;
   let coverage = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < tasks.length; i++) {
     const t = tasks[i]!;
     const prop = propensity(v.tlevel ? t.t : null, v.aei ? t.aei : null, pp);
     exposure += tf[i]! * caps[i]!;
     sub += tf[i]! * caps[i]! * prop * t.category_factor;
     if (labelled[i]) coverage += tf[i]!;
   }
-  return { exposure, substitution_exposure: sub, coverage, labelled_tasks: count };
+  return { exposure, substitution_exposure: sub, coverage, labelled_tasks: b.count };
+}
+
+/** Exposure and substitution-weighted exposure of one occupation under one variant. */
+export function occupationLayers(tasks: readonly TaskInputs[], v: Variant, p: ModelParamsSeed, tilt: number): OccupationLayers {
+  return layerSums(tasks, v, p, layerBasis(tasks, v, p, tilt));
+}
+
+/**
+ * occupationLayers under each variant. Variants that move only the propensities (AEI
+ * collaboration, automation levels, t_weight, default substitution, floor) share the labels,
+ * capabilities and time fractions, which are made once for them.
+ */
+export function variantLayers(tasks: readonly TaskInputs[], variants: readonly Variant[], p: ModelParamsSeed, tilt: number): OccupationLayers[] {
+  const bases = new Map<string, LayerBasis>();
+  return variants.map((v) => {
+    const key = basisKey(v);
+    let b = bases.get(key);
+    if (!b) bases.set(key, (b = layerBasis(tasks, v, p, tilt)));
+    return layerSums(tasks, v, p, b);
+  });
 }
 
 /**
