@@ -39,6 +39,35 @@ export function reasonFor(o: { similarity: number; wage_ratio: number | null; ri
   return `${fit} skills, knowledge and activities (${o.similarity.toFixed(2)}), ${tier}, ${pay}.`;
 }
 
+interface Option {
+  c: ScoredRef;
+  s: number;
+  ratio: number | null;
+  group: number;
+  highly: number;
+  viable: boolean;
+}
+
+/** Group, then highly viable first, then by similarity; the SOC code makes the order total. */
+const byRank = (a: Option, b: Option): number => a.group - b.group || a.highly - b.highly || b.s - a.s || compareText(a.c.soc_code, b.c.soc_code);
+
+/**
+ * The first k of xs in a total order, as xs.sort(order).slice(0, k) gives them, keeping k in one
+ * pass (an origin has some 90 options and lists at most max_transitions).
+ */
+export function firstK<T>(xs: readonly T[], k: number, order: (a: T, b: T) => number): T[] {
+  const top: T[] = [];
+  if (k <= 0) return top;
+  for (const x of xs) {
+    if (top.length === k) {
+      if (order(x, top[k - 1]!) >= 0) continue;
+      top[k - 1] = x;
+    } else top.push(x);
+    for (let j = top.length - 1; j > 0 && order(top[j]!, top[j - 1]!) < 0; j--) [top[j - 1], top[j]] = [top[j]!, top[j - 1]!];
+  }
+  return top;
+}
+
 /**
  * Up to max_transitions safer, viable candidates, in groups: (1) lower tier and desirable,
  * (2) desirable, (3) the rest; within a group highly viable first, then by similarity.
@@ -46,8 +75,8 @@ export function reasonFor(o: { similarity: number; wage_ratio: number | null; ri
 export function transitionOptions(
   origin: ScoredRef,
   candidates: readonly ScoredRef[],
-  /** Similarity to each candidate; may be null where it is certainly below `atLeast` (or unknown). */
-  sims: (socs: readonly string[], atLeast: number) => ReadonlyArray<number | null>,
+  /** Similarity to each candidates[i] asked for; may be null where it is certainly below `atLeast` (or unknown). */
+  sims: (candidateIndexes: readonly number[], atLeast: number) => ReadonlyArray<number | null>,
   p: ModelParamsSeed,
 ): TransitionOption[] {
   const g = p.skill_gaps;
@@ -56,17 +85,18 @@ export function transitionOptions(
   const saferBelow = origin.final_score - margin;
   const maxZone = g.max_job_zone_difference.value;
   const stretchMin = g.stretch_similarity.value;
-  const pool: ScoredRef[] = [];
-  for (const c of candidates) {
+  const pool: number[] = [];
+  candidates.forEach((c, i) => {
     // isSafer, inlined.
-    if (c.soc_code === origin.soc_code || !(c.final_score <= saferBelow && c.final_score < origin.final_score)) continue;
-    if (Math.abs(c.job_zone - origin.job_zone) > maxZone) continue;
-    pool.push(c);
-  }
+    if (c.soc_code === origin.soc_code || !(c.final_score <= saferBelow && c.final_score < origin.final_score)) return;
+    if (Math.abs(c.job_zone - origin.job_zone) > maxZone) return;
+    pool.push(i);
+  });
   // Similarities of the whole pool at once (computed several pairs at a time).
-  const similarities = sims(pool.map((c) => c.soc_code), stretchMin);
-  const list: Array<{ c: ScoredRef; s: number; ratio: number | null; group: number; highly: number; viable: boolean }> = [];
-  pool.forEach((c, i) => {
+  const similarities = sims(pool, stretchMin);
+  const list: Option[] = [];
+  pool.forEach((ci, i) => {
+    const c = candidates[ci]!;
     const s = similarities[i];
     if (s === null || s === undefined || s < stretchMin) return;
     const ratio = origin.median_annual_wage && c.median_annual_wage ? c.median_annual_wage / origin.median_annual_wage : null;
@@ -76,13 +106,16 @@ export function transitionOptions(
     const highly = s >= g.highly_viable_similarity.value ? 0 : 1;
     list.push({ c, s, ratio, group, highly, viable: s >= g.viable_similarity.value });
   });
-  list.sort((a, b) => a.group - b.group || a.highly - b.highly || b.s - a.s || compareText(a.c.soc_code, b.c.soc_code));
   // Viable options first; stretch options only to reach min_options (and, for a high-tier
-  // origin, two lower-tier desirable options).
-  const viable = list.filter((x) => x.viable);
-  const stretch = list.filter((x) => !x.viable);
-  const chosen = viable.slice(0, g.max_transitions.value);
-  const goodLowerTier = (xs: typeof list) => xs.filter((x) => x.group === 0).length;
+  // origin, two lower-tier desirable options). Only the first few viable options are needed in
+  // order, and the stretch options only when there are fewer viable ones than max_transitions.
+  const chosen = firstK(
+    list.filter((x) => x.viable),
+    g.max_transitions.value,
+    byRank,
+  );
+  const stretch = chosen.length < g.max_transitions.value ? list.filter((x) => !x.viable).sort(byRank) : [];
+  const goodLowerTier = (xs: Option[]) => xs.filter((x) => x.group === 0).length;
   for (const x of stretch) {
     if (chosen.length >= g.max_transitions.value) break;
     const needMore = chosen.length < g.min_options.value;

@@ -54,7 +54,8 @@ export function occupationRecords(scores: OccupationScores, refs: readonly Score
   // Similarity profiles: O*NET descriptors, plus each occupation's IWA time shares.
   const profiles = buildProfiles(drafts.map((d) => d.soc), ctx.descriptors, ctx.seeds.protective.importance_exponent.value);
   profiles.sets.push(unitZ(new Map(drafts.map((d) => [d.soc, d.iwa_profile])), true));
-  const profileBySoc = new Map(drafts.map((d) => [d.soc, profileOf(profiles, d.soc)]));
+  // Aligned with refs, the candidates of every transition.
+  const refProfiles = refs.map((r) => profileOf(profiles, r.soc_code));
 
   const tY = ctx.releases.map(releaseYears);
   const meanUsage = drafts.reduce((a, d) => a + d.adoption.usage, 0) / Math.max(1, drafts.length);
@@ -75,8 +76,8 @@ export function occupationRecords(scores: OccupationScores, refs: readonly Score
     counts.year_basis[years.basis]++;
     if (years.negligible) counts.year_basis.negligible++;
     const origin = refBySoc.get(d.soc)!;
-    const own = profileBySoc.get(d.soc)!;
-    const transitions = transitionOptions(origin, refs, (socs, atLeast) => similaritiesAtLeast(own, socs.map((soc) => profileBySoc.get(soc)!), atLeast), p);
+    const own = profileOf(profiles, d.soc);
+    const transitions = transitionOptions(origin, refs, (picked, atLeast) => similaritiesAtLeast(own, picked.map((i) => refProfiles[i]!), atLeast), p);
     const gaps = skillGaps(
       { skills: ctx.descriptors.skills.get(d.soc), knowledge: ctx.descriptors.knowledge.get(d.soc) },
       transitions.map((t) => ({ skills: ctx.descriptors.skills.get(t.soc_code), knowledge: ctx.descriptors.knowledge.get(t.soc_code) })),
