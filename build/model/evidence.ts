@@ -97,8 +97,9 @@ interface Resolved {
 
 export function buildEvidence(bundle: ModelInputs, params: ModelParamsSeed): EvidenceIndex {
   const tasks = bundle.tasks;
-  const taskIds = new Set(tasks.map((t) => t.task_id));
-  const socOfTask = new Map(tasks.map((t) => [t.task_id, t.soc_code]));
+  const socOfTask = new Map<number, string>();
+  for (const t of tasks) socOfTask.set(t.task_id, t.soc_code);
+  const taskIds: ReadonlySet<number> = new Set(socOfTask.keys());
 
   // Labels by Task ID (IDs persist across O*NET releases).
   const labels = new Map<number, ExposureLabel>();
@@ -212,6 +213,17 @@ export function buildEvidence(bundle: ModelInputs, params: ModelParamsSeed): Evi
   for (const [id, a] of acc) if (a.w > 0) automationShare.set(id, clamp(a.s / a.w, 0, 1));
 
   const vias = [...keyVia.values()];
+  // The task counts of the report, in one pass.
+  const taskCounts = { unlabelled: 0, usage: 0, automation: 0, rising: 0, falling: 0 };
+  for (const t of tasks) {
+    if (!labels.has(t.task_id)) taskCounts.unlabelled++;
+    const u = usage.get(t.task_id);
+    if (u) taskCounts.usage++;
+    if (automationShare.has(t.task_id)) taskCounts.automation++;
+    const trend = u?.trend_per_year ?? 0;
+    if (trend > 0) taskCounts.rising++;
+    if (trend < 0) taskCounts.falling++;
+  }
   return {
     labels,
     usage,
@@ -219,7 +231,7 @@ export function buildEvidence(bundle: ModelInputs, params: ModelParamsSeed): Evi
     report: {
       labels_total: bundle.exposure_labels.length,
       labels_matched_tasks: labels.size,
-      labels_unmatched_tasks: tasks.length - tasks.filter((t) => labels.has(t.task_id)).length,
+      labels_unmatched_tasks: taskCounts.unlabelled,
       labels_soc_mismatch: socMismatch,
       labels_unused: labelsUnused,
       aei_releases: releases,
@@ -229,10 +241,10 @@ export function buildEvidence(bundle: ModelInputs, params: ModelParamsSeed): Evi
       aei_usage_keys_unmatched: vias.filter((v) => v === 'none').length,
       aei_collaboration_keys: collabKeys.size,
       aei_collaboration_keys_matched: collabMatched.size,
-      tasks_with_usage: tasks.filter((t) => usage.has(t.task_id)).length,
-      tasks_with_automation_share: tasks.filter((t) => automationShare.has(t.task_id)).length,
-      tasks_usage_rising: tasks.filter((t) => (usage.get(t.task_id)?.trend_per_year ?? 0) > 0).length,
-      tasks_usage_falling: tasks.filter((t) => (usage.get(t.task_id)?.trend_per_year ?? 0) < 0).length,
+      tasks_with_usage: taskCounts.usage,
+      tasks_with_automation_share: taskCounts.automation,
+      tasks_usage_rising: taskCounts.rising,
+      tasks_usage_falling: taskCounts.falling,
     },
   };
 }
