@@ -6,7 +6,15 @@ import type { TaskCategory } from './records.ts';
 import type { TaskCategoriesSeed } from './params.ts';
 
 /** GWA element id of a DWA id: '4.A.2.a.4.I09.D03' -> '4.A.2.a.4'. */
-export const gwaOfDwa = (dwaId: string): string => dwaId.split('.').slice(0, 5).join('.');
+export const gwaOfDwa = (dwaId: string): string => {
+  // The text before the fifth '.' (all of it with fewer), without the three arrays of split, slice and join.
+  let at = -1;
+  for (let n = 0; n < 5; n++) {
+    at = dwaId.indexOf('.', at + 1);
+    if (at < 0) return dwaId;
+  }
+  return dwaId.slice(0, at);
+};
 
 /**
  * Importance-weighted vote; ties broken by the seed's tie_break_order. Returns null when none
@@ -42,7 +50,14 @@ const inflections = (word: string): string[] => {
   const stem = word.endsWith('e') ? word.slice(0, -1) : word;
   return [word, `${word}s`, `${word}es`, `${word}d`, `${word}ed`, `${stem}ing`, `${word}ing`];
 };
-const matches = (token: string, word: string): boolean => inflections(word).includes(token);
+type KeywordRule = TaskCategoriesSeed['keyword_rules'][number];
+/** Every form of a rule's words, made once per rule (every task without a DWA vote is checked against every rule). */
+const ruleForms = new WeakMap<KeywordRule, ReadonlySet<string>>();
+const formsOf = (rule: KeywordRule): ReadonlySet<string> => {
+  let forms = ruleForms.get(rule);
+  if (!forms) ruleForms.set(rule, (forms = new Set(rule.words.flatMap(inflections))));
+  return forms;
+};
 
 /**
  * The task statement's leading verb decides first (O*NET tasks start with their verb); if it
@@ -52,10 +67,11 @@ export function keywordCategory(text: string, seed: TaskCategoriesSeed): TaskCat
   const ts = tokens(text);
   const lead = ts[0];
   if (lead !== undefined) {
-    for (const rule of seed.keyword_rules) if (rule.words.some((w) => matches(lead, w))) return rule.category;
+    for (const rule of seed.keyword_rules) if (formsOf(rule).has(lead)) return rule.category;
   }
   for (const rule of seed.keyword_rules) {
-    if (ts.some((t) => rule.words.some((w) => matches(t, w)))) return rule.category;
+    const forms = formsOf(rule);
+    if (ts.some((t) => forms.has(t))) return rule.category;
   }
   return null;
 }

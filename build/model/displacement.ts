@@ -57,8 +57,8 @@ export interface OccupationLayers {
 export function labelValue(human: number | null, gpt4: number | null, raters: Variant['raters']): number | null {
   if (raters === 'human') return human ?? gpt4;
   if (raters === 'gpt4') return gpt4 ?? human;
-  const xs = [human, gpt4].filter((x): x is number => x !== null);
-  return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null;
+  // The mean of the labels present, without an array per call (this runs for every task under every variant).
+  return human !== null && gpt4 !== null ? (human + gpt4) / 2 : human ?? gpt4;
 }
 
 /**
@@ -75,50 +75,107 @@ export function propensity(t: number | null, aei: number | null, p: { t_weight: 
 }
 
 /** Time fractions of one variant: best or Task Type weights, optionally tilted toward (away from) exposed tasks. */
-export function variantFractions(tasks: readonly TaskInputs[], caps: readonly number[], v: Variant, tilt: number): number[] {
-  const base = tasks.map((t) => (v.weights === 'type' ? t.type_weight : t.weight));
-  let w = base;
+export function variantFractions(tasks: readonly TaskInputs[], caps: ArrayLike<number>, v: Variant, tilt: number): Float64Array {
+  const n = tasks.length;
+  const w = new Float64Array(n);
+  for (let i = 0; i < n; i++) w[i] = v.weights === 'type' ? tasks[i]!.type_weight : tasks[i]!.weight;
   if (v.weights === 'tilt_up' || v.weights === 'tilt_down') {
     const sign = v.weights === 'tilt_up' ? 1 : -1;
-    const total = base.reduce((a, b) => a + b, 0) || 1;
-    const mean = caps.reduce((a, c, i) => a + (c * base[i]!) / total, 0);
-    w = base.map((b, i) => b * Math.max(0.05, 1 + sign * tilt * (caps[i]! - mean)));
+    let sum = 0;
+    for (let i = 0; i < n; i++) sum += w[i]!;
+    const total = sum || 1;
+    let mean = 0;
+    for (let i = 0; i < n; i++) mean += (caps[i]! * w[i]!) / total;
+    for (let i = 0; i < n; i++) w[i] = w[i]! * Math.max(0.05, 1 + sign * tilt * (caps[i]! - mean));
   }
-  const total = w.reduce((a, b) => a + b, 0);
-  return total > 0 ? w.map((x) => x / total) : w.map(() => 1 / w.length);
+  let total = 0;
+  for (let i = 0; i < n; i++) total += w[i]!;
+  for (let i = 0; i < n; i++) w[i] = total > 0 ? w[i]! / total : 1 / n;
+  return w;
 }
 
-/** Exposure and substitution-weighted exposure of one occupation under one variant. */
-export function occupationLayers(tasks: readonly TaskInputs[], v: Variant, p: ModelParamsSeed, tilt: number): OccupationLayers {
+/** The fields occupationLayers reads: variants that differ from the base only elsewhere (kappa, prior_tasks) have the base's layers. */
+const LAYER_FIELDS = ['usage', 'aei', 'tlevel', 'raters', 'weights', 'unlabelled', 'usage_weight', 't_weight', 'floor', 'default_raw'] as const;
+export const sameLayers = (a: Variant, b: Variant): boolean => LAYER_FIELDS.every((f) => a[f] === b[f]);
+
+/** A variant's layers before the propensities: which tasks are labelled, capabilities, time fractions. */
+interface LayerBasis {
+  labelled: Uint8Array;
+  count: number;
+  caps: Float64Array;
+  tf: Float64Array;
+}
+
+/** The variant fields a LayerBasis depends on (the propensity fields, kappa and prior_tasks come later). */
+const basisKey = (v: Variant): string => `${v.raters}|${v.unlabelled}|${v.usage}|${v.usage_weight ?? ''}|${v.weights}`;
+
+function layerBasis(tasks: readonly TaskInputs[], v: Variant, p: ModelParamsSeed, tilt: number): LayerBasis {
   const uw = v.usage_weight ?? p.capability.usage_weight.value;
+  // Plain loops over typed arrays: this runs for every occupation under most variants.
+  const n = tasks.length;
+  const labels = new Float64Array(n);
+  const labelled = new Uint8Array(n);
+  // Unlabelled tasks: the occupation's (type-weighted) mean label, or a bound in the coverage variants.
+  let ls = 0;
+  let lw = 0;
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    const t = tasks[i]!;
+    const l = labelValue(t.human, t.gpt4, v.raters);
+    if (l === null) continue;
+    labels[i] = l;
+    labelled[i] = 1;
+    count++;
+    ls = ls + l * t.weight;
+    lw = lw + t.weight;
+  }
+  const fill = v.unlabelled === 'mean' ? (lw > 0 ? ls / lw : 0) : v.unlabelled;
+  const caps = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const L = labelled[i] ? labels[i]! : fill;
+    caps[i] = clamp(L + uw * (v.usage ? tasks[i]!.usage : 0) * (1 - L), 0, 1);
+  }
+  return { labelled, count, caps, tf: variantFractions(tasks, caps, v, tilt) };
+}
+
+function layerSums(tasks: readonly TaskInputs[], v: Variant, p: ModelParamsSeed, b: LayerBasis): OccupationLayers {
   const pp = {
     t_weight: v.t_weight ?? p.propensity.t_weight.value,
     floor: v.floor ?? p.propensity.floor.value,
     default_raw: v.default_raw ?? p.propensity.default_raw.value,
   };
-  const labels = tasks.map((t) => labelValue(t.human, t.gpt4, v.raters));
-  // Unlabelled tasks: the occupation's (type-weighted) mean label, or a bound in the coverage variants.
-  let ls = 0;
-  let lw = 0;
-  labels.forEach((l, i) => {
-    if (l !== null) [ls, lw] = [ls + l * tasks[i]!.weight, lw + tasks[i]!.weight];
-  });
-  const fill = v.unlabelled === 'mean' ? (lw > 0 ? ls / lw : 0) : v.unlabelled;
-  const caps = tasks.map((t, i) => {
-    const L = labels[i] ?? fill;
-    return clamp(L + uw * (v.usage ? t.usage : 0) * (1 - L), 0, 1);
-  });
-  const tf = variantFractions(tasks, caps, v, tilt);
+  const { labelled, caps, tf } = b;
   let exposure = 0;
   let sub = 0;
   let coverage = 0;
-  tasks.forEach((t, i) => {
+  for (let i = 0; i < tasks.length; i++) {
+    const t = tasks[i]!;
     const prop = propensity(v.tlevel ? t.t : null, v.aei ? t.aei : null, pp);
     exposure += tf[i]! * caps[i]!;
     sub += tf[i]! * caps[i]! * prop * t.category_factor;
-    if (labels[i] !== null) coverage += tf[i]!;
+    if (labelled[i]) coverage += tf[i]!;
+  }
+  return { exposure, substitution_exposure: sub, coverage, labelled_tasks: b.count };
+}
+
+/** Exposure and substitution-weighted exposure of one occupation under one variant. */
+export function occupationLayers(tasks: readonly TaskInputs[], v: Variant, p: ModelParamsSeed, tilt: number): OccupationLayers {
+  return layerSums(tasks, v, p, layerBasis(tasks, v, p, tilt));
+}
+
+/**
+ * occupationLayers under each variant. Variants that move only the propensities (AEI
+ * collaboration, automation levels, t_weight, default substitution, floor) share the labels,
+ * capabilities and time fractions, which are made once for them.
+ */
+export function variantLayers(tasks: readonly TaskInputs[], variants: readonly Variant[], p: ModelParamsSeed, tilt: number): OccupationLayers[] {
+  const bases = new Map<string, LayerBasis>();
+  return variants.map((v) => {
+    const key = basisKey(v);
+    let b = bases.get(key);
+    if (!b) bases.set(key, (b = layerBasis(tasks, v, p, tilt)));
+    return layerSums(tasks, v, p, b);
   });
-  return { exposure, substitution_exposure: sub, coverage, labelled_tasks: labels.filter((l) => l !== null).length };
 }
 
 /**

@@ -88,14 +88,21 @@ export type DraftCounts = ReturnType<typeof newDraftCounts>;
 type Importance = (gwa: string) => number;
 type WorkActivities = ReadonlyMap<string, ElementRating> | undefined;
 
+/** Each task's DWA links of this occupation, with their IWAs (where known) and GWAs, worked out once per task. */
+interface TaskLinks {
+  dwas: TaskDwa[];
+  iwas: string[];
+  gwas: string[];
+}
+
 /** Time weights: Task Ratings when present, else activity weights (IWA, then GWA importance). */
-function timeWeights(occ: ServedOccupation, links: TaskDwa[][], wa: WorkActivities, typeW: number[], ctx: DraftContext, counts: DraftCounts) {
+function timeWeights(occ: ServedOccupation, links: TaskLinks[], wa: WorkActivities, typeW: number[], ctx: DraftContext, counts: DraftCounts) {
   const p = ctx.seeds.params;
   if (ctx.ratingsByTask) return { weights: taskWeights(occ.tasks, ctx.coreShare, p, ctx.ratingsByTask), source: 'task_ratings' as TimeWeightSource };
   const aw = activityWeights(
-    links.map((ls) => ls.map((d) => ctx.iwaOfDwa.get(d.dwa_id)).filter((x): x is string => x !== undefined)),
-    links.map((ls) => {
-      const im = ls.map((d) => wa?.get(gwaOfDwa(d.dwa_id))?.importance).filter((x): x is number => x !== undefined && x !== null);
+    links.map((l) => l.iwas),
+    links.map((l) => {
+      const im = l.gwas.map((gwa) => wa?.get(gwa)?.importance).filter((x): x is number => x !== undefined && x !== null);
       return im.length ? im.reduce((a, b) => a + b, 0) / im.length : null;
     }),
     typeW,
@@ -108,14 +115,14 @@ function timeWeights(occ: ServedOccupation, links: TaskDwa[][], wa: WorkActiviti
 type CategoryHow = 'dwa' | 'keyword' | 'pending' | 'occupation_majority' | 'last_resort';
 
 /** Categories: DWA vote first, then keywords, then the occupation's DWA majority, then the last resort. */
-function taskCategories(occ: ServedOccupation, links: TaskDwa[][], importance: Importance, fractions: number[], ctx: DraftContext, counts: DraftCounts) {
+function taskCategories(occ: ServedOccupation, links: TaskLinks[], importance: Importance, fractions: number[], ctx: DraftContext, counts: DraftCounts) {
   const seed = ctx.seeds.task_categories;
   const cats: Array<{ category: TaskCategory | null; source: 'dwa' | 'keyword'; how: CategoryHow }> = occ.tasks.map((t, i) => {
-    const ls = links[i]!;
-    counts.tasks.tasks_dwa_links += ls.length;
-    const known = ls.filter((d) => ctx.knownDwas.has(d.dwa_id) || seed.gwas[gwaOfDwa(d.dwa_id)]);
-    counts.tasks.tasks_dwa_links_unknown += ls.length - known.length;
-    const voted = voteCategory(known.map((d) => gwaOfDwa(d.dwa_id)), importance, seed);
+    const { dwas, gwas } = links[i]!;
+    counts.tasks.tasks_dwa_links += dwas.length;
+    const known = gwas.filter((gwa, j) => ctx.knownDwas.has(dwas[j]!.dwa_id) || seed.gwas[gwa]);
+    counts.tasks.tasks_dwa_links_unknown += dwas.length - known.length;
+    const voted = voteCategory(known, importance, seed);
     if (voted) return { category: voted, source: 'dwa', how: 'dwa' };
     const kw = keywordCategory(t.task, seed);
     return { category: kw, source: 'keyword', how: kw ? 'keyword' : 'pending' };
@@ -139,7 +146,14 @@ export function draftOccupation(occ: ServedOccupation, ctx: DraftContext, counts
   const tValues = p.propensity.t_values.value;
   const wa = ctx.descriptors.work_activities.get(occ.soc) ?? ctx.descriptors.work_activities.get(`${occ.soc.slice(0, 7)}.00`);
   const importance: Importance = (gwa) => wa?.get(gwa)?.importance ?? 3;
-  const links = occ.tasks.map((t) => (ctx.dwasByTask.get(t.task_id) ?? []).filter((d) => d.soc_code === occ.soc));
+  const links: TaskLinks[] = occ.tasks.map((t) => {
+    const dwas = (ctx.dwasByTask.get(t.task_id) ?? []).filter((d) => d.soc_code === occ.soc);
+    return {
+      dwas,
+      iwas: dwas.map((d) => ctx.iwaOfDwa.get(d.dwa_id)).filter((x): x is string => x !== undefined),
+      gwas: dwas.map((d) => gwaOfDwa(d.dwa_id)),
+    };
+  });
 
   const typeW = occ.tasks.map((t) => typeWeight(t.task_type, ctx.coreShare, p));
   const { weights, source: timeSource } = timeWeights(occ, links, wa, typeW, ctx, counts);
@@ -231,8 +245,8 @@ export function draftOccupation(occ: ServedOccupation, ctx: DraftContext, counts
   });
 
   const iwaProfile = new Map<string, number>();
-  links.forEach((ls, i) => {
-    const iwas = [...new Set(ls.map((d) => ctx.iwaOfDwa.get(d.dwa_id)).filter((x): x is string => x !== undefined))];
+  links.forEach((l, i) => {
+    const iwas = [...new Set(l.iwas)];
     for (const iwa of iwas) iwaProfile.set(iwa, (iwaProfile.get(iwa) ?? 0) + fractions[i]! / iwas.length);
   });
   const prot = ctx.protective.values.get(occ.soc)!;

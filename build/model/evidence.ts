@@ -48,7 +48,13 @@ export interface EvidenceReport {
   tasks_usage_falling: number;
 }
 
-export const normalizeTaskText = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').trim();
+/** Whitespace other than single spaces (the only case in which collapsing runs changes anything). */
+const ODD_SPACE = /[^\S ]| {2}/;
+export const normalizeTaskText = (s: string): string => {
+  const lower = s.toLowerCase();
+  // Most texts have single spaces only: the test is a third of the cost of the replace.
+  return (ODD_SPACE.test(lower) ? lower.replace(/\s+/g, ' ') : lower).trim();
+};
 
 /** Release date as fractional years, for recency weights and trends. */
 export function releaseYears(release: string): number {
@@ -82,10 +88,18 @@ export function slope(xs: readonly number[], ys: readonly number[]): number {
 
 const NON_TASK_KEYS = new Set(['none', 'not_classified']);
 
+/** An AEI key, normalized, with the 29.3 Task IDs it matches and how. */
+interface Resolved {
+  key: string;
+  ids: number[];
+  via: 'direct' | 'bridge' | 'none';
+}
+
 export function buildEvidence(bundle: ModelInputs, params: ModelParamsSeed): EvidenceIndex {
   const tasks = bundle.tasks;
-  const taskIds = new Set(tasks.map((t) => t.task_id));
-  const socOfTask = new Map(tasks.map((t) => [t.task_id, t.soc_code]));
+  const socOfTask = new Map<number, string>();
+  for (const t of tasks) socOfTask.set(t.task_id, t.soc_code);
+  const taskIds: ReadonlySet<number> = new Set(socOfTask.keys());
 
   // Labels by Task ID (IDs persist across O*NET releases).
   const labels = new Map<number, ExposureLabel>();
@@ -96,14 +110,6 @@ export function buildEvidence(bundle: ModelInputs, params: ModelParamsSeed): Evi
     labels.set(l.task_id, l);
   }
   const labelsUnused = bundle.exposure_labels.filter((l) => !taskIds.has(l.task_id)).length;
-
-  // The same AEI keys recur in every release and platform: each is normalized once.
-  const normalized = new Map<string, string>();
-  const norm = (s: string): string => {
-    let k = normalized.get(s);
-    if (k === undefined) normalized.set(s, (k = normalizeTaskText(s)));
-    return k;
-  };
 
   // AEI key -> 29.3 Task IDs.
   const byText = new Map<string, number[]>();
@@ -116,23 +122,29 @@ export function buildEvidence(bundle: ModelInputs, params: ModelParamsSeed): Evi
   const bridge = new Map<string, number[]>();
   for (const s of bundle.aei_task_statements) {
     if (!taskIds.has(s.task_id)) continue;
-    const k = norm(s.task_key);
-    const ids = bridge.get(k) ?? [];
-    if (!ids.includes(s.task_id)) ids.push(s.task_id);
-    bridge.set(k, ids);
+    const k = normalizeTaskText(s.task_key);
+    const ids = bridge.get(k);
+    if (!ids) bridge.set(k, [s.task_id]);
+    else if (!ids.includes(s.task_id)) ids.push(s.task_id);
   }
-  const resolveKey = (key: string): { ids: number[]; via: 'direct' | 'bridge' | 'none' } => {
-    const k = norm(key);
-    const direct = byText.get(k);
-    if (direct) return { ids: direct, via: 'direct' };
-    const b = bridge.get(k);
-    if (b && b.length > 0) return { ids: b, via: 'bridge' };
-    return { ids: [], via: 'none' };
+  // The same AEI keys recur in every release and platform: each is normalized and resolved once,
+  // and every row after that costs one lookup.
+  const resolved = new Map<string, Resolved>();
+  const resolveKey = (raw: string): Resolved => {
+    let r = resolved.get(raw);
+    if (r === undefined) {
+      const key = normalizeTaskText(raw);
+      const direct = byText.get(key);
+      const b = bridge.get(key);
+      r = direct ? { key, ids: direct, via: 'direct' } : b && b.length > 0 ? { key, ids: b, via: 'bridge' } : { key, ids: [], via: 'none' };
+      resolved.set(raw, r);
+    }
+    return r;
   };
 
   // Usage intensity per (release, platform, task).
   const releases = [...new Set(bundle.aei_usage.map((u) => u.release))].sort();
-  const usageRows = bundle.aei_usage.filter((u) => !NON_TASK_KEYS.has(norm(u.task_key)));
+  const usageRows = bundle.aei_usage.filter((u) => !NON_TASK_KEYS.has(resolveKey(u.task_key).key));
   const groups = new Map<string, AeiTaskUsage[]>();
   for (const u of usageRows) {
     const g = `${u.release}|${u.platform}`;
@@ -147,8 +159,8 @@ export function buildEvidence(bundle: ModelInputs, params: ModelParamsSeed): Evi
     const total = rows.reduce((a, r) => a + r.pct, 0);
     const equal = total / rows.length;
     for (const r of rows) {
-      const { ids, via } = resolveKey(r.task_key);
-      keyVia.set(norm(r.task_key), via);
+      const { key, ids, via } = resolveKey(r.task_key);
+      keyVia.set(key, via);
       const s = usageIntensity(r.pct, equal, params.usage);
       for (const id of ids) {
         const m = perTask.get(id) ?? new Map<string, { s: number; pct: number }>();
@@ -183,10 +195,9 @@ export function buildEvidence(bundle: ModelInputs, params: ModelParamsSeed): Evi
   const acc = new Map<number, { s: number; w: number }>();
   const weightOf = new Map(releases.map((r, i) => [r, weights[i]!]));
   for (const c of bundle.aei_collaboration as AeiCollaboration[]) {
-    const key = norm(c.task_key);
+    const { key, ids } = resolveKey(c.task_key);
     collabKeys.add(key);
     const classified = c.directive + c.feedback_loop + c.task_iteration + c.validation + c.learning;
-    const { ids } = resolveKey(c.task_key);
     if (ids.length > 0) collabMatched.add(key);
     if (classified <= 0) continue;
     const share = (c.directive + c.feedback_loop) / classified;
@@ -202,6 +213,17 @@ export function buildEvidence(bundle: ModelInputs, params: ModelParamsSeed): Evi
   for (const [id, a] of acc) if (a.w > 0) automationShare.set(id, clamp(a.s / a.w, 0, 1));
 
   const vias = [...keyVia.values()];
+  // The task counts of the report, in one pass.
+  const taskCounts = { unlabelled: 0, usage: 0, automation: 0, rising: 0, falling: 0 };
+  for (const t of tasks) {
+    if (!labels.has(t.task_id)) taskCounts.unlabelled++;
+    const u = usage.get(t.task_id);
+    if (u) taskCounts.usage++;
+    if (automationShare.has(t.task_id)) taskCounts.automation++;
+    const trend = u?.trend_per_year ?? 0;
+    if (trend > 0) taskCounts.rising++;
+    if (trend < 0) taskCounts.falling++;
+  }
   return {
     labels,
     usage,
@@ -209,7 +231,7 @@ export function buildEvidence(bundle: ModelInputs, params: ModelParamsSeed): Evi
     report: {
       labels_total: bundle.exposure_labels.length,
       labels_matched_tasks: labels.size,
-      labels_unmatched_tasks: tasks.length - tasks.filter((t) => labels.has(t.task_id)).length,
+      labels_unmatched_tasks: taskCounts.unlabelled,
       labels_soc_mismatch: socMismatch,
       labels_unused: labelsUnused,
       aei_releases: releases,
@@ -219,10 +241,10 @@ export function buildEvidence(bundle: ModelInputs, params: ModelParamsSeed): Evi
       aei_usage_keys_unmatched: vias.filter((v) => v === 'none').length,
       aei_collaboration_keys: collabKeys.size,
       aei_collaboration_keys_matched: collabMatched.size,
-      tasks_with_usage: tasks.filter((t) => usage.has(t.task_id)).length,
-      tasks_with_automation_share: tasks.filter((t) => automationShare.has(t.task_id)).length,
-      tasks_usage_rising: tasks.filter((t) => (usage.get(t.task_id)?.trend_per_year ?? 0) > 0).length,
-      tasks_usage_falling: tasks.filter((t) => (usage.get(t.task_id)?.trend_per_year ?? 0) < 0).length,
+      tasks_with_usage: taskCounts.usage,
+      tasks_with_automation_share: taskCounts.automation,
+      tasks_usage_rising: taskCounts.rising,
+      tasks_usage_falling: taskCounts.falling,
     },
   };
 }

@@ -39,6 +39,35 @@ export function reasonFor(o: { similarity: number; wage_ratio: number | null; ri
   return `${fit} skills, knowledge and activities (${o.similarity.toFixed(2)}), ${tier}, ${pay}.`;
 }
 
+interface Option {
+  c: ScoredRef;
+  s: number;
+  ratio: number | null;
+  group: number;
+  highly: number;
+  viable: boolean;
+}
+
+/** Group, then highly viable first, then by similarity; the SOC code makes the order total. */
+const byRank = (a: Option, b: Option): number => a.group - b.group || a.highly - b.highly || b.s - a.s || compareText(a.c.soc_code, b.c.soc_code);
+
+/**
+ * The first k of xs in a total order, as xs.sort(order).slice(0, k) gives them, keeping k in one
+ * pass (an origin has some 90 options and lists at most max_transitions).
+ */
+export function firstK<T>(xs: readonly T[], k: number, order: (a: T, b: T) => number): T[] {
+  const top: T[] = [];
+  if (k <= 0) return top;
+  for (const x of xs) {
+    if (top.length === k) {
+      if (order(x, top[k - 1]!) >= 0) continue;
+      top[k - 1] = x;
+    } else top.push(x);
+    for (let j = top.length - 1; j > 0 && order(top[j]!, top[j - 1]!) < 0; j--) [top[j - 1], top[j]] = [top[j]!, top[j - 1]!];
+  }
+  return top;
+}
+
 /**
  * Up to max_transitions safer, viable candidates, in groups: (1) lower tier and desirable,
  * (2) desirable, (3) the rest; within a group highly viable first, then by similarity.
@@ -46,36 +75,47 @@ export function reasonFor(o: { similarity: number; wage_ratio: number | null; ri
 export function transitionOptions(
   origin: ScoredRef,
   candidates: readonly ScoredRef[],
-  sim: (soc: string) => number | null,
+  /** Similarity to each candidates[i] asked for; may be null where it is certainly below `atLeast` (or unknown). */
+  sims: (candidateIndexes: readonly number[], atLeast: number) => ReadonlyArray<number | null>,
   p: ModelParamsSeed,
 ): TransitionOption[] {
   const g = p.skill_gaps;
-  // A plain loop with the origin's constants hoisted: this runs for every pair of occupations.
+  // Plain loops with the origin's constants hoisted: this runs for every pair of occupations.
   const margin = Math.min(g.min_score_margin.value, g.relative_margin.value * origin.final_score);
   const saferBelow = origin.final_score - margin;
   const maxZone = g.max_job_zone_difference.value;
   const stretchMin = g.stretch_similarity.value;
-  const list: Array<{ c: ScoredRef; s: number; ratio: number | null; group: number; highly: number; viable: boolean }> = [];
-  for (const c of candidates) {
+  const pool: number[] = [];
+  candidates.forEach((c, i) => {
     // isSafer, inlined.
-    if (c.soc_code === origin.soc_code || !(c.final_score <= saferBelow && c.final_score < origin.final_score)) continue;
-    if (Math.abs(c.job_zone - origin.job_zone) > maxZone) continue;
-    const s = sim(c.soc_code);
-    if (s === null || s < stretchMin) continue;
+    if (c.soc_code === origin.soc_code || !(c.final_score <= saferBelow && c.final_score < origin.final_score)) return;
+    if (Math.abs(c.job_zone - origin.job_zone) > maxZone) return;
+    pool.push(i);
+  });
+  // Similarities of the whole pool at once (computed several pairs at a time).
+  const similarities = sims(pool, stretchMin);
+  const list: Option[] = [];
+  pool.forEach((ci, i) => {
+    const c = candidates[ci]!;
+    const s = similarities[i];
+    if (s === null || s === undefined || s < stretchMin) return;
     const ratio = origin.median_annual_wage && c.median_annual_wage ? c.median_annual_wage / origin.median_annual_wage : null;
     const desirable = ratio !== null && ratio >= g.desirable_wage_ratio.value;
     const lowerTier = TIER_ORDER[c.risk_tier] < TIER_ORDER[origin.risk_tier];
     const group = lowerTier && desirable ? 0 : desirable ? 1 : 2;
     const highly = s >= g.highly_viable_similarity.value ? 0 : 1;
     list.push({ c, s, ratio, group, highly, viable: s >= g.viable_similarity.value });
-  }
-  list.sort((a, b) => a.group - b.group || a.highly - b.highly || b.s - a.s || compareText(a.c.soc_code, b.c.soc_code));
+  });
   // Viable options first; stretch options only to reach min_options (and, for a high-tier
-  // origin, two lower-tier desirable options).
-  const viable = list.filter((x) => x.viable);
-  const stretch = list.filter((x) => !x.viable);
-  const chosen = viable.slice(0, g.max_transitions.value);
-  const goodLowerTier = (xs: typeof list) => xs.filter((x) => x.group === 0).length;
+  // origin, two lower-tier desirable options). Only the first few viable options are needed in
+  // order, and the stretch options only when there are fewer viable ones than max_transitions.
+  const chosen = firstK(
+    list.filter((x) => x.viable),
+    g.max_transitions.value,
+    byRank,
+  );
+  const stretch = chosen.length < g.max_transitions.value ? list.filter((x) => !x.viable).sort(byRank) : [];
+  const goodLowerTier = (xs: Option[]) => xs.filter((x) => x.group === 0).length;
   for (const x of stretch) {
     if (chosen.length >= g.max_transitions.value) break;
     const needMore = chosen.length < g.min_options.value;
@@ -99,10 +139,10 @@ export function transitionOptions(
   });
 }
 
-const usable = (r: ElementRating | undefined): { level: number; importance: number } | null => {
-  if (!r || r.recommend_suppress || r.level === null || r.importance === null) return null;
-  return { level: r.not_relevant ? 0 : r.level, importance: r.importance };
-};
+/** An element rating a gap can use: not suppressed, with level and importance. */
+const usable = (r: ElementRating | undefined): r is ElementRating & { level: number; importance: number } =>
+  r !== undefined && !r.recommend_suppress && r.level !== null && r.importance !== null;
+const levelOf = (r: ElementRating & { level: number }): number => (r.not_relevant ? 0 : r.level);
 
 /**
  * Elements the chosen options need at a higher level: for each element, the targets that rate it
@@ -118,30 +158,40 @@ export function elementGaps(
 ): Array<SkillGap & { rank: number }> {
   if (!own) return [];
   const g = p.skill_gaps;
+  const minImportance = g.min_target_importance.value;
   const ids = new Set<string>();
-  for (const t of targets) for (const k of t?.keys() ?? []) ids.add(k);
+  for (const t of targets) if (t) for (const k of t.keys()) ids.add(k);
   const out: Array<SkillGap & { rank: number }> = [];
   for (const id of [...ids].sort()) {
-    const mine = usable(own.get(id));
-    if (!mine) continue;
-    const ts = targets
-      .map((t) => usable(t?.get(id)))
-      .filter((x): x is { level: number; importance: number } => x !== null && x.importance >= g.min_target_importance.value);
-    if (ts.length === 0) continue;
-    const level = ts.reduce((a, x) => a + x.level, 0) / ts.length;
-    const importance = ts.reduce((a, x) => a + x.importance, 0) / ts.length;
-    const gap = level - mine.level;
+    const mine = own.get(id);
+    if (!usable(mine)) continue;
+    // Sums in target order from 0, as the mean of a list of the usable ratings was taken.
+    let count = 0;
+    let levels = 0;
+    let importances = 0;
+    for (const t of targets) {
+      const r = t?.get(id);
+      if (!usable(r) || r.importance < minImportance) continue;
+      count++;
+      levels += levelOf(r);
+      importances += r.importance;
+    }
+    if (count === 0) continue;
+    const level = levels / count;
+    const importance = importances / count;
+    const current = levelOf(mine);
+    const gap = level - current;
     if (gap < g.min_gap.value) continue;
     out.push({
       element_id: id,
-      name: (own.get(id) ?? targets.find((t) => t?.get(id))?.get(id))!.element_name,
-      current_level: round(mine.level, 2),
+      name: mine.element_name,
+      current_level: round(current, 2),
       target_level: round(level, 2),
       gap: round(gap, 2),
       importance: round(importance, 2),
       scale: SKILL_SCALE,
       kind,
-      targets: ts.length,
+      targets: count,
       onet_release: release,
       rank: gap * (importance / 5),
     });

@@ -34,7 +34,11 @@ interface Slice {
 export function computeIndustries(inp: IndustryInputs): { industries: IndustryRecord[]; report: Record<string, number> } {
   // One ownership per OEWS industry code: the one with the largest all-occupations total.
   const byCode = new Map<string, OewsIndustryRow[]>();
-  for (const r of inp.rows) byCode.set(r.naics, [...(byCode.get(r.naics) ?? []), r]);
+  for (const r of inp.rows) {
+    const rows = byCode.get(r.naics);
+    if (rows) rows.push(r);
+    else byCode.set(r.naics, [r]);
+  }
   const chosen = new Map<string, OewsIndustryRow[]>();
   for (const [code, rows] of byCode) {
     const owns = [...new Set(rows.map((r) => r.own_code))].sort();
@@ -71,15 +75,19 @@ export function computeIndustries(inp: IndustryInputs): { industries: IndustryRe
       : null;
   };
 
-  const report = { industries: 0, level_2: 0, level_3: 0, level_4: 0, with_occupations: 0, level_4_from_children: 0, level_4_from_parent: 0, unmapped_oews_codes: 0 };
+  // The served occupations an OEWS occupation code covers, looked up once per code.
+  const servedOf = new Map<string, string[]>();
+  const socsOf = (code: string): string[] => {
+    let socs = servedOf.get(code);
+    if (!socs) servedOf.set(code, (socs = inp.occupationsOf(code).filter((s) => inp.scored.has(s))));
+    return socs;
+  };
   const unmapped = new Set<string>();
-  const industries: IndustryRecord[] = [];
-  const naics = inp.naics.filter((n) => n.level >= 2 && n.level <= 4);
-  for (const n of [...naics].sort((a, b) => a.level - b.level || compareText(a.code, b.code))) {
-    const slice = sliceFor(n);
+  /** Employment per served occupation in the slice's codes, and the slice's total, largest first. */
+  const aggregate = (codes: readonly string[]) => {
     const emp = new Map<string, number>();
     let total = 0;
-    for (const code of slice?.codes ?? []) {
+    for (const code of codes) {
       for (const r of chosen.get(code)!) {
         if (r.tot_emp === null) continue;
         if (r.occ_code === '00-0000') {
@@ -87,7 +95,7 @@ export function computeIndustries(inp: IndustryInputs): { industries: IndustryRe
           continue;
         }
         if (r.o_group !== 'detailed') continue;
-        const socs = inp.occupationsOf(r.occ_code).filter((s) => inp.scored.has(s));
+        const socs = socsOf(r.occ_code);
         if (socs.length === 0) {
           unmapped.add(r.occ_code);
           continue;
@@ -113,6 +121,27 @@ export function computeIndustries(inp: IndustryInputs): { industries: IndustryRe
       .sort((a, b) => b.employment - a.employment || compareText(a.soc_code, b.soc_code));
     const wsum = occupations.reduce((a, o) => a + o.employment, 0);
     const weighted = wsum > 0 ? round(occupations.reduce((a, o) => a + o.employment * o.final_score, 0) / wsum, 1) : null;
+    return { total, occupations, weighted };
+  };
+  // Many groups share a slice (level-4 groups that take their 3-digit parent's estimates): each
+  // distinct slice is summed once, and every industry gets its own copy of the records.
+  const slices = new Map<string, ReturnType<typeof aggregate>>();
+  const aggregateOnce = (codes: readonly string[]) => {
+    const key = codes.join('|');
+    let a = slices.get(key);
+    if (!a) {
+      slices.set(key, (a = aggregate(codes)));
+      return a;
+    }
+    return { ...a, occupations: a.occupations.map((o) => ({ ...o })) };
+  };
+
+  const report = { industries: 0, level_2: 0, level_3: 0, level_4: 0, with_occupations: 0, level_4_from_children: 0, level_4_from_parent: 0, unmapped_oews_codes: 0 };
+  const industries: IndustryRecord[] = [];
+  const naics = inp.naics.filter((n) => n.level >= 2 && n.level <= 4);
+  for (const n of [...naics].sort((a, b) => a.level - b.level || compareText(a.code, b.code))) {
+    const slice = sliceFor(n);
+    const { total, occupations, weighted } = aggregateOnce(slice?.codes ?? []);
     industries.push({
       id: industryId(n.code),
       naics_code: n.code,

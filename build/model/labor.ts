@@ -17,21 +17,47 @@ export function resolveOewsCode(
   rows: ReadonlyArray<Pick<OewsNationalRow, 'occ_code' | 'o_group'>>,
   onetSocs: ReadonlySet<string>,
 ): OewsMatch | null {
-  const published = rows.filter((r) => r.o_group === 'detailed' || r.o_group === 'broad');
-  if (published.some((r) => r.occ_code === soc7 && r.o_group === 'detailed')) return { code: soc7, via: 'direct' };
-  const candidates = (group: string) =>
-    published
-      .filter((r) => r.o_group === group)
-      .map((r) => r.occ_code)
-      .filter((c) => {
-        const px = xPrefix(c);
-        if (px !== null) return soc7.startsWith(px);
-        return c.slice(0, 6) === soc7.slice(0, 6) && c !== soc7 && !onetSocs.has(c);
-      })
-      .sort();
+  return oewsCodeResolver(rows, onetSocs)(soc7);
+}
+
+/**
+ * resolveOewsCode for every occupation against one file: the file's published codes are indexed
+ * once (by their first six characters, and the X wildcards apart) instead of filtered and sorted
+ * per occupation. The pick is the lowest matching code, as the first of a sorted list was.
+ */
+export function oewsCodeResolver(
+  rows: ReadonlyArray<Pick<OewsNationalRow, 'occ_code' | 'o_group'>>,
+  onetSocs: ReadonlySet<string>,
+): (soc7: string) => OewsMatch | null {
+  const direct = new Set<string>();
+  const index = (group: string) => {
+    const byPrefix = new Map<string, string[]>();
+    const wildcards: Array<{ code: string; prefix: string }> = [];
+    for (const r of rows) {
+      if (r.o_group !== group) continue;
+      const prefix = xPrefix(r.occ_code);
+      if (prefix !== null) wildcards.push({ code: r.occ_code, prefix });
+      else {
+        const same = byPrefix.get(r.occ_code.slice(0, 6));
+        if (same) same.push(r.occ_code);
+        else byPrefix.set(r.occ_code.slice(0, 6), [r.occ_code]);
+      }
+    }
+    return { byPrefix, wildcards };
+  };
+  for (const r of rows) if (r.o_group === 'detailed') direct.add(r.occ_code);
   // OEWS labels its own aggregates 'detailed'; a SOC broad-group row is the last resort.
-  const pick = candidates('detailed')[0] ?? candidates('broad')[0];
-  return pick ? { code: pick, via: 'aggregate' } : null;
+  const groups = [index('detailed'), index('broad')];
+  return (soc7) => {
+    if (direct.has(soc7)) return { code: soc7, via: 'direct' };
+    for (const g of groups) {
+      let pick: string | null = null;
+      for (const c of g.byPrefix.get(soc7.slice(0, 6)) ?? []) if (c !== soc7 && !onetSocs.has(c) && (pick === null || c < pick)) pick = c;
+      for (const w of g.wildcards) if (soc7.startsWith(w.prefix) && (pick === null || w.code < pick)) pick = w.code;
+      if (pick !== null) return { code: pick, via: 'aggregate' };
+    }
+    return null;
+  };
 }
 
 export type WageStatus = LaborData['median_annual_wage_status'];
@@ -73,7 +99,7 @@ export function computeLabor(
   const onetSocs = new Set(socs.map((s) => s.slice(0, 7)));
   const files = oews.map((f) => ({
     period: f.period,
-    rows: f.rows,
+    resolve: oewsCodeResolver(f.rows, onetSocs),
     byCode: new Map(f.rows.filter((r) => r.o_group === 'detailed' || r.o_group === 'broad').map((r) => [r.occ_code, r])),
   }));
   const proj = new Map(projections.filter((r) => r.occupation_type === 'Line item').map((r) => [r.soc, r]));
@@ -102,7 +128,7 @@ export function computeLabor(
     let code: string | null = null;
     let period: string | null = null;
     files.forEach((f, i) => {
-      const m = resolveOewsCode(soc7, f.rows, onetSocs);
+      const m = f.resolve(soc7);
       if (!m) return;
       const row = f.byCode.get(m.code);
       if (!row) return;

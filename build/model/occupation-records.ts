@@ -14,7 +14,7 @@ import type { DescriptorIndex } from './protective.ts';
 import type { OccupationRecord, TierTable } from './records.ts';
 import type { OccupationScores } from './occupation-scores.ts';
 import { employmentPercentiles } from './scoring.ts';
-import { buildProfiles, similarity, unitZ } from './similarity.ts';
+import { buildProfiles, profileOf, similaritiesAtLeast, unitZ } from './similarity.ts';
 import { adoptionYears } from './timeline.ts';
 import { voteStats } from './votes.ts';
 
@@ -54,6 +54,8 @@ export function occupationRecords(scores: OccupationScores, refs: readonly Score
   // Similarity profiles: O*NET descriptors, plus each occupation's IWA time shares.
   const profiles = buildProfiles(drafts.map((d) => d.soc), ctx.descriptors, ctx.seeds.protective.importance_exponent.value);
   profiles.sets.push(unitZ(new Map(drafts.map((d) => [d.soc, d.iwa_profile])), true));
+  // Aligned with refs, the candidates of every transition.
+  const refProfiles = refs.map((r) => profileOf(profiles, r.soc_code));
 
   const tY = ctx.releases.map(releaseYears);
   const meanUsage = drafts.reduce((a, d) => a + d.adoption.usage, 0) / Math.max(1, drafts.length);
@@ -74,7 +76,8 @@ export function occupationRecords(scores: OccupationScores, refs: readonly Score
     counts.year_basis[years.basis]++;
     if (years.negligible) counts.year_basis.negligible++;
     const origin = refBySoc.get(d.soc)!;
-    const transitions = transitionOptions(origin, refs, (soc) => similarity(profiles, d.soc, soc), p);
+    const own = profileOf(profiles, d.soc);
+    const transitions = transitionOptions(origin, refs, (picked, atLeast) => similaritiesAtLeast(own, picked.map((i) => refProfiles[i]!), atLeast), p);
     const gaps = skillGaps(
       { skills: ctx.descriptors.skills.get(d.soc), knowledge: ctx.descriptors.knowledge.get(d.soc) },
       transitions.map((t) => ({ skills: ctx.descriptors.skills.get(t.soc_code), knowledge: ctx.descriptors.knowledge.get(t.soc_code) })),

@@ -2,7 +2,7 @@
 // occupation, shrinkage toward the median occupation, the scale, and the interval over the
 // evidence variants (each variant re-runs the occupation's layers).
 import { complementarityMultiplier } from './complementarity.ts';
-import { confidenceFromWidth, evidenceVariants, intervalWidth, occupationLayers, scaleScore, shrunkDisplacement, type OccupationLayers } from './displacement.ts';
+import { BASE, confidenceFromWidth, evidenceVariants, intervalWidth, sameLayers, scaleScore, shrunkDisplacement, variantLayers, type OccupationLayers } from './displacement.ts';
 import type { Draft } from './draft.ts';
 import { median } from './num.ts';
 import type { ModelParamsSeed } from './params.ts';
@@ -33,9 +33,13 @@ export function scoreOccupations(drafts: readonly Draft[], p: ModelParamsSeed): 
   const scoreOf = (l: OccupationLayers, th: number, kap: number, kk = k) =>
     scaleScore(shrunkDisplacement(l.substitution_exposure, complementarityMultiplier(th, thetaMin, kap), l.labelled_tasks, prior, kk), h);
   const variants = evidenceVariants(p);
+  // The kappa and prior_tasks variants move only the score's later steps: their layers are the draft's base layers.
+  const own = variants.filter((v) => !sameLayers(v, BASE));
+  const at = variants.map((v) => own.indexOf(v)); // -1: the base layers
   const scored = drafts.map((d) => {
     const score = scoreOf(d.base, d.theta, kappa);
-    const vs = variants.map((v) => scoreOf(occupationLayers(d.inputs, v, p, d.tilt), d.theta, v.kappa ?? kappa, v.prior_tasks ?? k));
+    const layers = variantLayers(d.inputs, own, p, d.tilt);
+    const vs = variants.map((v, i) => scoreOf(at[i]! < 0 ? d.base : layers[at[i]!]!, d.theta, v.kappa ?? kappa, v.prior_tasks ?? k));
     const low = Math.min(score, ...vs);
     const high = Math.max(score, ...vs);
     return { d, score, low, high, confidence: confidenceFromWidth(intervalWidth(low, high), p) };

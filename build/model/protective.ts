@@ -67,20 +67,22 @@ export function computeProtective(
 ): ProtectiveResult {
   const a = seed.importance_exponent.value;
   const names = Object.keys(seed.factors).sort();
-  const own = new Map<string, Record<string, number | null>>();
-  for (const soc of socs) {
-    const rec: Record<string, number | null> = {};
-    for (const n of names) rec[n] = factorValue(soc, seed.factors[n]!, idx, a);
-    own.set(soc, rec);
-  }
+  // An occupation's factor values (in `names` order), computed once: the served occupations, the
+  // medians' occupations and the SOC parents are mostly the same ones.
+  const computed = new Map<string, Array<number | null>>();
+  const valuesOf = (soc: string): Array<number | null> => {
+    let v = computed.get(soc);
+    if (!v) computed.set(soc, (v = names.map((n) => factorValue(soc, seed.factors[n]!, idx, a))));
+    return v;
+  };
   // Medians over every rated occupation in the descriptor files, not only the served ones.
   const allSocs = new Set<string>();
   for (const src of Object.values(idx)) for (const k of src.keys()) allSocs.add(k);
   const medians: Record<string, number> = {};
-  for (const n of names) {
-    const xs = [...allSocs].map((s) => factorValue(s, seed.factors[n]!, idx, a)).filter((v): v is number => v !== null);
+  names.forEach((n, i) => {
+    const xs = [...allSocs].map((s) => valuesOf(s)[i]!).filter((v): v is number => v !== null);
     medians[n] = median(xs);
-  }
+  });
   const values = new Map<string, Record<string, number>>();
   const source = new Map<string, Record<string, 'own' | 'soc_parent' | 'median'>>();
   const report = { own: 0, soc_parent: 0, median: 0 };
@@ -88,9 +90,11 @@ export function computeProtective(
     const rec: Record<string, number> = {};
     const src: Record<string, 'own' | 'soc_parent' | 'median'> = {};
     const parent = `${soc.slice(0, 7)}.00`;
-    for (const n of names) {
-      const mine = own.get(soc)![n];
-      const par = parent !== soc ? factorValue(parent, seed.factors[n]!, idx, a) : null;
+    const mines = valuesOf(soc);
+    const parents = parent !== soc ? valuesOf(parent) : null;
+    for (const [i, n] of names.entries()) {
+      const mine = mines[i];
+      const par = parents ? parents[i]! : null;
       if (mine !== null && mine !== undefined) [rec[n], src[n]] = [mine, 'own'];
       else if (par !== null) [rec[n], src[n]] = [par, 'soc_parent'];
       else [rec[n], src[n]] = [medians[n]!, 'median'];

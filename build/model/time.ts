@@ -87,12 +87,11 @@ export function activityWeights(
   const n = typeWeights.length;
   const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
   if (iwaWeights && iwaWeights.size > 0) {
+    // Each task's weighted IWAs, once, in first-seen order (a set of them was made twice per task).
+    const weighted = taskIwas.map((iwas) => [...new Set(iwas)].filter((k) => (iwaWeights.get(k) ?? 0) > 0));
     const count = new Map<string, number>();
-    for (const iwas of taskIwas) for (const k of new Set(iwas)) if ((iwaWeights.get(k) ?? 0) > 0) count.set(k, (count.get(k) ?? 0) + 1);
-    const a = taskIwas.map((iwas) => {
-      const shares = [...new Set(iwas)].filter((k) => (iwaWeights.get(k) ?? 0) > 0).map((k) => iwaWeights.get(k)! / count.get(k)!);
-      return shares.length > 0 ? mean(shares) : null;
-    });
+    for (const ks of weighted) for (const k of ks) count.set(k, (count.get(k) ?? 0) + 1);
+    const a = weighted.map((ks) => (ks.length > 0 ? mean(ks.map((k) => iwaWeights.get(k)! / count.get(k)!)) : null));
     const informed = a.map((x, i) => (x === null ? -1 : i)).filter((i) => i >= 0);
     const values = informed.map((i) => a[i]!);
     // Equal shares for every informed task mean the weights only count tasks per activity (no

@@ -12,7 +12,7 @@ import {
   shrunkDisplacement,
   type TaskInputs,
 } from '../../../build/model/displacement.ts';
-import { isSafer, skillGaps, transitionOptions, type ScoredRef } from '../../../build/model/gaps.ts';
+import { firstK, isSafer, skillGaps, transitionOptions, type ScoredRef } from '../../../build/model/gaps.ts';
 import type { ModelParamsSeed } from '../../../build/model/params.ts';
 import { similarity, unitZ } from '../../../build/model/similarity.ts';
 import { activityWeights } from '../../../build/model/time.ts';
@@ -180,6 +180,14 @@ describe('transitions (Nesta rules) and skill gaps', () => {
   ];
   const sims: Record<string, number> = { '11-0000.00': 0.5, '12-0000.00': 0.6, '13-0000.00': 0.9, '14-0000.00': 0.9, '15-0000.00': 0.25, '16-0000.00': 0.35 };
 
+  it('keeps the first k in order, as a full sort would list them', () => {
+    const byValue = (a: number, b: number) => a - b;
+    expect(firstK([5, 3, 9, 1, 7, 2], 3, byValue)).toEqual([1, 2, 3]);
+    expect(firstK([5, 3], 4, byValue)).toEqual([3, 5]);
+    expect(firstK([5, 3], 0, byValue)).toEqual([]);
+    expect(firstK([], 2, byValue)).toEqual([]);
+  });
+
   it('is safer at min(5 points, 20% of the score) lower', () => {
     expect(isSafer(60, 55, p)).toBe(true);
     expect(isSafer(60, 56, p)).toBe(false);
@@ -188,7 +196,7 @@ describe('transitions (Nesta rules) and skill gaps', () => {
   });
 
   it('orders lower-tier desirable, then desirable, then the rest, adding stretch options a high tier needs', () => {
-    const opts = transitionOptions(origin, [origin, ...cands], (s) => sims[s] ?? null, p);
+    const opts = transitionOptions(origin, [origin, ...cands], (picked) => picked.map((i) => sims[[origin, ...cands][i]!.soc_code] ?? null), p);
     expect(opts.map((o) => o.soc_code)).toEqual(['11-0000.00', '16-0000.00', '12-0000.00', '15-0000.00']);
     expect(opts[0]).toMatchObject({ similarity: 0.5, wage_ratio: 0.96, job_zone: 3 });
     expect(opts[0]!.reason).toBe('Highly similar skills, knowledge and activities (0.50), lower risk tier (medium vs high), keeps 96% of pay.');
