@@ -9,7 +9,7 @@
 // replaced tree is most of a fresh write on a disk file system; updating the previous generation
 // skips both, and the decision rests on the bytes themselves (read and compared), not on a record
 // of them.
-import { mkdirSync, readFileSync, readdirSync, rmdirSync, unlinkSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, rmdirSync, unlinkSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sha256 } from './manifest.ts';
@@ -27,12 +27,21 @@ export interface Written {
   sha256: string;
 }
 
+/** The reused encoding and read-back buffers start this large (most files are smaller) and grow to the largest file. */
+const SCRATCH_BYTES = 1 << 20;
+
 /** Writes in flight at most: thousands of small files, without exhausting file descriptors. */
 const IN_FLIGHT = 32;
 
 /**
  * One output tree being filled. `add` encodes, hashes and writes a file and returns once fewer
  * than IN_FLIGHT writes are pending, so a producer that awaits it never gets far ahead of the disk.
+ *
+ * A text body is encoded into a buffer the tree reuses, and the file on disk is read back into
+ * another: a rebuild that finds its files unchanged allocates nothing per file (a fresh buffer for
+ * each body and for each old file were 150 MB of short-lived memory outside the heap, and V8
+ * collects more often as that grows). Only a body that is written gets its own copy, since the
+ * write outlives the next file.
  */
 export class TreeWriter {
   readonly written: Written[] = [];
@@ -43,6 +52,8 @@ export class TreeWriter {
   private failure: { error: unknown } | null = null;
   /** Files of the previous generation not (yet) produced by this build; removed by finish(). */
   private readonly leftover: Set<string>;
+  private encoded = Buffer.allocUnsafe(SCRATCH_BYTES);
+  private onDisk = Buffer.allocUnsafe(SCRATCH_BYTES);
 
   constructor(
     readonly root: string,
@@ -53,11 +64,11 @@ export class TreeWriter {
 
   async add(rel: string, body: string | Uint8Array): Promise<Written> {
     const abs = resolveInside(this.root, rel);
-    const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+    const bytes = typeof body === 'string' ? this.encode(body) : body;
     const w: Written = { path: rel, bytes: bytes.byteLength, sha256: sha256(bytes) };
     this.written.push(w);
     if (this.leftover.delete(rel)) {
-      if (sameBytes(abs, bytes)) {
+      if (this.sameBytes(abs, bytes)) {
         this.unchanged++;
         return w;
       }
@@ -68,7 +79,7 @@ export class TreeWriter {
       if (!this.dirs.has(dir)) mkdirSync(dir, { recursive: true });
       this.dirs.add(dir);
     }
-    const p: Promise<void> = writeFile(abs, bytes).then(
+    const p: Promise<void> = writeFile(abs, bytes === body ? bytes : Buffer.from(bytes)).then(
       () => void this.pending.delete(p),
       (error: unknown) => {
         this.pending.delete(p);
@@ -79,6 +90,37 @@ export class TreeWriter {
     if (this.pending.size >= IN_FLIGHT) await Promise.race(this.pending);
     if (this.failure) throw this.failure.error;
     return w;
+  }
+
+  /** The UTF-8 bytes of a text, in the reused buffer (valid until the next call). */
+  private encode(text: string): Buffer {
+    // Three bytes per UTF-16 unit at most: the exact length is only worked out when that might not fit.
+    if (text.length * 3 > this.encoded.byteLength) {
+      const need = Buffer.byteLength(text);
+      if (need > this.encoded.byteLength) this.encoded = Buffer.allocUnsafe(need);
+    }
+    return this.encoded.subarray(0, this.encoded.write(text, 0));
+  }
+
+  /** Whether the file holds exactly these bytes: read into the reused buffer, one byte more than expected to tell a longer file apart. */
+  private sameBytes(abs: string, bytes: Uint8Array): boolean {
+    let fd: number;
+    try {
+      fd = openSync(abs, 'r');
+    } catch {
+      return false; // gone: written again
+    }
+    try {
+      const want = bytes.byteLength + 1;
+      if (this.onDisk.byteLength < want) this.onDisk = Buffer.allocUnsafe(want);
+      let got = 0;
+      for (let n = -1; got < want && n !== 0; got += n) n = readSync(fd, this.onDisk, got, want - got, got);
+      return got === bytes.byteLength && this.onDisk.subarray(0, got).equals(bytes);
+    } catch {
+      return false; // not a file: written again (a folder in its way fails the write, loudly)
+    } finally {
+      closeSync(fd);
+    }
   }
 
   /** A file of this tree as written (every write has settled). */
@@ -115,16 +157,6 @@ export class TreeWriter {
     while (this.pending.size > 0) await Promise.all(this.pending);
     if (this.failure) throw this.failure.error;
   }
-}
-
-function sameBytes(abs: string, bytes: Uint8Array): boolean {
-  let old: Buffer;
-  try {
-    old = readFileSync(abs);
-  } catch {
-    return false; // gone or not a file: written again (a folder in its way fails the write, loudly)
-  }
-  return old.byteLength === bytes.byteLength && old.equals(bytes);
 }
 
 /** Every file under dir, as paths relative to it with '/' separators. */
