@@ -12,8 +12,7 @@ import { renderSite } from './emit/site.ts';
 import { renderDocs } from './emit/docs.ts';
 import { computeModel } from './model/index.ts';
 import { loadSeeds } from './seeds-load.ts';
-import { emitFiles, checkRouteFiles, deployConfigs, pathProblems, type EmittedFile, type FileInfo } from './emit/files.ts';
-import { validator } from './emit/validate-pool.ts';
+import { emitFiles, checkRouteFiles, deployConfigs, pathProblems, validateFile, type EmittedFile, type FileInfo } from './emit/files.ts';
 import { bundleFunctions, forbiddenInputs } from './emit/bundle-function.ts';
 import { buildManifest, MANIFEST_PATH } from './emit/manifest.ts';
 import { OutputTree } from './emit/write.ts';
@@ -207,16 +206,13 @@ async function emitShape(
   // the swap, so the previous out folder stays as it was.
   const tree = await OutputTree.open(out, { reuse: opts.reuse !== false });
   const problems: string[] = [];
-  // Schema checks run on a thread of their own (a large build); their failures join `problems` before the swap.
-  const checks = validator();
   const infos: FileInfo[] = [];
   const seen = new Set<string>();
   const parts = { render: 0, validate: 0, write: 0 };
   const put = async (f: EmittedFile) => {
     const t0 = performance.now();
     const bad = pathProblems(f.path, seen);
-    problems.push(...bad);
-    checks.check(f);
+    problems.push(...bad, ...validateFile(f));
     infos.push({ path: f.path, urlPath: f.urlPath, routeId: f.routeId });
     const t1 = performance.now();
     if (bad.length === 0) await tree.add(f.path, f.body);
@@ -245,7 +241,7 @@ async function emitShape(
     await time('write', async () => {
       for (const f of fn.files) await put(f);
       for (const f of deployConfigs(infos, opts.shape)) await put(f);
-      problems.push(...(await checks.done()), ...checkRouteFiles(infos, opts.shape), ...forbiddenInputs(fn.metafile).map((i) => `function bundle must not include ${i}`));
+      problems.push(...checkRouteFiles(infos, opts.shape), ...forbiddenInputs(fn.metafile).map((i) => `function bundle must not include ${i}`));
       if (problems.length > 0) throw new BuildError(problems);
       // The manifest lists every other file's sha256, taken from the bytes as they were written.
       const meta = new Map(infos.map((f) => [f.path, f]));
@@ -253,7 +249,6 @@ async function emitShape(
       await tree.commit();
     });
   } catch (e) {
-    await checks.close();
     await tree.discard();
     throw e;
   }
