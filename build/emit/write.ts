@@ -9,8 +9,8 @@
 // replaced tree is most of a fresh write on a disk file system; updating the previous generation
 // skips both, and the decision rests on the bytes themselves (read and compared), not on a record
 // of them.
-import { closeSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, rmdirSync, unlinkSync } from 'node:fs';
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { closeSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, rmdirSync, unlinkSync, writeFile } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { sha256 } from './manifest.ts';
 
@@ -79,7 +79,7 @@ export class TreeWriter {
       if (!this.dirs.has(dir)) mkdirSync(dir, { recursive: true });
       this.dirs.add(dir);
     }
-    const p: Promise<void> = writeFile(abs, bytes === body ? bytes : Buffer.from(bytes)).then(
+    const p: Promise<void> = writeBytes(abs, bytes === body ? bytes : Buffer.from(bytes)).then(
       () => void this.pending.delete(p),
       (error: unknown) => {
         this.pending.delete(p);
@@ -158,6 +158,13 @@ export class TreeWriter {
     if (this.failure) throw this.failure.error;
   }
 }
+
+/**
+ * fs.writeFile with a callback: fs/promises' version makes a FileHandle (a JS object with its own
+ * promises and cleanup) per file; in a fresh tree of ~5,000 files its open and close took this
+ * thread ~370 ms in a profile, the callback API's ~290 ms.
+ */
+const writeBytes = (abs: string, data: Uint8Array) => new Promise<void>((resolve, reject) => writeFile(abs, data, (e) => (e ? reject(e) : resolve())));
 
 /** Every file under dir, as paths relative to it with '/' separators. */
 function listFiles(dir: string): string[] {
