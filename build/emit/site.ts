@@ -142,7 +142,24 @@ function personalFactorLabels(): Record<string, string> {
   return Object.fromEntries(Object.entries(factorSeed.factors).map(([k, f]) => [k, f.label]));
 }
 
-function occupationView(o: OccupationRecord, model: ModelOutput, shape: Shape) {
+/** What every occupation page of a shape shares: worked out once per build, not once per page. */
+function pageContext(model: ModelOutput, shape: Shape) {
+  const labels = personalFactorLabels();
+  const routes = routesFor(shape);
+  return {
+    jsonLinks: [
+      { id: 'occupation-detail', text: 'labor data, risk score, protective factors' },
+      { id: 'occupation-tasks', text: 'every task with its evidence' },
+      { id: 'occupation-risk', text: 'risk score, skill gaps, transition options' },
+      { id: 'occupation-votes', text: 'community votes' },
+    ].filter((l) => routes.some((rt) => rt.id === l.id)),
+    factors: Object.keys(model.factors)
+      .sort()
+      .map((name) => ({ name, label: labels[name] ?? humanize(name), options: model.factors[name]! })),
+  };
+}
+
+function occupationView(o: OccupationRecord, model: ModelOutput, shape: Shape, page: ReturnType<typeof pageContext>) {
   const r = o.risk_score;
   const published = Object.fromEntries(
     Object.entries(r).filter(([k]) => (shape === 'percentile' ? !k.startsWith('displacement_year') : k !== 'risk_percentile')),
@@ -151,16 +168,7 @@ function occupationView(o: OccupationRecord, model: ModelOutput, shape: Shape) {
     shape === 'timeline'
       ? { label: 'Adoption window', value: r.displacement_year_low === r.displacement_year_high ? String(r.displacement_year_low) : `${r.displacement_year_low}–${r.displacement_year_high}` }
       : { label: 'Percentile', value: ordinal(r.risk_percentile) };
-  const labels = personalFactorLabels();
-  const routes = routesFor(shape);
-  const jsonLinks = [
-    { id: 'occupation-detail', text: 'labor data, risk score, protective factors' },
-    { id: 'occupation-tasks', text: 'every task with its evidence' },
-    { id: 'occupation-risk', text: 'risk score, skill gaps, transition options' },
-    { id: 'occupation-votes', text: 'community votes' },
-  ]
-    .filter((l) => routes.some((rt) => rt.id === l.id))
-    .map((l) => ({ href: urlFor(l.id, { soc_code: o.soc_code }), text: l.text }));
+  const jsonLinks = page.jsonLinks.map((l) => ({ href: urlFor(l.id, { soc_code: o.soc_code }), text: l.text }));
   return {
     meta: model.meta,
     title: o.title,
@@ -190,9 +198,7 @@ function occupationView(o: OccupationRecord, model: ModelOutput, shape: Shape) {
     labor: laborFields(o.labor_data as Record<string, unknown>),
     gaps: o.skill_gaps.map((g) => ({ name: g.name, current: String(g.current_level), target: String(g.target_level), gap: String(g.gap), importance: String(g.importance) })),
     transitions: o.transition_options.map((t) => ({ slug: t.slug, title: t.title, score: scoreText(t.final_score), tier: t.risk_tier, tierWords: TIER_WORDS[t.risk_tier] })),
-    factors: Object.keys(model.factors)
-      .sort()
-      .map((name) => ({ name, label: labels[name] ?? humanize(name), options: model.factors[name]! })),
+    factors: page.factors,
     jsonLinks,
   };
 }
@@ -224,7 +230,8 @@ export function renderSite(model: ModelOutput, shape: Shape): SitePages {
   }));
   downloads.catch(() => undefined); // awaited by the emitter; a failure there must not go unobserved first
   const occupations = (function* () {
-    for (const o of model.occupations) yield { slug: o.slug, html: eta.render('@site/occupation', occupationView(o, model, shape)) };
+    const page = pageContext(model, shape);
+    for (const o of model.occupations) yield { slug: o.slug, html: eta.render('@site/occupation', occupationView(o, model, shape, page)) };
   })();
   return {
     home: eta.render('@site/home', homeView(model)),

@@ -1,0 +1,29 @@
+// validateFile: a JSON file made by the emitter is checked through the value its body was
+// stringified from; any other body is parsed back. Either way a wrong file is named.
+import { describe, expect, it } from 'vitest';
+import { validateFile } from '../../../build/emit/files.ts';
+import { PageShard } from '../../../build/model/api-schemas.ts';
+
+const withValue = (value: unknown) => ({ path: 'p.json', body: JSON.stringify(value), schema: PageShard, value });
+
+describe('validateFile', () => {
+  it('passes a conforming value and names each field of a wrong one', () => {
+    expect(validateFile(withValue({ offset: 0, items: [] }))).toEqual([]);
+    const problems = validateFile(withValue({ offset: -1 }));
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/^p\.json: offset: /);
+    expect(problems[1]).toMatch(/^p\.json: items: /);
+  });
+
+  it('is stricter on the value than on its JSON: NaN fails here, where the body would say null', () => {
+    const f = withValue({ offset: Number.NaN, items: [] });
+    expect(f.body).toBe('{"offset":null,"items":[]}');
+    expect(validateFile(f)).toEqual([expect.stringMatching(/^p\.json: offset: /)]);
+  });
+
+  it('a body without its value is parsed back: broken JSON and a wrong shape are named, no schema means no check', () => {
+    expect(validateFile({ path: 'b.json', body: '{"offset":', schema: PageShard })).toEqual([expect.stringMatching(/^b\.json: not JSON \(/)]);
+    expect(validateFile({ path: 'b.json', body: new TextEncoder().encode('{"offset":0}'), schema: PageShard })).toEqual([expect.stringMatching(/^b\.json: items: /)]);
+    expect(validateFile({ path: 'b.html', body: '<not json' })).toEqual([]);
+  });
+});
