@@ -172,10 +172,10 @@ const writeBytes = (abs: string, data: Uint8Array) => new Promise<void>((resolve
 /**
  * The previous generation, listed and then read once (the bytes discarded) on a thread of its own
  * while the emitter renders. The list is only needed at the end (what to remove); the reading puts
- * the files back in the page cache, which on this machine loses them within minutes: the emitter's
- * own reads (to compare) then find them there instead of waiting for the disk on its one busy
- * thread (up to ~1 s for the listing and the reads of ~5,000 files). A file the emitter reaches
- * first is simply read from the disk by the emitter.
+ * the files back in the page cache when memory pressure has dropped them (as on the machine this
+ * was measured on, within minutes): the emitter's own reads (to compare) then find them there
+ * instead of waiting for the disk on its one busy thread (up to ~1 s for the listing and the reads
+ * of ~5,000 files). A file the emitter reaches first is simply read from the disk by the emitter.
  */
 interface PreviousTree {
   /** Every file, as paths relative to the root with '/' separators (rejects when the listing fails). */
