@@ -1,8 +1,11 @@
 // A cache entry on disk: one file of named JSON parts, each with its sha256, verified on read. Used
-// by the parsed-source cache and the model-output cache (build/cache/*). Layout: one header line
-// `{"parts":[{name,bytes,sha256},...]}` then the parts' bytes back to back.
+// by the parsed-source cache and the model-output cache (build/cache/*). Layout: the parts' bytes
+// back to back, then the header `{"parts":[{name,bytes,sha256,slice?},...]}`, then a line with the
+// header's length. The header comes last so that parts are written as they are made: an array is
+// stored as slices of about a megabyte (parts of the same name, `slice` set), so neither writing
+// nor reading ever holds more than one slice's text besides the values themselves.
 import { createHash } from 'node:crypto';
-import { mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 export const sha = () => createHash('sha256');
@@ -14,7 +17,14 @@ interface PartHeader {
   name: string;
   bytes: number;
   sha256: string;
+  /** A slice of the array `name`: the value is the concatenation of its slices, in order. */
+  slice?: true;
 }
+
+/** Characters of JSON text per slice of an array, about. */
+const SLICE_CHARS = 1 << 20;
+/** The trailer: newline, the header's length in 12 digits, newline. */
+const TRAILER = 14;
 
 /** The entry's parts, each checked against its sha256 before it is parsed; null when there is no entry. */
 export async function readEntry(file: string): Promise<Record<string, unknown> | null | 'damaged'> {
@@ -22,25 +32,35 @@ export async function readEntry(file: string): Promise<Record<string, unknown> |
   if (!fh) return null;
   try {
     const { size } = await fh.stat();
-    const head = Buffer.alloc(Math.min(size, 1 << 16));
-    await fh.read(head, 0, head.length, 0);
-    const nl = head.indexOf(0x0a);
-    if (nl < 0) return 'damaged';
+    if (size < TRAILER) return 'damaged';
+    const tail = Buffer.alloc(TRAILER);
+    await fh.read(tail, 0, TRAILER, size - TRAILER);
+    const headerBytes = /^\n(\d{12})\n$/.exec(tail.toString('latin1'));
+    if (!headerBytes || Number(headerBytes[1]) > size - TRAILER) return 'damaged';
+    const headerAt = size - TRAILER - Number(headerBytes[1]);
+    const head = Buffer.alloc(Number(headerBytes[1]));
+    await fh.read(head, 0, head.length, headerAt);
     let parts: PartHeader[];
     try {
-      parts = (JSON.parse(head.subarray(0, nl).toString()) as { parts: PartHeader[] }).parts;
+      parts = (JSON.parse(head.toString()) as { parts: PartHeader[] }).parts;
     } catch {
       return 'damaged';
     }
-    if (!Array.isArray(parts) || nl + 1 + parts.reduce((n, p) => n + p.bytes, 0) !== size) return 'damaged';
+    if (!Array.isArray(parts) || parts.reduce((n, p) => n + p.bytes, 0) !== headerAt) return 'damaged';
     const values: Record<string, unknown> = {};
-    let offset = nl + 1;
+    let offset = 0;
+    let buf = Buffer.allocUnsafe(SLICE_CHARS * 2);
     for (const p of parts) {
-      const buf = Buffer.allocUnsafe(p.bytes);
-      await fh.read(buf, 0, p.bytes, offset);
+      if (buf.byteLength < p.bytes) buf = Buffer.allocUnsafe(p.bytes);
+      const bytes = buf.subarray(0, p.bytes);
+      await fh.read(bytes, 0, p.bytes, offset);
       offset += p.bytes;
-      if (sha().update(buf).digest('hex') !== p.sha256) return 'damaged';
-      values[p.name] = JSON.parse(buf.toString());
+      if (sha().update(bytes).digest('hex') !== p.sha256) return 'damaged';
+      const value: unknown = JSON.parse(bytes.toString());
+      if (p.slice) {
+        const all = (values[p.name] ??= []) as unknown[];
+        for (const item of value as unknown[]) all.push(item);
+      } else values[p.name] = value;
     }
     return values;
   } finally {
@@ -48,21 +68,58 @@ export async function readEntry(file: string): Promise<Record<string, unknown> |
   }
 }
 
+/** A value's JSON text in pieces: an array as slices of about SLICE_CHARS, anything else whole. */
+function* pieces(value: unknown): Generator<{ text: string; slice: boolean }> {
+  if (!Array.isArray(value)) {
+    yield { text: JSON.stringify(value), slice: false };
+    return;
+  }
+  let items: string[] = [];
+  let chars = 0;
+  for (const item of value) {
+    const text = JSON.stringify(item) ?? 'null'; // as JSON.stringify writes an array's undefined
+    items.push(text);
+    chars += text.length;
+    if (chars >= SLICE_CHARS) {
+      yield { text: `[${items.join(',')}]`, slice: true };
+      items = [];
+      chars = 0;
+    }
+  }
+  // An empty array is one empty slice, so the name is there on reading.
+  if (items.length > 0 || value.length === 0) yield { text: `[${items.join(',')}]`, slice: true };
+}
+
 /**
  * Stores the parts atomically (written aside, then renamed) and keeps the newest `keep` entries of
- * the folder. Written part by part: one concatenated copy of a whole entry (~70 MB for the parsed
- * sources) was the cache-miss build's memory peak.
+ * the folder. Each piece is written as it is made: a whole entry's text at once (~70 MB for the
+ * parsed sources, ~35 MB for the model) was a cache-miss build's memory peak.
  */
 export async function writeEntry(file: string, values: Iterable<readonly [string, unknown]>, keep: number): Promise<void> {
   const dir = path.dirname(file);
   await mkdir(dir, { recursive: true });
-  const parts = [...values].map(([name, value]) => {
-    const body = Buffer.from(JSON.stringify(value));
-    return { name, bytes: body.length, sha256: sha().update(body).digest('hex'), body };
-  });
-  const header = `${JSON.stringify({ parts: parts.map(({ body: _b, ...h }) => h) })}\n`;
   const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, [Buffer.from(header), ...parts.map((p) => p.body)]);
+  const fh = await open(tmp, 'w');
+  const parts: PartHeader[] = [];
+  try {
+    let offset = 0;
+    for (const [name, value] of values) {
+      for (const { text, slice } of pieces(value)) {
+        const body = Buffer.from(text);
+        await fh.write(body, 0, body.length, offset);
+        offset += body.length;
+        parts.push({ name, bytes: body.length, sha256: sha().update(body).digest('hex'), ...(slice ? { slice: true as const } : {}) });
+      }
+    }
+    const header = Buffer.from(JSON.stringify({ parts }));
+    const trailer = Buffer.from(`\n${String(header.length).padStart(12, '0')}\n`);
+    await fh.write(Buffer.concat([header, trailer]), 0, header.length + trailer.length, offset);
+  } catch (e) {
+    await fh.close();
+    await rm(tmp, { force: true });
+    throw e;
+  }
+  await fh.close();
   await rename(tmp, file);
   const names = await readdir(dir);
   const entries = await Promise.all(names.filter((f) => f.endsWith(ENTRY)).map(async (f) => ({ f, t: (await stat(path.join(dir, f))).mtimeMs })));
