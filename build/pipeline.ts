@@ -87,7 +87,7 @@ export type Timer = <T>(stage: string, f: () => Promise<T> | T) => Promise<T>;
  * stage's collection has already freed the source rows, so it found nothing.
  */
 const COLLECT_AFTER = new Set(['sources', 'model', 'emit']);
-const collectGarbage: () => void = (() => {
+export const collectGarbage: () => void = (() => {
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as (() => void) | undefined;
   return typeof gc === 'function' ? gc : () => undefined;

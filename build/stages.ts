@@ -17,7 +17,7 @@ import { loadCached } from './sources/cache.ts';
 import type { CacheOutcome } from './cache/entry.ts';
 import { readModelCache, storeModelCache, type ModelStage } from './cache/model-cache.ts';
 import { BuildError } from './build-error.ts';
-import { CACHE_NAMES, peakRssMb, type BuildOptions, type BuildSummary, type CacheReport, type Timer } from './pipeline.ts';
+import { CACHE_NAMES, collectGarbage, peakRssMb, type BuildOptions, type BuildSummary, type CacheReport, type Timer } from './pipeline.ts';
 
 export type Loaded = Omit<ModelStage, 'report'> & { report: SourceReport | null; caches: CacheReport | null };
 
@@ -35,7 +35,8 @@ export async function loadModel(opts: BuildOptions, sourceDir: string, keys: Key
   const compute = async (): Promise<ModelStage> => {
     const sources: { bundle: ModelInputs | null; report: SourceReport; cache: CacheOutcome } = await time('sources', () =>
       use.has('sources')
-        ? loadCached(sourceDir, path.join(cacheDir, 'sources'), () => loadSources(sourceDir), log, keys?.source)
+        ? // Collected between parsing and storing: the parse's garbage and the entry's text at once were a cache-miss build's peak.
+          loadCached(sourceDir, path.join(cacheDir, 'sources'), () => loadSources(sourceDir).then((l) => (collectGarbage(), l)), log, keys?.source)
         : loadSources(sourceDir).then((l) => ({ ...l, cache: 'off' as CacheOutcome })),
     );
     caches.sources = sources.cache;
