@@ -149,7 +149,7 @@ async function buildAll(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Arra
   const stampDir = path.join(cacheDir, 'outputs');
   const sourceDir = opts.inputs ? null : resolveSourceDir({ cliSource: opts.source, env: opts.env ?? process.env, repoRoot: opts.repoRoot });
   if (sourceDir) log(`  source     ${sourceDir}`);
-  // Keys only when a cache is used: hashing the sources (~0.2 s) is wasted on a build that uses none.
+  // Keys only when a cache is used: hashing the sources is wasted on a build that uses none.
   const keys: { source: string; model: string; outputs: string[] } | null =
     sourceDir && use.size > 0
       ? await time('keys', async () => {
@@ -168,7 +168,7 @@ async function buildAll(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Arra
       for (const [i, t] of outs.entries()) {
         const check = await checkOutput<StampedSummary>(stampDir, t.out, keys.outputs[i]!);
         if (check.outcome === 'hit') {
-          log(`    (output: ${t.out} already holds this build's ${check.summary.files} files, each verified against its sha256; left as it is)`);
+          log(`    (output: ${t.out} already holds this build's ${check.summary.files} files, as its manifest lists them (sha256; unchanged files known by their stat); left as it is)`);
           summaries[i] = { ...check.summary, timings: shared, stagePeakRssMb: sharedPeaks, caches: { sources: 'skipped', model: 'skipped', output: 'hit' }, peakRssMb: 0, cpuMs: 0 };
         } else {
           outputOutcome[i] = check.outcome;
