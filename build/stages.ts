@@ -17,17 +17,11 @@ import { loadCached } from './sources/cache.ts';
 import type { CacheOutcome } from './cache/entry.ts';
 import { readModelCache, storeModelCache, type ModelStage } from './cache/model-cache.ts';
 import { BuildError } from './build-error.ts';
-import { CACHE_NAMES, collectGarbage, peakRssMb, type BuildOptions, type BuildSummary, type CacheReport, type Timer } from './pipeline.ts';
+import { CACHE_NAMES, collectGarbage, peakRssMb, type BuildOptions, type BuildSummary, type CacheKeys, type CacheReport, type Timer } from './pipeline.ts';
 
 export type Loaded = Omit<ModelStage, 'report'> & { report: SourceReport | null; caches: CacheReport | null };
 
-/** Keys of the caches, computed once per build: the sources' bytes, then the model's code on top. */
-interface Keys {
-  source: string;
-  model: string;
-}
-
-export async function loadModel(opts: BuildOptions, sourceDir: string, keys: Keys | null, time: Timer): Promise<Loaded> {
+export async function loadModel(opts: BuildOptions, sourceDir: string, keys: CacheKeys | null, time: Timer): Promise<Loaded> {
   const log = opts.log ?? (() => undefined);
   const use = new Set(opts.caches ?? CACHE_NAMES);
   const cacheDir = opts.cacheDir ?? path.join(opts.repoRoot, '.cache');

@@ -3,10 +3,10 @@
 // changes its ctime (which no tool can set back), so a remembered hash is used only when all four
 // are as they were. A file changed within a second of the memo being written could keep its
 // timestamps on a coarse clock ("racy" in git's words): such files are always read.
-import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { readFile, rename, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { sha } from './entry.ts';
 
 type Stat = [size: number, mtimeMs: number, ctimeMs: number, ino: number];
 interface Memo {
@@ -29,7 +29,7 @@ export async function fileHashes(files: readonly string[], memoFile?: string): P
     const now: Stat = [s.size, s.mtimeMs, s.ctimeMs, s.ino];
     const old = memo?.files[f];
     const trusted = old && memo && now.every((v, i) => v === old[i]) && Math.max(s.mtimeMs, s.ctimeMs) < memo.writtenAt - RACY_MS;
-    const hash = trusted ? old[4] : createHash('sha256').update(await readFile(f)).digest('hex');
+    const hash = trusted ? old[4] : sha().update(await readFile(f)).digest('hex');
     if (!trusted) read++;
     next.files[f] = [...now, hash];
     out.push(hash);

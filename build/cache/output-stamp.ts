@@ -7,6 +7,7 @@
 // git's index does: build/cache/file-hashes.ts). Only when every file is as recorded is the folder
 // left as it is; a file edited, added or removed by hand, or any change to the key, means a full emit.
 import { readdirSync, statSync } from 'node:fs';
+import { listTree } from './list-tree.ts';
 import { readFile, rm, writeFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { hashCode } from './code-hash.ts';
@@ -17,9 +18,10 @@ import { MANIFEST_PATH } from '../emit/manifest.ts';
 /** Everything under these (besides the model's inputs, in the model key) may change what is emitted. */
 export const EMIT_INPUTS = ['build', 'functions', 'templates', 'docs', 'seeds', 'migrations', 'package.json', 'package-lock.json', 'tsconfig.json'];
 
-export async function outputKey(modelKey: string, shape: string, repoRoot: string): Promise<string> {
-  const h = sha().update(`output\0${modelKey}\0${shape}\0${process.version}\0`);
-  return (await hashCode(h, repoRoot, EMIT_INPUTS)).digest('hex');
+/** The key of each shape's out folder: the emit's inputs are hashed once for all of them. */
+export async function outputKeys(modelKey: string, shapes: readonly string[], repoRoot: string): Promise<string[]> {
+  const code = (await hashCode(sha(), repoRoot, EMIT_INPUTS)).digest('hex');
+  return shapes.map((shape) => sha().update(`output\0${modelKey}\0${shape}\0${process.version}\0${code}`).digest('hex'));
 }
 
 interface Stamp<S> {
@@ -43,8 +45,12 @@ export async function checkOutput<S>(stampDir: string, out: string, key: string)
   const manifestBytes = await readFile(path.join(out, MANIFEST_PATH)).catch(() => null);
   if (!manifestBytes || sha().update(manifestBytes).digest('hex') !== stamp.manifestSha256) return { outcome: 'damaged', why: `${MANIFEST_PATH} changed since the build` };
   const listed = (JSON.parse(manifestBytes.toString('utf8')) as { files: Record<string, string> }).files;
-  const present = await listFiles(out).catch(() => null);
-  if (!present) return { outcome: 'damaged', why: 'the folder cannot be listed' };
+  let present: string[];
+  try {
+    present = listTree(out);
+  } catch {
+    return { outcome: 'damaged', why: 'the folder cannot be listed' };
+  }
   const expected = Object.keys(listed).length + 1; // the manifest does not list itself
   if (present.length !== expected) return { outcome: 'damaged', why: `${present.length} files where the build wrote ${expected}` };
   for (const rel of present) if (rel !== MANIFEST_PATH && listed[rel] === undefined) return { outcome: 'damaged', why: `${rel} was not written by the build` };
@@ -93,10 +99,4 @@ async function prune(stampDir: string): Promise<void> {
 export async function forgetOutput(stampDir: string, out: string): Promise<void> {
   await rm(stampFile(stampDir, out), { force: true });
   await rm(memoFile(stampDir, out), { force: true });
-}
-
-/** Sync, like the stats that follow: one walk of ~10,000 entries is faster without thread-pool round trips. */
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = readdirSync(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => !e.isDirectory()).map((e) => path.relative(dir, path.join(e.parentPath ?? (e as unknown as { path: string }).path, e.name)).split(path.sep).join('/'));
 }
