@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { DwaReference, EducationRow, ElementRating, JobZoneRow, OccupationTitle, OnetOccupation, RelatedOccupation, TaskDwa, TaskRating, TaskStatement } from '../model/inputs.ts';
 import { enumOrNull, int, num, numOrNull, required, text, yesNo } from './cells.ts';
 import { parseRows, type FileLog } from './rows.ts';
-import type { Table } from './table.ts';
+import { filterRows, type Table } from './table.ts';
 
 const SOC = 'O*NET-SOC Code';
 const values = <T>(rows: Array<{ value: T }>) => rows.map((r) => r.value);
@@ -238,9 +238,7 @@ export function parseEducation(table: Table, log: FileLog): EducationRow[] {
   const scaleAt = table.header.indexOf('Scale ID');
   const catAt = table.header.indexOf('Category');
   const used = (cells: string[]) => ['RL', 'RW'].includes((cells[scaleAt] ?? '').trim()) && (cells[catAt] ?? '').trim() !== '';
-  const kept = scaleAt < 0 || catAt < 0 ? table : { ...table, rows: table.rows.filter((r) => used(r.cells)) };
-  const skipped = table.rows.length - kept.rows.length;
-  if (skipped > 0) log.note(`${skipped} rows on scales other than RL/RW or without a category not used`);
+  const kept = scaleAt < 0 || catAt < 0 ? { table, dropped: () => 0 } : filterRows(table, used);
   const schema = z
     .object({ [SOC]: text, 'Scale ID': text, Category: int, 'Data Value': num, 'Recommend Suppress': yesNo })
     .transform((r) => ({
@@ -251,5 +249,10 @@ export function parseEducation(table: Table, log: FileLog): EducationRow[] {
       recommend_suppress: r['Recommend Suppress'],
     }))
     .pipe(EducationRow);
-  return values(parseRows(kept, log, [SOC, 'Scale ID', 'Category', 'Data Value'], schema));
+  // The note on unused rows comes before parseRows' own notes, though it is known only after them.
+  const notesBefore = log.notes.length;
+  const rows = values(parseRows(kept.table, log, [SOC, 'Scale ID', 'Category', 'Data Value'], schema));
+  const skipped = kept.dropped();
+  if (skipped > 0) log.notes.splice(notesBefore, 0, `${skipped} rows on scales other than RL/RW or without a category not used`);
+  return rows;
 }

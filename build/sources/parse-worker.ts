@@ -1,7 +1,9 @@
-// A parse-pool thread: runs each job it is sent and answers with its outcome (parse-jobs.ts).
+// A parse-pool thread: runs the jobs it is sent one at a time, in order, and answers each with its
+// outcome (parse-jobs.ts). The pool may send the next job before this one is done; it waits here.
 import { parentPort } from 'node:worker_threads';
-import { runJob, type ParseJob } from './parse-jobs.ts';
+import { runJob, type JobOutcome, type ParseJob } from './parse-jobs.ts';
 
+let last: Promise<unknown> = Promise.resolve();
 parentPort!.on('message', (job: ParseJob) => {
-  void runJob(job).then((outcome) => parentPort!.postMessage(outcome));
+  last = last.then(() => runJob(job)).then((outcome: JobOutcome) => parentPort!.postMessage(outcome));
 });

@@ -1,8 +1,8 @@
 // File I/O for tables: text by extension (.txt/.tsv tab, .csv comma), xlsx through xlsx-read.ts.
 import { readFile } from 'node:fs/promises';
 import { SourceError } from './errors.ts';
-import { parseDelimited, sheetToTable, type Table } from './table.ts';
-import { readXlsx, type Workbook } from './xlsx-read.ts';
+import { parseDelimited, Rows, sheetTable, type Table } from './table.ts';
+import { openXlsx, type SheetReader, type SheetRow } from './xlsx-read.ts';
 
 export type TableFormat = 'tsv' | 'csv' | 'xlsx';
 
@@ -28,12 +28,13 @@ export async function readTable(
     const text = await readFile(absPath, 'utf8');
     return parseDelimited(text, format === 'csv' ? ',' : '\t');
   }
-  let sheets: Workbook;
+  let sheets: SheetReader[];
   try {
-    sheets = await readXlsx(absPath);
+    sheets = openXlsx(await readFile(absPath));
   } catch (err) {
-    throw new SourceError(`${relPath}: not a readable xlsx workbook (${(err as Error).message})`, relPath);
+    throw unreadable(relPath, err);
   }
+  const table = (s: SheetReader) => sheetTable(guarded(s.rows(), relPath), wantedColumns);
   if (sheet !== undefined) {
     const found = sheets.find((s) => s.sheet === sheet);
     if (!found) {
@@ -42,13 +43,25 @@ export async function readTable(
         relPath,
       );
     }
-    return sheetToTable(found.data, wantedColumns);
+    return table(found);
   }
   let first: Table | null = null;
   for (const s of sheets) {
-    const table = sheetToTable(s.data, wantedColumns);
-    first ??= table;
-    if (wantedColumns.every((c) => table.header.includes(c))) return table;
+    const t = table(s);
+    first ??= t;
+    if (wantedColumns.every((c) => t.header.includes(c))) return t;
   }
-  return first ?? { header: [], rows: [], noteRows: 0 };
+  return first ?? { header: [], rows: new Rows([]), noteRows: 0 };
+}
+
+const unreadable = (relPath: string, err: unknown) =>
+  new SourceError(`${relPath}: not a readable xlsx workbook (${err instanceof Error ? err.message : String(err)})`, relPath);
+
+/** A sheet's rows, with a damaged worksheet (found only as its rows are read) reported as the file's problem. */
+function* guarded(rows: Iterable<SheetRow>, relPath: string): Generator<SheetRow> {
+  try {
+    yield* rows;
+  } catch (err) {
+    throw unreadable(relPath, err);
+  }
 }

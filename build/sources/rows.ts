@@ -93,7 +93,6 @@ export function parseRows<T>(
   skip?: (record: Record<string, string>) => string | null,
 ): Array<ParsedRow<T>> {
   requireColumns(table, columns, log);
-  if (table.noteRows > 0) log.note(`${table.noteRows} title/footnote rows skipped`);
   const out: Array<ParsedRow<T>> = [];
   const skipped = new Map<string, number>();
   for (const row of table.rows) {
@@ -114,6 +113,7 @@ export function parseRows<T>(
       log.reject(row.line, describeIssues(described.success ? result.error : described.error, record));
     }
   }
+  if (table.noteRows > 0) log.note(`${table.noteRows} title/footnote rows skipped`); // known once the rows are read
   for (const [why, count] of skipped) log.note(`${count} rows skipped: ${why}`);
   log.kept += out.length;
   return out;

@@ -1,7 +1,10 @@
-// One in-memory shape for every source file, whatever its format: a header and rows of string
-// cells, each row with the line (text) or sheet row (xlsx) it came from, so problems can say where.
-// Pure: the file reading lives in read-table.ts.
+// One shape for every source file, whatever its format: a header and rows of string cells, each
+// row with the line (text) or sheet row (xlsx) it came from, so problems can say where. Rows are
+// made as they are read: a large file's cells are never all alive at once, so what a parser keeps
+// is nearly all the memory it uses (holding every row had made most of the parsing time garbage
+// collection). Pure: the file reading lives in read-table.ts.
 import { parse } from 'csv-parse/sync';
+import type { SheetRow } from './xlsx-read.ts';
 
 export interface TableRow {
   /** 1-based line in a text file (the line the record ends on) or row number in the sheet. */
@@ -9,11 +12,40 @@ export interface TableRow {
   cells: string[];
 }
 
+/** A table's data rows, read as they are iterated and only once: a second pass would find nothing, so it throws. */
+export class Rows implements Iterable<TableRow> {
+  private read = false;
+
+  constructor(private readonly source: Iterable<TableRow>) {}
+
+  [Symbol.iterator](): Iterator<TableRow> {
+    if (this.read) throw new Error("a table's rows can be read only once");
+    this.read = true;
+    return this.source[Symbol.iterator]();
+  }
+}
+
 export interface Table {
   header: string[];
-  rows: TableRow[];
-  /** Rows skipped as sheet notes (title lines, footnotes): not data, not errors. */
-  noteRows: number;
+  rows: Rows;
+  /** Rows skipped as sheet notes (title lines, footnotes): not data, not errors. Counted as the rows are read: final once they have been. */
+  readonly noteRows: number;
+}
+
+/** The table with only the rows `keep` accepts; `dropped()` counts the others read so far. */
+export function filterRows(table: Table, keep: (cells: string[]) => boolean): { table: Table; dropped: () => number } {
+  let dropped = 0;
+  const rows = table.rows;
+  function* kept(): Generator<TableRow> {
+    for (const row of rows) {
+      if (keep(row.cells)) yield row;
+      else dropped++;
+    }
+  }
+  return {
+    table: { header: table.header, rows: new Rows(kept()), get noteRows() { return table.noteRows; } },
+    dropped: () => dropped,
+  };
 }
 
 /** Header names compared after trimming and collapsing inner whitespace ("2022 NAICS US   Code"). */
@@ -40,10 +72,10 @@ export function parseCsv(text: string, delimiter: '\t' | ','): Table {
     skip_empty_lines: true,
   }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
   const [first, ...rest] = records;
-  if (!first) return { header: [], rows: [], noteRows: 0 };
+  if (!first) return { header: [], rows: new Rows([]), noteRows: 0 };
   return {
     header: first.record.map(normalizeHeader),
-    rows: rest.map(({ record, info }) => ({ line: info.lines, cells: record })),
+    rows: new Rows(rest.map(({ record, info }) => ({ line: info.lines, cells: record }))),
     noteRows: 0,
   };
 }
@@ -51,20 +83,44 @@ export function parseCsv(text: string, delimiter: '\t' | ','): Table {
 /**
  * The same table as parseDelimited for text without any double quote, where a field can hold
  * neither a delimiter nor a line break: plain splitting, several times faster than the CSV parser
- * on the large O*NET tab files. A unit test holds the two together.
+ * on the large O*NET tab files, a line at a time. A unit test holds the two together.
  */
 export function splitDelimited(text: string, delimiter: '\t' | ','): Table {
-  const lines = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).split(/\r\n|\n|\r/);
+  const lines = textLines(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   let header: string[] | null = null;
-  const rows: TableRow[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (line === '') continue;
-    const cells = line.split(delimiter);
-    if (header === null) header = cells.map(normalizeHeader);
-    else rows.push({ line: i + 1, cells });
+  let i = 0;
+  for (let next = lines.next(); !next.done; next = lines.next()) {
+    i++;
+    if (next.value === '') continue;
+    header = next.value.split(delimiter).map(normalizeHeader);
+    break;
   }
-  return { header: header ?? [], rows, noteRows: 0 };
+  function* rows(): Generator<TableRow> {
+    for (let next = lines.next(); !next.done; next = lines.next()) {
+      i++;
+      if (next.value !== '') yield { line: i, cells: next.value.split(delimiter) };
+    }
+  }
+  return { header: header ?? [], rows: new Rows(rows()), noteRows: 0 };
+}
+
+/** The lines of a text as split(/\r\n|\n|\r/) gives them, one at a time. */
+function* textLines(text: string): Generator<string> {
+  let pos = 0;
+  let nextN = text.indexOf('\n');
+  let nextR = text.indexOf('\r');
+  for (;;) {
+    // Each search runs once per break of its kind, not once per line: the file may have none.
+    if (nextN >= 0 && nextN < pos) nextN = text.indexOf('\n', pos);
+    if (nextR >= 0 && nextR < pos) nextR = text.indexOf('\r', pos);
+    const end = nextR < 0 ? nextN : nextN < 0 ? nextR : Math.min(nextN, nextR);
+    if (end < 0) {
+      yield text.slice(pos);
+      return;
+    }
+    yield text.slice(pos, end);
+    pos = end + (text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? 2 : 1);
+  }
 }
 
 /**
@@ -93,7 +149,8 @@ export function splitQuoted(text: string, delimiter: '\t' | ','): Table | null {
     if (header === null) header = cells.map(normalizeHeader);
     else rows.push({ line: i + 1, cells });
   }
-  return { header: header ?? [], rows, noteRows: 0 };
+  // Whole, not a line at a time: any irregular line sends the text to csv-parse instead.
+  return { header: header ?? [], rows: new Rows(rows), noteRows: 0 };
 }
 
 function splitQuotedLine(line: string, delimiter: string): string[] | null {
@@ -141,36 +198,97 @@ export function cellToString(cell: SheetCell): string {
   return String(cell);
 }
 
+/** Rows a reader yields, from a sheet already read as a 2D array (tests, small sheets). */
+export function* matrixRows(data: SheetCell[][]): Generator<SheetRow> {
+  for (let index = 0; index < data.length; index++) yield { index, cells: [...data[index]!] };
+}
+
+/** The first rows looked at for a header (BLS puts a title line or two above it). */
+const HEADER_SEARCH_ROWS = 20;
+
 /**
- * A sheet read as a 2D array. BLS workbooks put a title line above the header and footnotes
- * below the data, so the header is the first row (of the first 20) holding all wanted columns;
- * rows with only their first cell filled are notes.
+ * A sheet's rows as a table. BLS workbooks put a title line above the header and footnotes below
+ * the data, so the header is the first row (of the first 20) holding all wanted columns, else the
+ * first non-blank row; rows with only their first cell filled are notes. Rows are padded to the
+ * widest row read so far (as read-excel-file padded a sheet to its widest row).
  */
-export function sheetToTable(data: SheetCell[][], wantedColumns: string[]): Table {
-  const strings = data.map((row) => row.map(cellToString));
+export function sheetTable(source: Iterable<SheetRow>, wantedColumns: string[]): Table {
+  const it = source[Symbol.iterator]();
   const wanted = wantedColumns.map(normalizeHeader);
-  let headerIndex = strings.findIndex((row) => row.some((c) => c.trim() !== ''));
-  for (let i = 0; wanted.length > 0 && i < Math.min(strings.length, 20); i++) {
-    const names = new Set(strings[i]!.map(normalizeHeader));
-    if (wanted.every((w) => names.has(w))) {
-      headerIndex = i;
+  let width = 0;
+  const strings = (cells: SheetCell[]): string[] => {
+    for (let i = 0; i < cells.length; i++) cells[i] = cellToString(cells[i]);
+    if (cells.length > width) width = cells.length;
+    return cells as string[];
+  };
+  const pad = (cells: string[]) => {
+    while (cells.length < width) cells.push('');
+    return cells;
+  };
+  const filledCount = (cells: string[]) => {
+    let n = 0;
+    for (const c of cells) if (c.trim() !== '') n++;
+    return n;
+  };
+
+  // Rows read while looking for the header; those after it are data, replayed first.
+  const seen: Array<{ index: number; cells: string[] }> = [];
+  let firstFilled = -1;
+  let header = -1;
+  for (let next = it.next(); !next.done; next = it.next()) {
+    const row = { index: next.value.index, cells: strings(next.value.cells) };
+    seen.push(row);
+    const filled = filledCount(row.cells) > 0;
+    if (filled && firstFilled < 0) firstFilled = seen.length - 1;
+    if (wanted.length > 0 && row.index < HEADER_SEARCH_ROWS) {
+      const names = new Set(row.cells.map(normalizeHeader));
+      if (wanted.every((w) => names.has(w))) {
+        header = seen.length - 1;
+        break;
+      }
+    }
+    // Without wanted columns the first filled row is the header; with them, so it is once no later
+    // row can be among the rows searched (rows come in order).
+    if (firstFilled >= 0 && (wanted.length === 0 || row.index >= HEADER_SEARCH_ROWS - 1)) {
+      header = firstFilled;
       break;
     }
   }
-  if (headerIndex < 0) return { header: [], rows: [], noteRows: 0 };
-  const rows: TableRow[] = [];
-  let noteRows = headerIndex;
-  for (let i = headerIndex + 1; i < strings.length; i++) {
-    const cells = strings[i]!;
-    const filled = cells.filter((c) => c.trim() !== '').length;
-    if (filled === 0) continue;
-    if (filled === 1 && cells[0]!.trim() !== '' && cells.length > 1) {
-      noteRows++;
-      continue;
+  if (header < 0) header = firstFilled;
+  if (header < 0) return { header: [], rows: new Rows([]), noteRows: 0 };
+  const headerRow = seen[header]!;
+  let noteRows = headerRow.index;
+  const names = pad(headerRow.cells).map(normalizeHeader);
+  const after = seen.slice(header + 1);
+  seen.length = 0;
+
+  function* rows(): Generator<TableRow> {
+    const data = (index: number, cells: string[]): TableRow | null => {
+      pad(cells);
+      const filled = filledCount(cells);
+      if (filled === 0) return null;
+      if (filled === 1 && cells[0]!.trim() !== '' && cells.length > 1) {
+        noteRows++;
+        return null;
+      }
+      return { line: index + 1, cells };
+    };
+    for (const { index, cells } of after) {
+      const row = data(index, cells);
+      if (row) yield row;
     }
-    rows.push({ line: i + 1, cells });
+    after.length = 0;
+    for (let next = it.next(); !next.done; next = it.next()) {
+      const row = data(next.value.index, strings(next.value.cells));
+      if (row) yield row;
+    }
   }
-  return { header: strings[headerIndex]!.map(normalizeHeader), rows, noteRows };
+  return { header: names, rows: new Rows(rows()), get noteRows() { return noteRows; } };
+}
+
+/** sheetTable over a sheet already read as a 2D array. */
+export function sheetToTable(data: SheetCell[][], wantedColumns: string[]): Table {
+  return sheetTable(matrixRows(data), wantedColumns);
 }
 
 /**

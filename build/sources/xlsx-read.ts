@@ -241,20 +241,29 @@ function bytesAt(x: Buffer, at: number, name: Uint8Array): boolean {
   return true;
 }
 
-function readSheet(x: Buffer, strings: Array<string | null>, dates: boolean[]): SheetCell[][] {
-  const data: SheetCell[][] = [];
-  let width = 0;
+/** One <row> of a worksheet: its 0-based index in the sheet and its cells (null where a cell is empty or missing). */
+export interface SheetRow {
+  index: number;
+  cells: SheetCell[];
+}
+
+/**
+ * The rows of a worksheet, one at a time, as the XML has them: a reader that wants a table never
+ * holds every cell of a large sheet at once (O*NET Skills has a million), which made most of the
+ * parsing threads' time garbage collection. A row without an r attribute follows the one before.
+ */
+function* sheetRows(x: Buffer, strings: Array<string | null>, dates: boolean[]): Generator<SheetRow> {
   const bodyStart = x.indexOf('<sheetData>');
   const end = bodyStart < 0 ? -1 : x.lastIndexOf('</sheetData>');
-  if (bodyStart < 0 || end < bodyStart) return data;
+  if (bodyStart < 0 || end < bodyStart) return;
   const rows = new ElementScan(Buffer.from('row')).reset(bodyStart, end);
   const cellScan = new ElementScan(Buffer.from('c'));
   const rowAttrs = rows.attrs;
   const cellAttrs = cellScan.attrs;
   const parts = new CellParts();
+  let length = 0;
   while (rows.next(x)) {
-    const index = rowAttrs.r0 >= 0 ? numberAt(x, rowAttrs.r0, rowAttrs.r1) - 1 : data.length;
-    while (data.length < index) data.push([]);
+    const index = rowAttrs.r0 >= 0 ? numberAt(x, rowAttrs.r0, rowAttrs.r1) - 1 : length;
     const cells: SheetCell[] = [];
     for (cellScan.reset(rows.content0, rows.content1); cellScan.next(x); ) {
       parts.read(x, cellScan.content0, cellScan.content1);
@@ -278,10 +287,20 @@ function readSheet(x: Buffer, strings: Array<string | null>, dates: boolean[]): 
       while (cells.length < col) cells.push(null);
       cells[col] = value;
     }
+    if (index + 1 > length) length = index + 1;
+    yield { index, cells };
+  }
+}
+
+/** A whole sheet as a matrix: rows at their index, trailing empty rows dropped, every row padded to the widest. */
+function collectSheet(rows: Iterable<SheetRow>): SheetCell[][] {
+  const data: SheetCell[][] = [];
+  let width = 0;
+  for (const { index, cells } of rows) {
+    while (data.length < index) data.push([]);
     data[index] = cells;
     if (cells.length > width) width = cells.length;
   }
-  // Drop trailing empty rows; pad every row to the width of the widest filled row.
   while (data.length > 0 && data[data.length - 1]!.length === 0) data.pop();
   for (const row of data) while (row.length < width) row.push(null);
   return data;
@@ -331,7 +350,10 @@ function unzip(zip: Buffer, want: (name: string) => boolean): Map<string, Buffer
   return out;
 }
 
-export function parseXlsx(file: Uint8Array): Workbook {
+/** A workbook's sheets, each read row by row when asked (parsing the zip, shared strings and styles happens here, once). */
+export type SheetReader = { sheet: string; rows: () => Generator<SheetRow> };
+
+export function openXlsx(file: Uint8Array): SheetReader[] {
   const zip = unzip(Buffer.from(file.buffer, file.byteOffset, file.byteLength), (name) => (name.startsWith('xl/') && name.endsWith('.xml')) || name.endsWith('.rels'));
   const text = (name: string) => zip.get(name)?.toString('utf8') ?? null;
   const workbook = text('xl/workbook.xml');
@@ -349,8 +371,12 @@ export function parseXlsx(file: Uint8Array): Workbook {
     const target = targets.get(attr(m[0], 'r:id') ?? '');
     const xml = target ? zip.get(target) : undefined;
     if (xml === undefined) throw new Error(`sheet "${name}" has no worksheet part`);
-    return { sheet: name, data: readSheet(xml, strings, dates) };
+    return { sheet: name, rows: () => sheetRows(xml, strings, dates) };
   });
+}
+
+export function parseXlsx(file: Uint8Array): Workbook {
+  return openXlsx(file).map((s) => ({ sheet: s.sheet, data: collectSheet(s.rows()) }));
 }
 
 export async function readXlsx(file: string): Promise<Workbook> {

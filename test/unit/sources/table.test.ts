@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv, parseDelimited, rowRecord, sheetToTable, splitDelimited, splitQuoted } from '../../../build/sources/table.ts';
+import { parseCsv, parseDelimited, rowRecord, sheetToTable, splitDelimited, splitQuoted, type Table } from '../../../build/sources/table.ts';
 import { parseIwaWeights } from '../../../build/sources/exposure.ts';
 import { parseEducation } from '../../../build/sources/onet.ts';
 import { FileLog } from '../../../build/sources/rows.ts';
+
+/** A table as plain data: its rows read (once, as parsers read them), then its note count. */
+const read = (t: Table | null) => (t === null ? null : { header: t.header, rows: [...t.rows], noteRows: t.noteRows });
 
 describe('parseDelimited', () => {
   it('reads O*NET tab text with CSV-style quoted fields and keeps file line numbers', () => {
     const text = 'A\tB\n1\t"say ""hi"" now"\n\n2\tplain "inner" quote\n';
     const table = parseDelimited(text, '\t');
     expect(table.header).toEqual(['A', 'B']);
-    expect(table.rows).toEqual([
+    expect([...table.rows]).toEqual([
       { line: 2, cells: ['1', 'say "hi" now'] },
       { line: 4, cells: ['2', 'plain "inner" quote'] },
     ]);
@@ -24,7 +27,7 @@ describe('parseDelimited', () => {
       'only header\n',
       '',
     ];
-    for (const [text, d] of texts.flatMap((t) => [[t, '\t'], [t, ',']] as const)) expect(splitDelimited(text, d), JSON.stringify(text)).toEqual(parseCsv(text, d));
+    for (const [text, d] of texts.flatMap((t) => [[t, '\t'], [t, ',']] as const)) expect(read(splitDelimited(text, d)), JSON.stringify(text)).toEqual(read(parseCsv(text, d)));
   });
 
   it('splits regular quoted text exactly as the CSV parser reads it', () => {
@@ -39,7 +42,7 @@ describe('parseDelimited', () => {
     for (const [text, d] of texts.flatMap((t) => [[t, '\t'], [t, ',']] as const)) {
       const fast = splitQuoted(text, d);
       // With the other delimiter a closing quote may be followed by text: then null is right.
-      if (fast) expect(fast, JSON.stringify([text, d])).toEqual(parseCsv(text, d));
+      if (fast) expect(read(fast), JSON.stringify([text, d])).toEqual(read(parseCsv(text, d)));
       else expect(d === '\t' && text.includes(',')).toBe(true);
     }
   });
@@ -56,7 +59,7 @@ describe('parseDelimited', () => {
     for (const text of irregular) {
       expect(splitQuoted(text, ','), JSON.stringify(text)).toBeNull();
       // parseDelimited reads it (or fails) exactly as csv-parse does.
-      expect(outcome(() => parseDelimited(text, ','))).toEqual(outcome(() => parseCsv(text, ',')));
+      expect(outcome(() => read(parseDelimited(text, ',')))).toEqual(outcome(() => read(parseCsv(text, ','))));
     }
   });
 
@@ -79,8 +82,38 @@ describe('sheetToTable', () => {
       ['Occupation type'],
     );
     expect(table.header).toEqual(['code', 'Occupation type', 'value']);
-    expect(table.rows).toEqual([{ line: 3, cells: ['11-1011', 'Line item', '4.5'] }]);
+    expect([...table.rows]).toEqual([{ line: 3, cells: ['11-1011', 'Line item', '4.5'] }]);
     expect(table.noteRows).toBe(2);
+  });
+});
+
+describe('sheetTable (rows as they are read)', () => {
+  const blank = (n: number) => Array.from({ length: n }, () => [null, null]);
+
+  it('takes the first row holding the wanted columns among the first 20, else the first filled row', () => {
+    const late = sheetToTable([['title', null], ...blank(18), ['code', 'name'], ['a', 'b']], ['code', 'name']);
+    expect(late.header).toEqual(['code', 'name']); // row 20 (index 19) is still searched
+    const tooLate = sheetToTable([['title', null], ...blank(19), ['code', 'name'], ['a', 'b']], ['code', 'name']);
+    expect(tooLate.header).toEqual(['title', '']);
+    expect([...tooLate.rows].map((r) => r.line)).toEqual([21, 22]);
+    // No filled row among the first 20: the first filled one, wherever it is.
+    const deep = sheetToTable([...blank(25), ['x', 'y'], ['1', '2']], ['code']);
+    expect(deep.header).toEqual(['x', 'y']);
+    expect([...deep.rows]).toEqual([{ line: 27, cells: ['1', '2'] }]);
+    expect(deep.noteRows).toBe(25);
+  });
+
+  it('counts note rows only as they are read, and reads its rows once', () => {
+    const table = sheetToTable([['a', 'b'], ['1', '2'], ['Note: x', null]], []);
+    expect(table.noteRows).toBe(0);
+    expect([...table.rows]).toEqual([{ line: 2, cells: ['1', '2'] }]);
+    expect(table.noteRows).toBe(1);
+    expect(() => [...table.rows]).toThrow(/only once/);
+  });
+
+  it('pads rows to the widest row read so far', () => {
+    const table = sheetToTable([['a', 'b', 'c'], ['1', 'x'], ['2', null, null, 'extra']], []);
+    expect([...table.rows].map((r) => r.cells)).toEqual([['1', 'x', ''], ['2', '', '', 'extra']]);
   });
 });
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelInputs } from '../../../build/model/inputs.ts';
 import type { SourceReport } from '../../../build/sources/report.ts';
-import { loadSources } from '../../../build/sources/index.ts';
+import { loadSources, SourceError } from '../../../build/sources/index.ts';
 import { readTable } from '../../../build/sources/read-table.ts';
 import readXlsxFile from 'read-excel-file/node';
 import { cellToString } from '../../../build/sources/table.ts';
@@ -125,7 +125,7 @@ describe('xlsx sources', () => {
 
   it('numbers xlsx rows as sheet rows', async () => {
     const table = await readTable(path.join(mini.dir, 'bls/ep/occupation.xlsx'), 'occupation.xlsx', ['Occupation type'], 'Table 1.2');
-    expect(table.rows.map((r) => r.line)).toEqual([3, 4]);
+    expect([...table.rows].map((r) => r.line)).toEqual([3, 4]);
   });
 });
 
@@ -162,5 +162,24 @@ describe('xlsx reader', () => {
       ['TRUE', '2023-03-15', '2023-03-16'],
       ['', '4.2664', 'formula "result"'],
     ]);
+  });
+
+  it('reports a worksheet damaged past its header as an unreadable file, though rows are read as they are parsed', async () => {
+    const file = path.join(mini.dir, 'damaged.xlsx');
+    writeWorkbookParts(file, {
+      sharedStrings: '<sst><si><t>code</t></si><si><t>name</t></si></sst>',
+      styles: '<styleSheet><cellXfs count="1"><xf numFmtId="0"/></cellXfs></styleSheet>',
+      sheet: '<sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row><row r="2"><c r="A2"><v>1</v></c></sheetData>',
+    });
+    const table = await readTable(file, 'x/damaged.xlsx', ['code']);
+    expect(table.header).toEqual(['code', 'name']);
+    let error: unknown;
+    try {
+      for (const _row of table.rows);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(SourceError);
+    expect((error as Error).message).toMatch(/^x\/damaged\.xlsx: not a readable xlsx workbook \(unterminated <row>/);
   });
 });
