@@ -9,7 +9,7 @@
 // replaced tree is most of a fresh write on a disk file system; updating the previous generation
 // skips both, and the decision rests on the bytes themselves (read and compared), not on a record
 // of them.
-import { closeSync, mkdirSync, openSync, readFileSync, readSync, rmdirSync, unlinkSync, writeFile } from 'node:fs';
+import { mkdirSync, readFileSync, rmdirSync, unlinkSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -28,33 +28,33 @@ export interface Written {
   sha256: string;
 }
 
-/** The reused encoding and read-back buffers start this large (most files are smaller) and grow to the largest file. */
+/** The reused encoding buffer starts this large (most files are smaller) and grows to the largest file. */
 const SCRATCH_BYTES = 1 << 20;
 
-/** Writes in flight at most: thousands of small files, without exhausting file descriptors. */
-const IN_FLIGHT = 32;
+/** Files sent to the writing thread together, and batches in flight at most (a producer that awaits add() never gets far ahead of the disk). */
+const BATCH_FILES = 64;
+const BATCH_BYTES = 1 << 20;
+const BATCHES_IN_FLIGHT = 4;
 
 /**
- * One output tree being filled. `add` encodes, hashes and writes a file and returns once fewer
- * than IN_FLIGHT writes are pending, so a producer that awaits it never gets far ahead of the disk.
- *
- * A text body is encoded into a buffer the tree reuses, and the file on disk is read back into
- * another: a rebuild that finds its files unchanged allocates nothing per file (a fresh buffer for
- * each body and for each old file were 150 MB of short-lived memory outside the heap, and V8
- * collects more often as that grows). Only a body that is written gets its own copy, since the
- * write outlives the next file.
+ * One output tree being filled. `add` encodes and hashes a file on this thread; a thread of the
+ * tree's own makes its folder, compares it with the file already there (a reused tree) and writes
+ * it when it differs. ~5,000 files, nearly each in a folder of its own, were ~0.5 s of mkdir, open
+ * and close calls on this thread, the one that renders; on the writing thread they overlap it.
+ * A text body is encoded into a buffer the tree reuses and copied once into the batch.
  */
 export class TreeWriter {
   readonly written: Written[] = [];
   /** Files found unchanged in the previous generation (not written again). */
   unchanged = 0;
-  private readonly dirs = new Set<string>();
   private readonly pending = new Set<Promise<void>>();
   private failure: { error: unknown } | null = null;
   /** The previous generation being listed (null: a fresh tree); finish() removes what this build did not produce. */
   private readonly previous: PreviousTree | null;
   private encoded = Buffer.allocUnsafe(SCRATCH_BYTES);
-  private onDisk = Buffer.allocUnsafe(SCRATCH_BYTES);
+  private batch: Array<{ abs: string; bytes: Uint8Array }> = [];
+  private batchBytes = 0;
+  private writer: FileWriter | null = null;
 
   constructor(
     readonly root: string,
@@ -64,32 +64,21 @@ export class TreeWriter {
   }
 
   async add(rel: string, body: string | Uint8Array): Promise<Written> {
+    this.check();
     const abs = resolveInside(this.root, rel);
     const bytes = typeof body === 'string' ? this.encode(body) : body;
     const w: Written = { path: rel, bytes: bytes.byteLength, sha256: sha256(bytes) };
     this.written.push(w);
-    // In a reused tree any file may be there already (the listing arrives later): one that
-    // cannot be opened is simply new.
-    if (this.previous && this.sameBytes(abs, bytes)) {
-      this.unchanged++;
-      return w;
-    }
-    const dir = path.dirname(abs);
-    // mkdir is a metadata operation the file system serializes: a thread-pool round trip per
-    // folder would only add latency.
-    if (!this.dirs.has(dir)) mkdirSync(dir, { recursive: true });
-    this.dirs.add(dir);
-    const p: Promise<void> = writeBytes(abs, bytes === body ? bytes : Buffer.from(bytes)).then(
-      () => void this.pending.delete(p),
-      (error: unknown) => {
-        this.pending.delete(p);
-        this.failure ??= { error };
-      },
-    );
-    this.pending.add(p);
-    if (this.pending.size >= IN_FLIGHT) await Promise.race(this.pending);
-    if (this.failure) throw this.failure.error;
+    this.batch.push({ abs, bytes: new Uint8Array(bytes) }); // its own buffer, to transfer
+    this.batchBytes += bytes.byteLength;
+    if (this.batch.length >= BATCH_FILES || this.batchBytes >= BATCH_BYTES) this.send();
+    if (this.pending.size >= BATCHES_IN_FLIGHT) await Promise.race(this.pending);
+    this.check();
     return w;
+  }
+
+  private check(): void {
+    if (this.failure) throw this.failure.error;
   }
 
   /** The UTF-8 bytes of a text, in the reused buffer (valid until the next call). */
@@ -102,25 +91,24 @@ export class TreeWriter {
     return this.encoded.subarray(0, this.encoded.write(text, 0));
   }
 
-  /** Whether the file holds exactly these bytes: read into the reused buffer, one byte more than expected to tell a longer file apart. */
-  private sameBytes(abs: string, bytes: Uint8Array): boolean {
-    let fd: number;
-    try {
-      fd = openSync(abs, 'r');
-    } catch {
-      return false; // gone: written again
-    }
-    try {
-      const want = bytes.byteLength + 1;
-      if (this.onDisk.byteLength < want) this.onDisk = Buffer.allocUnsafe(want);
-      let got = 0;
-      for (let n = -1; got < want && n !== 0; got += n) n = readSync(fd, this.onDisk, got, want - got, got);
-      return got === bytes.byteLength && this.onDisk.subarray(0, got).equals(bytes);
-    } catch {
-      return false; // not a file: written again (a folder in its way fails the write, loudly)
-    } finally {
-      closeSync(fd);
-    }
+  /** Hands the batch to the writing thread (transferred, not copied again). */
+  private send(): void {
+    if (this.batch.length === 0) return;
+    const files = this.batch;
+    this.batch = [];
+    this.batchBytes = 0;
+    this.writer ??= fileWriter(this.previous !== null);
+    const p: Promise<void> = this.writer.write(files).then(
+      (unchanged) => {
+        this.unchanged += unchanged;
+        this.pending.delete(p);
+      },
+      (error: unknown) => {
+        this.pending.delete(p);
+        this.failure ??= { error };
+      },
+    );
+    this.pending.add(p);
   }
 
   /** A file of this tree as written (every write has settled). */
@@ -132,6 +120,7 @@ export class TreeWriter {
   /** Waits for every write; then removes what the previous generation had and this build did not produce. */
   async finish(): Promise<Written[]> {
     await this.settle();
+    await this.writer?.stop();
     const produced = new Set(this.written.map((w) => w.path));
     const leftover = this.previous ? (await this.previous.files).filter((rel) => !produced.has(rel)).sort() : [];
     await this.previous?.stop();
@@ -152,22 +141,97 @@ export class TreeWriter {
 
   /** Lets the writes in flight end (their outcome no longer matters): the tree is about to be removed. */
   async abandon(): Promise<void> {
+    this.batch = [];
     while (this.pending.size > 0) await Promise.allSettled(this.pending);
+    await this.writer?.stop();
     await this.previous?.stop();
   }
 
   private async settle(): Promise<void> {
+    this.send();
     while (this.pending.size > 0) await Promise.all(this.pending);
-    if (this.failure) throw this.failure.error;
+    this.check();
   }
 }
 
+/** The writing thread: batches in, in order; each answered with how many of its files were already right, or the error that stopped it. */
+interface FileWriter {
+  write(files: Array<{ abs: string; bytes: Uint8Array }>): Promise<number>;
+  stop(): Promise<void>;
+}
+
+function fileWriter(compare: boolean): FileWriter {
+  const worker = new Worker(WRITE_THREAD, { eval: true, workerData: { compare }, execArgv: [], resourceLimits: WRITE_LIMITS });
+  const waiting: Array<{ resolve: (n: number) => void; reject: (e: Error) => void }> = [];
+  let broken: Error | null = null;
+  const fail = (e: Error) => {
+    broken ??= e;
+    for (const w of waiting.splice(0)) w.reject(broken);
+  };
+  worker.on('message', (m: { unchanged: number } | { error: string }) => {
+    const w = waiting.shift();
+    if ('error' in m) w?.reject(new Error(m.error));
+    else w?.resolve(m.unchanged);
+  });
+  worker.on('error', (e) => fail(new Error(`the file writing thread failed: ${e.message}`)));
+  worker.on('exit', (code) => fail(new Error(`the file writing thread ended (code ${code})`)));
+  let stopped = false;
+  return {
+    write(files) {
+      if (broken) return Promise.reject(broken);
+      return new Promise((resolve, reject) => {
+        waiting.push({ resolve, reject });
+        worker.postMessage(files, files.map((f) => f.bytes.buffer as ArrayBuffer));
+      });
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await worker.terminate();
+    },
+  };
+}
+
+/** The writing thread holds a batch and a read-back buffer. */
+const WRITE_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 };
+
 /**
- * fs.writeFile with a callback: fs/promises' version makes a FileHandle (a JS object with its own
- * promises and cleanup) per file; in a fresh tree of ~5,000 files its open and close took this
- * thread ~370 ms in a profile, the callback API's ~290 ms.
+ * The writing thread's code (plain CommonJS, node's own modules). In a reused tree a file whose
+ * bytes on disk are already exactly the new bytes is left alone: read into a reused buffer, one
+ * byte more than expected to tell a longer file apart; one that cannot be opened is simply new.
  */
-const writeBytes = (abs: string, data: Uint8Array) => new Promise<void>((resolve, reject) => writeFile(abs, data, (e) => (e ? reject(e) : resolve())));
+const WRITE_THREAD = `
+const { parentPort, workerData: { compare } } = require('node:worker_threads');
+const fs = require('node:fs');
+const path = require('node:path');
+const dirs = new Set();
+let onDisk = Buffer.allocUnsafe(1 << 20);
+function same(abs, bytes) {
+  let fd;
+  try { fd = fs.openSync(abs, 'r'); } catch { return false; }
+  try {
+    const want = bytes.byteLength + 1;
+    if (onDisk.byteLength < want) onDisk = Buffer.allocUnsafe(want);
+    let got = 0;
+    for (let n = -1; got < want && n !== 0; got += n) n = fs.readSync(fd, onDisk, got, want - got, got);
+    return got === bytes.byteLength && onDisk.subarray(0, got).equals(bytes);
+  } catch { return false; } finally { fs.closeSync(fd); }
+}
+parentPort.on('message', (files) => {
+  let unchanged = 0;
+  try {
+    for (const { abs, bytes } of files) {
+      if (compare && same(abs, bytes)) { unchanged++; continue; }
+      const dir = path.dirname(abs);
+      if (!dirs.has(dir)) { fs.mkdirSync(dir, { recursive: true }); dirs.add(dir); }
+      fs.writeFileSync(abs, bytes);
+    }
+    parentPort.postMessage({ unchanged });
+  } catch (e) {
+    parentPort.postMessage({ error: e.message });
+  }
+});
+`;
 
 /**
  * The previous generation, listed and then read once (the bytes discarded) on a thread of its own

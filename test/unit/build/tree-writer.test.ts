@@ -1,0 +1,53 @@
+// The output tree's writing thread: files land with their bytes, a write that cannot be done fails
+// the tree (never silently), and a reused tree leaves files that are already right alone.
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { OutputTree, writeTree } from '../../../build/emit/write.ts';
+
+const dirs: string[] = [];
+const tmp = () => {
+  const d = mkdtempSync(path.join(tmpdir(), 'odr-tree-'));
+  dirs.push(d);
+  return d;
+};
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+describe('TreeWriter', () => {
+  it('writes every file, in folders of their own, across many batches', async () => {
+    const root = tmp();
+    const files = Array.from({ length: 300 }, (_, i) => ({ path: `x/${i}/index.json`, body: i % 2 ? `{"n":${i}}` : new Uint8Array([i % 256, 1, 2]) }));
+    const written = await writeTree(root, [...files, { path: 'empty.txt', body: '' }]);
+    expect(written).toHaveLength(301);
+    expect(readFileSync(path.join(root, 'x/7/index.json'), 'utf8')).toBe('{"n":7}');
+    expect([...readFileSync(path.join(root, 'x/8/index.json'))]).toEqual([8, 1, 2]);
+    expect(statSync(path.join(root, 'empty.txt')).size).toBe(0);
+  });
+
+  it('fails when a file cannot be written (a file stands where its folder must go)', async () => {
+    const root = tmp();
+    await expect(writeTree(root, [{ path: 'a', body: 'file' }, { path: 'a/b.json', body: '{}' }])).rejects.toThrow(/ENOTDIR|EEXIST/);
+  });
+
+  it('counts the files a reused tree already holds, and rewrites the others', async () => {
+    const base = tmp();
+    const out = path.join(base, 'dist');
+    // The generation before the current one, as a swap leaves it.
+    const previous = path.join(base, '.dist-previous');
+    mkdirSync(path.join(previous, 'a'), { recursive: true });
+    writeFileSync(path.join(previous, 'a/same.json'), '{"same":true}');
+    writeFileSync(path.join(previous, 'a/longer.json'), '{"x":1}   ');
+    const tree = await OutputTree.open(out, { reuse: true });
+    expect(tree.reused).toBe(true);
+    await tree.add('a/same.json', '{"same":true}');
+    await tree.add('a/longer.json', '{"x":1}');
+    await tree.add('b/new.json', '{}');
+    await tree.commit();
+    expect(tree.unchanged).toBe(1);
+    expect(readFileSync(path.join(out, 'a/longer.json'), 'utf8')).toBe('{"x":1}');
+    expect(readFileSync(path.join(out, 'b/new.json'), 'utf8')).toBe('{}');
+  });
+});
