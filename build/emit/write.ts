@@ -12,7 +12,7 @@
 import { mkdirSync, readFileSync, rmdirSync, unlinkSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { sha256 } from './manifest.ts';
 
 export function resolveInside(root: string, rel: string): string {
@@ -160,8 +160,22 @@ interface FileWriter {
   stop(): Promise<void>;
 }
 
+/** A thread running `code` (plain CommonJS with node's own modules, so it needs no bundling); stop() ends it, once. */
+function evalThread(code: string, workerData: unknown, resourceLimits: ResourceLimits): { worker: Worker; stop: () => Promise<void> } {
+  const worker = new Worker(code, { eval: true, workerData, execArgv: [], resourceLimits });
+  let stopped = false;
+  return {
+    worker,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await worker.terminate();
+    },
+  };
+}
+
 function fileWriter(compare: boolean): FileWriter {
-  const worker = new Worker(WRITE_THREAD, { eval: true, workerData: { compare }, execArgv: [], resourceLimits: WRITE_LIMITS });
+  const { worker, stop } = evalThread(WRITE_THREAD, { compare }, WRITE_LIMITS);
   const waiting: Array<{ resolve: (n: number) => void; reject: (e: Error) => void }> = [];
   let broken: Error | null = null;
   const fail = (e: Error) => {
@@ -175,7 +189,6 @@ function fileWriter(compare: boolean): FileWriter {
   });
   worker.on('error', (e) => fail(new Error(`the file writing thread failed: ${e.message}`)));
   worker.on('exit', (code) => fail(new Error(`the file writing thread ended (code ${code})`)));
-  let stopped = false;
   return {
     write(files) {
       if (broken) return Promise.reject(broken);
@@ -184,11 +197,7 @@ function fileWriter(compare: boolean): FileWriter {
         worker.postMessage(files, files.map((f) => f.bytes.buffer as ArrayBuffer));
       });
     },
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      await worker.terminate();
-    },
+    stop,
   };
 }
 
@@ -196,7 +205,7 @@ function fileWriter(compare: boolean): FileWriter {
 const WRITE_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 };
 
 /**
- * The writing thread's code (plain CommonJS, node's own modules). In a reused tree a file whose
+ * The writing thread's code. In a reused tree a file whose
  * bytes on disk are already exactly the new bytes is left alone: read into a reused buffer, one
  * byte more than expected to tell a longer file apart; one that cannot be opened is simply new.
  */
@@ -237,9 +246,9 @@ parentPort.on('message', (files) => {
  * The previous generation, listed and then read once (the bytes discarded) on a thread of its own
  * while the emitter renders. The list is only needed at the end (what to remove); the reading puts
  * the files back in the page cache when memory pressure has dropped them (as on the machine this
- * was measured on, within minutes): the emitter's own reads (to compare) then find them there
- * instead of waiting for the disk on its one busy thread (up to ~1 s for the listing and the reads
- * of ~5,000 files). A file the emitter reaches first is simply read from the disk by the emitter.
+ * was measured on, within minutes): the writing thread's reads (to compare) then find them there
+ * instead of waiting for the disk (up to ~1 s for the listing and the reads of ~5,000 files). A
+ * file the writing thread reaches first is simply read from the disk by it.
  */
 interface PreviousTree {
   /** Every file, as paths relative to the root with '/' separators (rejects when the listing fails). */
@@ -249,28 +258,20 @@ interface PreviousTree {
 }
 
 function scanPrevious(root: string): PreviousTree {
-  const worker = new Worker(SCAN_THREAD, { eval: true, workerData: root, execArgv: [], resourceLimits: SCAN_LIMITS });
-  let stopped = false;
+  const { worker, stop } = evalThread(SCAN_THREAD, root, SCAN_LIMITS);
   const files = new Promise<string[]>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', (e) => reject(new Error(`cannot list the previous generation ${root}: ${e.message}`)));
     worker.once('exit', (code) => reject(new Error(`the listing of the previous generation ${root} ended (code ${code}) without an answer`)));
   });
   files.catch(() => undefined); // awaited by finish(); a failed listing must not go unobserved first
-  return {
-    files,
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      await worker.terminate();
-    },
-  };
+  return { files, stop };
 }
 
 /** The thread holds a list of paths and a 64 KB buffer: small heaps keep its ~17 MB of RSS (a bare thread) from growing. */
 const SCAN_LIMITS = { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 32 };
 
-/** The listing thread's code: plain CommonJS with node's own modules, so it needs no bundling. */
+/** The listing thread's code. */
 const SCAN_THREAD = `
 const { parentPort, workerData: root } = require('node:worker_threads');
 const fs = require('node:fs');

@@ -286,11 +286,6 @@ export function sheetTable(source: Iterable<SheetRow>, wantedColumns: string[]):
   return { header: names, rows: new Rows(rows()), get noteRows() { return noteRows; } };
 }
 
-/** sheetTable over a sheet already read as a 2D array. */
-export function sheetToTable(data: SheetCell[][], wantedColumns: string[]): Table {
-  return sheetTable(matrixRows(data), wantedColumns);
-}
-
 /**
  * The table with its header names made canonical: matched case-insensitively against `canonical`
  * (BLS wrote OEWS headers in lower case in some years), then `renames` (old name -> current).

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv, parseDelimited, rowRecord, sheetToTable, splitDelimited, splitQuoted, type Table } from '../../../build/sources/table.ts';
+import { matrixRows, parseCsv, parseDelimited, rowRecord, sheetTable, splitDelimited, splitQuoted, type SheetCell, type Table } from '../../../build/sources/table.ts';
 import { parseIwaWeights } from '../../../build/sources/exposure.ts';
 import { parseEducation } from '../../../build/sources/onet.ts';
 import { FileLog } from '../../../build/sources/rows.ts';
+
+/** A sheet already read as a 2D array, as a table. */
+const sheetToTable = (data: SheetCell[][], wanted: string[]) => sheetTable(matrixRows(data), wanted);
 
 /** A table as plain data: its rows read (once, as parsers read them), then its note count. */
 const read = (t: Table | null) => (t === null ? null : { header: t.header, rows: [...t.rows], noteRows: t.noteRows });
