@@ -10,6 +10,7 @@ import * as onet from './onet.ts';
 import { revive, type ParserArg, type ParserName, type ParserResult } from './parse-jobs.ts';
 import { parsePool } from './parse-pool.ts';
 import { PROJECTIONS_SHEET } from './projections.ts';
+import { interner } from './intern.ts';
 import { FileLog } from './rows.ts';
 import { selectFiles, type Picked } from './select.ts';
 
@@ -40,6 +41,7 @@ export async function loadSources(dir: string, opts: { threads?: number } = {}):
     // Logs are created in this (fixed) order, so the report does not depend on parse timing.
     const logs: FileLog[] = [];
     const pool = parsePool(files.map((f) => path.join(root, f)), opts.threads);
+    const intern = interner();
     const load = <K extends ParserName>(picked: Picked, parser: K, arg: ParserArg<K>, sheet?: string, wanted: string[] = []): Promise<ParserResult<K>> => {
       const log = new FileLog(baseName(picked.found.path), picked.found.path);
       if (picked.others.length > 0) log.note(`also found, not used: ${picked.others.join(', ')}`);
@@ -48,7 +50,7 @@ export async function loadSources(dir: string, opts: { threads?: number } = {}):
       return pool.run({ parser, arg, abs: path.join(root, rel), rel, wanted, ...(sheet !== undefined ? { sheet } : {}) }).then((o) => {
         if (!o.ok) throw revive(o.error);
         log.absorb(o.log);
-        return o.value as ParserResult<K>;
+        return intern(o.value) as ParserResult<K>;
       });
     };
     const optional = <K extends ParserName>(picked: Picked | null, parser: K, arg: ParserArg<K>, sheet?: string, wanted?: string[]) =>

@@ -1,7 +1,7 @@
 // File I/O for tables: text by extension (.txt/.tsv tab, .csv comma), xlsx through xlsx-read.ts.
-import { readFile } from 'node:fs/promises';
 import { SourceError } from './errors.ts';
 import { parseDelimited, Rows, sheetTable, type Table } from './table.ts';
+import { readWhole } from './whole-file.ts';
 import { openXlsx, type SheetReader, type SheetRow } from './xlsx-read.ts';
 
 export type TableFormat = 'tsv' | 'csv' | 'xlsx';
@@ -25,12 +25,12 @@ export async function readTable(
 ): Promise<Table> {
   const format = formatOf(absPath);
   if (format !== 'xlsx') {
-    const text = await readFile(absPath, 'utf8');
+    const text = (await readWhole(absPath)).toString('utf8');
     return parseDelimited(text, format === 'csv' ? ',' : '\t');
   }
   let sheets: SheetReader[];
   try {
-    sheets = openXlsx(await readFile(absPath));
+    sheets = openXlsx(await readWhole(absPath));
   } catch (err) {
     throw unreadable(relPath, err);
   }

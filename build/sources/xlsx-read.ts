@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { inflateRawSync } from 'node:zlib';
 import type { SheetCell } from './table.ts';
+import { allocationFor } from './whole-file.ts';
 
 export type Workbook = Array<{ sheet: string; data: SheetCell[][] }>;
 
@@ -343,8 +344,8 @@ function unzip(zip: Buffer, want: (name: string) => boolean): Map<string, Buffer
     const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
     const data = zip.subarray(start, start + compressed);
     if (method === 0) out.set(name, data);
-    // One output chunk of the entry's size: no concatenation of 16 KB pieces afterwards.
-    else if (method === 8) out.set(name, inflateRawSync(data, { chunkSize: Math.max(64, zip.readUInt32LE(entry + 24) + 1) }));
+    // One output chunk of the entry's size (no concatenation of 16 KB pieces afterwards), unmapped when freed.
+    else if (method === 8) out.set(name, inflateRawSync(data, { chunkSize: allocationFor(Math.max(64, zip.readUInt32LE(entry + 24) + 1)) }));
     else throw new Error(`${name}: unsupported zip compression method ${method}`);
   }
   return out;
