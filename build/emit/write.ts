@@ -36,12 +36,20 @@ const BATCH_FILES = 64;
 const BATCH_BYTES = 1 << 20;
 const BATCHES_IN_FLIGHT = 4;
 
+/** A batch as it crosses to the writing thread: its files' bytes back to back in one buffer. */
+interface Batch {
+  buffer: ArrayBuffer;
+  files: Array<{ abs: string; start: number; end: number }>;
+}
+
 /**
  * One output tree being filled. `add` encodes and hashes a file on this thread; a thread of the
  * tree's own makes its folder, compares it with the file already there (a reused tree) and writes
  * it when it differs. ~5,000 files, nearly each in a folder of its own, were ~0.5 s of mkdir, open
  * and close calls on this thread, the one that renders; on the writing thread they overlap it.
- * A text body is encoded into a buffer the tree reuses and copied once into the batch.
+ * A text body is encoded into a buffer the tree reuses and copied once into the batch's buffer.
+ * Batch buffers go to the writing thread and come back to be filled again: with a buffer per file,
+ * left for that thread's rare collections to free, up to 40 MB of written files stayed there.
  */
 export class TreeWriter {
   readonly written: Written[] = [];
@@ -52,8 +60,11 @@ export class TreeWriter {
   /** The previous generation being listed (null: a fresh tree); finish() removes what this build did not produce. */
   private readonly previous: PreviousTree | null;
   private encoded = Buffer.allocUnsafe(SCRATCH_BYTES);
-  private batch: Array<{ abs: string; bytes: Uint8Array }> = [];
+  private batch: Batch['files'] = [];
   private batchBytes = 0;
+  private batchBuffer: Uint8Array | null = null;
+  /** Batch buffers back from the writing thread, to fill again. */
+  private readonly spare: ArrayBuffer[] = [];
   private writer: FileWriter | null = null;
 
   constructor(
@@ -69,7 +80,10 @@ export class TreeWriter {
     const bytes = typeof body === 'string' ? this.encode(body) : body;
     const w: Written = { path: rel, bytes: bytes.byteLength, sha256: sha256(bytes) };
     this.written.push(w);
-    this.batch.push({ abs, bytes: new Uint8Array(bytes) }); // its own buffer, to transfer
+    if (this.batchBuffer && this.batchBytes + bytes.byteLength > this.batchBuffer.byteLength) this.send();
+    const into = (this.batchBuffer ??= this.bufferFor(bytes.byteLength));
+    into.set(bytes, this.batchBytes);
+    this.batch.push({ abs, start: this.batchBytes, end: this.batchBytes + bytes.byteLength });
     this.batchBytes += bytes.byteLength;
     if (this.batch.length >= BATCH_FILES || this.batchBytes >= BATCH_BYTES) this.send();
     if (this.pending.size >= BATCHES_IN_FLIGHT) await Promise.race(this.pending);
@@ -91,16 +105,25 @@ export class TreeWriter {
     return this.encoded.subarray(0, this.encoded.write(text, 0));
   }
 
-  /** Hands the batch to the writing thread (transferred, not copied again). */
+  /** A batch buffer of at least `bytes` (BATCH_BYTES, or one file's size when larger): a spare one when it is large enough. */
+  private bufferFor(bytes: number): Uint8Array {
+    const spare = this.spare.pop();
+    if (spare && spare.byteLength >= bytes) return new Uint8Array(spare);
+    return new Uint8Array(Math.max(BATCH_BYTES, bytes));
+  }
+
+  /** Hands the batch to the writing thread (its buffer transferred, not copied; it comes back with the answer). */
   private send(): void {
-    if (this.batch.length === 0) return;
-    const files = this.batch;
+    if (this.batch.length === 0 || !this.batchBuffer) return;
+    const batch: Batch = { buffer: this.batchBuffer.buffer as ArrayBuffer, files: this.batch };
     this.batch = [];
     this.batchBytes = 0;
+    this.batchBuffer = null;
     this.writer ??= fileWriter(this.previous !== null);
-    const p: Promise<void> = this.writer.write(files).then(
-      (unchanged) => {
+    const p: Promise<void> = this.writer.write(batch).then(
+      ({ unchanged, buffer }) => {
         this.unchanged += unchanged;
+        if (this.spare.length < BATCHES_IN_FLIGHT) this.spare.push(buffer);
         this.pending.delete(p);
       },
       (error: unknown) => {
@@ -142,6 +165,8 @@ export class TreeWriter {
   /** Lets the writes in flight end (their outcome no longer matters): the tree is about to be removed. */
   async abandon(): Promise<void> {
     this.batch = [];
+    this.batchBytes = 0;
+    this.batchBuffer = null;
     while (this.pending.size > 0) await Promise.allSettled(this.pending);
     await this.writer?.stop();
     await this.previous?.stop();
@@ -154,9 +179,9 @@ export class TreeWriter {
   }
 }
 
-/** The writing thread: batches in, in order; each answered with how many of its files were already right, or the error that stopped it. */
+/** The writing thread: batches in, in order; each answered with how many of its files were already right and its buffer, or the error that stopped it. */
 interface FileWriter {
-  write(files: Array<{ abs: string; bytes: Uint8Array }>): Promise<number>;
+  write(batch: Batch): Promise<{ unchanged: number; buffer: ArrayBuffer }>;
   stop(): Promise<void>;
 }
 
@@ -176,25 +201,25 @@ function evalThread(code: string, workerData: unknown, resourceLimits: ResourceL
 
 function fileWriter(compare: boolean): FileWriter {
   const { worker, stop } = evalThread(WRITE_THREAD, { compare }, WRITE_LIMITS);
-  const waiting: Array<{ resolve: (n: number) => void; reject: (e: Error) => void }> = [];
+  const waiting: Array<{ resolve: (r: { unchanged: number; buffer: ArrayBuffer }) => void; reject: (e: Error) => void }> = [];
   let broken: Error | null = null;
   const fail = (e: Error) => {
     broken ??= e;
     for (const w of waiting.splice(0)) w.reject(broken);
   };
-  worker.on('message', (m: { unchanged: number } | { error: string }) => {
+  worker.on('message', (m: { unchanged: number; buffer: ArrayBuffer } | { error: string }) => {
     const w = waiting.shift();
     if ('error' in m) w?.reject(new Error(m.error));
-    else w?.resolve(m.unchanged);
+    else w?.resolve(m);
   });
   worker.on('error', (e) => fail(new Error(`the file writing thread failed: ${e.message}`)));
   worker.on('exit', (code) => fail(new Error(`the file writing thread ended (code ${code})`)));
   return {
-    write(files) {
+    write(batch) {
       if (broken) return Promise.reject(broken);
       return new Promise((resolve, reject) => {
         waiting.push({ resolve, reject });
-        worker.postMessage(files, files.map((f) => f.bytes.buffer as ArrayBuffer));
+        worker.postMessage(batch, [batch.buffer]);
       });
     },
     stop,
@@ -226,16 +251,17 @@ function same(abs, bytes) {
     return got === bytes.byteLength && onDisk.subarray(0, got).equals(bytes);
   } catch { return false; } finally { fs.closeSync(fd); }
 }
-parentPort.on('message', (files) => {
+parentPort.on('message', ({ buffer, files }) => {
   let unchanged = 0;
   try {
-    for (const { abs, bytes } of files) {
+    for (const { abs, start, end } of files) {
+      const bytes = new Uint8Array(buffer, start, end - start);
       if (compare && same(abs, bytes)) { unchanged++; continue; }
       const dir = path.dirname(abs);
       if (!dirs.has(dir)) { fs.mkdirSync(dir, { recursive: true }); dirs.add(dir); }
       fs.writeFileSync(abs, bytes);
     }
-    parentPort.postMessage({ unchanged });
+    parentPort.postMessage({ unchanged, buffer }, [buffer]);
   } catch (e) {
     parentPort.postMessage({ error: e.message });
   }

@@ -27,6 +27,20 @@ describe('TreeWriter', () => {
     expect(statSync(path.join(root, 'empty.txt')).size).toBe(0);
   });
 
+  it('writes files of any size byte for byte, through batch buffers that are filled again', async () => {
+    const root = tmp();
+    const bytesOf = (n: number, seed: number) => Uint8Array.from({ length: n }, (_, i) => (i * 7 + seed) & 0xff);
+    // 300 KB files fill a 1 MB batch buffer 3 at a time: 40 of them reuse the returned buffers many
+    // times over; a file larger than a batch buffer gets one of its own size, between two others.
+    const sizes = [...Array.from({ length: 20 }, () => 300_000), 2_500_000, 1 << 20, (1 << 20) + 1, ...Array.from({ length: 20 }, () => 300_000), 1];
+    const files = sizes.map((n, i) => ({ path: `f/${i}.bin`, body: i % 3 === 0 ? bytesOf(n, i) : Buffer.from(bytesOf(n, i)).toString('latin1').replace(/[\x80-\xff]/g, 'a') }));
+    await writeTree(root, files);
+    for (const f of files) {
+      const want = typeof f.body === 'string' ? Buffer.from(f.body) : Buffer.from(f.body);
+      expect(readFileSync(path.join(root, f.path)).equals(want)).toBe(true);
+    }
+  });
+
   it('fails when a file cannot be written (a file stands where its folder must go)', async () => {
     const root = tmp();
     await expect(writeTree(root, [{ path: 'a', body: 'file' }, { path: 'a/b.json', body: '{}' }])).rejects.toThrow(/ENOTDIR|EEXIST/);
