@@ -46,7 +46,6 @@ export interface BuildOptions {
 
 export const CACHE_NAMES = ['sources', 'model', 'output'] as const;
 export type CacheName = (typeof CACHE_NAMES)[number];
-/** What each cache gave this build (null with test inputs, which use none). */
 /** What each cache gave this build; 'skipped': not needed (a later cache answered). */
 export type CacheReport = Record<CacheName, CacheOutcome | 'skipped'>;
 /** Keys of the caches, computed once per build: the sources' bytes, then the model's code on top. */

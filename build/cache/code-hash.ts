@@ -5,8 +5,8 @@
 import type { Hash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { listTree } from './list-tree.ts';
 import path from 'node:path';
+import { listTree } from './list-tree.ts';
 
 /** Adds each file under `roots` (folders or files, relative to repoRoot), in code-unit order, to `h`. */
 export async function hashCode(h: Hash, repoRoot: string, roots: readonly string[]): Promise<Hash> {

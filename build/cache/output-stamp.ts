@@ -7,9 +7,9 @@
 // git's index does: build/cache/file-hashes.ts). Only when every file is as recorded is the folder
 // left as it is; a file edited, added or removed by hand, or any change to the key, means a full emit.
 import { readdirSync, statSync } from 'node:fs';
-import { listTree } from './list-tree.ts';
 import { readFile, rm, writeFile, rename } from 'node:fs/promises';
 import path from 'node:path';
+import { listTree } from './list-tree.ts';
 import { hashCode } from './code-hash.ts';
 import { sha, type CacheOutcome } from './entry.ts';
 import { fileHashes, rememberHashes } from './file-hashes.ts';

@@ -37,4 +37,5 @@ export function joinSlices(value: unknown, slices: unknown[][]): unknown {
   return value;
 }
 
-const isPlain = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype;
+/** A plain object (as a parser makes a row or a result), not an array, a Date or another class's instance. */
+export const isPlain = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype;
