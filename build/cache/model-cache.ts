@@ -37,12 +37,20 @@ const entryFile = (cacheDir: string, key: string) => path.join(cacheDir, `${key}
 /** The model stage as cached under `key`, or why it is not there. */
 export async function readModelCache(cacheDir: string, key: string, log: (line: string) => void): Promise<{ value: ModelStage | null; outcome: Exclude<CacheOutcome, 'off'> }> {
   const { parts, outcome } = await readCached(entryFile(cacheDir, key), 'model output', log);
-  return { value: parts && { model: parts.model as ModelOutput, titles: parts.titles as OccupationTitle[], report: parts.report as SourceReport }, outcome };
+  if (!parts) return { value: null, outcome };
+  const model = Object.fromEntries(Object.entries(parts).flatMap(([name, v]) => (name.startsWith(MODEL_PART) ? [[name.slice(MODEL_PART.length), v]] : []))) as unknown as ModelOutput;
+  return { value: { model, titles: parts.titles as OccupationTitle[], report: parts.report as SourceReport }, outcome };
 }
+
+/**
+ * The model is stored a part per field (in its order), so that its arrays are written and read in
+ * slices: as one part, its 33 MB of JSON text and that text's bytes were a cache-miss build's peak.
+ */
+const MODEL_PART = 'model.';
 
 export async function storeModelCache(cacheDir: string, key: string, m: ModelStage, log: (line: string) => void): Promise<void> {
   const parts = [
-    ['model', m.model],
+    ...Object.entries(m.model).map(([field, v]) => [`${MODEL_PART}${field}`, v] as const),
     ['titles', m.titles],
     ['report', m.report],
   ] as const;
