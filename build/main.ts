@@ -1,4 +1,4 @@
-// CLI: npm run build -- [--shape percentile|timeline|both] [--source DIR] [--out DIR] [--cache LIST | --no-cache] [--no-reuse]
+// CLI: npm run build -- [--shape percentile|timeline|both] [--source DIR] [--out DIR] [--cache LIST | --no-cache] [--cache-dir DIR] [--no-reuse]
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CACHE_NAMES, runBuilds, type CacheName } from './pipeline.ts';
@@ -6,7 +6,7 @@ import { explainFailure, parseFlags, stageProgress } from './cli.ts';
 import { formatJoinReport, formatUnscored } from './report-format.ts';
 import { Shape } from './model/records.ts';
 
-const USAGE = 'usage: npm run build -- [--shape percentile|timeline|both] [--source DIR] [--out DIR] [--cache sources,model,output | --no-cache] [--no-reuse]';
+const USAGE = 'usage: npm run build -- [--shape percentile|timeline|both] [--source DIR] [--out DIR] [--cache sources,model,output | --no-cache] [--cache-dir DIR] [--no-reuse]';
 
 export interface BuildArgs {
   /** `both` reads the sources once and writes OUT/percentile and OUT/timeline. */
@@ -14,6 +14,8 @@ export interface BuildArgs {
   source?: string;
   /** The caches the build may use: all by default, none with --no-cache, a list with --cache. */
   caches: CacheName[];
+  /** Where the caches live (default .cache under the repository). */
+  cacheDir?: string;
   /** Update the previous generation of each out folder in place (--no-cache and --no-reuse: write a fresh tree). */
   reuse: boolean;
 }
@@ -21,7 +23,7 @@ export interface BuildArgs {
 export function parseBuildArgs(argv: string[]): BuildArgs {
   const noCache = argv.includes('--no-cache');
   const reuse = !noCache && !argv.includes('--no-reuse');
-  const flags = parseFlags(argv.filter((a) => a !== '--no-cache' && a !== '--no-reuse'), ['--shape', '--source', '--out', '--cache'], USAGE);
+  const flags = parseFlags(argv.filter((a) => a !== '--no-cache' && a !== '--no-reuse'), ['--shape', '--source', '--out', '--cache', '--cache-dir'], USAGE);
   if (noCache && flags['--cache'] !== undefined) throw new Error(`--cache and --no-cache cannot be used together\n${USAGE}`);
   const caches = noCache ? [] : flags['--cache'] === undefined ? [...CACHE_NAMES] : parseCacheList(flags['--cache']);
   const out = flags['--out'] ?? 'dist';
@@ -33,7 +35,13 @@ export function parseBuildArgs(argv: string[]): BuildArgs {
     if (!s.success) throw new Error(`--shape must be percentile, timeline or both, got ${shape}\n${USAGE}`);
     targets = [{ shape: s.data, out }];
   }
-  return { targets, caches, reuse, ...(flags['--source'] !== undefined ? { source: flags['--source'] } : {}) };
+  return {
+    targets,
+    caches,
+    reuse,
+    ...(flags['--source'] !== undefined ? { source: flags['--source'] } : {}),
+    ...(flags['--cache-dir'] !== undefined ? { cacheDir: flags['--cache-dir'] } : {}),
+  };
 }
 
 /** `--cache sources,model` (in any order; `none` for none): each name once, from the known ones. */
@@ -58,7 +66,7 @@ async function main() {
   const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   console.log(`Building ${args.targets.map((t) => `shape=${t.shape} -> ${t.out}`).join(', ')}`);
   try {
-    const summaries = await runBuilds({ source: args.source, caches: args.caches, reuse: args.reuse, repoRoot, log: (l) => console.log(l), onStageStart: stageProgress(process.stdout) }, args.targets);
+    const summaries = await runBuilds({ source: args.source, caches: args.caches, ...(args.cacheDir ? { cacheDir: path.resolve(args.cacheDir) } : {}), reuse: args.reuse, repoRoot, log: (l) => console.log(l), onStageStart: stageProgress(process.stdout) }, args.targets);
     const s = summaries[0]!;
     if (s.sourceReport) console.log(`\nSources\n${s.sourceReport}`);
     console.log(`\nModel joins and counts\n${formatJoinReport(s.joinReport)}`);
