@@ -1,5 +1,6 @@
 // Shared by the build and serve CLIs: flag parsing and how failures are told to a person.
 import { BuildError } from './pipeline.ts';
+import { stageLabel } from './report-format.ts';
 import { SourceError } from './sources/errors.ts';
 import { ManifestFileError } from './fetch/manifest-file.ts';
 
@@ -20,7 +21,7 @@ export function parseFlags(argv: string[], known: readonly string[], usage: stri
 
 /** On a terminal, the running stage stays on screen until its timing line overwrites it; elsewhere nothing (CI logs stay one line per stage). */
 export const stageProgress = (stream: NodeJS.WriteStream): ((stage: string) => void) | undefined =>
-  stream.isTTY ? (stage) => void stream.write(`  ${stage.padEnd(10)} running…\r`) : undefined;
+  stream.isTTY ? (stage) => void stream.write(`${stageLabel(stage)} running…\r`) : undefined;
 
 /**
  * The message for an expected failure (bad sources, a build that refused to write, a port that is

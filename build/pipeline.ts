@@ -14,6 +14,7 @@ import type { CacheOutcome } from './cache/entry.ts';
 import { modelKey } from './cache/model-cache.ts';
 import { checkOutput, forgetOutput, outputKeys, recordOutput } from './cache/output-stamp.ts';
 import { BuildError } from './build-error.ts';
+import { stageLabel } from './report-format.ts';
 
 export { BuildError };
 
@@ -90,7 +91,7 @@ export type Timer = <T>(stage: string, f: () => Promise<T> | T) => Promise<T>;
  * peak near what is live. Not after 'bundle': esbuild works in its own process, and the model
  * stage's collection has already freed the source rows, so it found nothing.
  */
-const COLLECT_AFTER = new Set(['sources', 'model', 'emit']);
+const COLLECT_AFTER = new Set(['sources', 'store_src', 'model', 'store_model', 'emit']);
 export const collectGarbage: () => void = (() => {
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as (() => void) | undefined;
@@ -107,7 +108,7 @@ function timer(log: (line: string) => void, timings: Record<string, number>, pea
       if (COLLECT_AFTER.has(stage)) collectGarbage();
       timings[stage] = Math.round(performance.now() - t0);
       peaks[stage] = peakRssMb();
-      log(`  ${stage.padEnd(10)} ${String(timings[stage]).padStart(6)} ms`);
+      log(`${stageLabel(stage)} ${String(timings[stage]).padStart(6)} ms`);
     }
   };
 }
@@ -155,7 +156,7 @@ async function buildAll(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Arra
   const cacheDir = opts.cacheDir ?? path.join(opts.repoRoot, '.cache');
   const stampDir = path.join(cacheDir, 'outputs');
   const sourceDir = opts.inputs ? null : resolveSourceDir({ cliSource: opts.source, env: opts.env ?? process.env, repoRoot: opts.repoRoot });
-  if (sourceDir) log(`  source     ${sourceDir}`);
+  if (sourceDir) log(`${stageLabel('source')} ${sourceDir}`);
   // Keys only when a cache is used: hashing the sources is wasted on a build that uses none.
   const keys: (CacheKeys & { outputs: string[] }) | null =
     sourceDir && use.size > 0
@@ -206,7 +207,7 @@ async function buildAll(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Arra
       if (summary.caches) summary.caches = { ...summary.caches, output: outputOutcome[t.i]! };
       summaries[t.i] = summary;
       // What the folder now holds is recorded when its key is known, and forgotten otherwise.
-      if (keys) await recordOutput(stampDir, t.out, keys.outputs[t.i]!, stamped(summary), written).catch((e: Error) => log(`  cache      could not record ${t.out} (${e.message})`));
+      if (keys) await recordOutput(stampDir, t.out, keys.outputs[t.i]!, stamped(summary), written).catch((e: Error) => log(`${stageLabel('cache')} could not record ${t.out} (${e.message})`));
       else await forgetOutput(stampDir, t.out);
     }
   }

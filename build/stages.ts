@@ -17,7 +17,7 @@ import { loadCached } from './sources/cache.ts';
 import type { CacheOutcome } from './cache/entry.ts';
 import { readModelCache, storeModelCache, type ModelStage } from './cache/model-cache.ts';
 import { BuildError } from './build-error.ts';
-import { CACHE_NAMES, collectGarbage, peakRssMb, type BuildOptions, type BuildSummary, type CacheKeys, type CacheReport, type Timer } from './pipeline.ts';
+import { CACHE_NAMES, peakRssMb, type BuildOptions, type BuildSummary, type CacheKeys, type CacheReport, type Timer } from './pipeline.ts';
 
 export type Loaded = Omit<ModelStage, 'report'> & { report: SourceReport | null; caches: CacheReport | null };
 
@@ -27,13 +27,17 @@ export async function loadModel(opts: BuildOptions, sourceDir: string, keys: Cac
   const cacheDir = opts.cacheDir ?? path.join(opts.repoRoot, '.cache');
   const caches: CacheReport = { sources: 'off', model: 'off', output: 'off' };
   const compute = async (): Promise<ModelStage> => {
-    const sources: { bundle: ModelInputs | null; report: SourceReport; cache: CacheOutcome } = await time('sources', () =>
+    const sources: { bundle: ModelInputs | null; report: SourceReport; cache: CacheOutcome; store: (() => Promise<void>) | null } = await time('sources', () =>
       use.has('sources')
-        ? // Collected between parsing and storing: the parse's garbage and the entry's text at once were a cache-miss build's peak.
-          loadCached(sourceDir, path.join(cacheDir, 'sources'), () => loadSources(sourceDir).then((l) => (collectGarbage(), l)), log, keys?.source)
-        : loadSources(sourceDir).then((l) => ({ ...l, cache: 'off' as CacheOutcome })),
+        ? loadCached(sourceDir, path.join(cacheDir, 'sources'), () => loadSources(sourceDir), log, keys?.source)
+        : loadSources(sourceDir).then((l) => ({ ...l, cache: 'off' as CacheOutcome, store: null })),
     );
     caches.sources = sources.cache;
+    // Stored after the collection that ends the 'sources' stage: the parse's garbage and the entry's
+    // text at once were a cache-miss build's peak. Dropped once done, so the rows are not kept by it.
+    const storeSources = sources.store;
+    sources.store = null;
+    if (storeSources) await time('store_src', storeSources);
     const { report } = sources;
     const titles = sources.bundle!.titles;
     const over = checkRejectThreshold(report);
@@ -61,7 +65,7 @@ export async function loadModel(opts: BuildOptions, sourceDir: string, keys: Cac
   caches.model = cached.outcome;
   if (cached.value) return { ...cached.value, caches: { ...caches, sources: 'skipped' } };
   const stage = await compute();
-  await storeModelCache(modelDir, keys.model, stage, log);
+  await time('store_model', () => storeModelCache(modelDir, keys.model, stage, log));
   return { ...stage, caches };
 }
 

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { stageLabel } from '../report-format.ts';
 
 export const sha = () => createHash('sha256');
 
@@ -134,7 +135,7 @@ export type CacheOutcome = 'hit' | 'miss' | 'off' | 'damaged';
 export async function readCached(file: string, what: string, log: (line: string) => void): Promise<{ parts: Record<string, unknown> | null; outcome: Exclude<CacheOutcome, 'off'> }> {
   const read = await readEntry(file);
   if (read === 'damaged') {
-    log(`  cache      ${what}: entry ${path.basename(file)} failed verification; removed, computing again`);
+    log(`${stageLabel('cache')} ${what}: entry ${path.basename(file)} failed verification; removed, computing again`);
     await rm(file, { force: true });
     return { parts: null, outcome: 'damaged' };
   }
@@ -143,24 +144,5 @@ export async function readCached(file: string, what: string, log: (line: string)
 
 /** Stores an entry; a failure to store is logged and the build goes on. */
 export async function storeCached(file: string, what: string, values: Iterable<readonly [string, unknown]>, keep: number, log: (line: string) => void): Promise<void> {
-  await writeEntry(file, values, keep).catch((e: Error) => log(`  cache      could not store ${what} (${e.message}); the build goes on`));
-}
-
-/** A value through its entry: a verified entry decoded, or `load` run and its result stored. */
-export async function throughCache<T>(
-  file: string,
-  what: string,
-  io: {
-    decode: (parts: Record<string, unknown>) => T;
-    encode: (value: T) => Iterable<readonly [string, unknown]>;
-    load: () => Promise<T>;
-    log: (line: string) => void;
-    keep: number;
-  },
-): Promise<{ value: T; outcome: CacheOutcome }> {
-  const { parts, outcome } = await readCached(file, what, io.log);
-  if (parts) return { value: io.decode(parts), outcome };
-  const value = await io.load();
-  await storeCached(file, what, io.encode(value), io.keep, io.log);
-  return { value, outcome };
+  await writeEntry(file, values, keep).catch((e: Error) => log(`${stageLabel('cache')} could not store ${what} (${e.message}); the build goes on`));
 }

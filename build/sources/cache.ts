@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { ModelInputs } from '../model/inputs.ts';
 import type { SourceReport } from './report.ts';
 import { listSourceFiles } from './discover.ts';
-import { ENTRY, sha, throughCache, type CacheOutcome } from '../cache/entry.ts';
+import { ENTRY, readCached, sha, storeCached, type CacheOutcome } from '../cache/entry.ts';
 import { fileHashes } from '../cache/file-hashes.ts';
 
 export type Loaded = { bundle: ModelInputs; report: SourceReport };
@@ -53,8 +53,10 @@ export async function cacheKey(sourceDir: string, memoFile?: string): Promise<st
 }
 
 /**
- * Loads through the cache: a verified entry for this key is returned as is; otherwise `load` runs
- * and its result is stored. `key` when the caller has it already (the model cache builds on it).
+ * Loads through the cache: a verified entry for this key is returned as is; otherwise `load` runs,
+ * and `store` (null on a hit) stores its result: the caller runs it as a stage of its own, so that
+ * its time and memory are not counted as the parse's. `key` when the caller has it already (the
+ * model cache builds on it).
  */
 export async function loadCached(
   sourceDir: string,
@@ -62,14 +64,14 @@ export async function loadCached(
   load: () => Promise<Loaded>,
   log: (line: string) => void,
   key?: string,
-): Promise<Loaded & { cache: CacheOutcome }> {
+): Promise<Loaded & { cache: CacheOutcome; store: (() => Promise<void>) | null }> {
   const file = path.join(cacheDir, `${key ?? (await cacheKey(sourceDir))}${ENTRY}`);
-  const { value, outcome } = await throughCache<Loaded>(file, 'parsed sources', {
-    decode: ({ report, ...bundle }) => ({ report: report as SourceReport, bundle: bundle as ModelInputs }),
-    encode: (l) => [['report', l.report], ...Object.entries(l.bundle)],
-    load,
-    log,
-    keep: KEEP,
-  });
-  return { ...value, cache: outcome };
+  const { parts, outcome } = await readCached(file, 'parsed sources', log);
+  if (parts) {
+    const { report, ...bundle } = parts;
+    return { report: report as SourceReport, bundle: bundle as ModelInputs, cache: outcome, store: null };
+  }
+  const value = await load();
+  const entry = (): Array<readonly [string, unknown]> => [['report', value.report], ...Object.entries(value.bundle)];
+  return { ...value, cache: outcome, store: () => storeCached(file, 'parsed sources', entry(), KEEP, log) };
 }

@@ -2,6 +2,7 @@ import net from 'node:net';
 import { expect, test } from 'vitest';
 import { explainFailure, stageProgress } from '../../../build/cli.ts';
 import { BuildError } from '../../../build/pipeline.ts';
+import { stageLabel } from '../../../build/report-format.ts';
 import { SourceError } from '../../../build/sources/errors.ts';
 
 test('expected failures are told without a stack trace', () => {
@@ -29,8 +30,8 @@ test('stage progress: shown on a terminal and overwritten by the timing line, si
   const written: string[] = [];
   const tty = { isTTY: true, write: (s: string) => (written.push(s), true) } as unknown as NodeJS.WriteStream;
   stageProgress(tty)!('sources');
-  expect(written).toEqual(['  sources    running…\r']);
+  expect(written).toEqual(['  sources     running…\r']);
   // The timing line the pipeline logs next is at least as long, so nothing of "running…" remains.
-  expect(`  ${'sources'.padEnd(10)} ${'1234'.padStart(6)} ms`.length).toBeGreaterThanOrEqual(written[0]!.length - 1);
+  expect(`${stageLabel('sources')} ${'1234'.padStart(6)} ms`.length).toBeGreaterThanOrEqual(written[0]!.length - 1);
   expect(stageProgress({ isTTY: false } as unknown as NodeJS.WriteStream)).toBeUndefined();
 });

@@ -1,7 +1,7 @@
 // The parsed-source cache on the mini fixture tree: a miss parses and stores, a hit returns the
 // same bundle and report without parsing, a changed source byte is a new key, and a damaged entry
 // is reported, removed and parsed again.
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -25,9 +25,13 @@ describe('parsed-source cache', () => {
     const first = await loadCached(miniFixture, cacheDir, load(miniFixture), (l) => lines.push(l));
     expect(first.cache).toBe('miss');
     expect(parses).toBe(1);
+    // Stored when the caller runs the store it was handed (a stage of its own), not before.
+    expect(existsSync(cacheDir) ? readdirSync(cacheDir).filter((f) => f.endsWith('.parts')) : []).toHaveLength(0);
+    await first.store!();
     expect(readdirSync(cacheDir).filter((f) => f.endsWith('.parts'))).toHaveLength(1);
     const second = await loadCached(miniFixture, cacheDir, load(miniFixture), (l) => lines.push(l));
     expect(second.cache).toBe('hit');
+    expect(second.store).toBeNull();
     expect(parses).toBe(1);
     expect(second.bundle).toEqual(first.bundle);
     expect(second.report).toEqual(first.report);
@@ -52,6 +56,7 @@ describe('parsed-source cache', () => {
     expect(again.cache).toBe('damaged');
     expect(parses).toBe(before + 1);
     expect(lines.some((l) => l.includes('failed verification'))).toBe(true);
+    await again.store!();
     expect((await loadCached(miniFixture, cacheDir, load(miniFixture), () => undefined)).cache).toBe('hit');
   });
 });
