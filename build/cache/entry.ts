@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { stageLabel } from '../report-format.ts';
+import { allocationFor } from '../sources/whole-file.ts';
 
 export const sha = () => createHash('sha256');
 
@@ -50,9 +51,9 @@ export async function readEntry(file: string): Promise<Record<string, unknown> |
     if (!Array.isArray(parts) || parts.reduce((n, p) => n + p.bytes, 0) !== headerAt) return 'damaged';
     const values: Record<string, unknown> = {};
     let offset = 0;
-    let buf = Buffer.allocUnsafe(SLICE_CHARS * 2);
+    let buf = Buffer.allocUnsafeSlow(allocationFor(SLICE_CHARS * 2));
     for (const p of parts) {
-      if (buf.byteLength < p.bytes) buf = Buffer.allocUnsafe(p.bytes);
+      if (buf.byteLength < p.bytes) buf = Buffer.allocUnsafeSlow(allocationFor(p.bytes));
       const bytes = buf.subarray(0, p.bytes);
       await fh.read(bytes, 0, p.bytes, offset);
       offset += p.bytes;
@@ -104,9 +105,15 @@ export async function writeEntry(file: string, values: Iterable<readonly [string
   const parts: PartHeader[] = [];
   try {
     let offset = 0;
+    let scratch = Buffer.allocUnsafeSlow(allocationFor(SLICE_CHARS * 2));
     for (const [name, value] of values) {
       for (const { text, slice } of pieces(value)) {
-        const body = Buffer.from(text);
+        // Three bytes per UTF-16 unit at most: the exact length is only worked out when that might not fit.
+        if (text.length * 3 > scratch.length) {
+          const need = Buffer.byteLength(text);
+          if (need > scratch.length) scratch = Buffer.allocUnsafeSlow(allocationFor(need));
+        }
+        const body = scratch.subarray(0, scratch.write(text, 0));
         await fh.write(body, 0, body.length, offset);
         offset += body.length;
         parts.push({ name, bytes: body.length, sha256: sha().update(body).digest('hex'), ...(slice ? { slice: true as const } : {}) });

@@ -6,6 +6,7 @@
 import { statSync } from 'node:fs';
 import { readFile, rename, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { readInto } from '../sources/whole-file.ts';
 import { sha } from './entry.ts';
 
 type Stat = [size: number, mtimeMs: number, ctimeMs: number, ino: number];
@@ -22,6 +23,9 @@ export async function fileHashes(files: readonly string[], memoFile?: string): P
   const memo = memoFile ? await readFile(memoFile, 'utf8').then((t) => JSON.parse(t) as Memo, () => null) : null;
   const next: Memo = { writtenAt: Date.now(), files: {} };
   let read = 0;
+  // One buffer for every file read, unmapped when freed: a whole file read by fs.readFile and freed
+  // raised glibc's mmap threshold (build/sources/whole-file.ts), ~25 MB more at a first build's peak.
+  let scratch: Buffer | null = null;
   const out: string[] = [];
   for (const f of files) {
     // Sync: a stat is a metadata lookup, and thousands of thread-pool round trips cost more than they save.
@@ -29,8 +33,14 @@ export async function fileHashes(files: readonly string[], memoFile?: string): P
     const now: Stat = [s.size, s.mtimeMs, s.ctimeMs, s.ino];
     const old = memo?.files[f];
     const trusted = old && memo && now.every((v, i) => v === old[i]) && Math.max(s.mtimeMs, s.ctimeMs) < memo.writtenAt - RACY_MS;
-    const hash = trusted ? old[4] : sha().update(await readFile(f)).digest('hex');
-    if (!trusted) read++;
+    let hash: string;
+    if (trusted) hash = old[4];
+    else {
+      const r = await readInto(f, scratch);
+      scratch = r.buf;
+      hash = sha().update(r.bytes).digest('hex');
+      read++;
+    }
     next.files[f] = [...now, hash];
     out.push(hash);
   }

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadSources } from '../../../build/sources/index.ts';
 import { interner } from '../../../build/sources/intern.ts';
 import { joinSlices, SLICE_ROWS, splitSlices } from '../../../build/sources/sliced-message.ts';
-import { allocationFor, readWhole } from '../../../build/sources/whole-file.ts';
+import { allocationFor, readInto, readWhole } from '../../../build/sources/whole-file.ts';
 import { copyMini } from './helpers/paths.ts';
 
 const cleanups: Array<() => void> = [];
@@ -83,6 +83,25 @@ describe('readWhole', () => {
       expect(read.equals(bytes)).toBe(true);
     }
     await expect(readWhole(path.join(dir, 'missing'))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('reads file after file through one buffer while they fit, a larger one when not', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'odr-into-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const files = [Buffer.from('first file'), Buffer.alloc(2_000_000, 7), Buffer.from('short'), Buffer.alloc(0)];
+    files.forEach((b, i) => writeFileSync(path.join(dir, String(i)), b));
+    let buf: Buffer | null = null;
+    const used: Buffer[] = [];
+    for (const [i, expected] of files.entries()) {
+      const r = await readInto(path.join(dir, String(i)), buf);
+      expect(r.bytes.equals(expected)).toBe(true);
+      used.push((buf = r.buf));
+    }
+    // A new buffer for the first file and for the 2 MB one (the first was too small), then the same again.
+    expect(used[1]).not.toBe(used[0]);
+    expect(used[2]).toBe(used[1]);
+    expect(used[3]).toBe(used[1]);
+    await expect(readInto(path.join(dir, 'missing'), buf)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('gives large buffers a mapping of their own, small ones their size', () => {
