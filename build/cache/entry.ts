@@ -70,26 +70,31 @@ export async function readEntry(file: string): Promise<Record<string, unknown> |
   }
 }
 
-/** A value's JSON text in pieces: an array as slices of about SLICE_CHARS, anything else whole. */
+/**
+ * A value's JSON text in pieces: an array as slices of about SLICE_CHARS, anything else whole. A
+ * slice is one JSON.stringify of a run of items, its length guessed from the previous slice's
+ * characters per item (an item at a time, joined, took 400 ms instead of 240 for the parsed sources).
+ */
 function* pieces(value: unknown): Generator<{ text: string; slice: boolean }> {
   if (!Array.isArray(value)) {
     yield { text: JSON.stringify(value), slice: false };
     return;
   }
-  let items: string[] = [];
-  let chars = 0;
-  for (const item of value) {
-    const text = JSON.stringify(item) ?? 'null'; // as JSON.stringify writes an array's undefined
-    items.push(text);
-    chars += text.length;
-    if (chars >= SLICE_CHARS) {
-      yield { text: `[${items.join(',')}]`, slice: true };
-      items = [];
-      chars = 0;
-    }
-  }
   // An empty array is one empty slice, so the name is there on reading.
-  if (items.length > 0 || value.length === 0) yield { text: `[${items.join(',')}]`, slice: true };
+  if (value.length === 0) yield { text: '[]', slice: true };
+  let run = 16;
+  for (let i = 0; i < value.length; ) {
+    const text = JSON.stringify(value.slice(i, i + run));
+    const fit = Math.max(1, Math.floor((run * SLICE_CHARS) / text.length));
+    // Much longer than a slice (the items got larger): made again shorter, so no slice is large.
+    if (text.length > 2 * SLICE_CHARS && run > 1) {
+      run = fit;
+      continue;
+    }
+    yield { text, slice: true };
+    i += run;
+    run = Math.min(fit, 2 * run);
+  }
 }
 
 /**
