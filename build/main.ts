@@ -24,7 +24,7 @@ export function parseBuildArgs(argv: string[]): BuildArgs {
   const noCache = argv.includes('--no-cache');
   const reuse = !noCache && !argv.includes('--no-reuse');
   const flags = parseFlags(argv.filter((a) => a !== '--no-cache' && a !== '--no-reuse'), ['--shape', '--source', '--out', '--cache', '--cache-dir'], USAGE);
-  if (noCache && flags['--cache'] !== undefined) throw new Error(`--cache and --no-cache cannot be used together\n${USAGE}`);
+  for (const f of ['--cache', '--cache-dir']) if (noCache && flags[f] !== undefined) throw new Error(`${f} and --no-cache cannot be used together\n${USAGE}`);
   const caches = noCache ? [] : flags['--cache'] === undefined ? [...CACHE_NAMES] : parseCacheList(flags['--cache']);
   const out = flags['--out'] ?? 'dist';
   const shape = flags['--shape'] ?? 'percentile';

@@ -104,6 +104,7 @@ describe('CLI flags', () => {
     expect(() => parseBuildArgs(['--cache', 'sources,parsed'])).toThrow('--cache takes a comma-separated list of sources, model, output (or none), got sources,parsed');
     expect(() => parseBuildArgs(['--cache', 'model,model'])).toThrow(/comma-separated list/);
     expect(() => parseBuildArgs(['--cache', 'model', '--no-cache'])).toThrow('--cache and --no-cache cannot be used together');
+    expect(() => parseBuildArgs(['--no-cache', '--cache-dir', 'c'])).toThrow('--cache-dir and --no-cache cannot be used together');
     expect(() => parseBuildArgs(['--shape', 'cubist'])).toThrow(/percentile, timeline or both/);
     expect(() => parseBuildArgs(['--fast'])).toThrow(/unknown argument/);
     expect(() => parseBuildArgs(['--out'])).toThrow(/needs a value/);
