@@ -6,13 +6,13 @@
 // start of it (3+ letters: "prog" -> programmer), or within a small edit distance when the word
 // is not in the vocabulary at all ("nurce" -> nurse; 1 edit from 4 letters, 2 from 8). Words are
 // stemmed alike on both sides (nurses -> nurse, secretaries -> secretary), two query words that
-// form a known word are joined ("fire fighter" -> firefighter), and a few everyday words and
-// abbreviations the titles lack are expanded (ALIASES); a word matching nothing at all is dropped
-// when the rest of the query still matches. An occupation's score is its best name
-// (how exactly the words matched, how much of the name they cover, own title over alternate
-// title), plus a popularity prior from its employment, so "teacher" puts K-12 teachers before
-// postsecondary ones and "nurse" Registered Nurses before the nurse specialties, plus a little for
-// how many of its names match. Ties: list position. Deterministic for a given index.
+// form a known word are joined ("fire fighter" -> firefighter), and a few everyday words, British
+// names and abbreviations the titles lack are expanded (ALIASES, a word or two); a word matching
+// nothing at all is dropped when the rest of the query still matches. An occupation's score is
+// its best name (how exactly the words matched, how much of the name they cover, own title over
+// alternate title), plus a popularity prior from its employment, so "teacher" puts K-12 teachers
+// before postsecondary ones and "nurse" Registered Nurses before the nurse specialties, plus a
+// little for how many of its names match. Ties: list position. Deterministic for a given index.
 import type { OccupationTitle } from './inputs.ts';
 import type { OccupationRecord } from './records.ts';
 import { compareText, foldWords } from './text.ts';
@@ -52,8 +52,11 @@ const words = (s: string): string[] => normalize(s).split(' ').filter((w) => w !
 const FILLER = new Set(['and', 'or', 'of', 'the', 'a', 'an', 'in', 'for', 'to', 'except', 'other', 'all', 's']);
 
 /**
- * Everyday words and abbreviations O*NET's titles do not (or barely) carry, as the words that do.
- * Most abbreviations (RN, LPN, CNA, CEO, HR, UX, EMT) are alternate titles already and need none.
+ * Everyday words and abbreviations O*NET's titles do not (or barely) carry, as the words that do;
+ * a key of two words stands for that pair of query words. Keys are stemmed as query words are
+ * ("shop assistant", not "shop assistants"). Most abbreviations (RN, LPN, CNA, CEO, HR, UX, EMT)
+ * and many British names (solicitor, barrister, estate agent, GP, postman) are alternate titles
+ * already and need none.
  */
 export const ALIASES: Readonly<Record<string, readonly string[]>> = {
   dev: ['developer'],
@@ -77,6 +80,33 @@ export const ALIASES: Readonly<Record<string, readonly string[]>> = {
   emt: ['emergency medical technician'],
   cpa: ['accountant'],
   it: ['information technology'],
+  // British names, as the US occupation that does the work (O*NET's titles are American).
+  lorry: ['truck'],
+  'shop assistant': ['retail salesperson'],
+  'shelf stacker': ['stocker'],
+  'till operator': ['cashier'],
+  'checkout assistant': ['cashier'],
+  binman: ['refuse collector'],
+  'bin man': ['refuse collector'],
+  binmen: ['refuse collector'],
+  'bin men': ['refuse collector'],
+  dustman: ['refuse collector'],
+  childminder: ['childcare worker'],
+  builder: ['construction laborer'],
+  joiner: ['carpenter'],
+  postie: ['mail carrier'],
+  cabbie: ['taxi driver'],
+  carer: ['personal care aide'],
+  'care assistant': ['personal care aide'],
+  'healthcare assistant': ['nursing assistant'],
+  'car park': ['parking'],
+  'traffic warden': ['parking enforcement'],
+  'train driver': ['locomotive engineer'],
+  'engine driver': ['locomotive engineer'],
+  headteacher: ['principal'],
+  'head teacher': ['principal'],
+  publican: ['food service manager'],
+  'letting agent': ['property manager'],
 };
 
 export function buildSearchIndex(
@@ -230,6 +260,7 @@ function variants(index: SearchIndex, ws: string[]): Array<{ words: string[]; we
   }
   ws.forEach((w, i) => {
     for (const alias of ALIASES[w] ?? []) out.push({ words: [...ws.slice(0, i), ...words(alias), ...ws.slice(i + 1)], weight: 0.97 });
+    if (i + 1 < ws.length) for (const alias of ALIASES[`${w} ${ws[i + 1]}`] ?? []) out.push({ words: [...ws.slice(0, i), ...words(alias), ...ws.slice(i + 2)], weight: 0.97 });
   });
   return out.slice(0, 8);
 }

@@ -3,7 +3,7 @@
 // means in the top 3 for at least 95% of them, and for every kind separately at least 85%.
 import { describe, expect, it } from 'vitest';
 import { OccupationList } from '../../build/model/api-schemas.ts';
-import { SEARCH_CASES } from '../support/search-queries.ts';
+import { BRITISH_CASES, SEARCH_CASES } from '../support/search-queries.ts';
 import { useSites } from './setup.ts';
 
 const sites = useSites();
@@ -23,6 +23,15 @@ describe('search quality on the real data', () => {
     console.log(`search: ${pass}/${SEARCH_CASES.length} realistic queries with the expected occupation in the top 3${misses.length ? `; misses:\n  ${misses.join('\n  ')}` : ''}`);
     expect(pass / SEARCH_CASES.length, misses.join('\n')).toBeGreaterThanOrEqual(0.95);
     for (const [kind, k] of byKind) expect(k.pass / k.total, `${kind}: ${k.pass}/${k.total}`).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it('finds the US occupation for British names of jobs, each in the top 3', async () => {
+    const misses: string[] = [];
+    for (const c of BRITISH_CASES) {
+      const r = OccupationList.parse(await sites.percentile.json(`/api/v1/occupations?q=${encodeURIComponent(c.q)}&limit=3`));
+      if (!r.data.some((d) => c.expect.includes(d.soc_code))) misses.push(`"${c.q}" -> ${r.data.map((d) => d.title).join(' | ') || '(nothing)'}`);
+    }
+    expect(misses).toEqual([]);
   });
 
   it.each([

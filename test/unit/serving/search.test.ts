@@ -96,6 +96,11 @@ describe('search ranking', () => {
     expect(find('np')[0]).toBe('Nurse Practitioners');
     expect(find('checker')).toEqual(['Cashiers']);
   });
+  it('expands a pair of words that is an alias key, in that order, plural or not', () => {
+    expect(find('till operator')[0]).toBe('Cashiers');
+    expect(find('till operators')[0]).toBe('Cashiers');
+    expect(find('operator till')).toEqual([]);
+  });
   it('drops a word that matches nothing at all when the rest matches', () => {
     expect(find('xyzzy cashier')[0]).toBe('Cashiers');
     expect(find('zebra')).toEqual([]);
