@@ -46,6 +46,8 @@ export interface BuildOptions {
 }
 
 export const CACHE_NAMES = ['sources', 'model', 'output'] as const;
+/** Where the caches live: `cacheDir`, by default .cache under the repository (git-ignored). */
+export const cacheDirOf = (opts: Pick<BuildOptions, 'cacheDir' | 'repoRoot'>): string => opts.cacheDir ?? path.join(opts.repoRoot, '.cache');
 export type CacheName = (typeof CACHE_NAMES)[number];
 /** What each cache gave this build; 'skipped': not needed (a later cache answered). */
 export type CacheReport = Record<CacheName, CacheOutcome | 'skipped'>;
@@ -155,7 +157,7 @@ async function buildAll(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Arra
     if (out === path.resolve(opts.repoRoot) || out === path.parse(out).root) throw new BuildError([`refusing to use ${out} as the output folder`]);
   }
   const use = new Set(opts.caches ?? CACHE_NAMES);
-  const cacheDir = opts.cacheDir ?? path.join(opts.repoRoot, '.cache');
+  const cacheDir = cacheDirOf(opts);
   const stampDir = path.join(cacheDir, 'outputs');
   const sourceDir = opts.inputs ? null : resolveSourceDir({ cliSource: opts.source, env: opts.env ?? process.env, repoRoot: opts.repoRoot });
   if (sourceDir) log(`${stageLabel('source')} ${sourceDir}`);

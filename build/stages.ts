@@ -17,14 +17,14 @@ import { loadCached } from './sources/cache.ts';
 import type { CacheOutcome } from './cache/entry.ts';
 import { readModelCache, storeModelCache, type ModelStage } from './cache/model-cache.ts';
 import { BuildError } from './build-error.ts';
-import { CACHE_NAMES, peakRssMb, type BuildOptions, type BuildSummary, type CacheKeys, type CacheReport, type Timer } from './pipeline.ts';
+import { CACHE_NAMES, cacheDirOf, peakRssMb, type BuildOptions, type BuildSummary, type CacheKeys, type CacheReport, type Timer } from './pipeline.ts';
 
 export type Loaded = Omit<ModelStage, 'report'> & { report: SourceReport | null; caches: CacheReport | null };
 
 export async function loadModel(opts: BuildOptions, sourceDir: string, keys: CacheKeys | null, time: Timer): Promise<Loaded> {
   const log = opts.log ?? (() => undefined);
   const use = new Set(opts.caches ?? CACHE_NAMES);
-  const cacheDir = opts.cacheDir ?? path.join(opts.repoRoot, '.cache');
+  const cacheDir = cacheDirOf(opts);
   const caches: CacheReport = { sources: 'off', model: 'off', output: 'off' };
   const compute = async (): Promise<ModelStage> => {
     const sources: { bundle: ModelInputs | null; report: SourceReport; cache: CacheOutcome; store: (() => Promise<void>) | null } = await time('sources', () =>
@@ -34,10 +34,10 @@ export async function loadModel(opts: BuildOptions, sourceDir: string, keys: Cac
     );
     caches.sources = sources.cache;
     // Stored after the collection that ends the 'sources' stage: the parse's garbage and the entry's
-    // text at once were a cache-miss build's peak. Dropped once done, so the rows are not kept by it.
-    const storeSources = sources.store;
+    // text at once were a cache-miss build's peak. Dropped once done (no local holds it across the
+    // model stage), so the rows are not kept by it.
+    if (sources.store) await time('store_src', sources.store);
     sources.store = null;
-    if (storeSources) await time('store_src', storeSources);
     const { report } = sources;
     const titles = sources.bundle!.titles;
     const over = checkRejectThreshold(report);

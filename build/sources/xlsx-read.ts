@@ -4,10 +4,9 @@
 // building a DOM. The zip is read from its central directory and inflated by node's zlib (native);
 // a worksheet (35 MB of XML for O*NET Skills) is scanned as bytes, never decoded to one string:
 // only the values that become strings are decoded, the rest is located with indexOf (memchr).
-import { readFile } from 'node:fs/promises';
 import { inflateRawSync } from 'node:zlib';
 import type { SheetCell } from './table.ts';
-import { allocationFor } from './whole-file.ts';
+import { allocationFor, readWhole } from './whole-file.ts';
 
 export type Workbook = Array<{ sheet: string; data: SheetCell[][] }>;
 
@@ -381,5 +380,5 @@ export function parseXlsx(file: Uint8Array): Workbook {
 }
 
 export async function readXlsx(file: string): Promise<Workbook> {
-  return parseXlsx(await readFile(file));
+  return parseXlsx(await readWhole(file));
 }
