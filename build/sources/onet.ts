@@ -250,9 +250,9 @@ export function parseEducation(table: Table, log: FileLog): EducationRow[] {
     }))
     .pipe(EducationRow);
   // The note on unused rows comes before parseRows' own notes, though it is known only after them.
-  const notesBefore = log.notes.length;
+  const place = log.notePlace();
   const rows = values(parseRows(kept.table, log, [SOC, 'Scale ID', 'Category', 'Data Value'], schema));
   const skipped = kept.dropped();
-  if (skipped > 0) log.notes.splice(notesBefore, 0, `${skipped} rows on scales other than RL/RW or without a category not used`);
+  if (skipped > 0) log.noteAt(place, `${skipped} rows on scales other than RL/RW or without a category not used`);
   return rows;
 }

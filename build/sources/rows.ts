@@ -29,6 +29,16 @@ export class FileLog {
     this.notes.push(text);
   }
 
+  /** Where the next note goes: for noteAt, when a note is known only after later ones were written. */
+  notePlace(): number {
+    return this.notes.length;
+  }
+
+  /** A note put at a place taken earlier, before the notes written since. */
+  noteAt(place: number, text: string): void {
+    this.notes.splice(place, 0, text);
+  }
+
   /** Takes in what a parse job (maybe on another thread) logged for this file. */
   absorb(job: Pick<FileLog, 'rows' | 'kept' | 'rejected' | 'notes' | 'problems'>): void {
     this.rows += job.rows;

@@ -149,4 +149,13 @@ describe('model 2 parsers', () => {
     ]);
     expect(log.notes.join(' ')).toMatch(/2 rows on scales other than RL\/RW or without a category not used/);
   });
+
+  it('puts a note known late at the place taken for it, before the notes written since (FileLog.noteAt)', () => {
+    const log = new FileLog('f.txt', 'x/f.txt');
+    log.note('first');
+    const place = log.notePlace();
+    log.note('written while reading');
+    log.noteAt(place, 'known after reading');
+    expect(log.toReport().notes).toEqual(['first', 'known after reading', 'written while reading']);
+  });
 });
