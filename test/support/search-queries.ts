@@ -166,7 +166,7 @@ export const SEARCH_CASES: SearchCase[] = [
  * search expands these through its aliases). Written by hand from the O*NET titles; kept apart from
  * SEARCH_CASES, whose accuracy the bench reports, because the aliases were written for these names.
  */
-export const BRITISH_CASES: Array<{ q: string; expect: string[] }> = [
+export const BRITISH_CASES: Array<Omit<SearchCase, 'kind'>> = [
   { q: 'lorry driver', expect: ['53-3032.00'] },
   { q: 'shop assistants', expect: ['41-2031.00'] },
   { q: 'shelf stacker', expect: ['53-7065.00'] },
