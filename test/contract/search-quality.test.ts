@@ -41,6 +41,8 @@ describe('search quality on the real data', () => {
     ['nurce', 'Registered Nurses'],
     ['RN', 'Registered Nurses'],
     ['CEO', 'Chief Executives'],
+    ['manager', 'General and Operations Managers'],
+    ['managers', 'General and Operations Managers'],
   ])('"%s" ranks %s first (the occupation people usually mean)', async (q, title) => {
     const r = OccupationList.parse(await sites.percentile.json(`/api/v1/occupations?q=${encodeURIComponent(q)}&limit=5`));
     expect(r.data[0]?.title).toBe(title);
