@@ -12,7 +12,9 @@
 // its best name (how exactly the words matched, how much of the name they cover, own title over
 // alternate title), plus a popularity prior from its employment, so "teacher" puts K-12 teachers
 // before postsecondary ones and "nurse" Registered Nurses before the nurse specialties, plus a
-// little for how many of its names match. Ties: list position. Deterministic for a given index.
+// little for how many of its names match and for what share of them: an occupation most of whose
+// names hold the query is about it ("cybersecurity": Information Security Analysts, not Lawyers
+// for one "Cybersecurity Lawyer"). Ties: list position. Deterministic for a given index.
 import type { OccupationTitle } from './inputs.ts';
 import type { OccupationRecord } from './records.ts';
 import { compareText, foldWords } from './text.ts';
@@ -306,6 +308,18 @@ function scoreVariant(index: SearchIndex, ws: string[], weight: number, best: Ma
   }
 }
 
+/** How many names (own title and alternates) each occupation has, counted once per index. */
+const nameCounts = new WeakMap<SearchIndex, number[]>();
+function namesPerOccupation(index: SearchIndex): number[] {
+  let out = nameCounts.get(index);
+  if (!out) {
+    out = index.titles.map(() => 1);
+    for (const o of index.alt_occ) out[o]!++;
+    nameCounts.set(index, out);
+  }
+  return out;
+}
+
 /** Positions (into the full list) of the matching occupations, best first. */
 export function searchOccupations(index: SearchIndex, query: string): number[] {
   const ws = words(query);
@@ -318,7 +332,8 @@ export function searchOccupations(index: SearchIndex, query: string): number[] {
     const known = ws.filter((w) => candidates(index, w).size > 0);
     if (known.length > 0 && known.length < ws.length) for (const v of variants(index, known)) scoreVariant(index, v.words, 0.8 * v.weight, best);
   }
-  const ranked = [...best].map(([i, b]) => ({ i, score: b.score + 0.3 * index.prior[i]! + 0.05 * Math.min(1, Math.log2(1 + b.hits) / 5) }));
+  const names = namesPerOccupation(index);
+  const ranked = [...best].map(([i, b]) => ({ i, score: b.score + 0.3 * index.prior[i]! + 0.05 * Math.min(1, Math.log2(1 + b.hits) / 5) + 0.05 * Math.min(1, b.hits / names[i]!) }));
   ranked.sort((x, y) => y.score - x.score || x.i - y.i);
   return ranked.map((r) => r.i);
 }

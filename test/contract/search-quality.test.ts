@@ -43,6 +43,7 @@ describe('search quality on the real data', () => {
     ['CEO', 'Chief Executives'],
     ['manager', 'General and Operations Managers'],
     ['managers', 'General and Operations Managers'],
+    ['cybersecurity', 'Information Security Analysts'],
   ])('"%s" ranks %s first (the occupation people usually mean)', async (q, title) => {
     const r = OccupationList.parse(await sites.percentile.json(`/api/v1/occupations?q=${encodeURIComponent(q)}&limit=5`));
     expect(r.data[0]?.title).toBe(title);

@@ -21,6 +21,8 @@ const records = [
   occ('99-1000.00', 'Secretaries and Administrative Assistants', null, null),
   occ('13-2000.00', 'Financial Managers', 800_000),
   occ('13-1000.00', 'General and Operations Managers', 3_500_000),
+  occ('23-1000.00', 'Lawyers', 800_000),
+  occ('15-1000.00', 'Information Security Analysts', 180_000),
 ];
 const titles = [
   { soc_code: '33-0000.00', title: 'Registered Nurse (RN)', short_title: 'RN' },
@@ -33,6 +35,8 @@ const titles = [
   { soc_code: '88-0000.00', title: 'Teacher', short_title: null },
   { soc_code: '88-0000.00', title: 'Elementary Teacher', short_title: null },
   { soc_code: '00-0000.00', title: 'Not an occupation we list', short_title: null },
+  ...['Attorney', 'Counsel', 'Litigator', 'Trial Lawyer', 'Corporate Counsel', 'Legal Counsel', 'Public Defender', 'Cybersecurity Lawyer'].map((title) => ({ soc_code: '23-1000.00', title, short_title: null })),
+  ...['Cybersecurity Analyst', 'Cybersecurity Engineer', 'Cybersecurity Specialist', 'IT Security Analyst'].map((title) => ({ soc_code: '15-1000.00', title, short_title: null })),
 ];
 const index = buildSearchIndex(records, titles);
 const find = (q: string) => searchOccupations(index, q).map((i) => records[i]!.title);
@@ -103,6 +107,11 @@ describe('search ranking', () => {
     expect(find('manager')[0]).toBe('General and Operations Managers');
     expect(find('managers')[0]).toBe('General and Operations Managers');
     expect(find('financial manager')).toEqual(['Financial Managers']);
+  });
+  it('among equal name matches, prefers the occupation more of whose names hold the query', () => {
+    // One of Lawyers' nine names holds "cybersecurity", three of the analysts' five (on the real
+    // data 2 of 92 and 24 of 85): the larger occupation's prior alone would put Lawyers first.
+    expect(find('cybersecurity')).toEqual(['Information Security Analysts', 'Lawyers']);
   });
   it('expands a pair of words that is an alias key, in that order, plural or not', () => {
     expect(find('till operator')[0]).toBe('Cashiers');
