@@ -23,15 +23,19 @@ const headerLines = (r: RouteDef) => Object.entries(routeHeaders(r)).map(([k, v]
 /**
  * Shared by Netlify and Cloudflare Pages (same syntax). Cloudflare sends /api and /embed through
  * the worker, which sets the same headers itself; this file covers whatever a host serves directly.
+ * Blocks with a placeholder come first, exact paths after them: Netlify merges every block that
+ * matches, a later value replacing an earlier one, and a route's file can match another route's
+ * placeholder (/embed/index.html is also an /embed/:slug), so its own block must be the later one.
  */
 export function headersFile(shape: Shape): string {
-  const out: string[] = ['# Generated from build/model/routes.ts. Do not edit.'];
+  const blocks: Array<{ path: string; lines: string[] }> = [];
   for (const r of staticRoutes(shape)) {
     const file = '/' + fileFor(r.pattern, r.body);
     // A named file (a download, the script) is its own path: one block, not two.
-    for (const path of new Set([r.pattern, file])) out.push(path, ...headerLines(r), '');
+    for (const path of new Set([r.pattern, file])) blocks.push({ path, lines: headerLines(r) });
   }
-  return out.join('\n');
+  const general = (b: { path: string }) => /[:*]/.test(b.path);
+  return ['# Generated from build/model/routes.ts. Do not edit.', ...[...blocks.filter(general), ...blocks.filter((b) => !general(b))].flatMap((b) => [b.path, ...b.lines, ''])].join('\n');
 }
 
 /**

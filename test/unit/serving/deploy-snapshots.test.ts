@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { cloudflareRoutes, headersFile, netlifyToml } from '../../../build/emit/deploy.ts';
 import type { Shape } from '../../../build/model/records.ts';
-import { fillPattern, routeHeaders, routesFor } from '../../../build/model/routes.ts';
+import { fileFor, fillPattern, routeHeaders, routesFor } from '../../../build/model/routes.ts';
 
 const SHAPES: Shape[] = ['percentile', 'timeline'];
 
@@ -41,7 +41,34 @@ function headersAt(file: string, urlPath: string): Record<string, string[]> {
   return out;
 }
 
+/**
+ * Netlify's reading: every matching block's headers, merged in file order, a later block's value
+ * replacing an earlier one's (netlify-cli's headersForPath; ":name" one segment, a trailing slash allowed).
+ */
+function netlifyHeadersAt(file: string, urlPath: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const block of file.split('\n\n')) {
+    const [pattern, ...lines] = block.split('\n').filter((l) => l && !l.startsWith('#'));
+    if (!pattern) continue;
+    const parts = pattern.split('/').filter(Boolean);
+    const re = new RegExp(parts.length === 0 ? '^/$' : `^${parts.map((p) => (p.startsWith(':') ? '/[^/]+' : p === '*' ? '/.*' : `/${p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')}`)).join('')}/?$`);
+    if (!re.test(urlPath)) continue;
+    for (const l of lines) out[l.slice(0, l.indexOf(':')).trim()] = l.slice(l.indexOf(':') + 1).trim();
+  }
+  return out;
+}
+
 describe.each(SHAPES)('_headers as a host applies it (%s)', (shape) => {
+  it('on Netlify, every URL and every file of a static route ends with its own route headers', () => {
+    // Netlify serves a route's file at its own path too (/embed/index.html beside /embed/), and
+    // that path also matches placeholder blocks (/embed/:slug): the file's block must come later.
+    const file = headersFile(shape);
+    const sample: Record<string, string> = { soc_code: '15-1252.00', naics_code: '31-33', slug: 'registered-nurses', problem: 'not-found' };
+    for (const r of routesFor(shape).filter((x) => x.serve === 'static')) {
+      const url = fillPattern(r.pattern, sample);
+      for (const at of [url, `/${fileFor(url, r.body)}`]) expect(netlifyHeadersAt(file, at), `${r.id} ${at}`).toEqual(routeHeaders(r));
+    }
+  });
   it('every published URL of a static route gets its own route headers once, from no other block', () => {
     const file = headersFile(shape);
     const sample: Record<string, string> = { soc_code: '15-1252.00', naics_code: '31-33', slug: 'registered-nurses', problem: 'not-found' };
