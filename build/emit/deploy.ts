@@ -35,7 +35,8 @@ export function headersFile(shape: Shape): string {
     for (const path of new Set([r.pattern, file])) blocks.push({ path, lines: headerLines(r) });
   }
   const general = (b: { path: string }) => /[:*]/.test(b.path);
-  return ['# Generated from build/model/routes.ts. Do not edit.', ...[...blocks.filter(general), ...blocks.filter((b) => !general(b))].flatMap((b) => [b.path, ...b.lines, ''])].join('\n');
+  const ordered = [...blocks.filter(general), ...blocks.filter((b) => !general(b))];
+  return ['# Generated from build/model/routes.ts. Do not edit.', ...ordered.flatMap((b) => [b.path, ...b.lines, ''])].join('\n');
 }
 
 /**

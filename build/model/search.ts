@@ -82,8 +82,8 @@ export const ALIASES: Readonly<Record<string, readonly string[]>> = {
   emt: ['emergency medical technician'],
   cpa: ['accountant'],
   it: ['information technology'],
-  // A bare generic job word, as the occupation that is its catch-all: some hundred titles end in
-  // "manager", and by coverage the two-word ones (Financial, Sales Managers) outrank the one
+  // A bare generic job word, as the occupation that is its catch-all: "manager" is in titles of 175
+  // occupations, and by coverage the two-word ones (Financial, Sales Managers) outranked the one
   // people without a specialty hold (3.5 million General and Operations Managers, by far the largest).
   manager: ['general and operations manager'],
   // British names, as the US occupation that does the work (O*NET's titles are American).
