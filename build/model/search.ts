@@ -82,6 +82,12 @@ export const ALIASES: Readonly<Record<string, readonly string[]>> = {
   emt: ['emergency medical technician'],
   cpa: ['accountant'],
   it: ['information technology'],
+  swe: ['software engineer'],
+  sde: ['software developer'],
+  sre: ['site reliability engineer'],
+  ml: ['machine learning'],
+  ea: ['executive assistant'],
+  pt: ['physical therapist'],
   // A bare generic job word, as the occupation that is its catch-all: "manager" is in titles of 175
   // occupations, and by coverage the two-word ones (Financial, Sales Managers) outranked the one
   // people without a specialty hold (3.5 million General and Operations Managers, by far the largest).

@@ -127,6 +127,12 @@ export const SEARCH_CASES: SearchCase[] = [
   { q: 'EMT', expect: ['29-2042.00'], kind: 'abbrev' },
   { q: 'CPA', expect: ['13-2011.00'], kind: 'abbrev' },
   { q: 'NP', expect: ['29-1171.00'], kind: 'abbrev' },
+  { q: 'SWE', expect: ['15-1252.00'], kind: 'abbrev' },
+  { q: 'SDE', expect: ['15-1252.00'], kind: 'abbrev' },
+  { q: 'SRE', expect: ['15-1252.00', '15-1299.08', '15-1244.00'], kind: 'abbrev' },
+  { q: 'ML engineer', expect: ['15-2051.00', '15-1221.00'], kind: 'abbrev' },
+  { q: 'EA', expect: ['43-6011.00'], kind: 'abbrev' },
+  { q: 'PT', expect: ['29-1123.00'], kind: 'abbrev' },
   // Everyday words.
   { q: 'doctor', expect: ['29-1215.00', '29-1216.00', '29-1229.02', '29-1221.00'], kind: 'everyday' },
   { q: 'coder', expect: ['15-1251.00', '15-1252.00', '29-2072.00'], kind: 'everyday' },
