@@ -87,6 +87,7 @@ export const ALIASES: Readonly<Record<string, readonly string[]>> = {
   sre: ['site reliability engineer'],
   ml: ['machine learning'],
   ea: ['executive assistant'],
+  sysadmin: ['systems administrator'],
   pt: ['physical therapist'],
   // A bare generic job word, as the occupation that is its catch-all: "manager" is in titles of 175
   // occupations, and by coverage the two-word ones (Financial, Sales Managers) outranked the one

@@ -133,6 +133,7 @@ export const SEARCH_CASES: SearchCase[] = [
   { q: 'ML engineer', expect: ['15-2051.00', '15-1221.00'], kind: 'abbrev' },
   { q: 'EA', expect: ['43-6011.00'], kind: 'abbrev' },
   { q: 'PT', expect: ['29-1123.00'], kind: 'abbrev' },
+  { q: 'sysadmin', expect: ['15-1244.00'], kind: 'abbrev' },
   // Everyday words.
   { q: 'doctor', expect: ['29-1215.00', '29-1216.00', '29-1229.02', '29-1221.00'], kind: 'everyday' },
   { q: 'coder', expect: ['15-1251.00', '15-1252.00', '29-2072.00'], kind: 'everyday' },
