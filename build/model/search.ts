@@ -93,6 +93,9 @@ export const ALIASES: Readonly<Record<string, readonly string[]>> = {
   // occupations, and by coverage the two-word ones (Financial, Sales Managers) outranked the one
   // people without a specialty hold (3.5 million General and Operations Managers, by far the largest).
   manager: ['general and operations manager'],
+  // O*NET lists a bare "Police" among the alternate titles of Secretaries and Administrative
+  // Assistants (the largest of the two): the word alone means the officers.
+  police: ['police and sheriff patrol officer'],
   // British names, as the US occupation that does the work (O*NET's titles are American).
   lorry: ['truck'],
   'shop assistant': ['retail salesperson'],
