@@ -281,6 +281,14 @@ function variants(index: SearchIndex, ws: string[]): Array<{ words: string[]; we
   return out.slice(0, 8);
 }
 
+/**
+ * An official title counts as at least half covered by a query word it holds: it often names
+ * several related jobs ("Tree Trimmers and Pruners", "Subway and Streetcar Operators"), and by
+ * coverage alone a two-word alternate title of a far larger occupation ("Tree Mover" among the
+ * laborers') outranked it for the word it is named by.
+ */
+const OWN_TITLE_MIN_COVERAGE = 0.5;
+
 /** Best name score per occupation for one word list; every word must match within one name. */
 function scoreVariant(index: SearchIndex, ws: string[], weight: number, best: Map<number, { score: number; hits: number }>): void {
   const n = index.titles.length;
@@ -305,7 +313,7 @@ function scoreVariant(index: SearchIndex, ws: string[], weight: number, best: Ma
     }
     if (!ok) continue;
     const occ = id < n ? id : index.alt_occ[id - n]!;
-    const coverage = Math.min(1, perWord.length / index.name_len[id]!);
+    const coverage = Math.max(id < n ? OWN_TITLE_MIN_COVERAGE : 0, Math.min(1, perWord.length / index.name_len[id]!));
     const score = weight * (sum / perWord.length) * (0.6 + 0.4 * coverage) * (id < n ? 1 : 0.92);
     hitsSeen.set(occ, (hitsSeen.get(occ) ?? 0) + 1);
     const cur = best.get(occ);

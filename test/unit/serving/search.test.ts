@@ -23,6 +23,8 @@ const records = [
   occ('13-1000.00', 'General and Operations Managers', 3_500_000),
   occ('23-1000.00', 'Lawyers', 800_000),
   occ('15-1000.00', 'Information Security Analysts', 180_000),
+  occ('37-3013.00', 'Tree Trimmers and Pruners', 45_000),
+  occ('53-7062.00', 'Laborers and Freight, Stock, and Material Movers, Hand', 3_000_000),
 ];
 const titles = [
   { soc_code: '33-0000.00', title: 'Registered Nurse (RN)', short_title: 'RN' },
@@ -37,6 +39,7 @@ const titles = [
   { soc_code: '00-0000.00', title: 'Not an occupation we list', short_title: null },
   ...['Attorney', 'Counsel', 'Litigator', 'Trial Lawyer', 'Corporate Counsel', 'Legal Counsel', 'Public Defender', 'Cybersecurity Lawyer'].map((title) => ({ soc_code: '23-1000.00', title, short_title: null })),
   ...['Cybersecurity Analyst', 'Cybersecurity Engineer', 'Cybersecurity Specialist', 'IT Security Analyst'].map((title) => ({ soc_code: '15-1000.00', title, short_title: null })),
+  ...['Tree Mover', 'Mover', 'Stock Handler', 'Freight Handler'].map((title) => ({ soc_code: '53-7062.00', title, short_title: null })),
 ];
 const index = buildSearchIndex(records, titles);
 const find = (q: string) => searchOccupations(index, q).map((i) => records[i]!.title);
@@ -112,6 +115,10 @@ describe('search ranking', () => {
     // One of Lawyers' nine names holds "cybersecurity", three of the analysts' five (on the real
     // data 2 of 92 and 24 of 85): the larger occupation's prior alone would put Lawyers first.
     expect(find('cybersecurity')).toEqual(['Information Security Analysts', 'Lawyers']);
+  });
+  it('ranks the occupation named by a word above a far larger one with a short alternate title holding it', () => {
+    // Own title: 1 of 3 words, counted as half covered; "Tree Mover": 1 of 2, but an alternate.
+    expect(find('tree')).toEqual(['Tree Trimmers and Pruners', 'Laborers and Freight, Stock, and Material Movers, Hand']);
   });
   it('expands a pair of words that is an alias key, in that order, plural or not', () => {
     expect(find('till operator')[0]).toBe('Cashiers');
