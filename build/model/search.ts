@@ -89,10 +89,6 @@ export const ALIASES: Readonly<Record<string, readonly string[]>> = {
   ea: ['executive assistant'],
   sysadmin: ['systems administrator'],
   pt: ['physical therapist'],
-  // A bare generic job word, as the occupation that is its catch-all: "manager" is in titles of 175
-  // occupations, and by coverage the two-word ones (Financial, Sales Managers) outranked the one
-  // people without a specialty hold (3.5 million General and Operations Managers, by far the largest).
-  manager: ['general and operations manager'],
   // O*NET lists a bare "Police" among the alternate titles of Secretaries and Administrative
   // Assistants (the largest of the two): the word alone means the officers.
   police: ['police and sheriff patrol officer'],
@@ -285,7 +281,9 @@ function variants(index: SearchIndex, ws: string[]): Array<{ words: string[]; we
  * An official title counts as at least half covered by a query word it holds: it often names
  * several related jobs ("Tree Trimmers and Pruners", "Subway and Streetcar Operators"), and by
  * coverage alone a two-word alternate title of a far larger occupation ("Tree Mover" among the
- * laborers') outranked it for the word it is named by.
+ * laborers') outranked it for the word it is named by. For the same reason "manager" gave
+ * Financial Managers before General and Operations Managers (3.5 million, the catch-all); now
+ * both count as half covered and employment decides.
  */
 const OWN_TITLE_MIN_COVERAGE = 0.5;
 

@@ -106,7 +106,8 @@ describe('search ranking', () => {
     expect(find('checker')).toEqual(['Cashiers']);
   });
   it('takes a bare generic word for its catch-all occupation, and a qualified one for itself', () => {
-    // Without the alias, the shorter title covers more of itself and wins despite a smaller prior.
+    // Both own titles count as half covered by the one word (the longer by the floor): the larger
+    // occupation's prior decides. Without the floor the shorter title won despite a smaller prior.
     expect(find('manager')[0]).toBe('General and Operations Managers');
     expect(find('managers')[0]).toBe('General and Operations Managers');
     expect(find('financial manager')).toEqual(['Financial Managers']);
