@@ -34,8 +34,8 @@ export function headersFile(shape: Shape): string {
     // A named file (a download, the script) is its own path: one block, not two.
     for (const path of new Set([r.pattern, file])) blocks.push({ path, lines: headerLines(r) });
   }
-  const general = (b: { path: string }) => /[:*]/.test(b.path);
-  const ordered = [...blocks.filter(general), ...blocks.filter((b) => !general(b))];
+  const placeholder = (b: { path: string }) => b.path.includes('/:');
+  const ordered = [...blocks.filter(placeholder), ...blocks.filter((b) => !placeholder(b))];
   return ['# Generated from build/model/routes.ts. Do not edit.', ...ordered.flatMap((b) => [b.path, ...b.lines, ''])].join('\n');
 }
 

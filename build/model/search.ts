@@ -211,16 +211,26 @@ export function editDistance(a: string, b: string, max: number): number {
   return prev[b.length]!;
 }
 
-/** Vocabulary ids by word length, built once per index: the typo scan looks at near lengths only. */
-const byLength = new WeakMap<SearchIndex, number[][]>();
-function vocabByLength(index: SearchIndex): number[][] {
-  let out = byLength.get(index);
-  if (!out) {
-    out = [];
-    index.vocab.forEach((w, k) => (out![w.length] ??= []).push(k));
-    byLength.set(index, out);
+/**
+ * What the query side derives from an index, once per index: vocabulary ids by word length (the
+ * typo scan looks at near lengths only) and how many names (own title and alternates) each
+ * occupation has.
+ */
+interface Derived {
+  byLength: number[][];
+  names: number[];
+}
+const derivedOf = new WeakMap<SearchIndex, Derived>();
+function derived(index: SearchIndex): Derived {
+  let d = derivedOf.get(index);
+  if (!d) {
+    const byLength: number[][] = [];
+    index.vocab.forEach((w, k) => (byLength[w.length] ??= []).push(k));
+    const names = index.titles.map(() => 1);
+    for (const o of index.alt_occ) names[o]!++;
+    derivedOf.set(index, (d = { byLength, names }));
   }
-  return out;
+  return d;
 }
 
 /** First index in the sorted vocabulary not below w. */
@@ -250,7 +260,7 @@ function candidates(index: SearchIndex, w: string): Map<number, number> {
   }
   if (!exact && w.length >= 4) {
     const max = w.length >= 8 ? 2 : 1;
-    const lengths = vocabByLength(index);
+    const lengths = derived(index).byLength;
     for (let len = w.length - max; len <= w.length + max; len++) {
       for (const k of lengths[len] ?? []) {
         if (out.has(k)) continue;
@@ -324,18 +334,6 @@ function scoreVariant(index: SearchIndex, ws: string[], weight: number, best: Ma
   }
 }
 
-/** How many names (own title and alternates) each occupation has, counted once per index. */
-const nameCounts = new WeakMap<SearchIndex, number[]>();
-function namesPerOccupation(index: SearchIndex): number[] {
-  let out = nameCounts.get(index);
-  if (!out) {
-    out = index.titles.map(() => 1);
-    for (const o of index.alt_occ) out[o]!++;
-    nameCounts.set(index, out);
-  }
-  return out;
-}
-
 /** Positions (into the full list) of the matching occupations, best first. */
 export function searchOccupations(index: SearchIndex, query: string): number[] {
   const ws = words(query);
@@ -348,7 +346,7 @@ export function searchOccupations(index: SearchIndex, query: string): number[] {
     const known = ws.filter((w) => candidates(index, w).size > 0);
     if (known.length > 0 && known.length < ws.length) for (const v of variants(index, known)) scoreVariant(index, v.words, 0.8 * v.weight, best);
   }
-  const names = namesPerOccupation(index);
+  const { names } = derived(index);
   const ranked = [...best].map(([i, b]) => ({ i, score: b.score + 0.3 * index.prior[i]! + 0.05 * Math.min(1, Math.log2(1 + b.hits) / 5) + 0.05 * Math.min(1, b.hits / names[i]!) }));
   ranked.sort((x, y) => y.score - x.score || x.i - y.i);
   return ranked.map((r) => r.i);

@@ -25,18 +25,21 @@ describe.each(SHAPES)('generated CDN configs (%s)', (shape) => {
   });
 });
 
+/** The blocks of a _headers file: each path pattern and its header lines as [name, value]. */
+function blocksOf(file: string): Array<{ pattern: string; headers: Array<[string, string]> }> {
+  return file.split('\n\n').flatMap((block) => {
+    const [pattern, ...lines] = block.split('\n').filter((l) => l && !l.startsWith('#'));
+    return pattern ? [{ pattern, headers: lines.map((l): [string, string] => [l.slice(0, l.indexOf(':')).trim(), l.slice(l.indexOf(':') + 1).trim()]) }] : [];
+  });
+}
+const escape = (s: string) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+
 /** Hosts apply every _headers block whose path matches (":name" one segment, "*" the rest) and join repeated headers. */
 function headersAt(file: string, urlPath: string): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  for (const block of file.split('\n\n')) {
-    const [pattern, ...lines] = block.split('\n').filter((l) => l && !l.startsWith('#'));
-    if (!pattern) continue;
-    const re = new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[a-z_]+/g, '[^/]+').replace(/\*/g, '.*')}$`);
-    if (!re.test(urlPath)) continue;
-    for (const l of lines) {
-      const [k, v] = [l.slice(0, l.indexOf(':')).trim(), l.slice(l.indexOf(':') + 1).trim()];
-      (out[k] ??= []).push(v);
-    }
+  for (const { pattern, headers } of blocksOf(file)) {
+    if (!new RegExp(`^${escape(pattern).replace(/:[a-z_]+/g, '[^/]+').replace(/\*/g, '.*')}$`).test(urlPath)) continue;
+    for (const [k, v] of headers) (out[k] ??= []).push(v);
   }
   return out;
 }
@@ -47,33 +50,31 @@ function headersAt(file: string, urlPath: string): Record<string, string[]> {
  */
 function netlifyHeadersAt(file: string, urlPath: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const block of file.split('\n\n')) {
-    const [pattern, ...lines] = block.split('\n').filter((l) => l && !l.startsWith('#'));
-    if (!pattern) continue;
+  for (const { pattern, headers } of blocksOf(file)) {
     const parts = pattern.split('/').filter(Boolean);
-    const re = new RegExp(parts.length === 0 ? '^/$' : `^${parts.map((p) => (p.startsWith(':') ? '/[^/]+' : p === '*' ? '/.*' : `/${p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')}`)).join('')}/?$`);
-    if (!re.test(urlPath)) continue;
-    for (const l of lines) out[l.slice(0, l.indexOf(':')).trim()] = l.slice(l.indexOf(':') + 1).trim();
+    const re = new RegExp(parts.length === 0 ? '^/$' : `^${parts.map((p) => (p.startsWith(':') ? '/[^/]+' : p === '*' ? '/.*' : `/${escape(p)}`)).join('')}/?$`);
+    if (re.test(urlPath)) for (const [k, v] of headers) out[k] = v;
   }
   return out;
 }
+
+/** Values for every path parameter of the table's static routes. */
+const SAMPLE: Record<string, string> = { soc_code: '15-1252.00', naics_code: '31-33', slug: 'registered-nurses', problem: 'not-found' };
 
 describe.each(SHAPES)('_headers as a host applies it (%s)', (shape) => {
   it('on Netlify, every URL and every file of a static route ends with its own route headers', () => {
     // Netlify serves a route's file at its own path too (/embed/index.html beside /embed/), and
     // that path also matches placeholder blocks (/embed/:slug): the file's block must come later.
     const file = headersFile(shape);
-    const sample: Record<string, string> = { soc_code: '15-1252.00', naics_code: '31-33', slug: 'registered-nurses', problem: 'not-found' };
     for (const r of routesFor(shape).filter((x) => x.serve === 'static')) {
-      const url = fillPattern(r.pattern, sample);
+      const url = fillPattern(r.pattern, SAMPLE);
       for (const at of [url, `/${fileFor(url, r.body)}`]) expect(netlifyHeadersAt(file, at), `${r.id} ${at}`).toEqual(routeHeaders(r));
     }
   });
   it('every published URL of a static route gets its own route headers once, from no other block', () => {
     const file = headersFile(shape);
-    const sample: Record<string, string> = { soc_code: '15-1252.00', naics_code: '31-33', slug: 'registered-nurses', problem: 'not-found' };
     for (const r of routesFor(shape).filter((x) => x.serve === 'static')) {
-      const url = fillPattern(r.pattern, sample);
+      const url = fillPattern(r.pattern, SAMPLE);
       const want = Object.fromEntries(Object.entries(routeHeaders(r)).map(([k, v]) => [k, [v]]));
       expect(headersAt(file, url), url).toEqual(want);
     }
