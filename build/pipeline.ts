@@ -9,7 +9,7 @@ import { runInNewContext } from 'node:vm';
 import type { OccupationTitle } from './model/inputs.ts';
 import type { ModelOutput, Shape, UnscoredOccupation } from './model/records.ts';
 import { resolveSourceDir } from './sources/locate.ts';
-import { cacheKey } from './sources/cache.ts';
+import { sourceKeys } from './sources/cache.ts';
 import type { CacheOutcome } from './cache/entry.ts';
 import { modelKey } from './cache/model-cache.ts';
 import { checkOutput, forgetOutput, outputKeys, recordOutput } from './cache/output-stamp.ts';
@@ -55,6 +55,9 @@ export type CacheReport = Record<CacheName, CacheOutcome | 'skipped'>;
 export interface CacheKeys {
   source: string;
   model: string;
+  /** What the parsed-source cache keys each file with (build/sources/cache.ts). */
+  parser: string;
+  files: ReadonlyMap<string, string>;
 }
 
 export interface BuildSummary {
@@ -95,7 +98,7 @@ export type Timer = <T>(stage: string, f: () => Promise<T> | T) => Promise<T>;
  * its own process, and the model stage's collection has already freed the source rows, so it
  * found nothing.
  */
-const COLLECT_AFTER = new Set(['sources', 'store_src', 'model', 'store_model', 'emit']);
+const COLLECT_AFTER = new Set(['sources', 'model', 'store_model', 'emit']);
 export const collectGarbage: () => void = (() => {
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as (() => void) | undefined;
@@ -165,9 +168,9 @@ async function buildAll(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Arra
   const keys: (CacheKeys & { outputs: string[] }) | null =
     sourceDir && use.size > 0
       ? await time('keys', async () => {
-          const source = await cacheKey(sourceDir, path.join(cacheDir, 'file-hashes.json'));
+          const { key: source, parser, files } = await sourceKeys(sourceDir, path.join(cacheDir, 'file-hashes.json'));
           const model = await modelKey(source, opts.repoRoot);
-          return { source, model, outputs: await outputKeys(model, outs.map((t) => t.shape), opts.repoRoot) };
+          return { source, model, parser, files, outputs: await outputKeys(model, outs.map((t) => t.shape), opts.repoRoot) };
         })
       : null;
 

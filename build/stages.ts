@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { ModelInputs } from './model/inputs.ts';
 import type { SourceReport } from './sources/report.ts';
-import { loadSources, checkRejectThreshold, formatSourceReport } from './sources/index.ts';
+import { loadSources, checkRejectThreshold, formatSourceReport, type SourcesCacheUse } from './sources/index.ts';
 import { embedPages } from './emit/embed.ts';
 import { renderSite } from './emit/site.ts';
 import { renderDocs } from './emit/docs.ts';
@@ -13,8 +13,6 @@ import { emitFiles, checkRouteFiles, deployConfigs, pathProblems, validateFile, 
 import { forbiddenInputs, type FunctionBundle } from './emit/bundle-function.ts';
 import { buildManifest, MANIFEST_PATH } from './emit/manifest.ts';
 import { OutputTree, type Written } from './emit/write.ts';
-import { loadCached } from './sources/cache.ts';
-import type { CacheOutcome } from './cache/entry.ts';
 import { readModelCache, storeModelCache, type ModelStage } from './cache/model-cache.ts';
 import { BuildError } from './build-error.ts';
 import { CACHE_NAMES, cacheDirOf, peakRssMb, type BuildOptions, type BuildSummary, type CacheKeys, type CacheReport, type Timer } from './pipeline.ts';
@@ -27,17 +25,13 @@ export async function loadModel(opts: BuildOptions, sourceDir: string, keys: Cac
   const cacheDir = cacheDirOf(opts);
   const caches: CacheReport = { sources: 'off', model: 'off', output: 'off' };
   const compute = async (): Promise<ModelStage> => {
-    const sources: { bundle: ModelInputs | null; report: SourceReport; cache: CacheOutcome; store: (() => Promise<void>) | null } = await time('sources', () =>
-      use.has('sources')
-        ? loadCached(sourceDir, path.join(cacheDir, 'sources'), () => loadSources(sourceDir), log, keys?.source)
-        : loadSources(sourceDir).then((l) => ({ ...l, cache: 'off' as CacheOutcome, store: null })),
+    const sources: { bundle: ModelInputs | null; report: SourceReport; cache: SourcesCacheUse } = await time('sources', () =>
+      loadSources(sourceDir, use.has('sources') && keys ? { cache: { dir: path.join(cacheDir, 'sources'), parser: keys.parser, files: keys.files, log } } : {}),
     );
-    caches.sources = sources.cache;
-    // Stored after the collection that ends the 'sources' stage: the parse's garbage and the entry's
-    // text at once were a cache-miss build's peak. Dropped once done (no local holds it across the
-    // model stage), so the rows are not kept by it.
-    if (sources.store) await time('store_src', sources.store);
-    sources.store = null;
+    caches.sources = sources.cache.outcome;
+    if (sources.cache.outcome !== 'off' && sources.cache.fromCache > 0 && sources.cache.parsed > 0) {
+      log(`    (sources: ${sources.cache.parsed} of ${sources.cache.fromCache + sources.cache.parsed} files parsed, the others read from the cache)`);
+    }
     const { report } = sources;
     const titles = sources.bundle!.titles;
     const over = checkRejectThreshold(report);

@@ -1,32 +1,32 @@
-// A content-addressed cache of parsed sources. Parsing the raw files (xlsx above all) is most of a
-// build; its result depends only on the bytes of the source files and on the parser code, so it is
-// stored under a key made of both: the sha256 of every file under the source directory (path and
-// content's sha256) and of the loaders' own source files, the model's input schemas and the lockfile (the
-// "parser version": edit a loader or a schema, or upgrade a parser library, and every entry is
-// stale). Entries are JSON parts, each with its sha256, verified on read (build/cache/entry.ts); a
-// damaged entry is reported, removed and the sources parsed again. The directory is git-ignored;
+// A content-addressed cache of parsed source files, an entry per file parsed. Parsing the raw files
+// (xlsx above all) is most of a build; a file's rows depend only on its bytes, on how it is parsed
+// (the parser, its argument, the sheet and columns asked for, its path, which messages quote) and
+// on the parser code. So each parse is stored under a key made of those: the file's sha256 and
+// the "parser version", the sha256 of the loaders' own source files, the model's input schemas,
+// the entry format and the lockfile (edit a loader or a schema, or upgrade a parser library, and
+// every entry is stale). A changed or added source file (a new OEWS year, a votes export) is
+// parsed alone; the others come from their entries. Entries are JSON parts, each with its sha256,
+// verified on read (build/cache/entry.ts); a damaged entry is reported, removed and its file parsed
+// again. The thread that parses a file stores it (parse-jobs.ts). The directory is git-ignored;
 // --no-cache bypasses it.
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ModelInputs } from '../model/inputs.ts';
-import type { SourceReport } from './report.ts';
 import { listSourceFiles } from './discover.ts';
-import { ENTRY, readCached, sha, storeCached, type CacheOutcome } from '../cache/entry.ts';
+import type { JobLog, ParseJob } from './parse-jobs.ts';
+import { ENTRY, readCached, sha, type CacheOutcome, type Scratch } from '../cache/entry.ts';
 import { fileHashes } from '../cache/file-hashes.ts';
+import { stageLabel } from '../report-format.ts';
 
-export type Loaded = { bundle: ModelInputs; report: SourceReport };
 export type { CacheOutcome };
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, '..', '..');
-/** Entries kept; older ones are removed after a store (one per source set and parser version). */
-const KEEP = 4;
 
 /** The schemas the loaders produce (owned by the model, with the code pattern they use): a change to them changes what is parsed. */
 const INPUT_SCHEMAS = ['inputs.ts', 'request-schemas.ts'];
 
-/** The parser version: this folder's code, the model's input schemas and the lockfile (parser libraries' versions). */
+/** The parser version: this folder's code, the model's input schemas, the entry format and the lockfile (parser libraries' versions). */
 async function parserVersion(): Promise<string> {
   const h = sha();
   const own = (await readdir(HERE)).filter((f) => /\.(ts|mjs)$/.test(f)).sort();
@@ -37,41 +37,71 @@ async function parserVersion(): Promise<string> {
   return h.digest('hex');
 }
 
-/**
- * The key of a source directory: the parser version and every file's path and sha256. `memoFile`
- * remembers the hashes by file stat, so unchanged files are not read again (build/cache/file-hashes.ts).
- */
-export async function cacheKey(sourceDir: string, memoFile?: string): Promise<string> {
-  const h = sha().update(await parserVersion());
+/** What the keys of a source directory are made of. */
+export interface SourceKeys {
+  /** The whole set (parser version, every file's path and sha256): the model's cache builds on it. */
+  key: string;
+  parser: string;
+  /** Each file's sha256, by its path relative to the source directory. */
+  files: ReadonlyMap<string, string>;
+}
+
+/** `memoFile` remembers the hashes by file stat, so unchanged files are not read again (build/cache/file-hashes.ts). */
+export async function sourceKeys(sourceDir: string, memoFile?: string): Promise<SourceKeys> {
+  const parser = await parserVersion();
+  const h = sha().update(parser);
   const rels = await listSourceFiles(sourceDir);
   const hashes = await fileHashes(
     rels.map((rel) => path.join(sourceDir, rel)),
     memoFile,
   );
   rels.forEach((rel, i) => h.update(`\0${rel}\0${hashes[i]}`));
-  return h.digest('hex');
+  return { key: h.digest('hex'), parser, files: new Map(rels.map((rel, i) => [rel, hashes[i]!])) };
 }
 
+/** Where parsed files are cached (loadSources takes it), and the keys' ingredients. */
+export interface ParsedCache extends Pick<SourceKeys, 'parser' | 'files'> {
+  dir: string;
+  log: (line: string) => void;
+}
+
+/** The entry of a parse job; null when its file was not hashed (it appeared after the keys were made). */
+export function entryFor(cache: ParsedCache, job: ParseJob): string | null {
+  const file = cache.files.get(job.rel);
+  if (file === undefined) return null;
+  const how = JSON.stringify([job.parser, job.arg ?? null, job.sheet ?? null, job.wanted, job.rel]);
+  return path.join(cache.dir, `${sha().update(`${cache.parser}\0${how}\0${file}`).digest('hex')}${ENTRY}`);
+}
+
+/** A parsed file from its verified entry, or why there is none (a damaged entry is reported and removed). */
+export async function readParsed(cache: ParsedCache, entry: string, rel: string, scratch: Scratch): Promise<{ outcome: Exclude<CacheOutcome, 'off'>; value?: unknown; log?: JobLog }> {
+  const { parts, outcome } = await readCached(entry, `parsed ${rel}`, cache.log, scratch);
+  if (!parts) return { outcome };
+  return { outcome, value: parts.value, log: parts.log as JobLog };
+}
+
+/** The entries used by this many builds are kept (a build uses one per file parsed). */
+const KEEP_BUILDS = 4;
+/** Beside the entries: which entries each of the last builds used, newest first. */
+const RECENT = 'recent.json';
+
 /**
- * Loads through the cache: a verified entry for this key is returned as is; otherwise `load` runs,
- * and `store` (null on a hit) stores its result: the caller runs it as a stage of its own, so that
- * its time and memory are not counted as the parse's. `key` when the caller has it already (the
- * model cache builds on it).
+ * Records the entries this build used and removes every entry none of the last KEEP_BUILDS builds
+ * used (entries of other source sets and of old parser versions). A failure is logged; the build goes on.
  */
-export async function loadCached(
-  sourceDir: string,
-  cacheDir: string,
-  load: () => Promise<Loaded>,
-  log: (line: string) => void,
-  key?: string,
-): Promise<Loaded & { cache: CacheOutcome; store: (() => Promise<void>) | null }> {
-  const file = path.join(cacheDir, `${key ?? (await cacheKey(sourceDir))}${ENTRY}`);
-  const { parts, outcome } = await readCached(file, 'parsed sources', log);
-  if (parts) {
-    const { report, ...bundle } = parts;
-    return { report: report as SourceReport, bundle: bundle as ModelInputs, cache: outcome, store: null };
+export async function pruneParsed(cache: ParsedCache, used: readonly string[]): Promise<void> {
+  try {
+    const file = path.join(cache.dir, RECENT);
+    const old = await readFile(file, 'utf8').then((t) => JSON.parse(t) as unknown, () => []);
+    const earlier = Array.isArray(old) ? old.filter((b): b is string[] => Array.isArray(b) && b.every((n) => typeof n === 'string')) : [];
+    const recent = [used.map((e) => path.basename(e)).sort(), ...earlier].slice(0, KEEP_BUILDS);
+    await writeFile(`${file}.${process.pid}.tmp`, JSON.stringify(recent));
+    await rename(`${file}.${process.pid}.tmp`, file);
+    const keep = new Set(recent.flat());
+    for (const name of await readdir(cache.dir)) {
+      if (name.endsWith(ENTRY) && !keep.has(name)) await rm(path.join(cache.dir, name), { force: true });
+    }
+  } catch (e) {
+    cache.log(`${stageLabel('cache')} could not prune ${cache.dir} (${(e as Error).message}); the build goes on`);
   }
-  const value = await load();
-  const entry = (): Array<readonly [string, unknown]> => [['report', value.report], ...Object.entries(value.bundle)];
-  return { ...value, cache: outcome, store: () => storeCached(file, 'parsed sources', entry(), KEEP, log) };
 }

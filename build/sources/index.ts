@@ -7,7 +7,9 @@ import type { SourceReport } from './report.ts';
 import { baseName, listSourceFiles } from './discover.ts';
 import { HOW_TO_GET_DATA, SourceError } from './errors.ts';
 import * as onet from './onet.ts';
-import { revive, type ParserArg, type ParserName, type ParserResult } from './parse-jobs.ts';
+import { revive, type JobOutcome, type ParseJob, type ParserArg, type ParserName, type ParserResult } from './parse-jobs.ts';
+import { entryFor, pruneParsed, readParsed, type CacheOutcome, type ParsedCache } from './cache.ts';
+import { stageLabel } from '../report-format.ts';
 import { parsePool } from './parse-pool.ts';
 import { PROJECTIONS_SHEET } from './projections.ts';
 import { interner } from './intern.ts';
@@ -19,8 +21,22 @@ export { resolveSourceDir } from './locate.ts';
 export { checkRejectThreshold, formatSourceReport } from './report.ts';
 export { taskKey } from './exposure.ts';
 
-/** `threads`: parse on this many worker threads (0: on this thread); by default chosen by the sources' size. */
-export async function loadSources(dir: string, opts: { threads?: number } = {}): Promise<{ bundle: ModelInputs; report: SourceReport }> {
+/** What the parsed-source cache gave a load: 'off' without one. */
+export interface SourcesCacheUse {
+  outcome: CacheOutcome;
+  /** Files read from their entries, and files parsed (stored unless `outcome` is 'off'). */
+  fromCache: number;
+  parsed: number;
+}
+
+export interface LoadOptions {
+  /** Parse on this many worker threads (0: on this thread); by default chosen by the size of the files to parse. */
+  threads?: number;
+  /** The parsed-source cache (build/sources/cache.ts): files found there are not parsed, files parsed are stored. */
+  cache?: ParsedCache;
+}
+
+export async function loadSources(dir: string, opts: LoadOptions = {}): Promise<{ bundle: ModelInputs; report: SourceReport; cache: SourcesCacheUse }> {
   const root = path.resolve(dir);
   const info = await stat(root).catch(() => null);
   if (!info?.isDirectory()) throw new SourceError(`Source directory ${root} does not exist. ${HOW_TO_GET_DATA}`);
@@ -37,20 +53,25 @@ export async function loadSources(dir: string, opts: { threads?: number } = {}):
 
   return loadFiles();
 
-  async function loadFiles(): Promise<{ bundle: ModelInputs; report: SourceReport }> {
+  async function loadFiles(): Promise<{ bundle: ModelInputs; report: SourceReport; cache: SourcesCacheUse }> {
     // Logs are created in this (fixed) order, so the report does not depend on parse timing.
     const logs: FileLog[] = [];
-    const pool = parsePool(files.map((f) => path.join(root, f)), opts.threads);
+    // Jobs are planned first and run once all are known: those the cache answers are not parsed,
+    // and the pool is sized by what is left to parse.
+    const planned: Planned[] = [];
     const intern = interner();
     const load = <K extends ParserName>(picked: Picked, parser: K, arg: ParserArg<K>, sheet?: string, wanted: string[] = []): Promise<ParserResult<K>> => {
       const log = new FileLog(baseName(picked.found.path), picked.found.path);
       if (picked.others.length > 0) log.note(`also found, not used: ${picked.others.join(', ')}`);
       logs.push(log);
       const rel = picked.found.path;
-      return pool.run({ parser, arg, abs: path.join(root, rel), rel, wanted, ...(sheet !== undefined ? { sheet } : {}) }).then((o) => {
-        if (!o.ok) throw revive(o.error);
-        log.absorb(o.log);
-        return intern(o.value) as ParserResult<K>;
+      const job: ParseJob = { parser, arg, abs: path.join(root, rel), rel, wanted, ...(sheet !== undefined ? { sheet } : {}) };
+      return new Promise<Answer>((resolve, reject) => planned.push({ job, resolve, reject })).then((a) => {
+        if (!a.outcome.ok) throw revive(a.outcome.error);
+        log.absorb(a.outcome.log);
+        if (a.outcome.unstored !== undefined) opts.cache?.log(`${stageLabel('cache')} could not store parsed ${rel} (${a.outcome.unstored}); the build goes on`);
+        // A file parsed here is interned (the thread's copy of every string); one read from the cache is used as JSON gave it.
+        return (a.cached ? a.outcome.value : intern(a.outcome.value)) as ParserResult<K>;
       });
     };
     const optional = <K extends ParserName>(picked: Picked | null, parser: K, arg: ParserArg<K>, sheet?: string, wanted?: string[]) =>
@@ -98,7 +119,8 @@ export async function loadSources(dir: string, opts: { threads?: number } = {}):
       log.note(`not used: ${skipped.reason}`);
       logs.push(log);
     }
-    const r = await settleAll(jobs).finally(() => pool.close());
+    // Together, so that a failed job is observed at once (and every failure reported together).
+    const [cache, r] = await Promise.all([runPlanned(planned, opts), settleAll(jobs)]);
 
     const bundle: ModelInputs = {
       onet_version: (r.readMe && onet.parseOnetVersion(r.readMe)) ?? 'unknown',
@@ -134,8 +156,52 @@ export async function loadSources(dir: string, opts: { threads?: number } = {}):
       missing_optional: missingOptional,
       choices,
     };
-    return { bundle, report };
+    return { bundle, report, cache };
   }
+}
+
+/** A planned job's answer: its outcome, and whether it came from the cache. */
+interface Answer {
+  outcome: JobOutcome;
+  cached: boolean;
+}
+interface Planned {
+  job: ParseJob;
+  resolve: (a: Answer) => void;
+  reject: (e: unknown) => void;
+}
+
+/**
+ * Answers every planned job: from its cache entry when there is a verified one, else parsed (on the
+ * pool) and stored. Settles each job's promise; returns what the cache gave once all are done and
+ * the cache folder is pruned.
+ */
+async function runPlanned(planned: readonly Planned[], opts: LoadOptions): Promise<SourcesCacheUse> {
+  const { cache } = opts;
+  const toParse: Planned[] = [];
+  const used: string[] = [];
+  let damaged = false;
+  const scratch = { buf: null };
+  for (const p of planned) {
+    const entry = cache ? entryFor(cache, p.job) : null;
+    if (cache && entry) {
+      used.push(entry);
+      const hit = await readParsed(cache, entry, p.job.rel, scratch);
+      if (hit.outcome === 'hit') {
+        p.resolve({ outcome: { ok: true, value: hit.value, log: hit.log! }, cached: true });
+        continue;
+      }
+      damaged ||= hit.outcome === 'damaged';
+    }
+    toParse.push(entry ? { ...p, job: { ...p.job, store: entry } } : p);
+  }
+  if (toParse.length > 0) {
+    const pool = parsePool(toParse.map((p) => p.job.abs), opts.threads);
+    await Promise.allSettled(toParse.map((p) => pool.run(p.job).then((o) => p.resolve({ outcome: o, cached: false }), p.reject))).finally(() => pool.close());
+  }
+  if (cache) await pruneParsed(cache, used);
+  const parsed = toParse.length;
+  return { outcome: !cache ? 'off' : damaged ? 'damaged' : parsed > 0 ? 'miss' : 'hit', fromCache: planned.length - parsed, parsed };
 }
 
 /**

@@ -2,6 +2,7 @@
 // arguments) and answered as plain data (the parsed rows and the file's log), so that the same job
 // runs on this thread or on a worker thread (parse-pool.ts) with the same result.
 import type { AeiCollaboration, AeiTaskUsage, OewsNational } from '../model/inputs.ts';
+import { writeEntry, type Scratch } from '../cache/entry.ts';
 import { SourceError } from './errors.ts';
 import {
   parseAeiCollaboration,
@@ -72,12 +73,15 @@ export interface ParseJob<K extends ParserName = ParserName> {
   rel: string;
   wanted: string[];
   sheet?: string;
+  /** The cache entry to store the parsed file in (build/sources/cache.ts), by the thread that parsed it. */
+  store?: string;
 }
 
 /** What a job adds to its file's log (FileLog.absorb takes it back). */
 export type JobLog = Pick<FileLog, 'rows' | 'kept' | 'rejected' | 'notes' | 'problems'>;
 
-export type JobOutcome = { ok: true; value: unknown; log: JobLog } | { ok: false; error: SentError };
+/** `unstored`: why the parsed file could not be stored in the cache (the build goes on). */
+export type JobOutcome = { ok: true; value: unknown; log: JobLog; unstored?: string } | { ok: false; error: SentError };
 
 /** An error as it crosses threads: a worker's error arrives as a plain object, not as its class. */
 export interface SentError {
@@ -87,13 +91,23 @@ export interface SentError {
   stack?: string;
 }
 
+/** One buffer for every entry this thread stores (build/cache/entry.ts, Scratch). */
+const STORE_SCRATCH: Scratch = { buf: null };
+
 export async function runJob(job: ParseJob): Promise<JobOutcome> {
   try {
     const log = new FileLog('', job.rel);
     const table = await readTable(job.abs, job.rel, job.wanted, job.sheet);
     const parse = PARSERS[job.parser] as (t: Table, log: FileLog, arg: unknown) => unknown;
     const value = parse(table, log, job.arg);
-    return { ok: true, value, log: { rows: log.rows, kept: log.kept, rejected: log.rejected, notes: log.notes, problems: log.problems } };
+    const jobLog: JobLog = { rows: log.rows, kept: log.kept, rejected: log.rejected, notes: log.notes, problems: log.problems };
+    const unstored = job.store
+      ? await writeEntry(job.store, [['value', value], ['log', jobLog]], { scratch: STORE_SCRATCH }).then(
+          () => undefined,
+          (e: Error) => e.message,
+        )
+      : undefined;
+    return { ok: true, value, log: jobLog, ...(unstored !== undefined ? { unstored } : {}) };
   } catch (e) {
     const err = e instanceof Error ? e : new Error(String(e));
     return { ok: false, error: { source: err instanceof SourceError, message: err.message, file: err instanceof SourceError ? err.file : null, stack: err.stack } };

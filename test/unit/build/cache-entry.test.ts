@@ -31,7 +31,7 @@ describe('cache entry', () => {
   const file = path.join(tmp, 'a.parts');
 
   it('reads back every value as JSON would round-trip it', async () => {
-    await writeEntry(file, values, 4);
+    await writeEntry(file, values, { keep: 4 });
     const back = (await readEntry(file)) as Record<string, unknown>;
     expect(Object.keys(back)).toEqual(values.map(([k]) => k));
     for (const [k, v] of values) expect(back[k]).toEqual(JSON.parse(JSON.stringify(v)));
