@@ -92,8 +92,12 @@ export const ALIASES: Readonly<Record<string, readonly string[]>> = {
   // O*NET lists a bare "Police" among the alternate titles of Secretaries and Administrative
   // Assistants (the largest of the two): the word alone means the officers.
   police: ['police and sheriff patrol officer'],
+  // "Delivery Nurse" and "Labor and Delivery Nurse" are alternate titles of Registered Nurses, the
+  // largest occupation, which ranked first: the word alone means the drivers.
+  delivery: ['delivery driver'],
   // British names, as the US occupation that does the work (O*NET's titles are American).
   lorry: ['truck'],
+  parcel: ['package'],
   'shop assistant': ['retail salesperson'],
   'shelf stacker': ['stocker'],
   'till operator': ['cashier'],

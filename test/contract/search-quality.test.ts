@@ -45,6 +45,7 @@ describe('search quality on the real data', () => {
     ['managers', 'General and Operations Managers'],
     ['cybersecurity', 'Information Security Analysts'],
     ['police', "Police and Sheriff's Patrol Officers"],
+    ['delivery', 'Light Truck Drivers'],
   ])('"%s" ranks %s first (the occupation people usually mean)', async (q, title) => {
     const r = OccupationList.parse(await sites.percentile.json(`/api/v1/occupations?q=${encodeURIComponent(q)}&limit=5`));
     expect(r.data[0]?.title).toBe(title);

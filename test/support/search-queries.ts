@@ -166,6 +166,7 @@ export const SEARCH_CASES: SearchCase[] = [
   { q: 'engineer', expect: ['17-2051.00', '17-2141.00', '17-2071.00', '17-2112.00', '15-1252.00'], kind: 'everyday' },
   { q: 'writer', expect: ['27-3043.00'], kind: 'everyday' },
   { q: 'manager', expect: ['11-1021.00'], kind: 'everyday' },
+  { q: 'delivery', expect: ['53-3033.00', '53-3031.00', '43-5021.00'], kind: 'everyday' },
 ];
 
 /**
@@ -193,4 +194,5 @@ export const BRITISH_CASES: Array<Omit<SearchCase, 'kind'>> = [
   { q: 'head teacher', expect: ['11-9032.00'] },
   { q: 'publican', expect: ['11-9051.00'] },
   { q: 'letting agent', expect: ['11-9141.00'] },
+  { q: 'parcel delivery', expect: ['53-3033.00', '43-5021.00'] },
 ];
