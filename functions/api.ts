@@ -10,7 +10,7 @@ import { AssessRequest, ShardMeta } from '../build/model/request-schemas.ts';
 import { INDUSTRY_LIST_QUERY, OCCUPATION_LIST_QUERY, pageShardName, pageWindow, parseQuery, queryPairs, shardOf } from '../build/model/paging.ts';
 import { LIST_PAGE_HEAD, listPageJson, listPageTail } from '../build/model/present.ts';
 import { allowedMethods, matchRoute, notFoundKind, redirectFor, urlFor, type HandlerId, type Method, type RouteDef, type RouteMatch } from '../build/model/routes.ts';
-import { searchOccupations, suggestOccupations } from '../build/model/search.ts';
+import { searchOccupations, searchUnscored, suggestOccupations } from '../build/model/search.ts';
 import type { ProblemError } from '../build/model/problem.ts';
 import { ASSESS_MAX_BODY_BYTES, DISCARD_LIMIT_BYTES } from '../build/model/limits.ts';
 import { MODEL_VERSION } from '../build/model/version.ts';
@@ -174,14 +174,18 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
 
   // Ranked matches per query, kept per instance like the shards they come from (people search
   // for the same few words; a typo-tolerant scan costs up to a few ms). Bounded: oldest out first.
-  // A query that finds nothing keeps its suggestions beside it (a trigram pass over every title).
-  const searches = new BoundedCache<string, { matches: number[]; suggested?: number[] }>(SEARCH_CACHE_ENTRIES);
-  const searched = (index: SearchShard, q: string): { matches: number[]; suggested?: number[] } => {
+  // A query that finds nothing keeps beside it its suggestions (a trigram pass over every title)
+  // and the unscored occupations it names.
+  type Searched = { matches: number[]; none?: { suggested: number[]; notScored: string[] } };
+  const searches = new BoundedCache<string, Searched>(SEARCH_CACHE_ENTRIES);
+  const searched = (index: SearchShard, q: string): Searched => {
     let hit = searches.get(q);
     if (!hit) {
       const matches = searchOccupations(index, q);
-      // Nothing at all: say which titles come closest, additively (data stays empty, count 0).
-      hit = matches.length === 0 ? { matches, suggested: suggestOccupations(index, q) } : { matches };
+      // Nothing at all: say which titles come closest and which unscored occupations q names,
+      // additively (data stays empty, count 0).
+      const notScored = () => searchUnscored(index, q).map((i) => JSON.stringify(index.unscored.occupations[i]));
+      hit = matches.length === 0 ? { matches, none: { suggested: suggestOccupations(index, q), notScored: notScored() } } : { matches };
       searches.set(q, hit);
     }
     return hit;
@@ -211,15 +215,15 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     const kept = searchPages.get(pageKey);
     if (kept) return respond(req, 200, kept.body, 'json', route.cache, undefined, kept.etag);
     const index = shards.loaded<SearchShard>('search') ?? (await shard<SearchShard>('search'));
-    const { matches, suggested } = searched(index, q);
+    const { matches, none } = searched(index, q);
     const count = matches.length;
     const { start, end } = pageWindow(count, limit, offset);
     const items = await pageItems(matches.slice(start, end), meta.page_shard_size);
-    const suggestions = suggested && (await pageItems(suggested, meta.page_shard_size));
-    const etag = etagOf(`${MODEL_VERSION}:${count},${limit},${offset}:${items.hashes.join('')}${suggestions ? `:${suggestions.hashes.join('')}` : ''}`);
+    const suggestions = none && (await pageItems(none.suggested, meta.page_shard_size));
+    const etag = etagOf(`${MODEL_VERSION}:${count},${limit},${offset}:${items.hashes.join('')}${none ? `:${suggestions!.hashes.join('')}:${none.notScored.join('')}` : ''}`);
     // Ranked items lie scattered over the shards: one string (measured: a part per item, or their
     // bytes copied into one array, cost more to write).
-    const body = listPageJson(items.json, count, limit, offset, suggestions?.json);
+    const body = listPageJson(items.json, count, limit, offset, none && { suggestions: suggestions!.json, not_scored: none.notScored });
     searchPages.set(pageKey, { body, etag }, body.length);
     return respond(req, 200, body, 'json', route.cache, undefined, etag);
   }

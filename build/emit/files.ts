@@ -105,7 +105,7 @@ export async function* emitFiles(
   // Function shards.
   const shards: Array<[string, () => unknown]> = [
     ['meta', () => ({ data_version: model.meta.data_version, shape, occupation_count: items.length, page_shard_size: PAGE_SHARD_SIZE, page_shards: shardCount(items.length, PAGE_SHARD_SIZE) })],
-    ['search', () => buildSearchIndex(occ, titles)],
+    ['search', () => buildSearchIndex(occ, titles, model.unscored)],
     ['assess', () => ({ factors: model.factors, tiers: model.tiers, occupations: Object.fromEntries(occ.map((r) => [r.soc_code, [r.title, r.risk_score.final_score]])) })],
     ['industries', () => industryList],
   ];

@@ -14,6 +14,7 @@ import {
   TaskRecord,
   TierTable,
   TransitionOption,
+  UnscoredOccupation,
   VoteStats,
   type Shape,
 } from './records.ts';
@@ -29,6 +30,9 @@ export const OccupationListItem = z.strictObject({
   description: z.string(),
 });
 
+/** An occupation the model leaves out (the model's own record of it), as a search names it. */
+export const NotScoredItem = UnscoredOccupation.strict();
+
 export const OccupationList = z.strictObject({
   data: z.array(OccupationListItem).describe('This page of occupations: SOC-code order, or search rank with q.'),
   count: z.number().int().min(0).describe('Total number of matches (all occupations without q), not the size of this page.'),
@@ -38,6 +42,12 @@ export const OccupationList = z.strictObject({
     .array(OccupationListItem)
     .optional()
     .describe('Only with q and no match at all: up to 5 occupations whose titles look most like q.'),
+  not_scored: z
+    .array(NotScoredItem)
+    .optional()
+    .describe(
+      'Only with q and no match at all: up to 5 occupations that q names but the model does not score (O*NET has no task statements for them: the military, the "All Other" groups), with the reason. They are in no list.',
+    ),
   model_version: ModelVersionField,
 });
 
@@ -149,18 +159,23 @@ export type ResponseSchemaKey = keyof ReturnType<typeof responseSchemas>;
 
 export const PageShard = z.strictObject({ offset: z.number().int().min(0), items: z.array(OccupationListItem) });
 const Ids = z.array(z.number().int().min(0));
-export const SearchShard = z
-  .strictObject({
-    titles: z.array(z.string()),
-    alt_occ: Ids,
-    name_len: z.array(z.number().int().min(1)),
-    prior: z.array(z.number().min(0).max(1)),
-    vocab: z.array(z.string().min(1)),
-    postings: z.array(Ids.min(1)),
-  })
-  .refine((s) => s.vocab.length === s.postings.length && s.name_len.length === s.titles.length + s.alt_occ.length && s.prior.length === s.titles.length, {
-    message: 'search index arrays disagree in length',
-  });
+const SearchIndexBody = z.strictObject({
+  titles: z.array(z.string()),
+  alt_occ: Ids,
+  name_len: z.array(z.number().int().min(1)),
+  prior: z.array(z.number().min(0).max(1)),
+  vocab: z.array(z.string().min(1)),
+  postings: z.array(Ids.min(1)),
+});
+const lengthsAgree = (s: z.infer<typeof SearchIndexBody>) =>
+  s.vocab.length === s.postings.length && s.name_len.length === s.titles.length + s.alt_occ.length && s.prior.length === s.titles.length;
+const INDEX_LENGTHS = { message: 'search index arrays disagree in length' };
+/** The index of the occupations served, and beside it that of the unscored ones (build/model/search.ts). */
+export const SearchShard = SearchIndexBody.extend({
+  unscored: z
+    .strictObject({ occupations: z.array(NotScoredItem), index: SearchIndexBody.refine(lengthsAgree, INDEX_LENGTHS) })
+    .refine((u) => u.occupations.length === u.index.titles.length, { message: 'unscored occupations and their index disagree in length' }),
+}).refine(lengthsAgree, INDEX_LENGTHS);
 export const AssessShard = z.strictObject({
   factors: FactorsTable,
   tiers: TierTable,
@@ -186,6 +201,7 @@ export const shardSchemaFor = (name: string) =>
 
 export type OccupationListItem = z.infer<typeof OccupationListItem>;
 export type OccupationList = z.infer<typeof OccupationList>;
+export type NotScoredItem = z.infer<typeof NotScoredItem>;
 export type IndustryListItem = z.infer<typeof IndustryListItem>;
 export type IndustryList = z.infer<typeof IndustryListBody>;
 /** A record cut, without the envelope's model_version (downloads reuse it). */

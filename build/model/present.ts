@@ -1,17 +1,22 @@
 // Cuts each published response out of the model records for one interface shape. Pure. Object
 // literals here fix the key order of every response, which keeps dist/ byte-stable.
 import type { IndustryRecord, OccupationRecord, RiskScoreRecord, Shape, VoteStats } from './records.ts';
-import type { IndustryDetail, IndustryListItem, OccupationListItem } from './api-schemas.ts';
+import type { IndustryDetail, IndustryListItem, NotScoredItem, OccupationListItem } from './api-schemas.ts';
 import { MODEL_VERSION, VERSION_MEMBER } from './version.ts';
 
 export function listItem(r: OccupationRecord): OccupationListItem {
   return { id: r.id, soc_code: r.soc_code, title: r.title, slug: r.slug, job_zone: r.job_zone, description: r.description };
 }
 
-/** `suggestions` only for a search without any match (the closest titles). */
-export function listPage(items: OccupationListItem[], count: number, limit: number, offset: number, suggestions?: OccupationListItem[]) {
-  return suggestions
-    ? { data: items, count, limit, offset, suggestions, model_version: MODEL_VERSION }
+/** What a search without any match carries besides: the closest titles, and the unscored occupations it names. */
+export interface NoMatch {
+  suggestions: OccupationListItem[];
+  not_scored: NotScoredItem[];
+}
+
+export function listPage(items: OccupationListItem[], count: number, limit: number, offset: number, none?: NoMatch) {
+  return none
+    ? { data: items, count, limit, offset, suggestions: none.suggestions, not_scored: none.not_scored, model_version: MODEL_VERSION }
     : { data: items, count, limit, offset, model_version: MODEL_VERSION };
 }
 
@@ -21,17 +26,17 @@ export function listPage(items: OccupationListItem[], count: number, limit: numb
  * once per instance and joins pages from those strings (serializing 20 items per request was half
  * its time). Same bytes; a unit test holds the two together.
  */
-export function listPageJson(itemJson: string[], count: number, limit: number, offset: number, suggestionJson?: string[]): string {
-  return `${LIST_PAGE_HEAD}${itemJson.join(',')}${listPageTail(count, limit, offset, suggestionJson)}`;
+export function listPageJson(itemJson: string[], count: number, limit: number, offset: number, none?: { [K in keyof NoMatch]: string[] }): string {
+  return `${LIST_PAGE_HEAD}${itemJson.join(',')}${listPageTail(count, limit, offset, none)}`;
 }
 
 /** What precedes the comma-separated items of a list page (the function writes item bytes between head and tail). */
 export const LIST_PAGE_HEAD = '{"data":[';
 
 /** What follows the items of a list page: listPageJson is head + items + tail. */
-export function listPageTail(count: number, limit: number, offset: number, suggestionJson?: string[]): string {
-  const suggestions = suggestionJson ? `,"suggestions":[${suggestionJson.join(',')}]` : '';
-  return `],"count":${count},"limit":${limit},"offset":${offset}${suggestions}${VERSION_MEMBER}}`;
+export function listPageTail(count: number, limit: number, offset: number, none?: { [K in keyof NoMatch]: string[] }): string {
+  const extra = none ? `,"suggestions":[${none.suggestions.join(',')}],"not_scored":[${none.not_scored.join(',')}]` : '';
+  return `],"count":${count},"limit":${limit},"offset":${offset}${extra}${VERSION_MEMBER}}`;
 }
 
 /** The shape decides which fields of the risk score are published; the rest stays as recorded. */

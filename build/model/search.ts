@@ -17,6 +17,7 @@
 // for one "Cybersecurity Lawyer"). Ties: list position. Deterministic for a given index.
 import type { OccupationTitle } from './inputs.ts';
 import type { OccupationRecord } from './records.ts';
+import type { NotScoredItem } from './api-schemas.ts';
 import { compareText, foldWords } from './text.ts';
 
 export interface SearchIndex {
@@ -31,6 +32,13 @@ export interface SearchIndex {
   /** Sorted stemmed words, and parallel to them the ascending ids of the names that hold each. */
   vocab: string[];
   postings: number[][];
+  /**
+   * The occupations the model does not score (no O*NET task statements: the military, the "All
+   * Other" groups), indexed alike: the list leaves them out, but a query that names one is told
+   * so instead of being matched, through a typo, to a word it does not mean ("infantry" is not
+   * "infant"). Absent from an index built without them.
+   */
+  unscored?: { occupations: NotScoredItem[]; index: SearchIndex };
 }
 
 /** Lower-case, letters and digits only, single spaces: "Registered Nurse (RN)" -> "registered nurse rn". */
@@ -128,6 +136,7 @@ export const ALIASES: Readonly<Record<string, readonly string[]>> = {
 export function buildSearchIndex(
   records: Array<Pick<OccupationRecord, 'soc_code' | 'title'> & { labor_data?: { employment: number | null; oews_code: string | null } }>,
   titles: Array<Pick<OccupationTitle, 'soc_code' | 'title' | 'short_title'>>,
+  unscored?: readonly NotScoredItem[],
 ): SearchIndex {
   const position = new Map(records.map((r, i) => [r.soc_code, i]));
   const alts = new Map<number, Set<string>>();
@@ -162,7 +171,12 @@ export function buildSearchIndex(
     }
   });
   const vocab = [...posting.keys()].sort(compareText);
-  return { titles: own, alt_occ: altOcc, name_len: nameLen, prior: priors(records), vocab, postings: vocab.map((w) => posting.get(w)!) };
+  const index: SearchIndex = { titles: own, alt_occ: altOcc, name_len: nameLen, prior: priors(records), vocab, postings: vocab.map((w) => posting.get(w)!) };
+  if (unscored) {
+    const occupations = unscored.map(({ soc_code, title, reason }) => ({ soc_code, title, reason }));
+    index.unscored = { occupations, index: buildSearchIndex(occupations, titles) };
+  }
+  return index;
 }
 
 /**
@@ -262,7 +276,8 @@ function candidates(index: SearchIndex, w: string): Map<number, number> {
       out.set(k, 0.7 + (0.2 * w.length) / index.vocab[k]!.length);
     }
   }
-  if (!exact && w.length >= 4) {
+  // A word of an unscored occupation's titles is a word, not a typo of a near one.
+  if (!exact && w.length >= 4 && !inVocabulary(index.unscored?.index, w)) {
     const max = w.length >= 8 ? 2 : 1;
     const lengths = derived(index).byLength;
     for (let len = w.length - max; len <= w.length + max; len++) {
@@ -275,6 +290,8 @@ function candidates(index: SearchIndex, w: string): Map<number, number> {
   }
   return out;
 }
+
+const inVocabulary = (index: SearchIndex | undefined, w: string): boolean => index !== undefined && index.vocab[lowerBound(index.vocab, w)] === w;
 
 /** The query's word lists to try: as typed, adjacent words joined, and aliases expanded. */
 function variants(index: SearchIndex, ws: string[]): Array<{ words: string[]; weight: number }> {
@@ -340,13 +357,19 @@ function scoreVariant(index: SearchIndex, ws: string[], weight: number, best: Ma
 
 /** Positions (into the full list) of the matching occupations, best first. */
 export function searchOccupations(index: SearchIndex, query: string): number[] {
+  return rank(index, query, true);
+}
+
+/** `dropUnmatched`: when nothing matches, search again without the words that match nothing. */
+function rank(index: SearchIndex, query: string, dropUnmatched: boolean): number[] {
   const ws = words(query);
   if (ws.length === 0) return [];
   const best = new Map<number, { score: number; hits: number }>();
   for (const v of variants(index, ws)) scoreVariant(index, v.words, v.weight, best);
   // A word that matches nothing at all, not even with a typo ("xyzzy plumbing"), would empty the
-  // result: the rest of the query is searched instead, ranked lower than a full match would be.
-  if (best.size === 0 && ws.length > 1) {
+  // result: the rest of the query is searched instead, ranked lower than a full match would be;
+  // unless the whole query names an unscored occupation ("infantry officer" is not a police officer).
+  if (dropUnmatched && best.size === 0 && ws.length > 1 && searchUnscored(index, query, 1).length === 0) {
     const known = ws.filter((w) => candidates(index, w).size > 0);
     if (known.length > 0 && known.length < ws.length) for (const v of variants(index, known)) scoreVariant(index, v.words, 0.8 * v.weight, best);
   }
@@ -354,6 +377,14 @@ export function searchOccupations(index: SearchIndex, query: string): number[] {
   const ranked = [...best].map(([i, b]) => ({ i, score: b.score + 0.3 * index.prior[i]! + 0.05 * Math.min(1, Math.log2(1 + b.hits) / 5) + 0.05 * Math.min(1, b.hits / names[i]!) }));
   ranked.sort((x, y) => y.score - x.score || x.i - y.i);
   return ranked.map((r) => r.i);
+}
+
+/**
+ * The unscored occupations a query names, every word of it (positions into
+ * `index.unscored.occupations`), best first, at most `n`.
+ */
+export function searchUnscored(index: SearchIndex, query: string, n = 5): number[] {
+  return index.unscored ? rank(index.unscored.index, query, false).slice(0, n) : [];
 }
 
 const trigrams = (s: string): Set<string> => {

@@ -82,7 +82,24 @@ describe.each(SHAPES)('search (%s)', (shape) => {
     expect(r).toMatchObject({ data: [], count: 0, limit: 50, offset: 0 });
     expect(r.suggestions!.length).toBeGreaterThan(0);
     expect(r.suggestions!.length).toBeLessThanOrEqual(5);
+    expect(r.not_scored).toEqual([]);
     // A match is never answered with suggestions.
     expect(await top('nurse')).not.toHaveProperty('suggestions');
+    expect(await top('nurse')).not.toHaveProperty('not_scored');
+  });
+  it('a query naming occupations the model does not score finds none, and says which and why', async () => {
+    // O*NET has no task statements for the military occupations (55-xxxx): "infantry" is not a
+    // typo of "infant" (Childcare Workers), nor "soldier" of "solder".
+    for (const q of ['infantry', 'soldier', 'infantry officer']) {
+      const r = await top(q);
+      expect(r, q).toMatchObject({ data: [], count: 0 });
+      expect(r.not_scored!.length, q).toBeGreaterThan(0);
+      for (const u of r.not_scored!) {
+        expect(u.soc_code, q).toMatch(/^55-/);
+        expect(u.reason, q).toMatch(/task statements/);
+      }
+    }
+    expect((await top('infantry')).not_scored![0]).toMatchObject({ soc_code: '55-3016.00', title: 'Infantry' });
+    expect((await top('infantry officer')).not_scored!.map((u) => u.soc_code)).toEqual(['55-1016.00']);
   });
 });

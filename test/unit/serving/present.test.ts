@@ -28,7 +28,13 @@ describe('present per shape', () => {
       expect(present.listPageJson(page.map((i) => JSON.stringify(i)), count, limit, offset)).toBe(JSON.stringify(present.listPage(page, count, limit, offset)));
     }
     const some = items.slice(0, 2);
-    expect(present.listPageJson([], 0, 50, 0, some.map((i) => JSON.stringify(i)))).toBe(JSON.stringify(present.listPage([], 0, 50, 0, some)));
+    const notScored = [{ soc_code: '55-3016.00', title: 'Infantry', reason: 'No task statements in O*NET 29.3.' }];
+    for (const none of [{ suggestions: some, not_scored: notScored }, { suggestions: [], not_scored: [] }]) {
+      const json = { suggestions: none.suggestions.map((i) => JSON.stringify(i)), not_scored: none.not_scored.map((i) => JSON.stringify(i)) };
+      const page = present.listPage([], 0, 50, 0, none);
+      expect(present.listPageJson([], 0, 50, 0, json)).toBe(JSON.stringify(page));
+      expect(responseSchemas('percentile').occupationList.parse(page)).toBeTruthy();
+    }
   });
   it('a list page ends with the model version, and the record cuts do not carry it (downloads reuse them)', () => {
     expect(Object.keys(present.listPage([], 0, 50, 0)).at(-1)).toBe('model_version');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, editDistance, normalize, searchOccupations, stem, suggestOccupations } from '../../../build/model/search.ts';
+import { buildSearchIndex, editDistance, normalize, searchOccupations, searchUnscored, stem, suggestOccupations } from '../../../build/model/search.ts';
 
 // Hand-written occupations in the shape the build hands over: titles, OEWS employment and code.
 const occ = (soc_code: string, title: string, employment: number | null, oews_code: string | null = soc_code.slice(0, 7)) => ({
@@ -138,5 +138,48 @@ describe('search ranking', () => {
   it('suggests the closest titles when nothing matches', () => {
     expect(suggestOccupations(index, 'cashers').map((i) => records[i]!.title)[0]).toBe('Cashiers');
     expect(suggestOccupations(index, '   ')).toEqual([]);
+  });
+});
+
+describe('unscored occupations', () => {
+  // Scored: childcare workers (alternate title "Infant Caregiver") and patrol officers. Not scored:
+  // the infantry (as the model's unscored list gives them), with alternate titles of their own.
+  const scored = [occ('39-9011.00', 'Childcare Workers', 500_000), occ('33-3051.00', "Police and Sheriff's Patrol Officers", 650_000), occ('29-1141.00', 'Registered Nurses', 3_000_000)];
+  const names = [
+    { soc_code: '39-9011.00', title: 'Infant Caregiver', short_title: null },
+    { soc_code: '55-3016.00', title: 'Infantryman', short_title: null },
+    { soc_code: '55-1016.00', title: 'Infantry Unit Leader', short_title: null },
+  ];
+  const reason = 'No task statements in O*NET 29.3.';
+  const unscored = [
+    { soc_code: '55-1014.00', title: 'Artillery and Missile Officers', reason },
+    { soc_code: '55-1016.00', title: 'Infantry Officers', reason },
+    { soc_code: '55-3016.00', title: 'Infantry', reason },
+  ];
+  const withUnscored = buildSearchIndex(scored, names, unscored);
+  const without = buildSearchIndex(scored, names);
+  const titlesOf = (ix: typeof withUnscored, q: string) => searchOccupations(ix, q).map((i) => scored[i]!.title);
+  const unscoredOf = (q: string) => searchUnscored(withUnscored, q).map((i) => withUnscored.unscored!.occupations[i]!);
+
+  it('a word of their titles is not taken for a typo of a near word', () => {
+    // Without them, "infantry" is two edits from "infant".
+    expect(titlesOf(without, 'infantry')).toEqual(['Childcare Workers']);
+    expect(titlesOf(withUnscored, 'infantry')).toEqual([]);
+    expect(unscoredOf('infantry')).toEqual([unscored[2], unscored[1]]);
+    expect(unscoredOf('infantryman')).toEqual([unscored[2]]);
+  });
+  it('a query that names one whole is not cut down to the words a scored title holds', () => {
+    // "artillery" matches no scored title: without them it was dropped and "officer" searched alone.
+    expect(titlesOf(without, 'artillery officer')).toEqual(["Police and Sheriff's Patrol Officers"]);
+    expect(titlesOf(withUnscored, 'artillery officer')).toEqual([]);
+    expect(unscoredOf('artillery officer')).toEqual([unscored[0]]);
+    expect(unscoredOf('infantry officer')).toEqual([unscored[1]]);
+  });
+  it('names them only when every word matches; other searches are unchanged', () => {
+    expect(unscoredOf('infantry nurse')).toEqual([]);
+    expect(titlesOf(withUnscored, 'xyzzy nurses')).toEqual(['Registered Nurses']);
+    expect(titlesOf(withUnscored, 'nurce')).toEqual(['Registered Nurses']);
+    expect(titlesOf(withUnscored, 'infant')).toEqual(['Childcare Workers']);
+    expect(searchUnscored(without, 'infantry')).toEqual([]);
   });
 });
