@@ -182,10 +182,14 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     let hit = searches.get(q);
     if (!hit) {
       const matches = searchOccupations(index, q);
-      // Nothing at all: say which titles come closest and which unscored occupations q names,
-      // additively (data stays empty, count 0).
-      const notScored = () => searchUnscored(index, q).map((i) => JSON.stringify(index.unscored.occupations[i]));
-      hit = matches.length === 0 ? { matches, none: { suggested: suggestOccupations(index, q), notScored: notScored() } } : { matches };
+      // Nothing at all: say which unscored occupations q names or, when it names none, which
+      // titles come closest, additively (data stays empty, count 0). Titles that merely look like
+      // "infantry" are no answer to it.
+      const noMatch = (): NonNullable<Searched['none']> => {
+        const notScored = searchUnscored(index, q).map((i) => JSON.stringify(index.unscored.occupations[i]));
+        return { suggested: notScored.length > 0 ? [] : suggestOccupations(index, q), notScored };
+      };
+      hit = matches.length === 0 ? { matches, none: noMatch() } : { matches };
       searches.set(q, hit);
     }
     return hit;

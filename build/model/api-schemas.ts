@@ -41,7 +41,7 @@ export const OccupationList = z.strictObject({
   suggestions: z
     .array(OccupationListItem)
     .optional()
-    .describe('Only with q and no match at all: up to 5 occupations whose titles look most like q.'),
+    .describe('Only with q and no match at all: up to 5 occupations whose titles look most like q (none when not_scored names some).'),
   not_scored: z
     .array(NotScoredItem)
     .optional()
