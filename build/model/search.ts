@@ -14,7 +14,9 @@
 // before postsecondary ones and "nurse" Registered Nurses before the nurse specialties, plus a
 // little for how many of its names match and for what share of them: an occupation most of whose
 // names hold the query is about it ("cybersecurity": Information Security Analysts, not Lawyers
-// for one "Cybersecurity Lawyer"). Ties: list position. Deterministic for a given index.
+// for one "Cybersecurity Lawyer"). Ties: list position. Deterministic for a given index. The
+// occupations the model does not score are indexed beside (`unscored`): their words are not typos,
+// and a search that matches none of the served ones names them (searchUnscored).
 import type { OccupationTitle } from './inputs.ts';
 import type { OccupationRecord } from './records.ts';
 import type { NotScoredItem } from './api-schemas.ts';
@@ -368,7 +370,7 @@ function rank(index: SearchIndex, query: string, dropUnmatched: boolean): number
   for (const v of variants(index, ws)) scoreVariant(index, v.words, v.weight, best);
   // A word that matches nothing at all, not even with a typo ("xyzzy plumbing"), would empty the
   // result: the rest of the query is searched instead, ranked lower than a full match would be;
-  // unless the whole query names an unscored occupation ("infantry officer" is not a police officer).
+  // unless the whole query names an unscored occupation ("artillery officer" is not a police officer).
   if (dropUnmatched && best.size === 0 && ws.length > 1 && searchUnscored(index, query, 1).length === 0) {
     const known = ws.filter((w) => candidates(index, w).size > 0);
     if (known.length > 0 && known.length < ws.length) for (const v of variants(index, known)) scoreVariant(index, v.words, 0.8 * v.weight, best);
