@@ -4,10 +4,10 @@
 // are as they were. A file changed within a second of the memo being written could keep its
 // timestamps on a coarse clock ("racy" in git's words): such files are always read.
 import { statSync } from 'node:fs';
-import { readFile, rename, writeFile, mkdir } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { readInto } from '../sources/whole-file.ts';
 import { sha } from './entry.ts';
+import { writeJsonFile } from './json-file.ts';
 
 type Stat = [size: number, mtimeMs: number, ctimeMs: number, ino: number];
 interface Memo {
@@ -61,8 +61,5 @@ export async function rememberHashes(memoFile: string, files: readonly string[],
 }
 
 async function writeMemo(memoFile: string, memo: Memo): Promise<void> {
-  await mkdir(path.dirname(memoFile), { recursive: true });
-  const tmp = `${memoFile}.${process.pid}.tmp`;
-  await writeFile(tmp, JSON.stringify(memo));
-  await rename(tmp, memoFile);
+  await writeJsonFile(memoFile, memo);
 }

@@ -7,12 +7,13 @@
 // git's index does: build/cache/file-hashes.ts). Only when every file is as recorded is the folder
 // left as it is; a file edited, added or removed by hand, or any change to the key, means a full emit.
 import { readdirSync, statSync } from 'node:fs';
-import { readFile, rm, writeFile, rename } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { listTree } from './list-tree.ts';
 import { hashCode } from './code-hash.ts';
 import { sha, type CacheOutcome } from './entry.ts';
 import { fileHashes, rememberHashes } from './file-hashes.ts';
+import { writeJsonFile } from './json-file.ts';
 import { MANIFEST_PATH } from '../emit/manifest.ts';
 
 /** Everything under these (besides the model's inputs, in the model key) may change what is emitted. */
@@ -77,8 +78,7 @@ export async function recordOutput<S>(stampDir: string, out: string, key: string
   );
   const file = stampFile(stampDir, out);
   const stamp: Stamp<S> = { out: path.resolve(out), key, manifestSha256, summary };
-  await writeFile(`${file}.${process.pid}.tmp`, JSON.stringify(stamp));
-  await rename(`${file}.${process.pid}.tmp`, file);
+  await writeJsonFile(file, stamp);
   await prune(stampDir);
 }
 

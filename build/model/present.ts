@@ -13,6 +13,8 @@ export interface NoMatch {
   suggestions: OccupationListItem[];
   not_scored: NotScoredItem[];
 }
+/** The same, each item already serialized. */
+export type NoMatchJson = { [K in keyof NoMatch]: string[] };
 
 export function listPage(items: OccupationListItem[], count: number, limit: number, offset: number, none?: NoMatch) {
   return none
@@ -26,7 +28,7 @@ export function listPage(items: OccupationListItem[], count: number, limit: numb
  * once per instance and joins pages from those strings (serializing 20 items per request was half
  * its time). Same bytes; a unit test holds the two together.
  */
-export function listPageJson(itemJson: string[], count: number, limit: number, offset: number, none?: { [K in keyof NoMatch]: string[] }): string {
+export function listPageJson(itemJson: string[], count: number, limit: number, offset: number, none?: NoMatchJson): string {
   return `${LIST_PAGE_HEAD}${itemJson.join(',')}${listPageTail(count, limit, offset, none)}`;
 }
 
@@ -34,7 +36,7 @@ export function listPageJson(itemJson: string[], count: number, limit: number, o
 export const LIST_PAGE_HEAD = '{"data":[';
 
 /** What follows the items of a list page: listPageJson is head + items + tail. */
-export function listPageTail(count: number, limit: number, offset: number, none?: { [K in keyof NoMatch]: string[] }): string {
+export function listPageTail(count: number, limit: number, offset: number, none?: NoMatchJson): string {
   const extra = none ? `,"suggestions":[${none.suggestions.join(',')}],"not_scored":[${none.not_scored.join(',')}]` : '';
   return `],"count":${count},"limit":${limit},"offset":${offset}${extra}${VERSION_MEMBER}}`;
 }

@@ -9,13 +9,14 @@
 // verified on read (build/cache/entry.ts); a damaged entry is reported, removed and its file parsed
 // again. The thread that parses a file stores it (parse-jobs.ts). The directory is git-ignored;
 // --no-cache bypasses it.
-import { readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listSourceFiles } from './discover.ts';
 import type { JobLog, ParseJob } from './parse-jobs.ts';
 import { ENTRY, readCached, sha, type CacheOutcome, type Scratch } from '../cache/entry.ts';
 import { fileHashes } from '../cache/file-hashes.ts';
+import { writeJsonFile } from '../cache/json-file.ts';
 import { stageLabel } from '../report-format.ts';
 
 export type { CacheOutcome };
@@ -95,8 +96,7 @@ export async function pruneParsed(cache: ParsedCache, used: readonly string[]): 
     const old = await readFile(file, 'utf8').then((t) => JSON.parse(t) as unknown, () => []);
     const earlier = Array.isArray(old) ? old.filter((b): b is string[] => Array.isArray(b) && b.every((n) => typeof n === 'string')) : [];
     const recent = [used.map((e) => path.basename(e)).sort(), ...earlier].slice(0, KEEP_BUILDS);
-    await writeFile(`${file}.${process.pid}.tmp`, JSON.stringify(recent));
-    await rename(`${file}.${process.pid}.tmp`, file);
+    await writeJsonFile(file, recent);
     const keep = new Set(recent.flat());
     for (const name of await readdir(cache.dir)) {
       if (name.endsWith(ENTRY) && !keep.has(name)) await rm(path.join(cache.dir, name), { force: true });
