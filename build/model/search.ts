@@ -7,8 +7,11 @@
 // is not in the vocabulary at all ("nurce" -> nurse; 1 edit from 4 letters, 2 from 8). Words are
 // stemmed alike on both sides (nurses -> nurse, secretaries -> secretary), two query words that
 // form a known word are joined ("fire fighter" -> firefighter), and a few everyday words, British
-// names and abbreviations the titles lack are expanded (ALIASES, a word or two); a word matching
-// nothing at all is dropped when the rest of the query still matches. An occupation's score is
+// names and abbreviations the titles lack are expanded (ALIASES, a word or two), and a word
+// matching nothing is split in two known words ("gravedigger"). When no name holds the whole query,
+// a word matching nothing at all is dropped if the rest still matches, and failing that the names
+// holding most of the words answer, the rarer words counting more ("postal worker": the postal
+// occupations, not the largest one with "Workers" in its name). An occupation's score is
 // its best name (how exactly the words matched, how much of the name they cover, own title over
 // alternate title), plus a popularity prior from its employment, so "teacher" puts K-12 teachers
 // before postsecondary ones and "nurse" Registered Nurses before the nurse specialties, plus a
@@ -105,6 +108,9 @@ export const ALIASES: Readonly<Record<string, readonly string[]>> = {
   // "Delivery Nurse" and "Labor and Delivery Nurse" are alternate titles of Registered Nurses, the
   // largest occupation, which ranked first: the word alone means the drivers.
   delivery: ['delivery driver'],
+  'virtual assistant': ['administrative assistant'],
+  youtuber: ['video producer'],
+  vlogger: ['video producer'],
   // British names, as the US occupation that does the work (O*NET's titles are American).
   lorry: ['truck'],
   parcel: ['package'],
@@ -267,6 +273,37 @@ function lowerBound(vocab: string[], w: string): number {
 
 const MAX_PREFIX_WORDS = 300;
 
+/**
+ * One query's words against one index, each worked out once (partial matches try many subsets of
+ * the same words): the vocabulary words it stands for, and the names holding them with how well.
+ */
+interface QueryWords {
+  candidates(w: string): Map<number, number>;
+  names(w: string): Map<number, number>;
+}
+
+function queryWords(index: SearchIndex): QueryWords {
+  const cands = new Map<string, Map<number, number>>();
+  const names = new Map<string, Map<number, number>>();
+  const self: QueryWords = {
+    candidates(w) {
+      let c = cands.get(w);
+      if (!c) cands.set(w, (c = candidates(index, w)));
+      return c;
+    },
+    names(w) {
+      let byName = names.get(w);
+      if (!byName) {
+        byName = new Map<number, number>();
+        for (const [k, q] of self.candidates(w)) for (const id of index.postings[k]!) if ((byName.get(id) ?? 0) < q) byName.set(id, q);
+        names.set(w, byName);
+      }
+      return byName;
+    },
+  };
+  return self;
+}
+
 /** Vocabulary words a query word stands for, with how well (1 exact, less for prefix and typo). */
 function candidates(index: SearchIndex, w: string): Map<number, number> {
   const out = new Map<number, number>();
@@ -295,14 +332,26 @@ function candidates(index: SearchIndex, w: string): Map<number, number> {
 
 const inVocabulary = (index: SearchIndex | undefined, w: string): boolean => index !== undefined && index.vocab[lowerBound(index.vocab, w)] === w;
 
-/** The query's word lists to try: as typed, adjacent words joined, and aliases expanded. */
-function variants(index: SearchIndex, ws: string[]): Array<{ words: string[]; weight: number }> {
+/** Each part of a word split in two is a word of at least this many letters. */
+const MIN_SPLIT_PART = 3;
+
+/** The query's word lists to try: as typed, adjacent words joined or one split, and aliases expanded. */
+function variants(index: SearchIndex, ws: string[], qw: QueryWords): Array<{ words: string[]; weight: number }> {
   const out = [{ words: ws, weight: 1 }];
-  const known = (w: string) => index.vocab[lowerBound(index.vocab, w)] === w;
+  const known = (w: string) => inVocabulary(index, w);
   for (let i = 0; i + 1 < ws.length; i++) {
     const joined = stem(ws[i]! + ws[i + 1]!);
     if (known(joined)) out.push({ words: [...ws.slice(0, i), joined, ...ws.slice(i + 2)], weight: 1 });
   }
+  // And the other way: a word that matches nothing, not even as a typo, split into two known
+  // words ("gravedigger" -> grave digger).
+  ws.forEach((w, i) => {
+    if (w.length < 2 * MIN_SPLIT_PART || qw.candidates(w).size > 0) return;
+    for (let at = MIN_SPLIT_PART; at + MIN_SPLIT_PART <= w.length; at++) {
+      const [a, b] = [w.slice(0, at), w.slice(at)];
+      if (known(a) && known(b)) out.push({ words: [...ws.slice(0, i), a, b, ...ws.slice(i + 1)], weight: 0.95 });
+    }
+  });
   ws.forEach((w, i) => {
     for (const alias of ALIASES[w] ?? []) out.push({ words: [...ws.slice(0, i), ...words(alias), ...ws.slice(i + 1)], weight: 0.97 });
     if (i + 1 < ws.length) for (const alias of ALIASES[`${w} ${ws[i + 1]}`] ?? []) out.push({ words: [...ws.slice(0, i), ...words(alias), ...ws.slice(i + 2)], weight: 0.97 });
@@ -321,14 +370,11 @@ function variants(index: SearchIndex, ws: string[]): Array<{ words: string[]; we
 const OWN_TITLE_MIN_COVERAGE = 0.5;
 
 /** Best name score per occupation for one word list; every word must match within one name. */
-function scoreVariant(index: SearchIndex, ws: string[], weight: number, best: Map<number, { score: number; hits: number }>): void {
+function scoreVariant(index: SearchIndex, ws: string[], weight: number, best: Map<number, { score: number; hits: number }>, qw: QueryWords): void {
   const n = index.titles.length;
   const perWord: Array<Map<number, number>> = [];
   for (const w of new Set(ws)) {
-    const byName = new Map<number, number>();
-    for (const [k, q] of candidates(index, w)) {
-      for (const id of index.postings[k]!) if ((byName.get(id) ?? 0) < q) byName.set(id, q);
-    }
+    const byName = qw.names(w);
     if (byName.size === 0) return;
     perWord.push(byName);
   }
@@ -367,18 +413,50 @@ function rank(index: SearchIndex, query: string, dropUnmatched: boolean): number
   const ws = words(query);
   if (ws.length === 0) return [];
   const best = new Map<number, { score: number; hits: number }>();
-  for (const v of variants(index, ws)) scoreVariant(index, v.words, v.weight, best);
+  const qw = queryWords(index);
+  for (const v of variants(index, ws, qw)) scoreVariant(index, v.words, v.weight, best, qw);
   // A word that matches nothing at all, not even with a typo ("xyzzy plumbing"), would empty the
   // result: the rest of the query is searched instead, ranked lower than a full match would be;
   // unless the whole query names an unscored occupation ("artillery officer" is not a police officer).
   if (dropUnmatched && best.size === 0 && ws.length > 1 && searchUnscored(index, query, 1).length === 0) {
-    const known = ws.filter((w) => candidates(index, w).size > 0);
-    if (known.length > 0 && known.length < ws.length) for (const v of variants(index, known)) scoreVariant(index, v.words, 0.8 * v.weight, best);
+    const known = ws.filter((w) => qw.candidates(w).size > 0);
+    if (known.length > 0 && known.length < ws.length) for (const v of variants(index, known, qw)) scoreVariant(index, v.words, 0.8 * v.weight, best, qw);
+    if (best.size === 0 && known.length > 1) partialMatches(index, known, best, qw);
   }
   const { names } = derived(index);
   const ranked = [...best].map(([i, b]) => ({ i, score: b.score + 0.3 * index.prior[i]! + 0.05 * Math.min(1, Math.log2(1 + b.hits) / 5) + 0.05 * Math.min(1, b.hits / names[i]!) }));
   ranked.sort((x, y) => y.score - x.score || x.i - y.i);
   return ranked.map((r) => r.i);
+}
+
+/** Words of a query tried in partial matches at most (their subsets number 2^n). */
+const MAX_PARTIAL_WORDS = 6;
+
+/**
+ * When every word matches some name but no name holds them all ("postal worker": the postal
+ * occupations' names hold "postal", thousands of others "worker"): the names that hold the most
+ * of the words, all subsets of that size together, each weighted by the share of the query's
+ * information it keeps. A word held by few occupations says more (inverse document frequency,
+ * log(1 + occupations / occupations holding it)), so the rare word decides: Postal Service Clerks,
+ * not the largest occupation with "Workers" in its name. Ranked below what a full match would be.
+ */
+function partialMatches(index: SearchIndex, ws: string[], best: Map<number, { score: number; hits: number }>, qw: QueryWords): void {
+  const n = index.titles.length;
+  const uniq = [...new Set(ws)].slice(0, MAX_PARTIAL_WORDS);
+  const info = uniq.map((w) => {
+    const holders = new Set<number>();
+    for (const k of qw.candidates(w).keys()) for (const id of index.postings[k]!) holders.add(id < n ? id : index.alt_occ[id - n]!);
+    return Math.log(1 + n / holders.size);
+  });
+  const total = info.reduce((a, b) => a + b, 0);
+  for (let size = uniq.length - 1; size >= 1 && best.size === 0; size--) {
+    for (let mask = 1; mask < 1 << uniq.length; mask++) {
+      const kept = uniq.flatMap((_, i) => (mask & (1 << i) ? [i] : []));
+      if (kept.length !== size) continue;
+      const share = kept.reduce((s, i) => s + info[i]!, 0) / total;
+      for (const v of variants(index, kept.map((i) => uniq[i]!), qw)) scoreVariant(index, v.words, 0.8 * share * v.weight, best, qw);
+    }
+  }
 }
 
 /**

@@ -167,6 +167,13 @@ export const SEARCH_CASES: SearchCase[] = [
   { q: 'writer', expect: ['27-3043.00'], kind: 'everyday' },
   { q: 'manager', expect: ['11-1021.00'], kind: 'everyday' },
   { q: 'delivery', expect: ['53-3033.00', '53-3031.00', '43-5021.00'], kind: 'everyday' },
+  // No one title holds both words: the rarer one decides.
+  { q: 'postal worker', expect: ['43-5052.00', '43-5051.00', '43-5053.00'], kind: 'everyday' },
+  { q: 'sql developer', expect: ['15-1242.00', '15-1243.00', '15-1252.00'], kind: 'everyday' },
+  { q: 'oil rig worker', expect: ['47-5071.00', '47-5012.00', '47-5011.00'], kind: 'everyday' },
+  // One word for two.
+  { q: 'frontend developer', expect: ['15-1254.00', '15-1255.00'], kind: 'everyday' },
+  { q: 'virtual assistant', expect: ['43-6014.00', '43-6011.00'], kind: 'everyday' },
 ];
 
 /**

@@ -98,7 +98,6 @@ describe('search ranking', () => {
   it('matches word starts of 3+ letters, every word within one name', () => {
     expect(find('prog')).toContain('Computer Programmers');
     expect(find('booth cash')).toEqual(['Gambling Change Persons and Booth Cashiers']);
-    expect(find('booth nurse')).toEqual([]);
   });
   it('finds abbreviations through alternate titles and the alias table', () => {
     expect(find('RN')[0]).toBe('Registered Nurses');
@@ -130,6 +129,23 @@ describe('search ranking', () => {
     expect(find('xyzzy cashier')[0]).toBe('Cashiers');
     expect(find('zebra')).toEqual([]);
     expect(find('  ')).toEqual([]);
+  });
+  it('when no name holds every word, answers with the names holding the rarer ones first', () => {
+    // "stock" is in one occupation's names (Stock Handler), "nurse" in four: no name holds both.
+    for (const q of ['stock nurse', 'nurse stock']) {
+      const found = find(q);
+      expect(found[0]).toBe('Laborers and Freight, Stock, and Material Movers, Hand');
+      expect(found).toContain('Registered Nurses');
+    }
+    expect(find('booth nurse')[0]).toBe('Gambling Change Persons and Booth Cashiers');
+    // A name holding every word still comes alone.
+    expect(find('stock handler')).toEqual(['Laborers and Freight, Stock, and Material Movers, Hand']);
+  });
+  it('splits a word that matches nothing into two known words', () => {
+    expect(find('freighthandler')).toEqual(['Laborers and Freight, Stock, and Material Movers, Hand']);
+    expect(find('treetrimmers')[0]).toBe('Tree Trimmers and Pruners');
+    // Not a word that matches as it is, or as the start of one: "firefighters" stays one word.
+    expect(find('firefighters')).toEqual(['Firefighters']);
   });
   it('is deterministic: the same index and query give the same order', () => {
     expect(find('nurse')).toEqual(find('NURSE'));
