@@ -14,6 +14,7 @@ import type { CacheOutcome } from './cache/entry.ts';
 import { modelKey } from './cache/model-cache.ts';
 import { checkOutput, forgetOutput, outputKeys, recordOutput } from './cache/output-stamp.ts';
 import { BuildError } from './build-error.ts';
+import { removeLeftAside } from './cache/aside.ts';
 import { stageLabel } from './report-format.ts';
 
 export { BuildError };
@@ -217,6 +218,10 @@ async function buildAll(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Arra
       if (keys) await recordOutput(stampDir, t.out, keys.outputs[t.i]!, stamped(summary), written).catch((e: Error) => log(`${stageLabel('cache')} could not record ${t.out} (${e.message})`));
       else await forgetOutput(stampDir, t.out);
     }
+  }
+  if (keys) {
+    const left = await removeLeftAside(cacheDir).catch((e: Error) => (log(`${stageLabel('cache')} could not look for files left half-written in ${cacheDir} (${e.message})`), []));
+    if (left.length > 0) log(`${stageLabel('cache')} removed ${left.length} file(s) a stopped build left half-written: ${left.map((f) => path.relative(cacheDir, f)).join(', ')}`);
   }
   const cpuMs = Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000);
   for (const i of upToDate) summaries[i] = { ...summaries[i]!, peakRssMb: peakRssMb(), cpuMs };

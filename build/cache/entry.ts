@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { threadId } from 'node:worker_threads';
+import { asideName } from './aside.ts';
 import { stageLabel } from '../report-format.ts';
 import { allocationFor } from '../sources/whole-file.ts';
 
@@ -130,7 +130,7 @@ function* pieces(value: unknown): Generator<{ text: string; slice: boolean }> {
 export async function writeEntry(file: string, values: Iterable<readonly [string, unknown]>, { keep, scratch = { buf: null } }: { keep?: number; scratch?: Scratch } = {}): Promise<void> {
   const dir = path.dirname(file);
   await mkdir(dir, { recursive: true });
-  const tmp = `${file}.${process.pid}-${threadId}.tmp`; // parsing threads store entries too
+  const tmp = asideName(file); // parsing threads store entries too
   const fh = await open(tmp, 'w');
   const parts: PartHeader[] = [];
   try {

@@ -1,9 +1,11 @@
 // The build's caches on the real sources, after the global setup built both shapes through them
 // (so the parsed sources and the model's output are cached under this checkout's .cache): a build
 // from the cached model writes exactly the bytes of a build that computes it; a rebuild with
-// nothing changed leaves the out folder alone; files edited, added or removed by hand are noticed
+// nothing changed leaves the out folder alone (and removes what a killed build left half-written
+// in the caches); files edited, added or removed by hand are noticed
 // and the folder written again.
-import { appendFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -40,7 +42,11 @@ describe('build caches on the real sources', () => {
 
     const meta = path.join(out, 'api', 'v1', 'meta', 'index.json');
     const mtime = statSync(meta).mtimeMs;
+    // A model entry a killed build was writing (its process is gone): the next build removes it.
+    const left = path.join(REPO_ROOT, '.cache', 'model', `0.parts.${spawnSync(process.execPath, ['-e', '0']).pid}-0.tmp`);
+    writeFileSync(left, 'half');
     const again = await build(out);
+    expect(existsSync(left)).toBe(false);
     expect(again.caches).toEqual({ sources: 'skipped', model: 'skipped', output: 'hit' });
     // The summary is the one recorded with the folder: the same counts and reports.
     for (const k of ['files', 'bytes', 'dataVersion', 'occupations', 'unscored', 'sourceReport', 'joinReport'] as const) expect(again[k]).toEqual(first[k]);
