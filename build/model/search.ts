@@ -332,7 +332,8 @@ function candidates(index: SearchIndex, w: string): Map<number, number> {
 
 const inVocabulary = (index: SearchIndex | undefined, w: string): boolean => index !== undefined && index.vocab[lowerBound(index.vocab, w)] === w;
 
-/** Each part of a word split in two is a word of at least this many letters. */
+/** A word split in two has at least MIN_SPLIT_WORD letters, each part MIN_SPLIT_PART (shorter splits are mostly chance: "cannon" is not "can non"). */
+const MIN_SPLIT_WORD = 7;
 const MIN_SPLIT_PART = 3;
 
 /** The query's word lists to try: as typed, adjacent words joined or one split, and aliases expanded. */
@@ -344,9 +345,9 @@ function variants(index: SearchIndex, ws: string[], qw: QueryWords): Array<{ wor
     if (known(joined)) out.push({ words: [...ws.slice(0, i), joined, ...ws.slice(i + 2)], weight: 1 });
   }
   // And the other way: a word that matches nothing, not even as a typo, split into two known
-  // words ("gravedigger" -> grave digger).
+  // words ("gravedigger" -> grave digger); not a word of an unscored occupation's titles.
   ws.forEach((w, i) => {
-    if (w.length < 2 * MIN_SPLIT_PART || qw.candidates(w).size > 0) return;
+    if (w.length < MIN_SPLIT_WORD || qw.candidates(w).size > 0 || inVocabulary(index.unscored?.index, w)) return;
     for (let at = MIN_SPLIT_PART; at + MIN_SPLIT_PART <= w.length; at++) {
       const [a, b] = [w.slice(0, at), w.slice(at)];
       if (known(a) && known(b)) out.push({ words: [...ws.slice(0, i), a, b, ...ws.slice(i + 1)], weight: 0.95 });

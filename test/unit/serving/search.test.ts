@@ -191,6 +191,19 @@ describe('unscored occupations', () => {
     expect(unscoredOf('artillery officer')).toEqual([unscored[0]]);
     expect(unscoredOf('infantry officer')).toEqual([unscored[1]]);
   });
+  it('a word of their titles is not split into two words of scored titles', () => {
+    const truck = [occ('53-7051.00', 'Industrial Truck and Tractor Operators', 600_000)];
+    const alts = [
+      { soc_code: '53-7051.00', title: 'Air Lift Operator', short_title: null },
+      { soc_code: '55-3011.00', title: 'Airlift Loadmaster', short_title: null },
+    ];
+    const crew = [{ soc_code: '55-3011.00', title: 'Air Crew Members', reason }];
+    // Without the unscored occupations, "airlift" is split into "air lift".
+    expect(searchOccupations(buildSearchIndex(truck, alts), 'airlift')).toEqual([0]);
+    const ix = buildSearchIndex(truck, alts, crew);
+    expect(searchOccupations(ix, 'airlift')).toEqual([]);
+    expect(searchUnscored(ix, 'airlift')).toEqual([0]);
+  });
   it('names them only when every word matches; other searches are unchanged', () => {
     expect(unscoredOf('infantry nurse')).toEqual([]);
     expect(titlesOf(withUnscored, 'xyzzy nurses')).toEqual(['Registered Nurses']);
