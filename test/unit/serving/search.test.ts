@@ -131,7 +131,7 @@ describe('search ranking', () => {
     expect(find('  ')).toEqual([]);
   });
   it('when no name holds every word, answers with the names holding the rarer ones first', () => {
-    // "stock" is in one occupation's names (Stock Handler), "nurse" in four: no name holds both.
+    // "stock" is in one occupation's names (Stock Handler), "nurse" in three: no name holds both.
     for (const q of ['stock nurse', 'nurse stock']) {
       const found = find(q);
       expect(found[0]).toBe('Laborers and Freight, Stock, and Material Movers, Hand');
