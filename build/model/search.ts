@@ -370,6 +370,9 @@ function variants(index: SearchIndex, ws: string[], qw: QueryWords): Array<{ wor
  */
 const OWN_TITLE_MIN_COVERAGE = 0.5;
 
+/** The occupation (list position) a name id belongs to: names 0..n-1 are the own titles. */
+const ownerOf = (index: SearchIndex, id: number): number => (id < index.titles.length ? id : index.alt_occ[id - index.titles.length]!);
+
 /** Best name score per occupation for one word list; every word must match within one name. */
 function scoreVariant(index: SearchIndex, ws: string[], weight: number, best: Map<number, { score: number; hits: number }>, qw: QueryWords): void {
   const n = index.titles.length;
@@ -390,7 +393,7 @@ function scoreVariant(index: SearchIndex, ws: string[], weight: number, best: Ma
       else sum += q;
     }
     if (!ok) continue;
-    const occ = id < n ? id : index.alt_occ[id - n]!;
+    const occ = ownerOf(index, id);
     const coverage = Math.max(id < n ? OWN_TITLE_MIN_COVERAGE : 0, Math.min(1, perWord.length / index.name_len[id]!));
     const score = weight * (sum / perWord.length) * (0.6 + 0.4 * coverage) * (id < n ? 1 : 0.92);
     hitsSeen.set(occ, (hitsSeen.get(occ) ?? 0) + 1);
@@ -442,12 +445,11 @@ const MAX_PARTIAL_WORDS = 6;
  * not the largest occupation with "Workers" in its name. Ranked below what a full match would be.
  */
 function partialMatches(index: SearchIndex, ws: string[], best: Map<number, { score: number; hits: number }>, qw: QueryWords): void {
-  const n = index.titles.length;
   const uniq = [...new Set(ws)].slice(0, MAX_PARTIAL_WORDS);
   const info = uniq.map((w) => {
     const holders = new Set<number>();
-    for (const k of qw.candidates(w).keys()) for (const id of index.postings[k]!) holders.add(id < n ? id : index.alt_occ[id - n]!);
-    return Math.log(1 + n / holders.size);
+    for (const id of qw.names(w).keys()) holders.add(ownerOf(index, id));
+    return Math.log(1 + index.titles.length / holders.size);
   });
   const total = info.reduce((a, b) => a + b, 0);
   for (let size = uniq.length - 1; size >= 1 && best.size === 0; size--) {
