@@ -202,9 +202,9 @@ async function buildAll(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Arra
     // model; the 'bundle' timing is what is left to wait for after the model.
     const fnPending = import('./emit/bundle-function.ts').then((m) => m.bundleFunctions(opts.repoRoot));
     fnPending.catch(() => undefined); // awaited below; a failing source stage must not leave it unhandled
-    const { emitShape, loadModel } = await import('./stages.ts');
+    const { emitShape, loadModel, stageOf } = await import('./stages.ts');
     const loaded = opts.inputs
-      ? { ...opts.inputs, report: null, caches: null }
+      ? stageOf(opts.inputs)
       : await loadModel({ ...opts, shape: todo[0]!.shape, out: todo[0]!.out }, sourceDir!, keys, time);
     const fn = await time('bundle', () => fnPending);
     for (const t of todo) {

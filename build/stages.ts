@@ -8,6 +8,11 @@ import { embedPages } from './emit/embed.ts';
 import { renderSite } from './emit/site.ts';
 import { renderDocs } from './emit/docs.ts';
 import { computeModel } from './model/index.ts';
+import type { OccupationTitle } from './model/inputs.ts';
+import type { ModelOutput } from './model/records.ts';
+import { buildSearchIndex } from './model/search.ts';
+import { recordsDigest } from './records-digest.ts';
+import { metaDocument } from './emit/meta.ts';
 import { loadSeeds } from './seeds-load.ts';
 import { emitFiles, checkRouteFiles, deployConfigs, pathProblems, validateFile, type EmittedFile, type FileInfo } from './emit/files.ts';
 import { forbiddenInputs, type FunctionBundle } from './emit/bundle-function.ts';
@@ -18,6 +23,18 @@ import { BuildError } from './build-error.ts';
 import { CACHE_NAMES, cacheDirOf, peakRssMb, type BuildOptions, type BuildSummary, type CacheKeys, type CacheReport, type Timer } from './pipeline.ts';
 
 export type Loaded = Omit<ModelStage, 'report'> & { report: SourceReport | null; caches: CacheReport | null };
+
+/**
+ * What is made from the model whatever the shape, once per model and cached with it: the search
+ * index (from the model and the sources' alternate and reported titles) and the records' digest.
+ */
+const derived = (model: ModelOutput, titles: OccupationTitle[]) => ({
+  search: buildSearchIndex(model.occupations, titles, model.unscored),
+  digest: recordsDigest(model),
+});
+
+/** Tests: the stage from a given model and titles (no sources, no caches). */
+export const stageOf = (inputs: { model: ModelOutput; titles: OccupationTitle[] }): Loaded => ({ model: inputs.model, ...derived(inputs.model, inputs.titles), report: null, caches: null });
 
 export async function loadModel(opts: BuildOptions, sourceDir: string, keys: CacheKeys | null, time: Timer): Promise<Loaded> {
   const log = opts.log ?? (() => undefined);
@@ -43,17 +60,17 @@ export async function loadModel(opts: BuildOptions, sourceDir: string, keys: Cac
     }
     const seeds = await time('seeds', () => loadSeeds(path.join(opts.repoRoot, 'seeds')));
     // The source tables are dropped as the model is handed over (only the titles are needed later,
-    // by the search index): nothing in this scope keeps them, so the collection after the model
+    // by the search index, made right after): nothing in this scope keeps them, so the collection after the model
     // stage frees them.
     const model = await time('model', () => {
       const inputs = sources.bundle!;
       sources.bundle = null;
       return computeModel(inputs, seeds);
     });
-    return { model, titles, report };
+    return { model, ...(await time('index', () => derived(model, titles))), report };
   };
   if (!use.has('model') || !keys) return { ...(await compute()), caches };
-  // On a hit the sources are not read at all: the entry holds the report and titles with the model.
+  // On a hit the sources are not read at all: the entry holds the report, the search index and the digest with the model.
   const modelDir = path.join(cacheDir, 'model');
   const cached = await time('cache', () => readModelCache(modelDir, keys.model, log));
   caches.model = cached.outcome;
@@ -68,7 +85,7 @@ const YIELD_EVERY = 8;
 
 export async function emitShape(
   opts: BuildOptions,
-  { model, titles, report, caches }: Loaded,
+  { model, search, digest, report, caches }: Loaded,
   fn: FunctionBundle,
   time: Timer,
   timings: Record<string, number>,
@@ -98,7 +115,8 @@ export async function emitShape(
   };
   try {
     await time('emit', async () => {
-      const files = emitFiles(model, opts.shape, titles, embedPages(model, opts.shape, { dataVersion }), renderSite(model, opts.shape));
+      const meta = metaDocument(model, opts.shape, digest);
+      const files = emitFiles(model, opts.shape, { search, meta }, embedPages(model, opts.shape, { dataVersion }), renderSite(model, opts.shape, meta));
       for (let n = 1; ; n++) {
         // The download archive is gzipped on the thread pool meanwhile, a chunk per turn of the event
         // loop. When files are unchanged nothing here waits for I/O, so without a turn now and then

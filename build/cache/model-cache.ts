@@ -4,25 +4,30 @@
 // the sources and the model. Entries are verified on read (build/cache/entry.ts); `--cache` without
 // `model` (or --no-cache) bypasses it.
 import path from 'node:path';
-import type { OccupationTitle } from '../model/inputs.ts';
 import type { ModelOutput } from '../model/records.ts';
+import type { SearchIndex } from '../model/search.ts';
 import type { SourceReport } from '../sources/report.ts';
 import { hashCode } from './code-hash.ts';
 import { ENTRY, readCached, sha, storeCached, type CacheOutcome } from './entry.ts';
 
-/** What the model stage hands on: the model, the titles the search index needs, the source report. */
+/**
+ * What the model stage hands on: the model, what is made from it whatever the shape (the search
+ * index, built from it and the sources' alternate titles; the records' digest the build id is made
+ * from), and the source report.
+ */
 export interface ModelStage {
   model: ModelOutput;
-  titles: OccupationTitle[];
+  search: SearchIndex;
+  digest: string;
   report: SourceReport;
 }
 
 /**
- * Code and data the model's output depends on besides the sources, taken whole: the model, the
- * loaders (the model imports the source registry), the stage that feeds it, the seeds and their
- * loader, the entry format and the lockfile.
+ * Code and data the model's output depends on besides the sources, taken whole: the model (the
+ * search index's code with it), the loaders (the model imports the source registry), the stage that
+ * feeds it, the records' digest, the seeds and their loader, the entry format and the lockfile.
  */
-export const MODEL_INPUTS = ['build/model', 'build/sources', 'build/stages.ts', 'build/seeds-load.ts', 'build/cache', 'seeds', 'package-lock.json'];
+export const MODEL_INPUTS = ['build/model', 'build/sources', 'build/stages.ts', 'build/records-digest.ts', 'build/seeds-load.ts', 'build/cache', 'seeds', 'package-lock.json'];
 
 /** Entries kept (one per source set and model version). */
 const KEEP = 4;
@@ -39,7 +44,7 @@ export async function readModelCache(cacheDir: string, key: string, log: (line: 
   const { parts, outcome } = await readCached(entryFile(cacheDir, key), 'model output', log);
   if (!parts) return { value: null, outcome };
   const model = Object.fromEntries(Object.entries(parts).flatMap(([name, v]) => (name.startsWith(MODEL_PART) ? [[name.slice(MODEL_PART.length), v]] : []))) as unknown as ModelOutput;
-  return { value: { model, titles: parts.titles as OccupationTitle[], report: parts.report as SourceReport }, outcome };
+  return { value: { model, search: parts.search as SearchIndex, digest: parts.digest as string, report: parts.report as SourceReport }, outcome };
 }
 
 /**
@@ -51,7 +56,8 @@ const MODEL_PART = 'model.';
 export async function storeModelCache(cacheDir: string, key: string, m: ModelStage, log: (line: string) => void): Promise<void> {
   const parts = [
     ...Object.entries(m.model).map(([field, v]) => [`${MODEL_PART}${field}`, v] as const),
-    ['titles', m.titles],
+    ['search', m.search],
+    ['digest', m.digest],
     ['report', m.report],
   ] as const;
   await storeCached(entryFile(cacheDir, key), 'model output', parts, KEEP, log);

@@ -12,7 +12,7 @@ import { createGzip, type ZlibOptions } from 'node:zlib';
 import type { ModelOutput, OccupationRecord, Shape } from '../model/records.ts';
 import * as present from '../model/present.ts';
 import { majorGroup } from '../model/soc-groups.ts';
-import { metaDocument } from './meta.ts';
+import type { Meta } from '../model/site-schemas.ts';
 
 export interface Download {
   routeId: string;
@@ -43,8 +43,7 @@ function flatten(obj: Record<string, unknown>, prefix = ''): Record<string, Cell
   return out;
 }
 
-function headerLines(model: ModelOutput, shape: Shape, name: string): string[] {
-  const meta = metaDocument(model, shape);
+function headerLines(meta: Meta, shape: Shape, name: string): string[] {
   return [
     `Occupation Displacement Risk API: ${name}`,
     `data_version ${meta.data_version}; model_version ${meta.model_version}; shape ${shape}; build_id ${meta.build_id}`,
@@ -80,15 +79,14 @@ function occupationRow(o: OccupationRecord, shape: Shape): Record<string, Cell> 
   };
 }
 
-export async function buildDownloads(model: ModelOutput, shape: Shape): Promise<Download[]> {
+export async function buildDownloads(model: ModelOutput, shape: Shape, meta: Meta): Promise<Download[]> {
   const occ = model.occupations;
-  const meta = metaDocument(model, shape);
   // Compressed: as plain text the industries' occupation lists alone pass 20 MB, and Cloudflare
   // Pages serves no file over 25 MiB. gzip with a zero mtime gives the same bytes every build.
   const archive = gzipLines(archiveLines(model, shape, meta));
-  const occupations = csv(headerLines(model, shape, 'occupations.csv'), occ.map((o) => occupationRow(o, shape)));
+  const occupations = csv(headerLines(meta, shape, 'occupations.csv'), occ.map((o) => occupationRow(o, shape)));
   const taskRows = occ.flatMap((o) => present.occupationTasks(o).tasks.map((t) => ({ soc_code: o.soc_code, ...flatten(t as Record<string, unknown>) })));
-  const tasks = csv(headerLines(model, shape, 'tasks.csv'), taskRows);
+  const tasks = csv(headerLines(meta, shape, 'tasks.csv'), taskRows);
   const industryRows = model.industries.map((i) => {
     const d = present.industryDetail(i);
     return {
@@ -102,7 +100,7 @@ export async function buildDownloads(model: ModelOutput, shape: Shape): Promise<
       occupation_count: d.occupations.length,
     };
   });
-  const industries = csv(headerLines(model, shape, 'industries.csv'), industryRows);
+  const industries = csv(headerLines(meta, shape, 'industries.csv'), industryRows);
 
   return [
     { routeId: 'download-occupations', name: 'occupations.csv', body: occupations, rows: occ.length, description: 'One row per occupation: codes, title, slug, major group, every risk score field, labor data, protective factors.' },
@@ -148,7 +146,7 @@ async function gzipLines(lines: Iterable<string>): Promise<Buffer> {
 }
 
 /** The archive's lines, each record stringified as it is reached. */
-function* archiveLines(model: ModelOutput, shape: Shape, meta: ReturnType<typeof metaDocument>): Generator<string> {
+function* archiveLines(model: ModelOutput, shape: Shape, meta: Meta): Generator<string> {
   yield JSON.stringify({ type: 'header', name: 'odr-data.jsonl.gz', data_version: meta.data_version, model_version: meta.model_version, shape, build_id: meta.build_id, license: meta.license, sources: meta.sources, attribution: meta.attribution, counts: meta.counts });
   for (const o of model.occupations) {
     const risk = present.occupationRisk(o, shape);

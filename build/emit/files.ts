@@ -3,19 +3,19 @@
 // so the whole dist is never in memory. Pure apart from the archive's compression on the thread
 // pool. Paths come from the route table (fileFor/fillPattern).
 import { z } from 'zod';
-import type { OccupationTitle } from '../model/inputs.ts';
 import type { ModelOutput, Shape } from '../model/records.ts';
 import { responseSchemas, shardSchemaFor, ProblemSchema, type ResponseSchemaKey } from '../model/api-schemas.ts';
 import { PAGE_SHARD_SIZE, LIST_LIMIT, shardCount, pageShardName } from '../model/paging.ts';
 import * as present from '../model/present.ts';
 import { notFound, problemTypeDocs } from '../model/problem.ts';
 import { fileFor, fillPattern, routesFor, shardFile, urlFor, NOT_FOUND_FILES, type RouteDef } from '../model/routes.ts';
-import { buildSearchIndex } from '../model/search.ts';
+import type { SearchIndex } from '../model/search.ts';
+import type { Meta } from '../model/site-schemas.ts';
 import { versioned } from '../model/version.ts';
 import { buildOpenApi } from './openapi.ts';
 import { cloudflareRoutes, headersFile, netlifyToml } from './deploy.ts';
 import type { EmbedPages } from './embed.ts';
-import { apiIndex, metaDocument } from './meta.ts';
+import { apiIndex } from './meta.ts';
 import type { SitePages } from './site.ts';
 
 export interface EmittedFile {
@@ -53,7 +53,8 @@ const body = (v: object) => json(versioned(v));
 export async function* emitFiles(
   model: ModelOutput,
   shape: Shape,
-  titles: OccupationTitle[],
+  /** Made with the model (build/stages.ts): the search index, and /meta (whose build id is the records' digest's). */
+  { search, meta }: { search: SearchIndex; meta: Meta },
   embed: EmbedPages<Iterable<{ slug: string; html: string }>> | null,
   site: SitePages | null = null,
 ): AsyncGenerator<EmittedFile> {
@@ -84,7 +85,7 @@ export async function* emitFiles(
   for (const { name, doc } of problemTypeDocs()) yield file('problem-type', { problem: name }, json(doc));
   yield file('openapi', {}, json(buildOpenApi(shape, model.meta.data_version)));
   yield file('api-index', {}, json(apiIndex(model, shape)));
-  yield file('meta', {}, json(metaDocument(model, shape)));
+  yield file('meta', {}, json(meta));
 
   if (embed) {
     yield file('embed-index', {}, embed.index);
@@ -105,7 +106,7 @@ export async function* emitFiles(
   // Function shards.
   const shards: Array<[string, () => unknown]> = [
     ['meta', () => ({ data_version: model.meta.data_version, shape, occupation_count: items.length, page_shard_size: PAGE_SHARD_SIZE, page_shards: shardCount(items.length, PAGE_SHARD_SIZE) })],
-    ['search', () => buildSearchIndex(occ, titles, model.unscored)],
+    ['search', () => search],
     ['assess', () => ({ factors: model.factors, tiers: model.tiers, occupations: Object.fromEntries(occ.map((r) => [r.soc_code, [r.title, r.risk_score.final_score]])) })],
     ['industries', () => industryList],
   ];

@@ -22,37 +22,21 @@ export function apiIndex(model: ModelOutput, shape: Shape): ApiIndex {
 }
 
 /**
- * The build id hashes what the published numbers come from (shape, versions, every occupation and
- * industry record), so it is the same for the same inputs and changes when any answer can.
+ * The build id hashes what the published numbers come from: the shape, the versions and the
+ * records' digest (build/records-digest.ts, every occupation and industry record). So it is the
+ * same for the same inputs and changes when any answer can.
  */
-export function buildId(model: ModelOutput, shape: Shape): string {
-  const h = createHash('sha256');
-  h.update(`${shape}\n${model.meta.data_version}\n`);
-  for (const o of model.occupations) h.update(JSON.stringify(o));
-  for (const i of model.industries) h.update(JSON.stringify(i));
-  h.update(JSON.stringify(model.factors));
-  return h.digest('hex').slice(0, 16);
+export function buildId(digest: string, shape: Shape, dataVersion: string): string {
+  return createHash('sha256').update(`${shape}\n${dataVersion}\n${digest}`).digest('hex').slice(0, 16);
 }
 
-/** One per model and shape: the build id hashes every record, and several files quote it. */
-const metaCache = new WeakMap<ModelOutput, Map<Shape, Meta>>();
-
-export function metaDocument(model: ModelOutput, shape: Shape): Meta {
-  let byShape = metaCache.get(model);
-  if (!byShape) metaCache.set(model, (byShape = new Map()));
-  const cached = byShape.get(shape);
-  if (cached) return cached;
-  const meta = computeMeta(model, shape);
-  byShape.set(shape, meta);
-  return meta;
-}
-
-function computeMeta(model: ModelOutput, shape: Shape): Meta {
+/** /meta; the build id from the records' digest (computed with the model). Made once per shape: several files quote it. */
+export function metaDocument(model: ModelOutput, shape: Shape, digest: string): Meta {
   return {
     data_version: model.meta.data_version,
     model_version: model.meta.model_version,
     shape,
-    build_id: buildId(model, shape),
+    build_id: buildId(digest, shape, model.meta.data_version),
     data: { onet_version: model.meta.onet_version, oews_period: model.meta.oews_period, projections_period: model.meta.projections_period },
     sources: SOURCES.map((s) => ({ id: s.id, title: s.title, publisher: s.publisher, license: s.license, attribution: s.attribution, homepage: s.homepage })),
     attribution: model.meta.attribution,

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FactorsSeed } from '../model/seeds.ts';
 import type { ModelOutput, OccupationRecord, Shape } from '../model/records.ts';
+import type { Meta } from '../model/site-schemas.ts';
 import { majorGroup } from '../model/soc-groups.ts';
 import { routesFor, urlFor } from '../model/routes.ts';
 import { buildDownloads, type Download } from './downloads.ts';
@@ -215,9 +216,9 @@ function homeView(model: ModelOutput) {
   };
 }
 
-export function renderSite(model: ModelOutput, shape: Shape): SitePages {
+export function renderSite(model: ModelOutput, shape: Shape, meta: Meta): SitePages {
   const eta = templates();
-  const downloads = buildDownloads(model, shape).then((files) => ({
+  const downloads = buildDownloads(model, shape, meta).then((files) => ({
     files,
     page: eta.render('@site/downloads', {
       meta: model.meta,

@@ -22,7 +22,8 @@ describe('model cache', () => {
   const occupations = Array.from({ length: 3000 }, (_, i) => ({ soc_code: `11-${String(i).padStart(4, '0')}.00`, title: `Title ${i}`, note: 'x'.repeat(650), score: i / 7 }));
   const stage = {
     model: { meta: { data_version: 'test', n: 1 }, occupations, unscored: [], industries: [{ code: '62', occupations: ['29-1141.00'] }], factors: { a: 1 }, tiers: ['low', 'medium', 'high'], report: { joins: 2 } },
-    titles: [{ soc_code: '29-1141.00', title: 'Registered Nurses' }],
+    search: { titles: ['registered nurses'], alt_occ: [], name_len: [2], prior: [1], vocab: ['nurses', 'registered'], postings: [[0], [0]] },
+    digest: 'a'.repeat(64),
     report: { files: [], problems: [] },
   } as unknown as ModelStage;
 
