@@ -140,7 +140,8 @@ export async function emitShape(
       if (problems.length > 0) throw new BuildError(problems);
       // The manifest lists every other file's sha256, taken from the bytes as they were written.
       const meta = new Map(infos.map((f) => [f.path, f]));
-      await tree.add(MANIFEST_PATH, buildManifest(dataVersion, opts.shape, tree.written.map((x) => ({ ...x, urlPath: meta.get(x.path)?.urlPath, routeId: meta.get(x.path)?.routeId }))));
+      const written = await tree.flush();
+      await tree.add(MANIFEST_PATH, buildManifest(dataVersion, opts.shape, written.map((x) => ({ ...x, urlPath: meta.get(x.path)?.urlPath, routeId: meta.get(x.path)?.routeId }))));
       await tree.commit();
     });
   } catch (e) {

@@ -13,7 +13,6 @@ import { mkdirSync, readFileSync, rmdirSync, unlinkSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
-import { sha256 } from './manifest.ts';
 
 export function resolveInside(root: string, rel: string): string {
   const abs = path.resolve(root, rel);
@@ -21,7 +20,10 @@ export function resolveInside(root: string, rel: string): string {
   return abs;
 }
 
-/** A file as written: its size and sha256 (the manifest and the build summary need no body). */
+/**
+ * A file as written: its size and sha256 (the manifest and the build summary need no body). The
+ * writing thread hashes the bytes it writes; `sha256` is set when its batch is answered (flush()).
+ */
 export interface Written {
   path: string;
   bytes: number;
@@ -43,10 +45,11 @@ interface Batch {
 }
 
 /**
- * One output tree being filled. `add` encodes and hashes a file on this thread; a thread of the
- * tree's own makes its folder, compares it with the file already there (a reused tree) and writes
+ * One output tree being filled. `add` encodes a file on this thread; a thread of the tree's own
+ * hashes it, makes its folder, compares it with the file already there (a reused tree) and writes
  * it when it differs. ~5,000 files, nearly each in a folder of its own, were ~0.5 s of mkdir, open
- * and close calls on this thread, the one that renders; on the writing thread they overlap it.
+ * and close calls on this thread, the one that renders; on the writing thread they overlap it, as
+ * does hashing the ~76 MB written (~0.1 s of this thread's time when it hashed them).
  * A text body is encoded into a buffer the tree reuses and copied once into the batch's buffer.
  * Batch buffers go to the writing thread and come back to be filled again: with a buffer per file,
  * left for that thread's rare collections to free, up to 40 MB of written files stayed there.
@@ -61,6 +64,8 @@ export class TreeWriter {
   private readonly previous: PreviousTree | null;
   private encoded = Buffer.allocUnsafe(SCRATCH_BYTES);
   private batch: Batch['files'] = [];
+  /** The batch's files as listed in `written`, to be given their sha256 when it is answered. */
+  private batchWritten: Written[] = [];
   private batchBytes = 0;
   private batchBuffer: Uint8Array | null = null;
   /** Batch buffers back from the writing thread, to fill again. */
@@ -74,16 +79,18 @@ export class TreeWriter {
     this.previous = previous;
   }
 
+  /** Queues a file for writing; its Written gets its sha256 once the writing thread has hashed it (flush(), finish()). */
   async add(rel: string, body: string | Uint8Array): Promise<Written> {
     this.check();
     const abs = resolveInside(this.root, rel);
     const bytes = typeof body === 'string' ? this.encode(body) : body;
-    const w: Written = { path: rel, bytes: bytes.byteLength, sha256: sha256(bytes) };
+    const w: Written = { path: rel, bytes: bytes.byteLength, sha256: '' };
     this.written.push(w);
     if (this.batchBuffer && this.batchBytes + bytes.byteLength > this.batchBuffer.byteLength) this.send();
     const into = (this.batchBuffer ??= this.bufferFor(bytes.byteLength));
     into.set(bytes, this.batchBytes);
     this.batch.push({ abs, start: this.batchBytes, end: this.batchBytes + bytes.byteLength });
+    this.batchWritten.push(w);
     this.batchBytes += bytes.byteLength;
     if (this.batch.length >= BATCH_FILES || this.batchBytes >= BATCH_BYTES) this.send();
     if (this.pending.size >= BATCHES_IN_FLIGHT) await Promise.race(this.pending);
@@ -116,12 +123,15 @@ export class TreeWriter {
   private send(): void {
     if (this.batch.length === 0 || !this.batchBuffer) return;
     const batch: Batch = { buffer: this.batchBuffer.buffer as ArrayBuffer, files: this.batch };
+    const written = this.batchWritten;
     this.batch = [];
+    this.batchWritten = [];
     this.batchBytes = 0;
     this.batchBuffer = null;
     this.writer ??= fileWriter(this.previous !== null);
     const p: Promise<void> = this.writer.write(batch).then(
-      ({ unchanged, buffer }) => {
+      ({ unchanged, buffer, hashes }) => {
+        for (const [i, w] of written.entries()) w.sha256 = hashes[i]!;
         this.unchanged += unchanged;
         if (this.spare.length < BATCHES_IN_FLIGHT) this.spare.push(buffer);
         this.pending.delete(p);
@@ -132,6 +142,12 @@ export class TreeWriter {
       },
     );
     this.pending.add(p);
+  }
+
+  /** Every file so far, each with its sha256 (every write has settled). */
+  async flush(): Promise<readonly Written[]> {
+    await this.settle();
+    return this.written;
   }
 
   /** A file of this tree as written (every write has settled). */
@@ -165,6 +181,7 @@ export class TreeWriter {
   /** Lets the writes in flight end (their outcome no longer matters): the tree is about to be removed. */
   async abandon(): Promise<void> {
     this.batch = [];
+    this.batchWritten = [];
     this.batchBytes = 0;
     this.batchBuffer = null;
     while (this.pending.size > 0) await Promise.allSettled(this.pending);
@@ -179,9 +196,16 @@ export class TreeWriter {
   }
 }
 
-/** The writing thread: batches in, in order; each answered with how many of its files were already right and its buffer, or the error that stopped it. */
+/** What the writing thread answers a batch with: its files' sha256 in order, how many were already right, and its buffer back. */
+interface BatchDone {
+  hashes: string[];
+  unchanged: number;
+  buffer: ArrayBuffer;
+}
+
+/** The writing thread: batches in, in order; each answered with a BatchDone, or the error that stopped it. */
 interface FileWriter {
-  write(batch: Batch): Promise<{ unchanged: number; buffer: ArrayBuffer }>;
+  write(batch: Batch): Promise<BatchDone>;
   stop(): Promise<void>;
 }
 
@@ -201,13 +225,13 @@ function evalThread(code: string, workerData: unknown, resourceLimits: ResourceL
 
 function fileWriter(compare: boolean): FileWriter {
   const { worker, stop } = evalThread(WRITE_THREAD, { compare }, WRITE_LIMITS);
-  const waiting: Array<{ resolve: (r: { unchanged: number; buffer: ArrayBuffer }) => void; reject: (e: Error) => void }> = [];
+  const waiting: Array<{ resolve: (r: BatchDone) => void; reject: (e: Error) => void }> = [];
   let broken: Error | null = null;
   const fail = (e: Error) => {
     broken ??= e;
     for (const w of waiting.splice(0)) w.reject(broken);
   };
-  worker.on('message', (m: { unchanged: number; buffer: ArrayBuffer } | { error: string }) => {
+  worker.on('message', (m: BatchDone | { error: string }) => {
     const w = waiting.shift();
     if ('error' in m) w?.reject(new Error(m.error));
     else w?.resolve(m);
@@ -230,7 +254,7 @@ function fileWriter(compare: boolean): FileWriter {
 const WRITE_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 };
 
 /**
- * The writing thread's code. In a reused tree a file whose
+ * The writing thread's code. Every file is hashed (sha256 of the bytes written). In a reused tree a file whose
  * bytes on disk are already exactly the new bytes is left alone: read into a reused buffer, one
  * byte more than expected to tell a longer file apart; one that cannot be opened is simply new.
  */
@@ -238,6 +262,7 @@ const WRITE_THREAD = `
 const { parentPort, workerData: { compare } } = require('node:worker_threads');
 const fs = require('node:fs');
 const path = require('node:path');
+const { createHash } = require('node:crypto');
 const dirs = new Set();
 let onDisk = Buffer.allocUnsafe(1 << 20);
 function same(abs, bytes) {
@@ -253,15 +278,17 @@ function same(abs, bytes) {
 }
 parentPort.on('message', ({ buffer, files }) => {
   let unchanged = 0;
+  const hashes = [];
   try {
     for (const { abs, start, end } of files) {
       const bytes = new Uint8Array(buffer, start, end - start);
+      hashes.push(createHash('sha256').update(bytes).digest('hex'));
       if (compare && same(abs, bytes)) { unchanged++; continue; }
       const dir = path.dirname(abs);
       if (!dirs.has(dir)) { fs.mkdirSync(dir, { recursive: true }); dirs.add(dir); }
       fs.writeFileSync(abs, bytes);
     }
-    parentPort.postMessage({ unchanged, buffer }, [buffer]);
+    parentPort.postMessage({ hashes, unchanged, buffer }, [buffer]);
   } catch (e) {
     parentPort.postMessage({ error: e.message });
   }

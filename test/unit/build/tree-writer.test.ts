@@ -1,5 +1,7 @@
-// The output tree's writing thread: files land with their bytes, a write that cannot be done fails
-// the tree (never silently), and a reused tree leaves files that are already right alone.
+// The output tree's writing thread: files land with their bytes and come back with their sha256, a
+// write that cannot be done fails the tree (never silently), and a reused tree leaves files that
+// are already right alone.
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -34,10 +36,13 @@ describe('TreeWriter', () => {
     // times over; a file larger than a batch buffer gets one of its own size, between two others.
     const sizes = [...Array.from({ length: 20 }, () => 300_000), 2_500_000, 1 << 20, (1 << 20) + 1, ...Array.from({ length: 20 }, () => 300_000), 1];
     const files = sizes.map((n, i) => ({ path: `f/${i}.bin`, body: i % 3 === 0 ? bytesOf(n, i) : Buffer.from(bytesOf(n, i)).toString('latin1').replace(/[\x80-\xff]/g, 'a') }));
-    await writeTree(root, files);
-    for (const f of files) {
+    const written = await writeTree(root, files);
+    expect(written.map((w) => w.path)).toEqual(files.map((f) => f.path));
+    for (const [i, f] of files.entries()) {
       const want = typeof f.body === 'string' ? Buffer.from(f.body) : Buffer.from(f.body);
       expect(readFileSync(path.join(root, f.path)).equals(want)).toBe(true);
+      // The hash the writing thread sends back, for the batch the file was in.
+      expect(written[i]).toEqual({ path: f.path, bytes: want.length, sha256: createHash('sha256').update(want).digest('hex') });
     }
   });
 
@@ -59,8 +64,10 @@ describe('TreeWriter', () => {
     await tree.add('a/same.json', '{"same":true}');
     await tree.add('a/longer.json', '{"x":1}');
     await tree.add('b/new.json', '{}');
-    await tree.commit();
+    const written = await tree.commit();
     expect(tree.unchanged).toBe(1);
+    // A file left alone is listed with its hash like any other.
+    expect(written.map((w) => w.sha256)).toEqual(['{"same":true}', '{"x":1}', '{}'].map((t) => createHash('sha256').update(t).digest('hex')));
     expect(readFileSync(path.join(out, 'a/longer.json'), 'utf8')).toBe('{"x":1}');
     expect(readFileSync(path.join(out, 'b/new.json'), 'utf8')).toBe('{}');
   });
