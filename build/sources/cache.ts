@@ -9,6 +9,7 @@
 // verified on read (build/cache/entry.ts); a damaged entry is reported, removed and its file parsed
 // again. The thread that parses a file stores it (parse-jobs.ts). The directory is git-ignored;
 // --no-cache bypasses it.
+import { readFileSync, readdirSync } from 'node:fs';
 import { readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,15 +28,27 @@ const REPO = path.resolve(HERE, '..', '..');
 /** The schemas the loaders produce (owned by the model, with the code pattern they use): a change to them changes what is parsed. */
 const INPUT_SCHEMAS = ['inputs.ts', 'request-schemas.ts'];
 
-/** The parser version: this folder's code, the model's input schemas, the entry format and the lockfile (parser libraries' versions). */
-async function parserVersion(): Promise<string> {
+/**
+ * The parser version: this folder's code, the model's input schemas, the entry format and the
+ * lockfile (parser libraries' versions). Read synchronously, like the other code hashes
+ * (build/cache/code-hash.ts): small files in the page cache.
+ */
+function parserVersion(): string {
   const h = sha();
-  const own = (await readdir(HERE)).filter((f) => /\.(ts|mjs)$/.test(f)).sort();
-  for (const f of own) h.update(`${f}\0`).update(await readFile(path.join(HERE, f))).update('\0');
-  for (const f of INPUT_SCHEMAS) h.update(`model/${f}\0`).update(await readFile(path.join(REPO, 'build', 'model', f))).update('\0');
-  h.update(await readFile(path.join(REPO, 'build', 'cache', 'entry.ts'))); // the entry format
-  h.update(await readFile(path.join(REPO, 'package-lock.json')).catch(() => Buffer.from('no lockfile')));
+  const own = readdirSync(HERE).filter((f) => /\.(ts|mjs)$/.test(f)).sort();
+  for (const f of own) h.update(`${f}\0`).update(readFileSync(path.join(HERE, f))).update('\0');
+  for (const f of INPUT_SCHEMAS) h.update(`model/${f}\0`).update(readFileSync(path.join(REPO, 'build', 'model', f))).update('\0');
+  h.update(readFileSync(path.join(REPO, 'build', 'cache', 'entry.ts'))); // the entry format
+  h.update(lockfile());
   return h.digest('hex');
+}
+
+function lockfile(): Buffer {
+  try {
+    return readFileSync(path.join(REPO, 'package-lock.json'));
+  } catch {
+    return Buffer.from('no lockfile');
+  }
 }
 
 /** What the keys of a source directory are made of. */
@@ -49,7 +62,7 @@ export interface SourceKeys {
 
 /** `memoFile` remembers the hashes by file stat, so unchanged files are not read again (build/cache/file-hashes.ts). */
 export async function sourceKeys(sourceDir: string, memoFile?: string): Promise<SourceKeys> {
-  const parser = await parserVersion();
+  const parser = parserVersion();
   const h = sha().update(parser);
   const rels = await listSourceFiles(sourceDir);
   const hashes = await fileHashes(
