@@ -87,8 +87,9 @@ export async function buildDownloads(model: ModelOutput, shape: Shape, meta: Met
   const occupations = csv(headerLines(meta, shape, 'occupations.csv'), occ.map((o) => occupationRow(o, shape)));
   const taskRows = occ.flatMap((o) => present.occupationTasks(o).tasks.map((t) => ({ soc_code: o.soc_code, ...flatten(t as Record<string, unknown>) })));
   const tasks = csv(headerLines(meta, shape, 'tasks.csv'), taskRows);
+  const bySoc = present.occupationsBySoc(occ);
   const industryRows = model.industries.map((i) => {
-    const d = present.industryDetail(i);
+    const d = present.industryDetail(i, bySoc);
     return {
       naics_code: d.naics_code,
       title: d.title,
@@ -161,6 +162,7 @@ function* archiveLines(model: ModelOutput, shape: Shape, meta: Meta): Generator<
       tasks: present.occupationTasks(o).tasks,
     });
   }
-  for (const i of model.industries) yield JSON.stringify({ type: 'industry', ...present.industryDetail(i) });
+  const bySoc = present.occupationsBySoc(model.occupations);
+  for (const i of model.industries) yield JSON.stringify({ type: 'industry', ...present.industryDetail(i, bySoc) });
   yield JSON.stringify({ type: 'factors', factors: model.factors });
 }

@@ -80,7 +80,8 @@ export async function* emitFiles(
   }
   const industryList = present.industryList(model.industries);
   yield file('industry-list', {}, body(industryList));
-  for (const r of model.industries) yield file('industry-detail', { naics_code: r.naics_code }, body(present.industryDetail(r)));
+  const bySoc = present.occupationsBySoc(occ);
+  for (const r of model.industries) yield file('industry-detail', { naics_code: r.naics_code }, body(present.industryDetail(r, bySoc)));
   yield file('factors', {}, body({ factors: model.factors }));
   for (const { name, doc } of problemTypeDocs()) yield file('problem-type', { problem: name }, json(doc));
   yield file('openapi', {}, json(buildOpenApi(shape, model.meta.data_version)));

@@ -6,7 +6,7 @@
 import type { NaicsCode, OewsIndustryRow } from './inputs.ts';
 import { industryId } from './ids.ts';
 import { round } from './num.ts';
-import type { IndustryOccupation, IndustryRecord } from './records.ts';
+import type { IndustryOccupationRef, IndustryRecord } from './records.ts';
 import type { ScoredRef } from './gaps.ts';
 import { compareText } from './text.ts';
 
@@ -104,23 +104,12 @@ export function computeIndustries(inp: IndustryInputs): { industries: IndustryRe
       }
     }
     if (total === 0) total = [...emp.values()].reduce((a, b) => a + b, 0);
-    const occupations: IndustryOccupation[] = [...emp]
-      .map(([soc, e]) => {
-        const ref = inp.scored.get(soc)!;
-        return {
-          soc_code: soc,
-          title: ref.title,
-          slug: ref.slug,
-          employment: Math.round(e),
-          share: total > 0 ? round(Math.min(1, e / total), 4) : 0,
-          final_score: ref.final_score,
-          risk_tier: ref.risk_tier,
-        };
-      })
+    const occupations: IndustryOccupationRef[] = [...emp]
+      .map(([soc, e]) => ({ soc_code: soc, employment: Math.round(e), share: total > 0 ? round(Math.min(1, e / total), 4) : 0 }))
       .filter((o) => o.employment > 0)
       .sort((a, b) => b.employment - a.employment || compareText(a.soc_code, b.soc_code));
     const wsum = occupations.reduce((a, o) => a + o.employment, 0);
-    const weighted = wsum > 0 ? round(occupations.reduce((a, o) => a + o.employment * o.final_score, 0) / wsum, 1) : null;
+    const weighted = wsum > 0 ? round(occupations.reduce((a, o) => a + o.employment * inp.scored.get(o.soc_code)!.final_score, 0) / wsum, 1) : null;
     return { total, occupations, weighted };
   };
   // Many groups share a slice (level-4 groups that take their 3-digit parent's estimates): each

@@ -113,7 +113,11 @@ export function industryList(records: IndustryRecord[], level?: number) {
   return { data, count: data.length };
 }
 
-export function industryDetail(r: IndustryRecord): IndustryDetail {
+/** The served occupations by SOC code, for industryDetail (made once per model). */
+export const occupationsBySoc = (records: readonly OccupationRecord[]): ReadonlyMap<string, OccupationRecord> => new Map(records.map((o) => [o.soc_code, o]));
+
+/** An industry with its occupations, each joined with its own record (title, slug, score, tier). */
+export function industryDetail(r: IndustryRecord, bySoc: ReadonlyMap<string, OccupationRecord>): IndustryDetail {
   return {
     id: r.id,
     naics_code: r.naics_code,
@@ -122,6 +126,10 @@ export function industryDetail(r: IndustryRecord): IndustryDetail {
     employment: r.employment,
     weighted_risk_score: r.weighted_risk_score,
     occupations_source: r.occupations_source,
-    occupations: r.occupations,
+    occupations: r.occupations.map((o) => {
+      const x = bySoc.get(o.soc_code);
+      if (!x) throw new Error(`industry ${r.naics_code} lists ${o.soc_code}, which is not a served occupation`);
+      return { soc_code: o.soc_code, title: x.title, slug: x.slug, employment: o.employment, share: o.share, final_score: x.risk_score.final_score, risk_tier: x.risk_score.risk_tier };
+    }),
   };
 }

@@ -153,6 +153,21 @@ export const OccupationRecord = z.object({
   votes: VoteStats,
 });
 
+/**
+ * An occupation of an industry as the model keeps it: its code, employment and share. What the
+ * occupation's own record says (title, slug, score, tier) is joined in when an industry is
+ * presented (present.industryDetail): level-4 groups share their parent's list, and with those
+ * fields copied into every list the industries were 21 MB of the model's 33, read from its cache
+ * and hashed in every build.
+ */
+export const IndustryOccupationRef = z.object({
+  soc_code: OnetSocCode,
+  employment: z.number().int().min(0),
+  /** employment / industry employment (0..1, 4 decimals). */
+  share: Unit,
+});
+
+/** An occupation of an industry as the API serves it. */
 export const IndustryOccupation = z.object({
   soc_code: OnetSocCode,
   title: z.string(),
@@ -179,7 +194,7 @@ export const IndustryRecord = z.object({
   employment: z.number().int().min(0),
   /** Employment-weighted mean final_score of the scored occupations listed; null if none. */
   weighted_risk_score: Score100.nullable(),
-  occupations: z.array(IndustryOccupation),
+  occupations: z.array(IndustryOccupationRef),
 });
 
 export const FactorOption = z.object({
@@ -233,6 +248,7 @@ export type TransitionOption = z.infer<typeof TransitionOption>;
 export type VoteStats = z.infer<typeof VoteStats>;
 export type OccupationRecord = z.infer<typeof OccupationRecord>;
 export type IndustryOccupation = z.infer<typeof IndustryOccupation>;
+export type IndustryOccupationRef = z.infer<typeof IndustryOccupationRef>;
 export type IndustryRecord = z.infer<typeof IndustryRecord>;
 export type FactorOption = z.infer<typeof FactorOption>;
 export type FactorsTable = z.infer<typeof FactorsTable>;

@@ -49,7 +49,14 @@ describe('present per shape', () => {
     expect(responseSchemas('percentile').occupationTasks.parse(versioned(present.occupationTasks(occ))).tasks[0]).toMatchObject({ task_category: 'non_routine_analytical', time_fraction: 1 });
     const list = present.industryList(model.industries, 3);
     expect(list).toEqual({ data: [{ id: 541, naics_code: '541', title: 'Professional Services', level: 3 }], count: 1 });
-    expect(responseSchemas('percentile').industryDetail.parse(versioned(present.industryDetail(model.industries[0]!))).occupations).toHaveLength(3);
+    const bySoc = present.occupationsBySoc(model.occupations);
+    const detail = responseSchemas('percentile').industryDetail.parse(versioned(present.industryDetail(model.industries[0]!, bySoc)));
+    expect(detail.occupations).toHaveLength(3);
+    // Each listed occupation is joined with its own record: the fixture's Registered Nurses, 21.3, low.
+    expect(detail.occupations.find((o) => o.soc_code === '29-1141.00')).toEqual({ soc_code: '29-1141.00', title: 'Registered Nurses', slug: 'registered-nurses', employment: 100, share: 1 / 3, final_score: 21.3, risk_tier: 'low' });
+    // A code the model does not serve is a build error, not an entry with holes.
+    const stray = { ...model.industries[0]!, occupations: [{ soc_code: '99-9999.00', employment: 1, share: 1 }] };
+    expect(() => present.industryDetail(stray, bySoc)).toThrow(/31-33 lists 99-9999.00, which is not a served occupation/);
   });
   it('votes are the record counts', () => {
     expect(present.occupationVotes(occ)).toEqual({ total: 3, agree: 2, too_high: 1, too_low: 0, agree_pct: 66.7, too_high_pct: 33.3, too_low_pct: 0 });
