@@ -87,20 +87,18 @@ export async function buildDownloads(model: ModelOutput, shape: Shape, meta: Met
   const occupations = csv(headerLines(meta, shape, 'occupations.csv'), occ.map((o) => occupationRow(o, shape)));
   const taskRows = occ.flatMap((o) => present.occupationTasks(o).tasks.map((t) => ({ soc_code: o.soc_code, ...flatten(t as Record<string, unknown>) })));
   const tasks = csv(headerLines(meta, shape, 'tasks.csv'), taskRows);
-  const bySoc = present.occupationsBySoc(occ);
-  const industryRows = model.industries.map((i) => {
-    const d = present.industryDetail(i, bySoc);
-    return {
-      naics_code: d.naics_code,
-      title: d.title,
-      level: d.level,
-      employment: d.employment,
-      weighted_risk_score: d.weighted_risk_score,
-      occupations_naics_level: d.occupations_source.naics_level,
-      occupations_naics_codes: d.occupations_source.naics_codes.join(' '),
-      occupation_count: d.occupations.length,
-    };
-  });
+  // The record's own fields, which the detail response repeats as they are (its occupations, joined
+  // with their records, are only counted here).
+  const industryRows = model.industries.map((i) => ({
+    naics_code: i.naics_code,
+    title: i.title,
+    level: i.level,
+    employment: i.employment,
+    weighted_risk_score: i.weighted_risk_score,
+    occupations_naics_level: i.occupations_source.naics_level,
+    occupations_naics_codes: i.occupations_source.naics_codes.join(' '),
+    occupation_count: i.occupations.length,
+  }));
   const industries = csv(headerLines(meta, shape, 'industries.csv'), industryRows);
 
   return [
