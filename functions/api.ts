@@ -10,7 +10,7 @@ import { AssessRequest, ShardMeta } from '../build/model/request-schemas.ts';
 import { INDUSTRY_LIST_QUERY, OCCUPATION_LIST_QUERY, pageShardName, pageWindow, parseQuery, queryPairs, shardOf } from '../build/model/paging.ts';
 import { LIST_PAGE_HEAD, listPageJson, listPageTail } from '../build/model/present.ts';
 import { allowedMethods, matchRoute, notFoundKind, redirectFor, urlFor, type HandlerId, type Method, type RouteDef, type RouteMatch } from '../build/model/routes.ts';
-import { searchOccupations, searchUnscored, suggestOccupations } from '../build/model/search.ts';
+import { ownTitleHolds, searchOccupations, searchUnscored, suggestOccupations } from '../build/model/search.ts';
 import type { ProblemError } from '../build/model/problem.ts';
 import { ASSESS_MAX_BODY_BYTES, DISCARD_LIMIT_BYTES } from '../build/model/limits.ts';
 import { MODEL_VERSION } from '../build/model/version.ts';
@@ -175,21 +175,27 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
   // Ranked matches per query, kept per instance like the shards they come from (people search
   // for the same few words; a typo-tolerant scan costs up to a few ms). Bounded: oldest out first.
   // A query that finds nothing keeps beside it its suggestions (a trigram pass over every title)
-  // and the unscored occupations it names.
-  type Searched = { matches: number[]; none?: { suggested: number[]; notScored: string[] } };
+  // and the unscored occupations it names; one that finds some, those unscored occupations when
+  // it names them by their official titles and no served occupation by its own.
+  type Searched = { matches: number[]; suggested?: number[]; notScored?: string[] };
   const searches = new BoundedCache<string, Searched>(SEARCH_CACHE_ENTRIES);
   const searched = (index: SearchShard, q: string): Searched => {
     let hit = searches.get(q);
     if (!hit) {
       const matches = searchOccupations(index, q);
-      // Nothing at all: say which unscored occupations q names or, when it names none, which
-      // titles come closest, additively (data stays empty, count 0). Titles that merely look like
-      // "infantry" are no answer to it.
-      const noMatch = (): NonNullable<Searched['none']> => {
-        const notScored = searchUnscored(index, q).map((i) => JSON.stringify(index.unscored.occupations[i]));
-        return { suggested: notScored.length > 0 ? [] : suggestOccupations(index, q), notScored };
-      };
-      hit = matches.length === 0 ? { matches, none: noMatch() } : { matches };
+      const unscored = () => searchUnscored(index, q).map((i) => JSON.stringify(index.unscored.occupations[i]));
+      if (matches.length === 0) {
+        // Nothing at all: say which unscored occupations q names or, when it names none, which
+        // titles come closest, additively (data stays empty, count 0). Titles that merely look
+        // like "infantry" are no answer to it.
+        const notScored = unscored();
+        hit = { matches, suggested: notScored.length > 0 ? [] : suggestOccupations(index, q), notScored };
+      } else {
+        // "military" finds Lawyers and Airline Pilots by alternate titles ("Military Lawyer"),
+        // while the occupations whose official titles it names are unscored: say so beside them.
+        const notScored = ownTitleHolds(index.unscored.index, q) && !ownTitleHolds(index, q) ? unscored() : [];
+        hit = notScored.length > 0 ? { matches, notScored } : { matches };
+      }
       searches.set(q, hit);
     }
     return hit;
@@ -219,15 +225,15 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     const kept = searchPages.get(pageKey);
     if (kept) return respond(req, 200, kept.body, 'json', route.cache, undefined, kept.etag);
     const index = shards.loaded<SearchShard>('search') ?? (await shard<SearchShard>('search'));
-    const { matches, none } = searched(index, q);
+    const { matches, suggested, notScored } = searched(index, q);
     const count = matches.length;
     const { start, end } = pageWindow(count, limit, offset);
     const items = await pageItems(matches.slice(start, end), meta.page_shard_size);
-    const suggestions = none && (await pageItems(none.suggested, meta.page_shard_size));
-    const etag = etagOf(`${MODEL_VERSION}:${count},${limit},${offset}:${items.hashes.join('')}${none ? `:${suggestions!.hashes.join('')}:${none.notScored.join('')}` : ''}`);
+    const suggestions = suggested && (await pageItems(suggested, meta.page_shard_size));
+    const etag = etagOf(`${MODEL_VERSION}:${count},${limit},${offset}:${items.hashes.join('')}${suggestions ? `:s${suggestions.hashes.join('')}` : ''}${notScored ? `:u${notScored.join('')}` : ''}`);
     // Ranked items lie scattered over the shards: one string (measured: a part per item, or their
     // bytes copied into one array, cost more to write).
-    const body = listPageJson(items.json, count, limit, offset, none && { suggestions: suggestions!.json, not_scored: none.notScored });
+    const body = listPageJson(items.json, count, limit, offset, { ...(suggestions ? { suggestions: suggestions.json } : {}), ...(notScored ? { not_scored: notScored } : {}) });
     searchPages.set(pageKey, { body, etag }, body.length);
     return respond(req, 200, body, 'json', route.cache, undefined, etag);
   }

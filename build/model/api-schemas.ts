@@ -46,7 +46,7 @@ export const OccupationList = z.strictObject({
     .array(NotScoredItem)
     .optional()
     .describe(
-      'Only with q and no match at all: up to 5 occupations that q names but the model does not score (O*NET has no task statements for them: the military, the "All Other" groups), with the reason. They are in no list.',
+      'Only with q: up to 5 occupations that q names but the model does not score (O*NET has no task statements for them: the military, the "All Other" groups), with the reason. They are in no list. Given when nothing matches (then with suggestions), and beside the matches when q holds the words of an unscored occupation\'s official title and of no served occupation\'s ("military": served occupations match it only by alternate titles such as "Military Lawyer").',
     ),
   model_version: ModelVersionField,
 });

@@ -8,18 +8,28 @@ export function listItem(r: OccupationRecord): OccupationListItem {
   return { id: r.id, soc_code: r.soc_code, title: r.title, slug: r.slug, job_zone: r.job_zone, description: r.description };
 }
 
-/** What a search without any match carries besides: the closest titles, and the unscored occupations it names. */
-export interface NoMatch {
-  suggestions: OccupationListItem[];
-  not_scored: NotScoredItem[];
+/**
+ * What a search page carries besides its items. With no match at all: the closest titles and the
+ * unscored occupations q names (both, possibly empty). With matches: those unscored occupations
+ * alone, when q names them by their official titles and no served occupation by its own.
+ */
+export interface SearchNotes {
+  suggestions?: OccupationListItem[];
+  not_scored?: NotScoredItem[];
 }
 /** The same, each item already serialized. */
-export type NoMatchJson = { [K in keyof NoMatch]: string[] };
+export type SearchNotesJson = { [K in keyof SearchNotes]: string[] };
 
-export function listPage(items: OccupationListItem[], count: number, limit: number, offset: number, none?: NoMatch) {
-  return none
-    ? { data: items, count, limit, offset, suggestions: none.suggestions, not_scored: none.not_scored, model_version: MODEL_VERSION }
-    : { data: items, count, limit, offset, model_version: MODEL_VERSION };
+export function listPage(items: OccupationListItem[], count: number, limit: number, offset: number, notes: SearchNotes = {}) {
+  return {
+    data: items,
+    count,
+    limit,
+    offset,
+    ...(notes.suggestions ? { suggestions: notes.suggestions } : {}),
+    ...(notes.not_scored ? { not_scored: notes.not_scored } : {}),
+    model_version: MODEL_VERSION,
+  };
 }
 
 
@@ -28,16 +38,16 @@ export function listPage(items: OccupationListItem[], count: number, limit: numb
  * once per instance and joins pages from those strings (serializing 20 items per request was half
  * its time). Same bytes; a unit test holds the two together.
  */
-export function listPageJson(itemJson: string[], count: number, limit: number, offset: number, none?: NoMatchJson): string {
-  return `${LIST_PAGE_HEAD}${itemJson.join(',')}${listPageTail(count, limit, offset, none)}`;
+export function listPageJson(itemJson: string[], count: number, limit: number, offset: number, notes: SearchNotesJson = {}): string {
+  return `${LIST_PAGE_HEAD}${itemJson.join(',')}${listPageTail(count, limit, offset, notes)}`;
 }
 
 /** What precedes the comma-separated items of a list page (the function writes item bytes between head and tail). */
 export const LIST_PAGE_HEAD = '{"data":[';
 
 /** What follows the items of a list page: listPageJson is head + items + tail. */
-export function listPageTail(count: number, limit: number, offset: number, none?: NoMatchJson): string {
-  const extra = none ? `,"suggestions":[${none.suggestions.join(',')}],"not_scored":[${none.not_scored.join(',')}]` : '';
+export function listPageTail(count: number, limit: number, offset: number, notes: SearchNotesJson = {}): string {
+  const extra = `${notes.suggestions ? `,"suggestions":[${notes.suggestions.join(',')}]` : ''}${notes.not_scored ? `,"not_scored":[${notes.not_scored.join(',')}]` : ''}`;
   return `],"count":${count},"limit":${limit},"offset":${offset}${extra}${VERSION_MEMBER}}`;
 }
 

@@ -462,6 +462,29 @@ function partialMatches(index: SearchIndex, ws: string[], best: Map<number, { sc
   }
 }
 
+/** A word as typed or as the prefix of a title word; a typo's match quality is below it. */
+const NO_TYPO = 0.7;
+
+/**
+ * Whether some occupation's own (official) title holds every word of the query, as typed or as the
+ * prefix of a title word (not as a typo: "preacher" is a reported title of Clergy, and "teacher"
+ * is a typo away); alternate and reported titles do not count.
+ */
+export function ownTitleHolds(index: SearchIndex, query: string): boolean {
+  const ws = [...new Set(words(query))];
+  if (ws.length === 0) return false;
+  const qw = queryWords(index);
+  const n = index.titles.length;
+  let held: Set<number> | null = null;
+  for (const w of ws) {
+    const own = new Set<number>();
+    for (const [id, q] of qw.names(w)) if (q >= NO_TYPO && id < n && (!held || held.has(id))) own.add(id);
+    if (own.size === 0) return false;
+    held = own;
+  }
+  return true;
+}
+
 /**
  * The unscored occupations a query names, every word of it (positions into
  * `index.unscored.occupations`), best first, at most `n`.

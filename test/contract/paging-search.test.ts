@@ -104,4 +104,23 @@ describe.each(SHAPES)('search (%s)', (shape) => {
     expect((await top('infantry')).not_scored![0]).toMatchObject({ soc_code: '55-3016.00', title: 'Infantry' });
     expect((await top('infantry officer')).not_scored!.map((u) => u.soc_code)).toEqual(['55-1016.00']);
   });
+  it('a query that served occupations match only by alternate titles, and unscored ones by their official titles, gets both', async () => {
+    // O*NET lists "military" in alternate titles of served occupations (lawyers, pilots) and in the
+    // official titles of unscored military occupations, and in no served occupation's official title.
+    for (const q of ['military', 'air crew']) {
+      const r = await top(q);
+      expect(r.data.length, q).toBeGreaterThan(0);
+      expect(r.not_scored!.length, q).toBeGreaterThan(0);
+      // The military occupations first (others may follow by alternate titles: a "Military Science" professor).
+      expect(r.not_scored![0]!.soc_code, q).toMatch(/^55-/);
+      for (const u of r.not_scored!) expect(u.reason, q).toMatch(/task statements/);
+      expect(r, q).not.toHaveProperty('suggestions');
+      // Every page of the query says it, not only the first.
+      const later = OccupationList.parse(await sites[shape].json(`/api/v1/occupations?q=${encodeURIComponent(q)}&limit=1&offset=1`));
+      expect(later.not_scored, q).toEqual(r.not_scored);
+    }
+    expect((await top('air crew')).not_scored!.map((u) => u.title)).toContain('Air Crew Members');
+    // "officer" is in official titles of served occupations too (Police and Sheriff's Patrol Officers).
+    for (const q of ['officer', 'nurse', 'pilot']) expect(await top(q), q).not.toHaveProperty('not_scored');
+  });
 });

@@ -29,12 +29,14 @@ describe('present per shape', () => {
     }
     const some = items.slice(0, 2);
     const notScored = [{ soc_code: '55-3016.00', title: 'Infantry', reason: 'No task statements in O*NET 29.3.' }];
-    for (const none of [{ suggestions: some, not_scored: notScored }, { suggestions: [], not_scored: [] }]) {
-      const json = { suggestions: none.suggestions.map((i) => JSON.stringify(i)), not_scored: none.not_scored.map((i) => JSON.stringify(i)) };
-      const page = present.listPage([], 0, 50, 0, none);
-      expect(present.listPageJson([], 0, 50, 0, json)).toBe(JSON.stringify(page));
+    // No match (both notes, empty or not), and matches beside the unscored occupations q names.
+    for (const [data, notes] of [[[], { suggestions: some, not_scored: notScored }], [[], { suggestions: [], not_scored: [] }], [some, { not_scored: notScored }]] as const) {
+      const json = { ...(notes.suggestions ? { suggestions: notes.suggestions.map((i) => JSON.stringify(i)) } : {}), not_scored: notes.not_scored.map((i) => JSON.stringify(i)) };
+      const page = present.listPage([...data], data.length, 50, 0, { ...notes, suggestions: notes.suggestions && [...notes.suggestions], not_scored: [...notes.not_scored] });
+      expect(present.listPageJson(data.map((i) => JSON.stringify(i)), data.length, 50, 0, json)).toBe(JSON.stringify(page));
       expect(responseSchemas('percentile').occupationList.parse(page)).toBeTruthy();
     }
+    expect(Object.keys(present.listPage(some, 2, 50, 0, { not_scored: notScored }))).toEqual(['data', 'count', 'limit', 'offset', 'not_scored', 'model_version']);
   });
   it('a list page ends with the model version, and the record cuts do not carry it (downloads reuse them)', () => {
     expect(Object.keys(present.listPage([], 0, 50, 0)).at(-1)).toBe('model_version');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, editDistance, normalize, searchOccupations, searchUnscored, stem, suggestOccupations } from '../../../build/model/search.ts';
+import { buildSearchIndex, editDistance, normalize, ownTitleHolds, searchOccupations, searchUnscored, stem, suggestOccupations } from '../../../build/model/search.ts';
 
 // Hand-written occupations in the shape the build hands over: titles, OEWS employment and code.
 const occ = (soc_code: string, title: string, employment: number | null, oews_code: string | null = soc_code.slice(0, 7)) => ({
@@ -203,6 +203,21 @@ describe('unscored occupations', () => {
     const ix = buildSearchIndex(truck, alts, crew);
     expect(searchOccupations(ix, 'airlift')).toEqual([]);
     expect(searchUnscored(ix, 'airlift')).toEqual([0]);
+  });
+  it('tells whether an official title holds the query, by word or prefix, never by alternate title or typo', () => {
+    // "infant" is in Childcare Workers' alternate title only; "officer" in the patrol officers' own.
+    expect(ownTitleHolds(withUnscored, 'infant')).toBe(false);
+    expect(searchOccupations(withUnscored, 'infant')).toEqual([0]);
+    expect(ownTitleHolds(withUnscored, 'officers')).toBe(true);
+    expect(ownTitleHolds(withUnscored, 'patrol off')).toBe(true);
+    expect(ownTitleHolds(withUnscored, 'patrol nurses')).toBe(false); // each word, but not in one title
+    // "ofiicer" finds the patrol officers as a typo, which does not count here.
+    expect(searchOccupations(withUnscored, 'ofiicer')).toEqual([1]);
+    expect(ownTitleHolds(withUnscored, 'ofiicer')).toBe(false);
+    const u = withUnscored.unscored!.index;
+    expect(ownTitleHolds(u, 'infantry officers')).toBe(true);
+    expect(ownTitleHolds(u, 'infantryman')).toBe(false); // an alternate title of Infantry
+    expect(ownTitleHolds(u, '  ')).toBe(false);
   });
   it('names them only when every word matches; other searches are unchanged', () => {
     expect(unscoredOf('infantry nurse')).toEqual([]);
