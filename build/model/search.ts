@@ -282,13 +282,18 @@ interface QueryWords {
   names(w: string): Map<number, number>;
 }
 
-function queryWords(index: SearchIndex): QueryWords {
+/**
+ * `lexicon`: an index whose words are words here too, never typos of near ones: for the served
+ * occupations the unscored ones' ("infantry" is not "infant"), and the other way round ("chef" is
+ * not "chief", which would make "assistant chef" name an unscored occupation by an alternate title).
+ */
+function queryWords(index: SearchIndex, lexicon: SearchIndex | undefined = index.unscored?.index): QueryWords {
   const cands = new Map<string, Map<number, number>>();
   const names = new Map<string, Map<number, number>>();
   const self: QueryWords = {
     candidates(w) {
       let c = cands.get(w);
-      if (!c) cands.set(w, (c = candidates(index, w)));
+      if (!c) cands.set(w, (c = candidates(index, w, lexicon)));
       return c;
     },
     names(w) {
@@ -305,7 +310,7 @@ function queryWords(index: SearchIndex): QueryWords {
 }
 
 /** Vocabulary words a query word stands for, with how well (1 exact, less for prefix and typo). */
-function candidates(index: SearchIndex, w: string): Map<number, number> {
+function candidates(index: SearchIndex, w: string, lexicon: SearchIndex | undefined): Map<number, number> {
   const out = new Map<number, number>();
   const at = lowerBound(index.vocab, w);
   const exact = index.vocab[at] === w;
@@ -315,8 +320,8 @@ function candidates(index: SearchIndex, w: string): Map<number, number> {
       out.set(k, 0.7 + (0.2 * w.length) / index.vocab[k]!.length);
     }
   }
-  // A word of an unscored occupation's titles is a word, not a typo of a near one.
-  if (!exact && w.length >= 4 && !inVocabulary(index.unscored?.index, w)) {
+  // A word of the other index's titles is a word, not a typo of a near one (queryWords).
+  if (!exact && w.length >= 4 && !inVocabulary(lexicon, w)) {
     const max = w.length >= 8 ? 2 : 1;
     const lengths = derived(index).byLength;
     for (let len = w.length - max; len <= w.length + max; len++) {
@@ -413,11 +418,11 @@ export function searchOccupations(index: SearchIndex, query: string): number[] {
 }
 
 /** `dropUnmatched`: when nothing matches, search again without the words that match nothing. */
-function rank(index: SearchIndex, query: string, dropUnmatched: boolean): number[] {
+function rank(index: SearchIndex, query: string, dropUnmatched: boolean, lexicon?: SearchIndex): number[] {
   const ws = words(query);
   if (ws.length === 0) return [];
   const best = new Map<number, { score: number; hits: number }>();
-  const qw = queryWords(index);
+  const qw = queryWords(index, lexicon ?? index.unscored?.index);
   for (const v of variants(index, ws, qw)) scoreVariant(index, v.words, v.weight, best, qw);
   // A word that matches nothing at all, not even with a typo ("xyzzy plumbing"), would empty the
   // result: the rest of the query is searched instead, ranked lower than a full match would be;
@@ -432,6 +437,14 @@ function rank(index: SearchIndex, query: string, dropUnmatched: boolean): number
   ranked.sort((x, y) => y.score - x.score || x.i - y.i);
   return ranked.map((r) => r.i);
 }
+
+/**
+ * Words of rank rather than of trade. In a partial match they count a quarter of their
+ * information: rare in titles, they would otherwise decide ("junior mechanic" gave the "Junior
+ * High" teachers, "mechanic apprentice" the electricians' apprentices, not the mechanics).
+ */
+const RANK_WORDS = new Set(['junior', 'jr', 'senior', 'sr', 'apprentice', 'trainee', 'intern', 'entry', 'level']);
+const RANK_WORD_INFO = 0.25;
 
 /** Words of a query tried in partial matches at most (their subsets number 2^n). */
 const MAX_PARTIAL_WORDS = 6;
@@ -449,7 +462,7 @@ function partialMatches(index: SearchIndex, ws: string[], best: Map<number, { sc
   const info = uniq.map((w) => {
     const holders = new Set<number>();
     for (const id of qw.names(w).keys()) holders.add(ownerOf(index, id));
-    return Math.log(1 + index.titles.length / holders.size);
+    return Math.log(1 + index.titles.length / holders.size) * (RANK_WORDS.has(w) ? RANK_WORD_INFO : 1);
   });
   const total = info.reduce((a, b) => a + b, 0);
   for (let size = uniq.length - 1; size >= 1 && best.size === 0; size--) {
@@ -490,7 +503,7 @@ export function ownTitleHolds(index: SearchIndex, query: string): boolean {
  * `index.unscored.occupations`), best first, at most `n`.
  */
 export function searchUnscored(index: SearchIndex, query: string, n = 5): number[] {
-  return index.unscored ? rank(index.unscored.index, query, false).slice(0, n) : [];
+  return index.unscored ? rank(index.unscored.index, query, false, index).slice(0, n) : [];
 }
 
 const trigrams = (s: string): Set<string> => {

@@ -174,6 +174,11 @@ export const SEARCH_CASES: SearchCase[] = [
   // One word for two.
   { q: 'frontend developer', expect: ['15-1254.00', '15-1255.00'], kind: 'everyday' },
   { q: 'virtual assistant', expect: ['43-6014.00', '43-6011.00'], kind: 'everyday' },
+  // A word of rank beside the trade: the trade decides.
+  { q: 'mechanic apprentice', expect: ['49-3023.00', '49-9041.00', '49-3031.00', '49-9098.00'], kind: 'everyday' },
+  { q: 'junior mechanic', expect: ['49-3023.00', '49-9041.00', '49-3031.00'], kind: 'everyday' },
+  // "chef" is not a typo of "chief" (an unscored occupation's alternate title).
+  { q: 'assistant chef', expect: ['35-1011.00', '35-2014.00'], kind: 'everyday' },
 ];
 
 /**

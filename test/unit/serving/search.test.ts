@@ -141,6 +141,21 @@ describe('search ranking', () => {
     // A name holding every word still comes alone.
     expect(find('stock handler')).toEqual(['Laborers and Freight, Stock, and Material Movers, Hand']);
   });
+  it('in a partial match, a word of rank (junior, apprentice) counts less than the trade', () => {
+    // "junior" is in one occupation's title, "mechanic" in three: by rarity alone "junior" decides.
+    const ix = buildSearchIndex(
+      [
+        occ('49-3023.00', 'Automotive Service Technicians and Mechanics', 700_000),
+        occ('49-9041.00', 'Industrial Machinery Mechanics', 400_000),
+        occ('49-3011.00', 'Aircraft Mechanics', 150_000),
+        occ('25-0000.00', 'Junior Instructors', 200_000),
+      ],
+      [],
+    );
+    for (const q of ['junior mechanic', 'mechanic junior']) expect(searchOccupations(ix, q).slice(0, 3), q).toEqual([0, 1, 2]);
+    // Without a trade word beside it, a word of rank still finds what holds it.
+    expect(searchOccupations(ix, 'junior')).toEqual([3]);
+  });
   it('splits a word that matches nothing into two known words', () => {
     expect(find('freighthandler')).toEqual(['Laborers and Freight, Stock, and Material Movers, Hand']);
     expect(find('treetrimmers')[0]).toBe('Tree Trimmers and Pruners');
@@ -218,6 +233,15 @@ describe('unscored occupations', () => {
     expect(ownTitleHolds(u, 'infantry officers')).toBe(true);
     expect(ownTitleHolds(u, 'infantryman')).toBe(false); // an alternate title of Infantry
     expect(ownTitleHolds(u, '  ')).toBe(false);
+  });
+  it('a word of a served title is not taken for a typo in their titles either', () => {
+    // "chef" is one letter from "chief" (an alternate title of an unscored occupation). Taken for
+    // it, "assistant chef" named that occupation, and the search did not drop "assistant".
+    const chefs = [occ('35-1011.00', 'Chefs and Head Cooks', 150_000)];
+    const ix = buildSearchIndex(chefs, [{ soc_code: '55-1015.00', title: 'Assistant Chief of Staff', short_title: null }], [{ soc_code: '55-1015.00', title: 'Command and Control Center Officers', reason }]);
+    expect(searchUnscored(ix, 'assistant chef')).toEqual([]);
+    expect(searchOccupations(ix, 'assistant chef')).toEqual([0]);
+    expect(searchUnscored(ix, 'assistant chief')).toEqual([0]);
   });
   it('names them only when every word matches; other searches are unchanged', () => {
     expect(unscoredOf('infantry nurse')).toEqual([]);
