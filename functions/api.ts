@@ -106,7 +106,7 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     const all = (await shard<VotesShard>('votes')).occupations;
     const o = Object.hasOwn(all, soc) ? all[soc]! : null;
     return o && { slug: o[0], snapshot: { agree: o[1], too_high: o[2], too_low: o[3] } };
-  });
+  }, notScored);
 
   /**
    * Each page shard serialized once: its items' JSON joined by commas and encoded (a page is then
@@ -276,7 +276,10 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     }
     const data = await shard<AssessShard>('assess');
     const occ = Object.hasOwn(data.occupations, parsed.data.soc_code) ? data.occupations[parsed.data.soc_code] : undefined;
-    if (!occ) return problemResponse(req, 404, `No occupation with soc_code ${parsed.data.soc_code}.`, [{ location: 'body.soc_code', message: 'unknown occupation' }]);
+    if (!occ) {
+      const unscored = await notScored(parsed.data.soc_code);
+      return problemResponse(req, 404, unscored ?? `No occupation with soc_code ${parsed.data.soc_code}.`, [{ location: 'body.soc_code', message: unscored ? 'occupation not scored' : 'unknown occupation' }]);
+    }
     const personal = factorEntries(body, parsed.data.personal_factors ?? {});
     const outcome = assess({ soc_code: parsed.data.soc_code, title: occ[0], base_score: occ[1] }, personal, data.factors, data.tiers);
     if (!outcome.ok) {
@@ -290,13 +293,24 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     return json(req, outcome.result, route.cache);
   }
 
-  async function notFound(req: RequestLike, pathname: string): Promise<Reply> {
+  /**
+   * Why an O*NET occupation the model does not score has no resources, in words (null for any
+   * other code): GET /occupations/55-3016.00 says what Infantry is missing, not only "no resource".
+   */
+  async function notScored(soc: string): Promise<string | null> {
+    const index = shards.loaded<SearchShard>('search') ?? (await shard<SearchShard>('search'));
+    const u = index.unscored.occupations.find((o) => o.soc_code === soc);
+    return u ? `${u.soc_code} (${u.title}) is an O*NET occupation that the model does not score: ${u.reason} It is in no list.` : null;
+  }
+
+  /** `soc`: the SOC code in the path, when the route has one (an unscored occupation's is named as such). */
+  async function notFound(req: RequestLike, pathname: string, soc?: string): Promise<Reply> {
     const kind = notFoundKind(pathname);
     if (kind !== 'problem') {
       const page = (await shard<{ html: string }>(kind === 'html' ? 'embed-404' : 'page-404')).html;
       return respond(req, 404, page, kind, 'error');
     }
-    return problemResponse(req, 404, `No resource at ${pathname}.`);
+    return problemResponse(req, 404, (soc !== undefined && (await notScored(soc))) || `No resource at ${pathname}.`);
   }
 
   /** The code behind each handler id of the route table; the type makes a missing one a compile error. */
@@ -330,7 +344,7 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
       if (!Object.hasOwn(route.ops, method)) return methodNotAllowed(req, pathname, route);
       // A static route reaches the function only when no file exists for the path.
       const handler = route.ops[method as Method]!.handler;
-      return handler ? await handlers[handler](req, query, match, info) : notFound(req, pathname);
+      return handler ? await handlers[handler](req, query, match, info) : notFound(req, pathname, match.params.soc_code);
     } catch {
       // Only our own faults land here (a missing shard); bad input is answered above with a 4xx.
       return problemResponse(req, 500, 'The server could not answer this request.');

@@ -129,7 +129,9 @@ export interface VoteTarget {
   snapshot: VoteCounts;
 }
 
-export function votesEndpoint(opts: VoteOptions, target: (soc: string) => Promise<VoteTarget | null>) {
+/** `target`: the occupation a code names, if served; `whyNot`: why a code that is not has none, when known (an unscored occupation). */
+export function votesEndpoint(opts: VoteOptions, target: (soc: string) => Promise<VoteTarget | null>, whyNot: (soc: string) => Promise<string | null> = async () => null) {
+  const unknown = async (soc: string) => (await whyNot(soc)) ?? `No occupation with soc_code ${soc}.`;
   const now = opts.now ?? Date.now;
   const budget = opts.budget ?? VOTE_POLICY.defaultBudget;
   const saltCache = new Map<string, Promise<{ today: string; yesterday: string | null }>>();
@@ -151,14 +153,14 @@ export function votesEndpoint(opts: VoteOptions, target: (soc: string) => Promis
 
   async function get(req: RequestLike, soc: string, route: RouteDef): Promise<Reply> {
     const t = await target(soc);
-    if (!t) return problemResponse(req, 404, `No occupation with soc_code ${soc}.`);
+    if (!t) return problemResponse(req, 404, await unknown(soc));
     const counts = opts.store ? await opts.store.counts(soc) : t.snapshot;
     return json(req, voteStats(counts), route.cache);
   }
 
   async function post(req: RequestLike, soc: string, clientAddress: string | null): Promise<Reply> {
     const t = await target(soc);
-    if (!t) return problemResponse(req, 404, `No occupation with soc_code ${soc}.`);
+    if (!t) return problemResponse(req, 404, await unknown(soc));
     const type = mediaType(req);
     const form = type === 'application/x-www-form-urlencoded';
     if (type !== 'application/json' && !form) {

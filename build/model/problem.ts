@@ -28,7 +28,7 @@ export interface Problem {
  */
 export const PROBLEM_TYPES = {
   400: { type: '/api/v1/problems/bad-request', title: 'Bad Request', description: 'A query parameter or the request body is invalid. `errors` names each offending location (for example `query.limit` or `body.soc_code`) and, where the values are a fixed list, the allowed ones.' },
-  404: { type: '/api/v1/problems/not-found', title: 'Not Found', description: 'No resource at this path: an unknown SOC code, NAICS code, embed slug or API path, the votes endpoint in the percentile interface shape, or an unknown soc_code in an assessment.' },
+  404: { type: '/api/v1/problems/not-found', title: 'Not Found', description: 'No resource at this path: an unknown SOC code, NAICS code, embed slug or API path, the votes endpoint in the percentile interface shape, or an unknown soc_code in an assessment. For an O*NET occupation that the model does not score (the military, the "All Other" groups), `detail` names it and says why.' },
   405: { type: '/api/v1/problems/method-not-allowed', title: 'Method Not Allowed', description: 'The path exists but does not accept this HTTP method; the Allow header and `errors` list the methods it does accept.' },
   409: { type: '/api/v1/problems/conflict', title: 'Conflict', description: 'This client already voted on this occupation within the last 24 hours; the vote was not recorded and nothing changed.' },
   413: { type: '/api/v1/problems/payload-too-large', title: 'Payload Too Large', description: `The request body is too large: at most ${ASSESS_MAX_BODY_BYTES} bytes for an assessment, ${VOTE_POLICY.maxBodyBytes} bytes for a vote.` },

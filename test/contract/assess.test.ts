@@ -76,6 +76,7 @@ describe.each(SHAPES)('assess (%s)', (shape) => {
     ['non-object body', () => postJson(sites[shape], '[1,2]'), 400],
     ['non-string option', () => postJson(sites[shape], { soc_code: '15-1252.00', personal_factors: { ai_proficiency: 3 } }), 400],
     ['unknown occupation', () => postJson(sites[shape], { soc_code: '99-9999.99' }), 404, 'body.soc_code'],
+    ['unscored occupation', () => postJson(sites[shape], { soc_code: '55-3016.00' }), 404, 'body.soc_code'],
     ['unknown factor', () => postJson(sites[shape], { soc_code: '15-1251.00', personal_factors: { star_sign: 'leo' } }), 422, 'body.personal_factors.star_sign'],
     ['unknown option', () => postJson(sites[shape], { soc_code: '15-1251.00', personal_factors: { ai_proficiency: 'wizard' } }), 422, 'body.personal_factors.ai_proficiency'],
     // Sent as raw text: a JS object literal would turn "__proto__" into a prototype, not a key.
@@ -93,6 +94,14 @@ describe.each(SHAPES)('assess (%s)', (shape) => {
     const p = ProblemSchema.parse(await res.json());
     expect(p.status).toBe(status);
     if (location) expect(p.errors?.map((e) => e.location)).toContain(location);
+  });
+
+  it('an unscored occupation is named with the reason, an unknown code is not', async () => {
+    const unscored = ProblemSchema.parse(await (await postJson(sites[shape], { soc_code: '55-3016.00' })).json());
+    expect(unscored.detail).toMatch(/^55-3016\.00 \(Infantry\) is an O\*NET occupation that the model does not score/);
+    expect(unscored.errors).toEqual([{ location: 'body.soc_code', message: 'occupation not scored' }]);
+    const unknown = ProblemSchema.parse(await (await postJson(sites[shape], { soc_code: '99-9999.99' })).json());
+    expect(unknown.detail).toBe('No occupation with soc_code 99-9999.99.');
   });
 
   it('422 names the allowed values', async () => {

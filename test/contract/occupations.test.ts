@@ -55,4 +55,17 @@ describe.each(SHAPES)('occupation endpoints (%s)', (shape) => {
       expect(await r.json()).toMatchObject({ status: 404, title: 'Not Found' });
     }
   });
+
+  it('an O*NET occupation the model does not score is a 404 that names it and says why', async () => {
+    // Infantry (55-3016.00): O*NET has no task statements for it.
+    for (const p of ['/api/v1/occupations/55-3016.00', '/api/v1/occupations/55-3016.00/tasks', '/api/v1/occupations/55-3016.00/risk']) {
+      const r = await sites[shape].get(p);
+      expect(r.status, p).toBe(404);
+      expect(r.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
+      const body = (await r.json()) as { detail: string };
+      expect(body.detail, p).toMatch(/^55-3016\.00 \(Infantry\) is an O\*NET occupation that the model does not score: No task statements/);
+    }
+    // Any other unknown code keeps the plain answer.
+    expect(((await (await sites[shape].get('/api/v1/occupations/99-9999.99')).json()) as { detail: string }).detail).toBe('No resource at /api/v1/occupations/99-9999.99.');
+  });
 });

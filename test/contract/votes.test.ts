@@ -113,6 +113,8 @@ describe('POST votes', () => {
     expect(unknown.errors![0]!.allowed).toEqual(['agree', 'too_high', 'too_low']);
     await expectProblem(await vote(sites.timeline, soc, ['agree'], client), 422);
     await expectProblem(await vote(sites.timeline, '99-9999.99', { vote: 'agree' }, client), 404);
+    // An occupation the model does not score: named, with the reason.
+    expect((await expectProblem(await vote(sites.timeline, '55-3016.00', { vote: 'agree' }, client), 404)).detail).toMatch(/^55-3016\.00 \(Infantry\) is an O\*NET occupation that the model does not score/);
     await expectProblem(await vote(sites.timeline, '15-1252', { vote: 'agree' }, client), 404);
     await expectProblem(await vote(sites.timeline, 'not-a-code', { vote: 'agree' }, client), 404);
     const wrongType = await expectProblem(await vote(sites.timeline, soc, '{"vote":"agree"}', client, { 'Content-Type': 'text/plain' }), 415);
