@@ -62,8 +62,8 @@ export async function loadModel(opts: BuildOptions, sourceDir: string, keys: Cac
     }
     const seeds = await time('seeds', () => loadSeeds(path.join(opts.repoRoot, 'seeds')));
     // The source tables are dropped as the model is handed over (only the titles are needed later,
-    // by the search index, made right after): nothing in this scope keeps them, so the collection after the model
-    // stage frees them.
+    // by the search index, made right after): nothing in this scope keeps them, so the collection
+    // after the model stage frees them.
     const model = await time('model', async () => {
       const { computeModel } = await import('./model/index.ts');
       const inputs = sources.bundle!;

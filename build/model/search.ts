@@ -417,7 +417,10 @@ export function searchOccupations(index: SearchIndex, query: string): number[] {
   return rank(index, query, true);
 }
 
-/** `dropUnmatched`: when nothing matches, search again without the words that match nothing. */
+/**
+ * `dropUnmatched`: when nothing matches, search again without the words that match nothing.
+ * `lexicon`: whose words are not typos here (queryWords; by default the unscored occupations').
+ */
 function rank(index: SearchIndex, query: string, dropUnmatched: boolean, lexicon?: SearchIndex): number[] {
   const ws = words(query);
   if (ws.length === 0) return [];
@@ -443,7 +446,7 @@ function rank(index: SearchIndex, query: string, dropUnmatched: boolean, lexicon
  * information: rare in titles, they would otherwise decide ("junior mechanic" gave the "Junior
  * High" teachers, "mechanic apprentice" the electricians' apprentices, not the mechanics).
  */
-const RANK_WORDS = new Set(['junior', 'jr', 'senior', 'sr', 'apprentice', 'trainee', 'intern', 'entry', 'level']);
+const RANK_WORDS = new Set(['junior', 'jr', 'senior', 'sr', 'apprentice', 'trainee', 'intern', 'entry', 'level']); // as words() gives them (each its own stem)
 const RANK_WORD_INFO = 0.25;
 
 /** Words of a query tried in partial matches at most (their subsets number 2^n). */
