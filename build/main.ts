@@ -6,7 +6,7 @@ import { explainFailure, parseFlags, stageProgress } from './cli.ts';
 import { formatJoinReport, formatUnscored } from './report-format.ts';
 import { Shape } from './model/records.ts';
 
-const USAGE = 'usage: npm run build -- [--shape percentile|timeline|both] [--source DIR] [--out DIR] [--cache sources,model,output | --no-cache] [--cache-dir DIR] [--no-reuse]';
+const USAGE = 'usage: npm run build -- [--shape percentile|timeline|both] [--source DIR] [--out DIR] [--cache sources,model,function,output | --no-cache] [--cache-dir DIR] [--no-reuse]';
 
 export interface BuildArgs {
   /** `both` reads the sources once and writes OUT/percentile and OUT/timeline. */

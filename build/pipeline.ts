@@ -12,6 +12,7 @@ import { resolveSourceDir } from './sources/locate.ts';
 import { sourceKeys } from './sources/cache.ts';
 import type { CacheOutcome } from './cache/entry.ts';
 import { modelKey } from './cache/model-cache.ts';
+import { functionKey, readFunctionCache, storeFunctionCache } from './cache/function-cache.ts';
 import { checkOutput, forgetOutput, outputKeys, recordOutput } from './cache/output-stamp.ts';
 import { BuildError } from './build-error.ts';
 import { removeLeftAside } from './cache/aside.ts';
@@ -33,10 +34,11 @@ export interface BuildOptions {
   inputs?: { model: ModelOutput; titles: OccupationTitle[] };
   /**
    * The caches this build may use (default all; --no-cache none; --cache LIST some): parsed
-   * sources, the model's output, and an out folder already holding exactly this build's files.
+   * sources, the model's output, the function bundles, and an out folder already holding exactly
+   * this build's files.
    */
   caches?: readonly CacheName[];
-  /** Where the caches live (default .cache under the repository, git-ignored): sources/, model/, outputs/. */
+  /** Where the caches live (default .cache under the repository, git-ignored): sources/, model/, function/, outputs/. */
   cacheDir?: string;
   /**
    * Update the generation before the current out folder in place (default true; --no-cache and
@@ -46,7 +48,7 @@ export interface BuildOptions {
   reuse?: boolean;
 }
 
-export const CACHE_NAMES = ['sources', 'model', 'output'] as const;
+export const CACHE_NAMES = ['sources', 'model', 'function', 'output'] as const;
 /** Where the caches live: `cacheDir`, by default .cache under the repository (git-ignored). */
 export const cacheDirOf = (opts: Pick<BuildOptions, 'cacheDir' | 'repoRoot'>): string => opts.cacheDir ?? path.join(opts.repoRoot, '.cache');
 export type CacheName = (typeof CACHE_NAMES)[number];
@@ -59,6 +61,8 @@ export interface CacheKeys {
   /** What the parsed-source cache keys each file with (build/sources/cache.ts). */
   parser: string;
   files: ReadonlyMap<string, string>;
+  /** The function bundles' key (build/cache/function-cache.ts), when that cache is used. */
+  fn: string | null;
 }
 
 export interface BuildSummary {
@@ -172,7 +176,8 @@ async function buildAll(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Arra
       ? await time('keys', async () => {
           const { key: source, parser, files } = await sourceKeys(sourceDir, path.join(cacheDir, 'file-hashes.json'));
           const model = await modelKey(source, opts.repoRoot);
-          return { source, model, parser, files, outputs: await outputKeys(model, outs.map((t) => t.shape), opts.repoRoot) };
+          const fn = use.has('function') ? await functionKey(opts.repoRoot) : null;
+          return { source, model, parser, files, fn, outputs: await outputKeys(model, outs.map((t) => t.shape), opts.repoRoot) };
         })
       : null;
 
@@ -189,7 +194,7 @@ async function buildAll(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Arra
         if (check.outcome === 'hit') {
           log(`    (output: ${t.out} already holds this build's ${check.summary.files} files, as its manifest lists them (sha256; unchanged files known by their stat); left as it is)`);
           upToDate.push(i);
-          summaries[i] = { ...check.summary, timings: shared, stagePeakRssMb: sharedPeaks, caches: { sources: 'skipped', model: 'skipped', output: 'hit' }, peakRssMb: 0, cpuMs: 0 };
+          summaries[i] = { ...check.summary, timings: shared, stagePeakRssMb: sharedPeaks, caches: { sources: 'skipped', model: 'skipped', function: 'skipped', output: 'hit' }, peakRssMb: 0, cpuMs: 0 };
         } else {
           outputOutcome[i] = check.outcome;
           if (check.outcome === 'damaged') log(`    (output: ${t.out}: ${check.why}; writing it again)`);
@@ -200,8 +205,20 @@ async function buildAll(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Arra
   const todo = outs.flatMap((t, i) => (summaries[i] ? [] : [{ ...t, i }]));
   if (todo.length > 0) {
     // esbuild bundles the function in its own process while this one reads sources and computes the
-    // model; the 'bundle' timing is what is left to wait for after the model.
-    const fnPending = import('./emit/bundle-function.ts').then((m) => m.bundleFunctions(opts.repoRoot));
+    // model (unless the function cache has the bundles); the 'bundle' timing is what is left to
+    // wait for after the model.
+    let fnOutcome: CacheOutcome = 'off';
+    const fnPending = (async () => {
+      const { bundleFunctions } = await import('./emit/bundle-function.ts');
+      if (!keys?.fn) return bundleFunctions(opts.repoRoot);
+      const dir = path.join(cacheDir, 'function');
+      const cached = await readFunctionCache(dir, keys.fn, log);
+      fnOutcome = cached.outcome;
+      if (cached.value) return cached.value;
+      const bundle = await bundleFunctions(opts.repoRoot);
+      await storeFunctionCache(dir, keys.fn, bundle, log);
+      return bundle;
+    })();
     fnPending.catch(() => undefined); // awaited below; a failing source stage must not leave it unhandled
     const { emitShape, loadModel, stageOf } = await import('./stages.ts');
     const loaded = opts.inputs
@@ -213,7 +230,7 @@ async function buildAll(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Arra
       const own: Record<string, number> = { ...shared };
       const ownPeaks: Record<string, number> = { ...sharedPeaks };
       const { summary, written } = await emitShape({ ...opts, ...t }, loaded, fn, timer(log, own, ownPeaks, opts.onStageStart), own, ownPeaks);
-      if (summary.caches) summary.caches = { ...summary.caches, output: outputOutcome[t.i]! };
+      if (summary.caches) summary.caches = { ...summary.caches, function: fnOutcome, output: outputOutcome[t.i]! };
       summaries[t.i] = summary;
       // What the folder now holds is recorded when its key is known, and forgotten otherwise.
       if (keys) await recordOutput(stampDir, t.out, keys.outputs[t.i]!, stamped(summary), written).catch((e: Error) => log(`${stageLabel('cache')} could not record ${t.out} (${e.message})`));

@@ -41,7 +41,7 @@ export async function loadModel(opts: BuildOptions, sourceDir: string, keys: Cac
   const log = opts.log ?? (() => undefined);
   const use = new Set(opts.caches ?? CACHE_NAMES);
   const cacheDir = cacheDirOf(opts);
-  const caches: CacheReport = { sources: 'off', model: 'off', output: 'off' };
+  const caches: CacheReport = { sources: 'off', model: 'off', function: 'off', output: 'off' };
   const compute = async (): Promise<ModelStage> => {
     const sources: { bundle: ModelInputs | null; report: SourceReport; cache: SourcesCacheUse } = await time('sources', async () => {
       const { loadSources } = await import('./sources/index.ts');

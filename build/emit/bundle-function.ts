@@ -8,6 +8,8 @@ import { FUNCTION_PATHS } from './deploy.ts';
 export interface FunctionBundle {
   files: Array<{ path: string; body: string }>;
   metafile: Metafile;
+  /** Every file esbuild read for any of the bundles, relative to the repository (the function cache checks its key covers them). */
+  inputs: string[];
 }
 
 /**
@@ -58,5 +60,6 @@ export async function bundleFunctions(repoRoot: string): Promise<FunctionBundle>
   const files: FunctionBundle['files'] = entries.map(([, out], i) => ({ path: out, body: results[i]!.outputFiles.find((f) => f.path.endsWith(path.basename(out)))!.text }));
   const metafile = results[entries.findIndex(([entry]) => entry === 'functions/api.ts')]!.metafile;
   files.push({ path: FUNCTION_PATHS.core.replace(/\.mjs$/, '.meta.json'), body: JSON.stringify(metafile) });
-  return { files, metafile: metafile! };
+  const inputs = [...new Set(results.flatMap((r) => Object.keys(r.metafile.inputs)))].sort();
+  return { files, metafile: metafile!, inputs };
 }

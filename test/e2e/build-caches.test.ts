@@ -9,7 +9,7 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmS
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runBuild } from '../../build/pipeline.ts';
+import { runBuild, type CacheName } from '../../build/pipeline.ts';
 import { REPO_ROOT } from '../support/build-dists.ts';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'odr-caches-'));
@@ -31,13 +31,13 @@ function expectSameTree(actual: string, expected: string) {
 describe('build caches on the real sources', () => {
   const computed = path.join(tmp, 'computed');
   const out = path.join(tmp, 'percentile');
-  const build = (dir: string, caches?: Array<'sources' | 'model' | 'output'>) => runBuild({ shape: 'percentile', out: dir, repoRoot: REPO_ROOT, ...(caches ? { caches } : {}) });
+  const build = (dir: string, caches?: CacheName[]) => runBuild({ shape: 'percentile', out: dir, repoRoot: REPO_ROOT, ...(caches ? { caches } : {}) });
 
   it('the cached model gives the same bytes as the computed one; nothing changed leaves the folder alone', async () => {
     // The model computed here (parsed sources from the cache), and read from its cache there.
-    expect((await build(computed, ['sources'])).caches).toEqual({ sources: 'hit', model: 'off', output: 'off' });
+    expect((await build(computed, ['sources'])).caches).toEqual({ sources: 'hit', model: 'off', function: 'off', output: 'off' });
     const first = await build(out);
-    expect(first.caches).toEqual({ sources: 'skipped', model: 'hit', output: 'miss' });
+    expect(first.caches).toEqual({ sources: 'skipped', model: 'hit', function: 'hit', output: 'miss' });
     expectSameTree(out, computed);
 
     const meta = path.join(out, 'api', 'v1', 'meta', 'index.json');
@@ -47,7 +47,7 @@ describe('build caches on the real sources', () => {
     writeFileSync(left, 'half');
     const again = await build(out);
     expect(existsSync(left)).toBe(false);
-    expect(again.caches).toEqual({ sources: 'skipped', model: 'skipped', output: 'hit' });
+    expect(again.caches).toEqual({ sources: 'skipped', model: 'skipped', function: 'skipped', output: 'hit' });
     // The summary is the one recorded with the folder: the same counts and reports.
     for (const k of ['files', 'bytes', 'dataVersion', 'occupations', 'unscored', 'sourceReport', 'joinReport'] as const) expect(again[k]).toEqual(first[k]);
     expect(statSync(meta).mtimeMs).toBe(mtime);

@@ -89,19 +89,19 @@ describe('output path safety', () => {
 
 describe('CLI flags', () => {
   it('build: defaults, values, unknown flags', () => {
-    expect(parseBuildArgs([])).toEqual({ targets: [{ shape: 'percentile', out: 'dist' }], caches: ['sources', 'model', 'output'], reuse: true });
-    expect(parseBuildArgs(['--shape', 'timeline', '--out=x', '--source', 'y'])).toEqual({ targets: [{ shape: 'timeline', out: 'x' }], source: 'y', caches: ['sources', 'model', 'output'], reuse: true });
+    expect(parseBuildArgs([])).toEqual({ targets: [{ shape: 'percentile', out: 'dist' }], caches: ['sources', 'model', 'function', 'output'], reuse: true });
+    expect(parseBuildArgs(['--shape', 'timeline', '--out=x', '--source', 'y'])).toEqual({ targets: [{ shape: 'timeline', out: 'x' }], source: 'y', caches: ['sources', 'model', 'function', 'output'], reuse: true });
     expect(parseBuildArgs(['--shape', 'both', '--out', 'x', '--no-cache'])).toEqual({
       targets: [{ shape: 'percentile', out: path.join('x', 'percentile') }, { shape: 'timeline', out: path.join('x', 'timeline') }],
       caches: [],
       reuse: false,
     });
-    expect(parseBuildArgs(['--no-reuse'])).toEqual({ targets: [{ shape: 'percentile', out: 'dist' }], caches: ['sources', 'model', 'output'], reuse: false });
+    expect(parseBuildArgs(['--no-reuse'])).toEqual({ targets: [{ shape: 'percentile', out: 'dist' }], caches: ['sources', 'model', 'function', 'output'], reuse: false });
     // --cache names the caches to use, in any order; none is none (the out folder still updated in place).
     expect(parseBuildArgs(['--cache', 'model,sources']).caches).toEqual(['sources', 'model']);
     expect(parseBuildArgs(['--cache-dir', '/tmp/c']).cacheDir).toBe('/tmp/c');
     expect(parseBuildArgs(['--cache=none'])).toEqual({ targets: [{ shape: 'percentile', out: 'dist' }], caches: [], reuse: true });
-    expect(() => parseBuildArgs(['--cache', 'sources,parsed'])).toThrow('--cache takes a comma-separated list of sources, model, output (or none), got sources,parsed');
+    expect(() => parseBuildArgs(['--cache', 'sources,parsed'])).toThrow('--cache takes a comma-separated list of sources, model, function, output (or none), got sources,parsed');
     expect(() => parseBuildArgs(['--cache', 'model,model'])).toThrow(/comma-separated list/);
     expect(() => parseBuildArgs(['--cache', 'model', '--no-cache'])).toThrow('--cache and --no-cache cannot be used together');
     expect(() => parseBuildArgs(['--no-cache', '--cache-dir', 'c'])).toThrow('--cache-dir and --no-cache cannot be used together');
