@@ -1,10 +1,10 @@
 // The function bundles (esbuild's output for the function and its adapters), cached under a key of
-// everything esbuild reads for them: the function's code, the model code it imports, the bundling
-// code, the lockfile (esbuild's and zod's versions) and tsconfig.json. A rebuild after an edit to
-// templates or the emit then does not bundle again: esbuild ran beside the build for ~0.15 s and
-// the build waited up to 0.1 s for it. A bundle that reads a file outside those inputs is not
-// stored (its key would not cover that file), and says so. `--cache` without `function` (or
-// --no-cache) bypasses it; entries are verified on read (build/cache/entry.ts).
+// everything esbuild reads for them (the function's code, the model code it imports, the bundling
+// code, the lockfile with esbuild's and zod's versions, tsconfig.json) and of the entry format. A
+// rebuild after an edit to templates or the emit then does not bundle again: esbuild ran beside
+// the build for ~0.15 s and the build waited up to 0.1 s for it. A bundle that reads a file outside
+// those inputs is not stored (its key would not cover that file), and says so. `--cache` without
+// `function` (or --no-cache) bypasses it; entries are verified on read (build/cache/entry.ts).
 import path from 'node:path';
 import type { Metafile } from 'esbuild';
 import type { FunctionBundle } from '../emit/bundle-function.ts';
@@ -18,8 +18,11 @@ export const FUNCTION_INPUTS = ['functions', 'build/model', 'build/emit/bundle-f
 /** Entries kept (one per version of the function's code). */
 const KEEP = 4;
 
+/** Not read by esbuild, but what an entry holds and how it is laid out: an edit here is a new key too. */
+const ENTRY_FORMAT = ['build/cache/function-cache.ts', 'build/cache/entry.ts'];
+
 export async function functionKey(repoRoot: string): Promise<string> {
-  return (await hashCode(sha().update('function\0'), repoRoot, FUNCTION_INPUTS)).digest('hex');
+  return (await hashCode(sha().update('function\0'), repoRoot, [...FUNCTION_INPUTS, ...ENTRY_FORMAT])).digest('hex');
 }
 
 /** The inputs of a bundle its key does not cover (none: it may be stored). */

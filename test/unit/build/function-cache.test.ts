@@ -32,7 +32,11 @@ describe('function cache', () => {
     const k1 = await functionKey(repo);
     expect(k1).not.toBe(k0);
     put(repo, 'functions/votes.ts', 'export const v = 1;');
-    expect(await functionKey(repo)).not.toBe(k1);
+    const k2 = await functionKey(repo);
+    expect(k2).not.toBe(k1);
+    // The entry's own format: a changed layout must not read an old entry.
+    put(repo, 'build/cache/entry.ts', 'export const format = 2;');
+    expect(await functionKey(repo)).not.toBe(k2);
   });
 
   it('names the inputs its key does not cover', () => {
