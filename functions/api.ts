@@ -11,7 +11,7 @@ import { INDUSTRY_LIST_QUERY, OCCUPATION_LIST_QUERY, pageShardName, pageWindow, 
 import { LIST_PAGE_HEAD, listPageJson, listPageTail } from '../build/model/present.ts';
 import { allowedMethods, matchRoute, notFoundKind, redirectFor, urlFor, type HandlerId, type Method, type RouteDef, type RouteMatch } from '../build/model/routes.ts';
 import { ownTitleHolds, searchOccupations, searchUnscored, suggestOccupations } from '../build/model/search.ts';
-import type { ProblemError } from '../build/model/problem.ts';
+import { noOccupation, noResourceAt, type ProblemError } from '../build/model/problem.ts';
 import { ASSESS_MAX_BODY_BYTES, DISCARD_LIMIT_BYTES } from '../build/model/limits.ts';
 import { MODEL_VERSION } from '../build/model/version.ts';
 import { etagOf, hash53, json, preflight, problemResponse, redirect, respond, toResponse, type AnyReply, type BodyParts, type Reply, type RequestLike } from './http.ts';
@@ -278,7 +278,7 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     const occ = Object.hasOwn(data.occupations, parsed.data.soc_code) ? data.occupations[parsed.data.soc_code] : undefined;
     if (!occ) {
       const unscored = await notScored(parsed.data.soc_code);
-      return problemResponse(req, 404, unscored ?? `No occupation with soc_code ${parsed.data.soc_code}.`, [{ location: 'body.soc_code', message: unscored ? 'occupation not scored' : 'unknown occupation' }]);
+      return problemResponse(req, 404, unscored ?? noOccupation(parsed.data.soc_code), [{ location: 'body.soc_code', message: unscored ? 'occupation not scored' : 'unknown occupation' }]);
     }
     const personal = factorEntries(body, parsed.data.personal_factors ?? {});
     const outcome = assess({ soc_code: parsed.data.soc_code, title: occ[0], base_score: occ[1] }, personal, data.factors, data.tiers);
@@ -310,7 +310,7 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
       const page = (await shard<{ html: string }>(kind === 'html' ? 'embed-404' : 'page-404')).html;
       return respond(req, 404, page, kind, 'error');
     }
-    return problemResponse(req, 404, (soc !== undefined && (await notScored(soc))) || `No resource at ${pathname}.`);
+    return problemResponse(req, 404, (soc !== undefined && (await notScored(soc))) || noResourceAt(pathname));
   }
 
   /** The code behind each handler id of the route table; the type makes a missing one a compile error. */

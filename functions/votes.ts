@@ -8,7 +8,7 @@
 // repeat and budget windows cross midnight: a request is checked against its key under today's
 // and under yesterday's salt.
 import { CARD_VOTE_STATES, VOTE_CHOICES, VOTE_MEDIA_TYPES, VOTE_POLICY, isVoteChoice, voteStats, type VoteChoice, type VoteCounts } from '../build/model/votes.ts';
-import type { ProblemError } from '../build/model/problem.ts';
+import { noOccupation, type ProblemError } from '../build/model/problem.ts';
 import { corsHeaders, urlFor, CACHE_CONTROL, type RouteDef } from '../build/model/routes.ts';
 import { declaredOver, mediaType, readCapped, utf8 } from './body.ts';
 import { clientSubject } from './client-address.ts';
@@ -131,7 +131,7 @@ export interface VoteTarget {
 
 /** `target`: the occupation a code names, if served; `whyNot`: why a code that is not has none, when known (an unscored occupation). */
 export function votesEndpoint(opts: VoteOptions, target: (soc: string) => Promise<VoteTarget | null>, whyNot: (soc: string) => Promise<string | null> = async () => null) {
-  const unknown = async (soc: string) => (await whyNot(soc)) ?? `No occupation with soc_code ${soc}.`;
+  const unknown = async (soc: string) => (await whyNot(soc)) ?? noOccupation(soc);
   const now = opts.now ?? Date.now;
   const budget = opts.budget ?? VOTE_POLICY.defaultBudget;
   const saltCache = new Map<string, Promise<{ today: string; yesterday: string | null }>>();

@@ -47,7 +47,11 @@ export function problem(status: ProblemStatus, detail: string, errors?: ProblemE
   return errors && errors.length > 0 ? { type, title, status, detail, errors, model_version: MODEL_VERSION } : { type, title, status, detail, model_version: MODEL_VERSION };
 }
 
-export const notFound = (path: string): Problem => problem(404, `No resource at ${path}.`);
+/** The plain 404 details: nothing at a path, no served occupation with a code. */
+export const noResourceAt = (path: string): string => `No resource at ${path}.`;
+export const noOccupation = (soc: string): string => `No occupation with soc_code ${soc}.`;
+
+export const notFound = (path: string): Problem => problem(404, noResourceAt(path));
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 

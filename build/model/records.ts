@@ -167,14 +167,14 @@ export const IndustryOccupationRef = z.object({
   share: Unit,
 });
 
-/** An occupation of an industry as the API serves it. */
+/** An occupation of an industry as the API serves it: the model's fields, joined with the occupation's (in this order). */
+const ref = IndustryOccupationRef.shape;
 export const IndustryOccupation = z.object({
-  soc_code: OnetSocCode,
+  soc_code: ref.soc_code,
   title: z.string(),
   slug: z.string(),
-  employment: z.number().int().min(0),
-  /** employment / industry employment (0..1, 4 decimals). */
-  share: Unit,
+  employment: ref.employment,
+  share: ref.share,
   final_score: Score100,
   risk_tier: RiskTier,
 });

@@ -280,6 +280,8 @@ const MAX_PREFIX_WORDS = 300;
 interface QueryWords {
   candidates(w: string): Map<number, number>;
   names(w: string): Map<number, number>;
+  /** The index whose words are words here too, never typos or splits of them (queryWords). */
+  lexicon: SearchIndex | undefined;
 }
 
 /**
@@ -291,6 +293,7 @@ function queryWords(index: SearchIndex, lexicon: SearchIndex | undefined = index
   const cands = new Map<string, Map<number, number>>();
   const names = new Map<string, Map<number, number>>();
   const self: QueryWords = {
+    lexicon,
     candidates(w) {
       let c = cands.get(w);
       if (!c) cands.set(w, (c = candidates(index, w, lexicon)));
@@ -350,9 +353,9 @@ function variants(index: SearchIndex, ws: string[], qw: QueryWords): Array<{ wor
     if (known(joined)) out.push({ words: [...ws.slice(0, i), joined, ...ws.slice(i + 2)], weight: 1 });
   }
   // And the other way: a word that matches nothing, not even as a typo, split into two known
-  // words ("gravedigger" -> grave digger); not a word of an unscored occupation's titles.
+  // words ("gravedigger" -> grave digger); not a word of the other index's titles (queryWords).
   ws.forEach((w, i) => {
-    if (w.length < MIN_SPLIT_WORD || qw.candidates(w).size > 0 || inVocabulary(index.unscored?.index, w)) return;
+    if (w.length < MIN_SPLIT_WORD || qw.candidates(w).size > 0 || inVocabulary(qw.lexicon, w)) return;
     for (let at = MIN_SPLIT_PART; at + MIN_SPLIT_PART <= w.length; at++) {
       const [a, b] = [w.slice(0, at), w.slice(at)];
       if (known(a) && known(b)) out.push({ words: [...ws.slice(0, i), a, b, ...ws.slice(i + 1)], weight: 0.95 });
@@ -419,13 +422,13 @@ export function searchOccupations(index: SearchIndex, query: string): number[] {
 
 /**
  * `dropUnmatched`: when nothing matches, search again without the words that match nothing.
- * `lexicon`: whose words are not typos here (queryWords; by default the unscored occupations').
+ * `lexicon`: whose words are not typos here (queryWords; undefined: the unscored occupations').
  */
 function rank(index: SearchIndex, query: string, dropUnmatched: boolean, lexicon?: SearchIndex): number[] {
   const ws = words(query);
   if (ws.length === 0) return [];
   const best = new Map<number, { score: number; hits: number }>();
-  const qw = queryWords(index, lexicon ?? index.unscored?.index);
+  const qw = queryWords(index, lexicon);
   for (const v of variants(index, ws, qw)) scoreVariant(index, v.words, v.weight, best, qw);
   // A word that matches nothing at all, not even with a typo ("xyzzy plumbing"), would empty the
   // result: the rest of the query is searched instead, ranked lower than a full match would be;

@@ -9,7 +9,6 @@
 // verified on read (build/cache/entry.ts); a damaged entry is reported, removed and its file parsed
 // again. The thread that parses a file stores it (parse-jobs.ts). The directory is git-ignored;
 // --no-cache bypasses it.
-import { readFileSync, readdirSync } from 'node:fs';
 import { readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +16,7 @@ import { listSourceFiles } from './discover.ts';
 import type { JobLog, ParseJob } from './parse-jobs.ts';
 import { ENTRY, readCached, sha, type CacheOutcome, type Scratch } from '../cache/entry.ts';
 import { fileHashes } from '../cache/file-hashes.ts';
+import { hashCode } from '../cache/code-hash.ts';
 import { writeJsonFile } from '../cache/json-file.ts';
 import { stageLabel } from '../report-format.ts';
 
@@ -25,31 +25,13 @@ export type { CacheOutcome };
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, '..', '..');
 
-/** The schemas the loaders produce (owned by the model, with the code pattern they use): a change to them changes what is parsed. */
-const INPUT_SCHEMAS = ['inputs.ts', 'request-schemas.ts'];
-
 /**
- * The parser version: this folder's code, the model's input schemas, the entry format and the
- * lockfile (parser libraries' versions). Read synchronously, like the other code hashes
- * (build/cache/code-hash.ts): small files in the page cache.
+ * The parser version: this folder's code, the model's input schemas (owned by the model, with the
+ * code pattern they use: a change to them changes what is parsed), the entry format and the
+ * lockfile (parser libraries' versions).
  */
-function parserVersion(): string {
-  const h = sha();
-  const own = readdirSync(HERE).filter((f) => /\.(ts|mjs)$/.test(f)).sort();
-  for (const f of own) h.update(`${f}\0`).update(readFileSync(path.join(HERE, f))).update('\0');
-  for (const f of INPUT_SCHEMAS) h.update(`model/${f}\0`).update(readFileSync(path.join(REPO, 'build', 'model', f))).update('\0');
-  h.update(readFileSync(path.join(REPO, 'build', 'cache', 'entry.ts'))); // the entry format
-  h.update(lockfile());
-  return h.digest('hex');
-}
-
-function lockfile(): Buffer {
-  try {
-    return readFileSync(path.join(REPO, 'package-lock.json'));
-  } catch {
-    return Buffer.from('no lockfile');
-  }
-}
+const PARSER_INPUTS = ['build/sources', 'build/model/inputs.ts', 'build/model/request-schemas.ts', 'build/cache/entry.ts', 'package-lock.json'];
+const parserVersion = async (): Promise<string> => (await hashCode(sha(), REPO, PARSER_INPUTS)).digest('hex');
 
 /** What the keys of a source directory are made of. */
 export interface SourceKeys {
@@ -62,7 +44,7 @@ export interface SourceKeys {
 
 /** `memoFile` remembers the hashes by file stat, so unchanged files are not read again (build/cache/file-hashes.ts). */
 export async function sourceKeys(sourceDir: string, memoFile?: string): Promise<SourceKeys> {
-  const parser = parserVersion();
+  const parser = await parserVersion();
   const h = sha().update(parser);
   const rels = await listSourceFiles(sourceDir);
   const hashes = await fileHashes(
