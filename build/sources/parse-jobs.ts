@@ -17,6 +17,7 @@ import { oewsPeriod, parseOewsIndustry, parseOewsNational, type IndustryFileKind
 import * as onet from './onet.ts';
 import { parseProjections } from './projections.ts';
 import { readTable } from './read-table.ts';
+import { baseName } from './discover.ts';
 import { FileLog } from './rows.ts';
 import type { AeiPick } from './select.ts';
 import type { Table } from './table.ts';
@@ -96,7 +97,7 @@ const STORE_SCRATCH: Scratch = { buf: null };
 
 export async function runJob(job: ParseJob): Promise<JobOutcome> {
   try {
-    const log = new FileLog('', job.rel);
+    const log = new FileLog(baseName(job.rel), job.rel);
     const table = await readTable(job.abs, job.rel, job.wanted, job.sheet);
     const parse = PARSERS[job.parser] as (t: Table, log: FileLog, arg: unknown) => unknown;
     const value = parse(table, log, job.arg);

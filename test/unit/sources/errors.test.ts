@@ -34,7 +34,7 @@ describe('fatal source errors', () => {
     writeFileSync(file, readFileSync(file, 'utf8').replace('Job Zone\t', 'Zone\t'));
     const error = await loadSources(mini.dir).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SourceError);
-    expect((error as Error).message).toMatch(/Job Zones\.txt: header lacks required column\(s\) "Job Zone"/);
+    expect((error as Error).message).toMatch(/Job Zones\.txt: header lacks required column\(s\) "Job Zone"; expected the official Job Zones\.txt columns, found: "O\*NET-SOC Code", "Title", "Zone", "Date", "Domain Source"/);
   });
 
   it('refuses an empty source directory with the same advice', async () => {
