@@ -1,6 +1,7 @@
-// npm start -- [--dir DIR] [--port N] [--host H] [--workers N]   (also PORT / HOST / WORKERS);
-// builds first if needed. One server process per core by default (node:cluster, the workers
-// share the listening socket): a single Node process tops out at one core, nginx does not.
+// npm start -- [--dir DIR] [--no-build] [--port N] [--host H] [--workers N]   (also PORT / HOST /
+// WORKERS); brings dist/ up to date first (a build that finds it up to date leaves it alone in
+// under a second). One server process per core by default (node:cluster, the workers share the
+// listening socket): a single Node process tops out at one core, nginx does not.
 // Vote options (timeline shape): [--db PATH] [--trust-proxy] [--vote-budget N], see vote-args.ts.
 import cluster from 'node:cluster';
 import { existsSync, readFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { loadManifest } from '../fetch/manifest-file.ts';
 import { formatBytes } from '../fetch/run.ts';
 import { resolveSourceDir } from '../sources/locate.ts';
 import { SourceError } from '../sources/errors.ts';
+import { Shape } from '../model/records.ts';
 
 /**
  * A fresh machine: no --source/ODR_SOURCE_DIR choice, nothing in data/raw, no mirror beside the
@@ -48,7 +50,7 @@ export function fetchPlan(manifest: Manifest): string {
   return lines.join('\n');
 }
 
-const USAGE = 'usage: npm start -- [--dir DIR] [--port N] [--host H] [--workers N]';
+const USAGE = 'usage: npm start -- [--dir DIR] [--no-build] [--port N] [--host H] [--workers N]';
 
 export interface ServeArgs {
   dir: string;
@@ -56,8 +58,12 @@ export interface ServeArgs {
   host: string;
   /** Server processes sharing the socket (default: one per core). */
   workers: number;
-  /** Only the default dist/ is built when missing; a --dir must already hold a build. */
-  buildIfMissing: boolean;
+  /**
+   * Build the default dist/ before serving (made when missing, brought up to date otherwise, in
+   * the shape it holds). Off with --no-build, and for a --dir, which must already hold a build: how
+   * it was built is not known here.
+   */
+  build: boolean;
 }
 
 /** An IP address, or a host name by RFC 1123 that is not all digits and dots (0.0.0.0.1 is neither). */
@@ -68,7 +74,8 @@ export function validHost(host: string): boolean {
 }
 
 export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): ServeArgs {
-  const flags = parseFlags(argv, ['--dir', '--port', '--host', '--workers'], USAGE);
+  const noBuild = argv.includes('--no-build');
+  const flags = parseFlags(argv.filter((a) => a !== '--no-build'), ['--dir', '--port', '--host', '--workers'], USAGE);
   // An empty PORT, HOST or WORKERS (as `PORT= npm start` sets) counts as unset.
   const workersText = flags['--workers'] ?? (env.WORKERS || String(availableParallelism()));
   const workers = /^\d{1,3}$/.test(workersText) ? Number(workersText) : NaN;
@@ -82,7 +89,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): ServeArg
   }
   const host = flags['--host'] ?? (env.HOST || '127.0.0.1');
   if (!validHost(host)) throw new Error(`${flags['--host'] !== undefined ? '--host' : 'HOST'} must be an IP address or a host name, got ${JSON.stringify(host)}\n${USAGE}`);
-  return { dir: flags['--dir'] ?? 'dist', port, host, workers, buildIfMissing: flags['--dir'] === undefined };
+  return { dir: flags['--dir'] ?? 'dist', port, host, workers, build: flags['--dir'] === undefined && !noBuild };
 }
 
 /**
@@ -115,12 +122,31 @@ async function main() {
   const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
   const dir = path.resolve(repoRoot, args.dir);
   if (cluster.isWorker) return serveHere(dir, repoRoot, args, voteArgs, (url) => process.send!({ url }));
+  const built = builtShape(dir);
   try {
-    if (!existsSync(path.join(dir, shardFile('meta')))) {
-      if (!args.buildIfMissing) {
-        console.error(`--dir ${dir} ${existsSync(dir) ? 'holds no build' : 'does not exist'}; build one with: npm run build -- --out ${args.dir}`);
-        process.exit(2);
+    if (!built && !args.build) {
+      const named = args.dir === 'dist' ? dir : `--dir ${dir}`;
+      console.error(`${named} ${existsSync(dir) ? 'holds no build' : 'does not exist'}; build one with: npm run build -- --out ${args.dir}`);
+      process.exit(2);
+    }
+    if (built && args.build) {
+      // The sources, the code or the seeds may have changed since dist/ was built: serving it as it
+      // is would answer with other numbers than the code says. With nothing changed the build
+      // checks the folder against its record and leaves it alone.
+      if (needsFetch(repoRoot, process.env)) {
+        console.log(`No source data found (see data/README.md): serving ${dir} as it was built, shape ${built}, without checking that it is up to date.`);
+      } else {
+        console.log(`Bringing ${dir} (shape ${built}) up to date with the sources and the code first (npm start -- --no-build serves it as it is)...`);
+        try {
+          await runBuild({ shape: built, out: dir, repoRoot, log: (l) => console.log(l), onStageStart: stageProgress(process.stdout) });
+        } catch (e) {
+          console.error(explainFailure(e));
+          console.error(`The build failed (see above) and left ${dir} as it was; nothing is served. Fix the cause, or serve the previous build as it is with: npm start -- --no-build`);
+          process.exit(1);
+        }
       }
+    }
+    if (!built && args.build) {
       if (needsFetch(repoRoot, process.env)) {
         // The same list the fetch will use (ODR_FETCH_MANIFEST may replace the built-in one).
         console.log(fetchPlan(loadManifest(process.env.ODR_FETCH_MANIFEST?.trim() || undefined)));
@@ -166,6 +192,19 @@ async function main() {
     for (const w of Object.values(cluster.workers ?? {})) w?.kill();
     process.exit(0);
   });
+}
+
+/**
+ * The shape of the build in `dir` (its meta shard's), or null when it holds none: no meta shard, or
+ * one that is not a build's (a build replaces it; --no-build says the folder holds no build).
+ */
+function builtShape(dir: string): Shape | null {
+  try {
+    const shape = Shape.safeParse((JSON.parse(readFileSync(path.join(dir, shardFile('meta')), 'utf8')) as { shape?: unknown }).shape);
+    return shape.success ? shape.data : null;
+  } catch {
+    return null;
+  }
 }
 
 /** One server process: the vote database (timeline builds; SQLite's WAL lets workers share it) and the listener. */

@@ -1,7 +1,9 @@
 // `npm start` on a fresh machine: a copy of the repository with no data/raw and no mirror beside
 // it, the publishers replaced by a local stand-in server (ODR_FETCH_BASE_URL) that serves, at the
 // publishers' URL paths and in their packaging (zip, xlsx, txt, csv, tsv), a small hand-written
-// data set (test/fixtures/fetch/publishers, see publisher-files.ts).
+// data set (test/fixtures/fetch/publishers, see publisher-files.ts). Then the same copy started
+// again as a maintainer does after a source changed: dist/ is brought up to date before it is
+// served, unless --no-build says to serve it as it is.
 //
 // Integrity pins: the built-in manifest pins the sha256 of two files (commit-pinned GitHub URLs).
 // Those pins are facts about the real files, so the stand-ins cannot meet them and must not be
@@ -11,7 +13,7 @@
 // shows it by serving a tampered pinned file.
 import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { strToU8 } from 'fflate';
@@ -73,6 +75,9 @@ describe('npm start on a fresh machine', () => {
     for (const f of testManifest.flatMap((s) => s.files).filter((f) => f.sha256)) expect(f.sha256).toBe(sha256(publisherRoutes.get(pathOf(f.url))!));
   });
 
+  /** The copy the first test fetched into and built (the next test starts it again). */
+  let fetched: string | null = null;
+
   it('says what it downloads and from whom, fetches every required file, builds, serves the fixture occupations, and stops on SIGTERM', async () => {
     const copy = freshCopy('ok');
     const standin = await startStandinServer(new Map<string, Route>(publisherRoutes));
@@ -125,9 +130,59 @@ describe('npm start on a fresh machine', () => {
       proc.kill('SIGTERM');
       await exited;
       expect(await portFreed(port)).toBe(true);
+      fetched = copy;
     } finally {
       await standin.close();
     }
+  }, 90_000);
+
+  it('started again after a source changed, rebuilds dist/ before serving (--no-build serves it as it was); with nothing changed leaves it alone', async () => {
+    expect(fetched, 'the test before fetched and built the copy this one restarts').not.toBeNull();
+    const copy = fetched!;
+    // The sources are in data/raw now: no fetch, and no stand-in to fetch from.
+    const { PORT: _p, HOST: _h, ODR_SOURCE_DIR: _s, ODR_FETCH_MANIFEST: _m, ...env } = process.env;
+    const title = async (args: string[] = []) => {
+      const run = startNpm(started, ['--port', '0', '--workers', '1', ...args], { cwd: copy, env });
+      const url = await servingUrl(run);
+      const nurse = (await (await fetch(`${url}/api/v1/occupations/29-1141.00`)).json()) as { title: string };
+      run.proc.kill('SIGTERM');
+      await run.exited;
+      return { title: nurse.title, out: run.out() };
+    };
+    const occupations = readdirSync(path.join(copy, 'data', 'raw'), { recursive: true, encoding: 'utf8' }).filter((f) => path.basename(f) === 'Occupation Data.txt');
+    expect(occupations).toHaveLength(1);
+    const file = path.join(copy, 'data', 'raw', occupations[0]!);
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain('\tRegistered Nurses\t');
+    writeFileSync(file, text.replace('\tRegistered Nurses\t', '\tRegistered Nurses (Edited)\t'));
+
+    const asItWas = await title(['--no-build']);
+    expect(asItWas.title).toBe('Registered Nurses');
+    expect(asItWas.out).not.toContain('up to date');
+
+    const rebuilt = await title();
+    expect(rebuilt.out).toContain(`Bringing ${path.join(copy, 'dist')} (shape percentile) up to date with the sources and the code first`);
+    expect(rebuilt.out).toMatch(/\(sources: 1 of \d+ files parsed, the others read from the cache\)/);
+    expect(rebuilt.title).toBe('Registered Nurses (Edited)');
+
+    const again = await title();
+    expect(again.out).toContain(`already holds this build's`);
+    expect(again.title).toBe('Registered Nurses (Edited)');
+
+    // A source broken since: the build fails, nothing is served, dist/ stays as it was.
+    writeFileSync(file, 'this is not the O*NET occupation table\n');
+    const broken = startNpm(started, ['--port', '0', '--workers', '1'], { cwd: copy, env });
+    expect(await broken.exited).toBe(1);
+    expect(broken.out()).toContain('Occupation Data.txt');
+    expect(broken.out()).toContain(`The build failed (see above) and left ${path.join(copy, 'dist')} as it was; nothing is served.`);
+    expect(broken.out()).not.toContain('Serving ');
+    expect((await title(['--no-build'])).title).toBe('Registered Nurses (Edited)');
+
+    // No sources at all any more: dist/ is served as it was built, and npm start says so.
+    renameSync(path.join(copy, 'data', 'raw'), path.join(copy, 'data', 'raw-moved'));
+    const noSources = await title();
+    expect(noSources.out).toContain(`No source data found (see data/README.md): serving ${path.join(copy, 'dist')} as it was built, shape percentile`);
+    expect(noSources.title).toBe('Registered Nurses (Edited)');
   }, 90_000);
 
   it('rejects a pinned file whose bytes differ from its pin: nothing is built, nothing served', async () => {

@@ -110,8 +110,8 @@ describe('CLI flags', () => {
     expect(() => parseBuildArgs(['--out'])).toThrow(/needs a value/);
   });
   it('serve: defaults from env, flags win', () => {
-    expect(parseServeArgs([], {})).toEqual({ dir: 'dist', port: 8080, host: '127.0.0.1', workers: availableParallelism(), buildIfMissing: true });
-    expect(parseServeArgs(['--port', '0'], { PORT: '9000', HOST: '0.0.0.0', WORKERS: '3' })).toEqual({ dir: 'dist', port: 0, host: '0.0.0.0', workers: 3, buildIfMissing: true });
+    expect(parseServeArgs([], {})).toEqual({ dir: 'dist', port: 8080, host: '127.0.0.1', workers: availableParallelism(), build: true });
+    expect(parseServeArgs(['--port', '0'], { PORT: '9000', HOST: '0.0.0.0', WORKERS: '3' })).toEqual({ dir: 'dist', port: 0, host: '0.0.0.0', workers: 3, build: true });
     expect(parseServeArgs(['--workers', '1'], { WORKERS: '3' }).workers).toBe(1);
     expect(() => parseServeArgs(['--workers', '0'], {})).toThrow('--workers must be a whole number from 1 to 256, got "0"');
     expect(() => parseServeArgs(['--port', 'x'], {})).toThrow('--port must be a whole number from 0 to 65535, got "x"');
@@ -119,7 +119,11 @@ describe('CLI flags', () => {
     expect(() => parseServeArgs(['--port', '1e3'], {})).toThrow(/whole number/);
     expect(() => parseServeArgs(['--verbose', '1'], {})).toThrow(/unknown argument --verbose/);
     expect(() => parseServeArgs(['--bogus'], {})).toThrow(/unknown argument --bogus/);
-    expect(parseServeArgs(['--dir=out', '--host=::1'], { WORKERS: '1' })).toEqual({ dir: 'out', port: 8080, host: '::1', workers: 1, buildIfMissing: false });
+    expect(parseServeArgs(['--dir=out', '--host=::1'], { WORKERS: '1' })).toEqual({ dir: 'out', port: 8080, host: '::1', workers: 1, build: false });
+    // --no-build serves dist/ as it is; a --dir is never built.
+    expect(parseServeArgs(['--no-build', '--port', '0'], {})).toMatchObject({ dir: 'dist', port: 0, build: false });
+    expect(parseServeArgs(['--dir', 'out', '--no-build'], {})).toMatchObject({ dir: 'out', build: false });
+    expect(() => parseServeArgs(['--no-build=1'], {})).toThrow(/unknown argument --no-build=1/);
     expect(() => parseServeArgs(['--host', '0.0.0.0.1'], {})).toThrow(/^--host must be an IP address or a host name, got "0.0.0.0.1"/);
     expect(() => parseServeArgs([], { HOST: 'a b' })).toThrow(/^HOST must be/);
     expect(parseServeArgs(['--host', 'localhost'], {}).host).toBe('localhost');
