@@ -452,6 +452,20 @@ function rank(index: SearchIndex, query: string, dropUnmatched: boolean, lexicon
 const RANK_WORDS = new Set(['junior', 'jr', 'senior', 'sr', 'apprentice', 'trainee', 'intern', 'entry', 'level']); // as words() gives them (each its own stem)
 const RANK_WORD_INFO = 0.25;
 
+/**
+ * How sure it is that a query word means the title words it matches: 1 for a word found as typed,
+ * less for one found only as the start of longer words or as a typo (its best match's quality,
+ * from 0.5, the farthest typo, to 1). A rare word matched only that way is weak evidence: "excel
+ * analyst" matched "excel" to "Excelsior" (two machine operators' titles) and, being the rarer
+ * word, it decided over "analyst".
+ */
+const MIN_CERTAINTY = 0.1; // never none: the shares below divide by the sum
+function certainty(qw: QueryWords, w: string): number {
+  let q = 0;
+  for (const v of qw.candidates(w).values()) if (v > q) q = v;
+  return Math.max(MIN_CERTAINTY, (q - 0.5) / 0.5);
+}
+
 /** Words of a query tried in partial matches at most (their subsets number 2^n). */
 const MAX_PARTIAL_WORDS = 6;
 
@@ -468,7 +482,7 @@ function partialMatches(index: SearchIndex, ws: string[], best: Map<number, { sc
   const info = uniq.map((w) => {
     const holders = new Set<number>();
     for (const id of qw.names(w).keys()) holders.add(ownerOf(index, id));
-    return Math.log(1 + index.titles.length / holders.size) * (RANK_WORDS.has(w) ? RANK_WORD_INFO : 1);
+    return Math.log(1 + index.titles.length / holders.size) * (RANK_WORDS.has(w) ? RANK_WORD_INFO : 1) * certainty(qw, w);
   });
   const total = info.reduce((a, b) => a + b, 0);
   for (let size = uniq.length - 1; size >= 1 && best.size === 0; size--) {

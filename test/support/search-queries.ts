@@ -169,6 +169,8 @@ export const SEARCH_CASES: SearchCase[] = [
   { q: 'delivery', expect: ['53-3033.00', '53-3031.00', '43-5021.00'], kind: 'everyday' },
   // No one title holds both words: the rarer one decides.
   { q: 'postal worker', expect: ['43-5052.00', '43-5051.00', '43-5053.00'], kind: 'everyday' },
+  // A tool named with the job: the job decides, not a title word the tool's name happens to start ("Excelsior").
+  { q: 'excel analyst', expect: ['13-2051.00', '13-1111.00', '15-1211.00', '15-2031.00', '15-2051.00', '13-1161.00', '13-2031.00'], kind: 'everyday' },
   { q: 'sql developer', expect: ['15-1242.00', '15-1243.00', '15-1252.00'], kind: 'everyday' },
   { q: 'oil rig worker', expect: ['47-5071.00', '47-5012.00', '47-5011.00'], kind: 'everyday' },
   // One word for two.

@@ -156,6 +156,23 @@ describe('search ranking', () => {
     // Without a trade word beside it, a word of rank still finds what holds it.
     expect(searchOccupations(ix, 'junior')).toEqual([3]);
   });
+  it('in a partial match, a word found only as the start of a longer word counts less than one found as typed', () => {
+    // "excel" is found only as the start of "Excelsior" (one occupation), "analyst" as typed in
+    // three: by rarity alone "excel" decides. Employment is equal, so it cannot decide either way.
+    const ix = buildSearchIndex(
+      [
+        occ('13-2051.00', 'Financial and Investment Analysts', 300_000),
+        occ('13-1111.00', 'Management Analysts', 300_000),
+        occ('15-1211.00', 'Computer Systems Analysts', 300_000),
+        occ('51-9032.00', 'Cutting and Slicing Machine Setters, Operators, and Tenders', 300_000),
+        occ('29-1141.00', 'Registered Nurses', 300_000),
+      ],
+      [{ soc_code: '51-9032.00', title: 'Excelsior Machine Operator', short_title: null }],
+    );
+    for (const q of ['excel analyst', 'analyst excel']) expect(searchOccupations(ix, q).slice(0, 3), q).toEqual([0, 1, 2]);
+    // Alone, the start of a word still finds what holds it.
+    expect(searchOccupations(ix, 'excel')).toEqual([3]);
+  });
   it('splits a word that matches nothing into two known words', () => {
     expect(find('freighthandler')).toEqual(['Laborers and Freight, Stock, and Material Movers, Hand']);
     expect(find('treetrimmers')[0]).toBe('Tree Trimmers and Pruners');
