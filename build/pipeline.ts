@@ -155,6 +155,23 @@ export async function runBuilds(opts: Omit<BuildOptions, 'shape' | 'out'>, targe
 }
 
 const HEAP_GROWING_PERCENT = 35;
+/**
+ * While the sources are read. A first or cold build peaks there, with the parsing threads' heaps
+ * beside this one's, and the peak varied with where collections fell: 274-310 MB over six first
+ * builds at 35%, 272-281 MB over four at 10%, about 0.1 s slower (a warm build, reading the parsed
+ * sources from the cache, neither slower nor higher: its peak is in the emit).
+ */
+const SOURCES_HEAP_GROWING_PERCENT = 10;
+
+/** Runs the source stage with the heap kept closer to what is live (SOURCES_HEAP_GROWING_PERCENT). */
+export async function whileReadingSources<T>(f: () => Promise<T>): Promise<T> {
+  setFlagsFromString(`--heap-growing-percent=${SOURCES_HEAP_GROWING_PERCENT}`);
+  try {
+    return await f();
+  } finally {
+    setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+  }
+}
 
 async function buildAll(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Array<{ shape: Shape; out: string }>): Promise<BuildSummary[]> {
   const log = opts.log ?? (() => undefined);

@@ -21,7 +21,7 @@ import { buildManifest, MANIFEST_PATH } from './emit/manifest.ts';
 import { OutputTree, type Written } from './emit/write.ts';
 import { readModelCache, storeModelCache, type ModelStage } from './cache/model-cache.ts';
 import { BuildError } from './build-error.ts';
-import { CACHE_NAMES, cacheDirOf, peakRssMb, type BuildOptions, type BuildSummary, type CacheKeys, type CacheReport, type Timer } from './pipeline.ts';
+import { CACHE_NAMES, cacheDirOf, peakRssMb, whileReadingSources, type BuildOptions, type BuildSummary, type CacheKeys, type CacheReport, type Timer } from './pipeline.ts';
 
 export type Loaded = Omit<ModelStage, 'report'> & { report: SourceReport | null; caches: CacheReport | null };
 
@@ -45,7 +45,7 @@ export async function loadModel(opts: BuildOptions, sourceDir: string, keys: Cac
   const compute = async (): Promise<ModelStage> => {
     const sources: { bundle: ModelInputs | null; report: SourceReport; cache: SourcesCacheUse } = await time('sources', async () => {
       const { loadSources } = await import('./sources/index.ts');
-      return loadSources(sourceDir, use.has('sources') && keys ? { cache: { dir: path.join(cacheDir, 'sources'), parser: keys.parser, files: keys.files, log } } : {});
+      return whileReadingSources(() => loadSources(sourceDir, use.has('sources') && keys ? { cache: { dir: path.join(cacheDir, 'sources'), parser: keys.parser, files: keys.files, log } } : {}));
     });
     caches.sources = sources.cache.outcome;
     if (sources.cache.outcome !== 'off' && sources.cache.fromCache > 0 && sources.cache.parsed > 0) {
