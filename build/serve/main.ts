@@ -122,43 +122,8 @@ async function main() {
   const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
   const dir = path.resolve(repoRoot, args.dir);
   if (cluster.isWorker) return serveHere(dir, repoRoot, args, voteArgs, (url) => process.send!({ url }));
-  const built = builtShape(dir);
   try {
-    if (!built && !args.build) {
-      const named = args.dir === 'dist' ? dir : `--dir ${dir}`;
-      console.error(`${named} ${existsSync(dir) ? 'holds no build' : 'does not exist'}; build one with: npm run build -- --out ${args.dir}`);
-      process.exit(2);
-    }
-    if (built && args.build) {
-      // The sources, the code or the seeds may have changed since dist/ was built: serving it as it
-      // is would answer with other numbers than the code says. With nothing changed the build
-      // checks the folder against its record and leaves it alone.
-      if (needsFetch(repoRoot, process.env)) {
-        console.log(`No source data found (see data/README.md): serving ${dir} as it was built, shape ${built}, without checking that it is up to date.`);
-      } else {
-        console.log(`Bringing ${dir} (shape ${built}) up to date with the sources and the code first (npm start -- --no-build serves it as it is)...`);
-        try {
-          await runBuild({ shape: built, out: dir, repoRoot, log: (l) => console.log(l), onStageStart: stageProgress(process.stdout) });
-        } catch (e) {
-          console.error(explainFailure(e));
-          console.error(`The build failed (see above) and left ${dir} as it was; nothing is served. Fix the cause, or serve the previous build as it is with: npm start -- --no-build`);
-          process.exit(1);
-        }
-      }
-    }
-    if (!built && args.build) {
-      if (needsFetch(repoRoot, process.env)) {
-        // The same list the fetch will use (ODR_FETCH_MANIFEST may replace the built-in one).
-        console.log(fetchPlan(loadManifest(process.env.ODR_FETCH_MANIFEST?.trim() || undefined)));
-        const code = await fetchMain([], { env: process.env });
-        if (code !== 0) {
-          console.error('The data fetch failed (see above); nothing was built. Fix the cause and run npm start again: files already downloaded are kept.');
-          process.exit(1);
-        }
-      }
-      console.log(`${dir} has no build; building (shape percentile) first...`);
-      await runBuild({ shape: 'percentile', out: dir, repoRoot, log: (l) => console.log(l), onStageStart: stageProgress(process.stdout) });
-    }
+    await prepareDist(dir, args, repoRoot);
   } catch (e) {
     console.error(explainFailure(e));
     process.exit(1);
@@ -192,6 +157,49 @@ async function main() {
     for (const w of Object.values(cluster.workers ?? {})) w?.kill();
     process.exit(0);
   });
+}
+
+/**
+ * Makes `dir` ready to serve, or exits with the reason. Without `args.build` it must hold a build.
+ * Otherwise a missing build is made (shape percentile; the sources fetched first when none are
+ * found) and an existing one brought up to date in its own shape: the sources, the code or the
+ * seeds may have changed since, and serving it as it is would answer with other numbers than the
+ * code says. With nothing changed the build checks the folder against its record and leaves it alone.
+ */
+async function prepareDist(dir: string, args: ServeArgs, repoRoot: string): Promise<void> {
+  const built = builtShape(dir);
+  const build = (shape: Shape) => runBuild({ shape, out: dir, repoRoot, log: (l) => console.log(l), onStageStart: stageProgress(process.stdout) });
+  if (!args.build) {
+    if (built) return;
+    const named = args.dir === 'dist' ? dir : `--dir ${dir}`;
+    console.error(`${named} ${existsSync(dir) ? 'holds no build' : 'does not exist'}; build one with: npm run build -- --out ${args.dir}`);
+    process.exit(2);
+  }
+  const noSources = needsFetch(repoRoot, process.env);
+  if (built) {
+    if (noSources) {
+      console.log(`No source data found (see data/README.md): serving ${dir} as it was built, shape ${built}, without checking that it is up to date.`);
+      return;
+    }
+    console.log(`Bringing ${dir} (shape ${built}) up to date with the sources and the code first (npm start -- --no-build serves it as it is)...`);
+    await build(built).catch((e: unknown) => {
+      console.error(explainFailure(e));
+      console.error(`The build failed (see above) and left ${dir} as it was; nothing is served. Fix the cause, or serve the previous build as it is with: npm start -- --no-build`);
+      process.exit(1);
+    });
+    return;
+  }
+  if (noSources) {
+    // The same list the fetch will use (ODR_FETCH_MANIFEST may replace the built-in one).
+    console.log(fetchPlan(loadManifest(process.env.ODR_FETCH_MANIFEST?.trim() || undefined)));
+    const code = await fetchMain([], { env: process.env });
+    if (code !== 0) {
+      console.error('The data fetch failed (see above); nothing was built. Fix the cause and run npm start again: files already downloaded are kept.');
+      process.exit(1);
+    }
+  }
+  console.log(`${dir} has no build; building (shape percentile) first...`);
+  await build('percentile');
 }
 
 /**

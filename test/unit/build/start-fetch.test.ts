@@ -51,6 +51,9 @@ afterAll(() => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
+/** This process's environment without what would choose the port, host, sources or source list for npm start. */
+const { PORT: _p, HOST: _h, ODR_SOURCE_DIR: _s, ODR_FETCH_MANIFEST: _m, ...ownEnv } = process.env;
+
 /** The repository as a fresh clone has it, in a folder with no ../shared/data beside it. */
 function freshCopy(name: string): string {
   const copy = path.join(tmp, name, 'repo');
@@ -60,8 +63,7 @@ function freshCopy(name: string): string {
 }
 
 function npmStart(cwd: string, standin: StandinServer, sourceList = manifestFile): NpmStart {
-  const { PORT: _p, HOST: _h, ODR_SOURCE_DIR: _s, ODR_FETCH_MANIFEST: _m, ...env } = process.env;
-  return startNpm(started, ['--port', '0', '--workers', '1'], { cwd, env: { ...env, ODR_FETCH_BASE_URL: standin.baseUrl, ODR_FETCH_MANIFEST: sourceList, ODR_FETCH_USER_AGENT: UA } });
+  return startNpm(started, ['--port', '0', '--workers', '1'], { cwd, env: { ...ownEnv, ODR_FETCH_BASE_URL: standin.baseUrl, ODR_FETCH_MANIFEST: sourceList, ODR_FETCH_USER_AGENT: UA } });
 }
 
 const requestedPaths = (standin: StandinServer) => new Set(standin.requests.map((r) => r.path));
@@ -140,9 +142,8 @@ describe('npm start on a fresh machine', () => {
     expect(fetched, 'the test before fetched and built the copy this one restarts').not.toBeNull();
     const copy = fetched!;
     // The sources are in data/raw now: no fetch, and no stand-in to fetch from.
-    const { PORT: _p, HOST: _h, ODR_SOURCE_DIR: _s, ODR_FETCH_MANIFEST: _m, ...env } = process.env;
     const title = async (args: string[] = []) => {
-      const run = startNpm(started, ['--port', '0', '--workers', '1', ...args], { cwd: copy, env });
+      const run = startNpm(started, ['--port', '0', '--workers', '1', ...args], { cwd: copy, env: ownEnv });
       const url = await servingUrl(run);
       const nurse = (await (await fetch(`${url}/api/v1/occupations/29-1141.00`)).json()) as { title: string };
       run.proc.kill('SIGTERM');
@@ -171,7 +172,7 @@ describe('npm start on a fresh machine', () => {
 
     // A source broken since: the build fails, nothing is served, dist/ stays as it was.
     writeFileSync(file, 'this is not the O*NET occupation table\n');
-    const broken = startNpm(started, ['--port', '0', '--workers', '1'], { cwd: copy, env });
+    const broken = startNpm(started, ['--port', '0', '--workers', '1'], { cwd: copy, env: ownEnv });
     expect(await broken.exited).toBe(1);
     expect(broken.out()).toContain('Occupation Data.txt');
     expect(broken.out()).toContain(`The build failed (see above) and left ${path.join(copy, 'dist')} as it was; nothing is served.`);
