@@ -15,20 +15,20 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseFlags } from '../build/cli.ts';
-import { FUNCTION_PATHS } from '../build/emit/deploy.ts';
+import { FUNCTION_PATHS } from '../build/contract/dist-layout.ts';
 import { listSourceFiles } from '../build/sources/discover.ts';
 import { resolveSourceDir } from '../build/sources/locate.ts';
 import { SEARCH_CASES } from '../test/support/search-queries.ts';
 import { findNginx, startNginx } from './nginx.ts';
 import { startChild, timeChild, treeCpuMs, type Running } from './procs.ts';
 import { hasWrk, runWrk, type WrkResult } from './wrk.ts';
+import { REPO_ROOT } from '../build/repo-root.ts';
 
 /** Our answers' headers the bare server repeats; Node adds Date, Connection and Keep-Alive itself on both sides. */
 const NODE_OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = REPO_ROOT;
 const USAGE = 'usage: npm run bench -- [--seconds N] [--dir DIR]';
 const flags = parseFlags(process.argv.slice(2), ['--seconds', '--dir'], USAGE);
 const SECONDS = Number(flags['--seconds'] ?? 3);

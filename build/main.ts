@@ -1,10 +1,12 @@
 // CLI: npm run build -- [--shape percentile|timeline|both] [--source DIR] [--out DIR] [--cache LIST | --no-cache] [--cache-dir DIR] [--no-reuse]
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CACHE_NAMES, runBuilds, type CacheName } from './pipeline.ts';
+import { runBuilds } from './pipeline.ts';
+import { CACHE_NAMES, type CacheName } from './build-types.ts';
 import { explainFailure, parseFlags, stageProgress } from './cli.ts';
 import { formatJoinReport, formatUnscored } from './report-format.ts';
-import { Shape } from './model/records.ts';
+import { Shape } from './model/record-schemas.ts';
+import { REPO_ROOT } from './repo-root.ts';
 
 const USAGE = 'usage: npm run build -- [--shape percentile|timeline|both] [--source DIR] [--out DIR] [--cache sources,model,function,output | --no-cache] [--cache-dir DIR] [--no-reuse]';
 
@@ -63,7 +65,7 @@ async function main() {
     console.error((e as Error).message);
     process.exit(2);
   }
-  const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const repoRoot = REPO_ROOT;
   console.log(`Building ${args.targets.map((t) => `shape=${t.shape} -> ${t.out}`).join(', ')}`);
   try {
     const summaries = await runBuilds({ source: args.source, caches: args.caches, ...(args.cacheDir ? { cacheDir: path.resolve(args.cacheDir) } : {}), reuse: args.reuse, repoRoot, log: (l) => console.log(l), onStageStart: stageProgress(process.stdout) }, args.targets);

@@ -4,112 +4,23 @@
 // stages that do it (build/stages.ts, with the model, the emitters and their libraries) are loaded
 // only when there is work, so a build with nothing to do starts in a fraction of the time.
 import path from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
-import type { OccupationTitle } from './model/inputs.ts';
-import type { ModelOutput, Shape, UnscoredOccupation } from './model/records.ts';
+import type { Shape } from './model/record-schemas.ts';
+import { CACHE_NAMES, cacheDirOf, type BuildOptions, type BuildSummary, type CacheKeys, type CacheReport, type Timer } from './build-types.ts';
+import { collectGarbage, peakRssMb, withBuildHeap } from './heap.ts';
 import { resolveSourceDir } from './sources/locate.ts';
 import { sourceKeys } from './sources/cache.ts';
-import type { CacheOutcome } from './cache/entry.ts';
 import { modelKey } from './cache/model-cache.ts';
 import { functionKey, readFunctionCache, storeFunctionCache } from './cache/function-cache.ts';
 import { checkOutput, forgetOutput, outputKeys, recordOutput } from './cache/output-stamp.ts';
 import { BuildError } from './build-error.ts';
+import type { CacheOutcome } from './cache/entry.ts';
 import { removeLeftAside } from './cache/aside.ts';
 import { stageLabel } from './report-format.ts';
 
 export { BuildError };
 
-export interface BuildOptions {
-  shape: Shape;
-  /** --source DIR; resolved like the sources helper does (flag, env, data/raw, ../shared/data). */
-  source?: string;
-  out: string;
-  repoRoot: string;
-  env?: NodeJS.ProcessEnv;
-  log?: (line: string) => void;
-  /** Called as each stage starts (a terminal shows it until the stage's timing line replaces it). */
-  onStageStart?: (stage: string) => void;
-  /** Tests: skip sources and model, present this model instead. */
-  inputs?: { model: ModelOutput; titles: OccupationTitle[] };
-  /**
-   * The caches this build may use (default all; --no-cache none; --cache LIST some): parsed
-   * sources, the model's output, the function bundles, and an out folder already holding exactly
-   * this build's files.
-   */
-  caches?: readonly CacheName[];
-  /** Where the caches live (default .cache under the repository, git-ignored): sources/, model/, function/, outputs/. */
-  cacheDir?: string;
-  /**
-   * Update the generation before the current out folder in place (default true; --no-cache and
-   * --no-reuse set false): files whose bytes are already right are not written again. Without it
-   * an out folder is always written afresh, even when it is up to date.
-   */
-  reuse?: boolean;
-}
-
-export const CACHE_NAMES = ['sources', 'model', 'function', 'output'] as const;
-/** Where the caches live: `cacheDir`, by default .cache under the repository (git-ignored). */
-export const cacheDirOf = (opts: Pick<BuildOptions, 'cacheDir' | 'repoRoot'>): string => opts.cacheDir ?? path.join(opts.repoRoot, '.cache');
-export type CacheName = (typeof CACHE_NAMES)[number];
-/** What each cache gave this build; 'skipped': not needed (a later cache answered). */
-export type CacheReport = Record<CacheName, CacheOutcome | 'skipped'>;
-/** Keys of the caches, computed once per build: the sources' bytes, then the model's code on top. */
-export interface CacheKeys {
-  source: string;
-  model: string;
-  /** What the parsed-source cache keys each file with (build/sources/cache.ts). */
-  parser: string;
-  files: ReadonlyMap<string, string>;
-  /** The function bundles' key (build/cache/function-cache.ts), when that cache is used. */
-  fn: string | null;
-}
-
-export interface BuildSummary {
-  out: string;
-  shape: Shape;
-  dataVersion: string;
-  files: number;
-  bytes: number;
-  occupations: number;
-  unscored: number;
-  /** Every occupation not served, with the reason (the build report names them). */
-  unscoredList: UnscoredOccupation[];
-  industriesByLevel: Record<string, number>;
-  timings: Record<string, number>;
-  /**
-   * Each cache: hit, miss (computed and stored), damaged (failed verification), off; null with
-   * test inputs. output 'hit': the out folder already held exactly these files and was left alone.
-   */
-  caches: CacheReport | null;
-  /** Peak resident set size of the build process so far (worker threads included), MB. */
-  peakRssMb: number;
-  /** That peak as it stood at the end of each stage (the stage where it rises is where the peak is), MB. */
-  stagePeakRssMb: Record<string, number>;
-  /** CPU time (user + system) of the build process so far, ms: wall time on a shared machine says little. */
-  cpuMs: number;
-  sourceReport: string | null;
-  joinReport: Record<string, unknown>;
-}
-
-export type Timer = <T>(stage: string, f: () => Promise<T> | T) => Promise<T>;
-
-/**
- * A full collection after the stages that leave most of what they allocated behind (parsed files
- * and the cached payload, an entry's JSON text after each store, the source rows once the model
- * exists): V8 would rather grow the heap than collect it. Collecting there keeps the peak near
- * what is live (a first build peaked at 315 MB without the stores' collections, 300 and 305 MB
- * with them). Not after 'bundle': esbuild works in its own process, and the model stage's
- * collection has already freed the source rows, so it found nothing. Not after 'emit' either: the
- * peak is reached during the emit, and what follows (docs, write, a second shape's emit) stayed
- * below it without the collection (both shapes: 261-265 MB), which took 45-60 ms.
- */
+/** Stages after which a full collection pays (build/heap.ts). */
 const COLLECT_AFTER = new Set(['sources', 'model', 'store_model']);
-export const collectGarbage: () => void = (() => {
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as (() => void) | undefined;
-  return typeof gc === 'function' ? gc : () => undefined;
-})();
 
 function timer(log: (line: string) => void, timings: Record<string, number>, peaks: Record<string, number>, onStageStart?: (stage: string) => void): Timer {
   return async (stage, f) => {
@@ -126,7 +37,6 @@ function timer(log: (line: string) => void, timings: Record<string, number>, pea
   };
 }
 
-export const peakRssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
 
 
 export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
@@ -139,38 +49,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildSummary> {
  * of both shapes): each shape is emitted, validated and written atomically on its own.
  */
 export async function runBuilds(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Array<{ shape: Shape; out: string }>): Promise<BuildSummary[]> {
-  // V8 lets the heap grow to about twice what survived the last full collection before it collects
-  // again: after the sources that let the model stage pile up 70 MB of garbage, the build's memory
-  // peak. Growing by HEAP_GROWING_PERCENT instead costs a few more collections and keeps the peak
-  // lower. Measured with the model cached (emit only): V8's default 351-353 MB and an emit of
-  // 1.6-1.7 s; 20% 274-286 MB and 1.9-2.2 s; 35% 276-289 MB and 1.75-1.78 s; 50% about the same
-  // time but a cold build at 296-300 MB (35%: 272-277 MB, 20%: 259-267 MB). Set for the build
-  // only (a test process builds in-process).
-  setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
-  try {
-    return await buildAll(opts, targets);
-  } finally {
-    setFlagsFromString('--heap-growing-percent=0'); // 0: V8's own choice again
-  }
-}
-
-const HEAP_GROWING_PERCENT = 35;
-/**
- * While the sources are read. A first or cold build peaks there, with the parsing threads' heaps
- * beside this one's, and the peak varied with where collections fell: 274-310 MB over six first
- * builds at 35%, 272-281 MB over four at 10%, about 0.1 s slower (a warm build, reading the parsed
- * sources from the cache, neither slower nor higher: its peak is in the emit).
- */
-const SOURCES_HEAP_GROWING_PERCENT = 10;
-
-/** Runs the source stage with the heap kept closer to what is live (SOURCES_HEAP_GROWING_PERCENT). */
-export async function whileReadingSources<T>(f: () => Promise<T>): Promise<T> {
-  setFlagsFromString(`--heap-growing-percent=${SOURCES_HEAP_GROWING_PERCENT}`);
-  try {
-    return await f();
-  } finally {
-    setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
-  }
+  return withBuildHeap(() => buildAll(opts, targets));
 }
 
 async function buildAll(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Array<{ shape: Shape; out: string }>): Promise<BuildSummary[]> {

@@ -3,7 +3,7 @@
 // with it (build/cache/model-cache.ts lists this file among the model's inputs): stringifying and
 // hashing every record took ~0.1 s of every emit, a template edit's rebuild included.
 import { createHash } from 'node:crypto';
-import type { ModelOutput } from './model/records.ts';
+import type { ModelOutput } from './model/record-schemas.ts';
 
 export function recordsDigest(model: Pick<ModelOutput, 'occupations' | 'industries' | 'factors'>): string {
   const h = createHash('sha256');

@@ -1,7 +1,7 @@
 // Compact text for the build's log and closing report: the stage column of its lines, the model's
 // join counts one section per line (wrapped), and every occupation the model could not score,
 // named with its reason.
-import type { UnscoredOccupation } from './model/records.ts';
+import type { UnscoredOccupation } from './model/record-schemas.ts';
 import { compareText } from './model/text.ts';
 
 /** How a line about a stage starts (its timing, the progress line that timing overwrites, a cache's notes): one column for all. */

@@ -10,8 +10,8 @@ import { embedPages } from './emit/embed.ts';
 import { renderSite } from './emit/site.ts';
 import { renderDocs } from './emit/docs.ts';
 import type { OccupationTitle } from './model/inputs.ts';
-import type { ModelOutput } from './model/records.ts';
-import { buildSearchIndex } from './model/search.ts';
+import type { ModelOutput } from './model/record-schemas.ts';
+import { buildSearchIndex } from './contract/search.ts';
 import { recordsDigest } from './records-digest.ts';
 import { metaDocument } from './emit/meta.ts';
 import { loadSeeds } from './seeds-load.ts';
@@ -21,7 +21,8 @@ import { buildManifest, MANIFEST_PATH } from './emit/manifest.ts';
 import { OutputTree, type Written } from './emit/write.ts';
 import { readModelCache, storeModelCache, type ModelStage } from './cache/model-cache.ts';
 import { BuildError } from './build-error.ts';
-import { CACHE_NAMES, cacheDirOf, peakRssMb, whileReadingSources, type BuildOptions, type BuildSummary, type CacheKeys, type CacheReport, type Timer } from './pipeline.ts';
+import { CACHE_NAMES, cacheDirOf, type BuildOptions, type BuildSummary, type CacheKeys, type CacheReport, type Timer } from './build-types.ts';
+import { peakRssMb, whileReadingSources } from './heap.ts';
 
 export type Loaded = Omit<ModelStage, 'report'> & { report: SourceReport | null; caches: CacheReport | null };
 

@@ -5,7 +5,6 @@
 // --write-docs rewrites the generated sections of docs/METHODOLOGY.md.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { computeModel } from './model/index.ts';
 import type { Seeds } from './model/params.ts';
 import { loadSeeds } from './seeds-load.ts';
@@ -18,6 +17,7 @@ import { loadOewsHistory } from './validation/oews-history.ts';
 import { computeOutcomes, formatOutcomes, type NamedModel } from './validation/outcomes.ts';
 import type { Interval } from './validation/stats.ts';
 import { computeValidation, formatValidation } from './validation/report.ts';
+import { REPO_ROOT } from './repo-root.ts';
 
 /** Held-out variants: the same sources with one input removed. */
 function variants(bundle: ModelInputs, seeds: Seeds): NamedModel[] {
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   const cliSource = at >= 0 ? argv[at + 1] : undefined;
   const json = argv.includes('--json');
   const writeDocs = argv.includes('--write-docs');
-  const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const repoRoot = REPO_ROOT;
   const dir = resolveSourceDir({ cliSource, env: process.env, repoRoot });
   const [{ bundle }, seeds, refs, history, baselineText] = await Promise.all([
     loadSources(dir),

@@ -5,14 +5,14 @@
 // Response. It reads prebuilt shards through loadShard and never recomputes the model.
 // No node:*, no fs.
 import { assess } from '../build/model/assess.ts';
-import type { AssessShard, IndustryList, OccupationListItem, PageShard, SearchShard, VotesShard } from '../build/model/api-schemas.ts';
-import { AssessRequest, ShardMeta } from '../build/model/request-schemas.ts';
-import { INDUSTRY_LIST_QUERY, OCCUPATION_LIST_QUERY, pageShardName, pageWindow, parseQuery, queryPairs, shardOf } from '../build/model/paging.ts';
-import { LIST_PAGE_HEAD, listPageJson, listPageTail } from '../build/model/present.ts';
-import { allowedMethods, matchRoute, notFoundKind, redirectFor, urlFor, type HandlerId, type Method, type RouteDef, type RouteMatch } from '../build/model/routes.ts';
-import { ownTitleHolds, searchOccupations, searchUnscored, suggestOccupations } from '../build/model/search.ts';
-import { noOccupation, noResourceAt, type ProblemError } from '../build/model/problem.ts';
-import { ASSESS_MAX_BODY_BYTES, DISCARD_LIMIT_BYTES } from '../build/model/limits.ts';
+import type { AssessShard, IndustryList, OccupationListItem, PageShard, SearchShard, VotesShard } from '../build/contract/response-schemas.ts';
+import { AssessRequest, ShardMeta } from '../build/contract/request-schemas.ts';
+import { INDUSTRY_LIST_QUERY, OCCUPATION_LIST_QUERY, pageShardName, pageWindow, parseQuery, queryPairs, shardOf } from '../build/contract/paging.ts';
+import { LIST_PAGE_HEAD, listPageJson, listPageTail } from '../build/contract/present.ts';
+import { allowedMethods, matchRoute, notFoundKind, redirectFor, urlFor, type HandlerId, type Method, type RouteDef, type RouteMatch } from '../build/contract/routes.ts';
+import { ownTitleHolds, searchOccupations, searchUnscored, suggestOccupations } from '../build/contract/search.ts';
+import { noOccupation, noResourceAt, type ProblemError } from '../build/contract/problem.ts';
+import { ASSESS_MAX_BODY_BYTES, DISCARD_LIMIT_BYTES } from '../build/contract/limits.ts';
 import { MODEL_VERSION } from '../build/model/version.ts';
 import { etagOf, hash53, json, preflight, problemResponse, redirect, respond, toResponse, type AnyReply, type BodyParts, type Reply, type RequestLike } from './http.ts';
 import { discardUnread, readCapped, utf8 } from './body.ts';

@@ -7,9 +7,10 @@
 // older than yesterday are deleted, so old keys cannot be linked to anybody afterwards. The
 // repeat and budget windows cross midnight: a request is checked against its key under today's
 // and under yesterday's salt.
-import { CARD_VOTE_STATES, VOTE_CHOICES, VOTE_MEDIA_TYPES, VOTE_POLICY, isVoteChoice, voteStats, type VoteChoice, type VoteCounts } from '../build/model/votes.ts';
-import { noOccupation, type ProblemError } from '../build/model/problem.ts';
-import { corsHeaders, urlFor, CACHE_CONTROL, type RouteDef } from '../build/model/routes.ts';
+import { CARD_VOTE_STATES, VOTE_CHOICES, VOTE_MEDIA_TYPES, VOTE_POLICY, isVoteChoice, type VoteChoice, type VoteCounts } from '../build/contract/votes.ts';
+import { voteStats } from '../build/model/vote-stats.ts';
+import { noOccupation, type ProblemError } from '../build/contract/problem.ts';
+import { corsHeaders, urlFor, CACHE_CONTROL, type RouteDef } from '../build/contract/routes.ts';
 import { declaredOver, mediaType, readCapped, utf8 } from './body.ts';
 import { clientSubject } from './client-address.ts';
 import { appendVersion } from '../build/model/version.ts';

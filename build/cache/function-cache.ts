@@ -13,7 +13,7 @@ import { hashCode } from './code-hash.ts';
 import { ENTRY, readCached, sha, storeCached, type CacheOutcome } from './entry.ts';
 
 /** What the bundles are made from besides node_modules (whose versions the lockfile pins). */
-export const FUNCTION_INPUTS = ['functions', 'build/model', 'build/emit/bundle-function.ts', 'build/emit/deploy.ts', 'package-lock.json', 'tsconfig.json'];
+export const FUNCTION_INPUTS = ['functions', 'build/contract', 'build/model', 'build/emit/bundle-function.ts', 'build/emit/deploy.ts', 'package-lock.json', 'tsconfig.json'];
 
 /** Entries kept (one per version of the function's code). */
 const KEEP = 4;

@@ -4,8 +4,8 @@
 // the sources and the model. Entries are verified on read (build/cache/entry.ts); `--cache` without
 // `model` (or --no-cache) bypasses it.
 import path from 'node:path';
-import type { ModelOutput } from '../model/records.ts';
-import type { SearchIndex } from '../model/search.ts';
+import type { ModelOutput } from '../model/record-schemas.ts';
+import type { SearchIndex } from '../contract/search.ts';
 import type { SourceReport } from '../sources/report.ts';
 import { hashCode } from './code-hash.ts';
 import { ENTRY, readCached, sha, storeCached, type CacheOutcome } from './entry.ts';
@@ -27,7 +27,7 @@ export interface ModelStage {
  * search index's code with it), the loaders (the model imports the source registry), the stage that
  * feeds it, the records' digest, the seeds and their loader, the entry format and the lockfile.
  */
-export const MODEL_INPUTS = ['build/model', 'build/sources', 'build/stages.ts', 'build/records-digest.ts', 'build/seeds-load.ts', 'build/cache', 'seeds', 'package-lock.json'];
+export const MODEL_INPUTS = ['build/model', 'build/contract', 'build/sources', 'build/stages.ts', 'build/records-digest.ts', 'build/seeds-load.ts', 'build/cache', 'seeds', 'package-lock.json'];
 
 /** Entries kept (one per source set and model version). */
 const KEEP = 4;

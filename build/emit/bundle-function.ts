@@ -3,7 +3,7 @@
 // a test reads to prove the bundle pulls in no node:*, fs, csv-parse or eta.
 import { build, type Metafile } from 'esbuild';
 import path from 'node:path';
-import { FUNCTION_PATHS } from './deploy.ts';
+import { FUNCTION_PATHS } from '../contract/dist-layout.ts';
 
 export interface FunctionBundle {
   files: Array<{ path: string; body: string }>;

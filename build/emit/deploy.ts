@@ -5,15 +5,9 @@
 // No Vercel output: a no-framework Vercel deployment neither serves static files under api/ (our
 // whole /api/v1 tree) nor turns api/_*.mjs into a function, so a vercel.json here could not work.
 // Vercel needs its Build Output API (.vercel/output with its own static tree) instead.
-import { routeHeaders, routesFor, routePrefixes, type RouteDef, fileFor } from '../model/routes.ts';
-import type { Shape } from '../model/records.ts';
-
-export const FUNCTION_PATHS = {
-  /** Where esbuild writes the platform-neutral handler module and the adapters. */
-  core: '_functions/api.mjs',
-  cloudflareWorker: '_worker.js',
-  netlify: '_netlify/functions/api.mjs',
-} as const;
+import { routeHeaders, routesFor, routePrefixes, type RouteDef, fileFor } from '../contract/routes.ts';
+import type { Shape } from '../model/record-schemas.ts';
+import { FUNCTION_PATHS } from '../contract/dist-layout.ts';
 
 const functionRoutes = (shape: Shape) => routesFor(shape).filter((r) => r.serve === 'function');
 const staticRoutes = (shape: Shape) => routesFor(shape).filter((r) => r.serve === 'static');
@@ -36,7 +30,7 @@ export function headersFile(shape: Shape): string {
   }
   const placeholder = (b: { path: string }) => b.path.includes('/:');
   const ordered = [...blocks.filter(placeholder), ...blocks.filter((b) => !placeholder(b))];
-  return ['# Generated from build/model/routes.ts. Do not edit.', ...ordered.flatMap((b) => [b.path, ...b.lines, ''])].join('\n');
+  return ['# Generated from build/contract/routes.ts. Do not edit.', ...ordered.flatMap((b) => [b.path, ...b.lines, ''])].join('\n');
 }
 
 /**
@@ -52,7 +46,7 @@ export function netlifyToml(shape: Shape, staticPaths: { path: string; file: str
   const rule = (from: string, to: string, force = false) =>
     ['[[redirects]]', `  from = ${JSON.stringify(from)}`, `  to = ${JSON.stringify(to)}`, '  status = 200', ...(force ? ['  force = true'] : []), ''];
   return [
-    '# Generated from build/model/routes.ts. Do not edit. Deploy this folder as is: netlify deploy --dir .',
+    '# Generated from build/contract/routes.ts. Do not edit. Deploy this folder as is: netlify deploy --dir .',
     '[build]',
     '  publish = "."',
     '',

@@ -8,10 +8,10 @@ import path from 'node:path';
 import { Marked, type Tokens } from 'marked';
 import { createHandler } from '../../functions/api.ts';
 import type { VoteStore } from '../../functions/votes.ts';
-import type { ModelOutput, Shape } from '../model/records.ts';
-import { VOTE_CHOICES } from '../model/votes.ts';
-import { openSqliteVotes } from '../serve/vote-store-sqlite.ts';
-import { CONTENT_TYPE, fileFor, matchRoute, routeById, routesFor, shardFile, urlFor } from '../model/routes.ts';
+import type { ModelOutput, Shape } from '../model/record-schemas.ts';
+import { VOTE_CHOICES } from '../contract/votes.ts';
+import { openSqliteVotes } from '../../functions/adapters/node/vote-store-sqlite.ts';
+import { CONTENT_TYPE, fileFor, matchRoute, routeById, routesFor, shardFile, urlFor } from '../contract/routes.ts';
 import type { EmittedFile } from './files.ts';
 import { templates } from './embed.ts';
 

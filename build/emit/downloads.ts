@@ -9,10 +9,10 @@
 import { once } from 'node:events';
 import type { TransformOptions } from 'node:stream';
 import { createGzip, type ZlibOptions } from 'node:zlib';
-import type { ModelOutput, OccupationRecord, Shape } from '../model/records.ts';
-import * as present from '../model/present.ts';
+import type { ModelOutput, OccupationRecord, Shape } from '../model/record-schemas.ts';
+import * as present from '../contract/present.ts';
 import { majorGroup } from '../model/soc-groups.ts';
-import type { Meta } from '../model/site-schemas.ts';
+import type { Meta } from '../contract/site-schemas.ts';
 
 export interface Download {
   routeId: string;

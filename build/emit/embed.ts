@@ -3,14 +3,14 @@
 // time from eta templates; everything here is pure apart from reading templates/ and the
 // protective-factor labels (seeds/) once, so the same model gives the same bytes.
 import { readFileSync, readdirSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, relative, sep } from 'node:path';
 import { Eta } from 'eta';
 import { ProtectiveFactorsSeed } from '../model/params.ts';
-import type { ModelOutput, OccupationRecord, RiskTier, Shape } from '../model/records.ts';
-import { patternOf, urlFor } from '../model/routes.ts';
-import { CARD_VOTE_STATES } from '../model/votes.ts';
+import type { ModelOutput, OccupationRecord, RiskTier, Shape } from '../model/record-schemas.ts';
+import { patternOf, urlFor } from '../contract/routes.ts';
+import { CARD_VOTE_STATES } from '../contract/votes.ts';
 import { majorGroup } from '../model/soc-groups.ts';
+import { REPO_ROOT } from '../repo-root.ts';
 
 export interface EmbedPages<P extends Iterable<{ slug: string; html: string }> = Array<{ slug: string; html: string }>> {
   /** One card per occupation; the build takes them lazily (embedPages), one at a time. */
@@ -19,7 +19,6 @@ export interface EmbedPages<P extends Iterable<{ slug: string; html: string }> =
   notFound: string;
 }
 
-const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TEMPLATES_DIR = join(REPO_ROOT, 'templates');
 const PROTECTIVE_SEED = join(REPO_ROOT, 'seeds', 'protective-factors.json');
 

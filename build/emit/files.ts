@@ -3,14 +3,14 @@
 // so the whole dist is never in memory. Pure apart from the archive's compression on the thread
 // pool. Paths come from the route table (fileFor/fillPattern).
 import { z } from 'zod';
-import type { ModelOutput, Shape } from '../model/records.ts';
-import { responseSchemas, shardSchemaFor, ProblemSchema, type ResponseSchemaKey } from '../model/api-schemas.ts';
-import { PAGE_SHARD_SIZE, LIST_LIMIT, shardCount, pageShardName } from '../model/paging.ts';
-import * as present from '../model/present.ts';
-import { notFound, problemTypeDocs } from '../model/problem.ts';
-import { fileFor, fillPattern, routesFor, shardFile, urlFor, NOT_FOUND_FILES, type RouteDef } from '../model/routes.ts';
-import type { SearchIndex } from '../model/search.ts';
-import type { Meta } from '../model/site-schemas.ts';
+import type { ModelOutput, Shape } from '../model/record-schemas.ts';
+import { responseSchemas, shardSchemaFor, ProblemSchema, type ResponseSchemaKey } from '../contract/response-schemas.ts';
+import { PAGE_SHARD_SIZE, LIST_LIMIT, shardCount, pageShardName } from '../contract/paging.ts';
+import * as present from '../contract/present.ts';
+import { notFound, problemTypeDocs } from '../contract/problem.ts';
+import { fileFor, fillPattern, routesFor, shardFile, urlFor, NOT_FOUND_FILES, type RouteDef } from '../contract/routes.ts';
+import type { SearchIndex } from '../contract/search.ts';
+import type { Meta } from '../contract/site-schemas.ts';
 import { versioned } from '../model/version.ts';
 import { buildOpenApi } from './openapi.ts';
 import { cloudflareRoutes, headersFile, netlifyToml } from './deploy.ts';

@@ -1,9 +1,9 @@
 // /api/v1 (the index of resources, generated from the route table) and /api/v1/meta (versions,
 // build id, sources with licenses, counts). Pure apart from hashing.
 import { createHash } from 'node:crypto';
-import type { ModelOutput, Shape } from '../model/records.ts';
-import { notFoundKind, routesFor, urlFor } from '../model/routes.ts';
-import type { ApiIndex, Meta } from '../model/site-schemas.ts';
+import type { ModelOutput, Shape } from '../model/record-schemas.ts';
+import { notFoundKind, routesFor, urlFor } from '../contract/routes.ts';
+import type { ApiIndex, Meta } from '../contract/site-schemas.ts';
 import { SOURCES } from '../sources/registry.ts';
 import { MODEL_VERSION } from '../model/version.ts';
 

@@ -1,9 +1,9 @@
 // OpenAPI 3.1 document generated from the route table and the response schemas (zod 4's JSON
 // Schema output is draft 2020-12, which is OpenAPI 3.1's dialect). Pure.
 import { z } from 'zod';
-import { ProblemSchema, responseSchemas } from '../model/api-schemas.ts';
-import { routesFor, notFoundKind, CACHE_CONTROL, CONTENT_TYPE, PARAM_PATTERNS, type Method, type Operation, type RouteBody, type RouteDef } from '../model/routes.ts';
-import type { Shape } from '../model/records.ts';
+import { ProblemSchema, responseSchemas } from '../contract/response-schemas.ts';
+import { routesFor, notFoundKind, CACHE_CONTROL, CONTENT_TYPE, PARAM_PATTERNS, type Method, type Operation, type RouteBody, type RouteDef } from '../contract/routes.ts';
+import type { Shape } from '../model/record-schemas.ts';
 import { MODEL_VERSION } from '../model/version.ts';
 
 const BODY_DESCRIPTION: Record<Exclude<RouteBody, 'json'>, string> = {

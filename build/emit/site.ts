@@ -4,18 +4,17 @@
 // Fields are rendered generically where they can grow (risk score, labor data): a field the model
 // adds later is shown with a humanised name instead of being dropped.
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { FactorsSeed } from '../model/seeds.ts';
-import type { ModelOutput, OccupationRecord, Shape } from '../model/records.ts';
-import type { Meta } from '../model/site-schemas.ts';
+import type { ModelOutput, OccupationRecord, Shape } from '../model/record-schemas.ts';
+import type { Meta } from '../contract/site-schemas.ts';
 import { majorGroup } from '../model/soc-groups.ts';
-import { routesFor, urlFor } from '../model/routes.ts';
+import { routesFor, urlFor } from '../contract/routes.ts';
 import { buildDownloads, type Download } from './downloads.ts';
 import { sha256 } from './manifest.ts';
 import { TIER_WORDS, attributeText, factorLabel, ordinal, scoreText, templates } from './embed.ts';
+import { REPO_ROOT } from '../repo-root.ts';
 
-const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The pages' script, served verbatim at /assets/site.js. */
 export const SITE_SCRIPT_PATH = join(REPO_ROOT, 'templates', 'site', 'site.js');
 

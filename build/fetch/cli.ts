@@ -2,7 +2,8 @@
 // exiting, so tests run it in-process.
 import { resolve } from 'node:path';
 import { parseFetchArgs, USAGE } from './args.ts';
-import { isFetchable, type Manifest } from './manifest.ts';
+import { isFetchable } from './manifest.ts';
+import type { Manifest } from '../sources/registry-schema.ts';
 import { loadManifest, ManifestFileError } from './manifest-file.ts';
 import { fetchSources, formatBytes, type Log, type Progress } from './run.ts';
 

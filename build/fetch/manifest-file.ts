@@ -8,7 +8,8 @@
 // the built-in list, the run says loudly which list it uses, and SOURCES.fetched.json records it.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { MANIFEST, Manifest } from './manifest.ts';
+import { MANIFEST } from './manifest.ts';
+import { Manifest } from '../sources/registry-schema.ts';
 
 export class ManifestFileError extends Error {}
 

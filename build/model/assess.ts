@@ -4,7 +4,7 @@
 // Arithmetic is done in integer tenths so that the published identities hold exactly as
 // serialized: personalized_score == base_score + total_adjustment, total_adjustment ==
 // sum(adjustments). When the 0..100 clamp bites, the adjustments report what was applied.
-import type { FactorsTable, RiskTier, TierTable } from './records.ts';
+import type { FactorsTable, RiskTier, TierTable } from './record-schemas.ts';
 
 export interface AssessInput {
   soc_code: string;

@@ -2,7 +2,7 @@
 // activity (GWA); each vote weighs the occupation's importance of that GWA, so a nurse's
 // "caring" DWA outweighs a generic "getting information" one. Keywords only where a task
 // has no DWA link at all.
-import type { TaskCategory } from './records.ts';
+import type { TaskCategory } from './record-schemas.ts';
 import type { TaskCategoriesSeed } from './params.ts';
 
 /** GWA element id of a DWA id: '4.A.2.a.4.I09.D03' -> '4.A.2.a.4'. */

@@ -10,9 +10,9 @@ import type { EducationRow, ElementRating, TaskDwa, TaskRating } from './inputs.
 import { round, roundPreservingSum } from './num.ts';
 import type { Seeds } from './params.ts';
 import type { DescriptorIndex, ProtectiveResult } from './protective.ts';
-import type { TaskCategory, TaskRecord } from './records.ts';
+import type { TaskCategory, TaskRecord } from './record-schemas.ts';
 import type { ServedOccupation } from './served.ts';
-import { activityWeights, taskWeights, toFractions, typeWeight, type TimeWeightSource } from './time.ts';
+import { activityWeights, taskWeights, toFractions, typeWeight, type TimeWeightSource } from './task-time.ts';
 
 export interface Draft {
   soc: string;

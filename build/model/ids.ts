@@ -2,6 +2,9 @@
 // they derive from official codes, never from list positions.
 import { foldWords } from './text.ts';
 
+/** O*NET-SOC code as O*NET writes it: 15-1252.00. */
+export const ONET_SOC_PATTERN = /^\d{2}-\d{4}\.\d{2}$/;
+
 /** 15-1252.00 -> 15125200: the SOC digits as an integer. */
 export function occupationId(socCode: string): number {
   return Number(socCode.replace(/\D/g, ''));

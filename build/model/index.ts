@@ -14,11 +14,10 @@ import { occupationRecords, scoredRefs } from './occupation-records.ts';
 import { scoreOccupations } from './occupation-scores.ts';
 import type { Seeds } from './params.ts';
 import { computeProtective } from './protective.ts';
-import type { FactorsTable, ModelOutput, TierTable } from './records.ts';
+import type { FactorsTable, ModelOutput, TierTable } from './record-schemas.ts';
 import { selectServed } from './served.ts';
 import { descriptorsWithSkillsFill } from './skills-fill.ts';
-import { coreShare } from './time.ts';
-import { ATTRIBUTION } from '../sources/registry.ts';
+import { coreShare } from './task-time.ts';
 
 export type { Seeds } from './params.ts';
 
@@ -96,7 +95,7 @@ export function computeModel(inputs: ModelInputs, seeds: Seeds): ModelOutput {
       oews_period: oewsPeriod,
       projections_period: '2024-34',
       model_version: p.model_version,
-      attribution: ATTRIBUTION,
+      attribution: inputs.attribution,
     },
     occupations,
     unscored,

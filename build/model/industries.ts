@@ -6,8 +6,8 @@
 import type { NaicsCode, OewsIndustryRow } from './inputs.ts';
 import { industryId } from './ids.ts';
 import { round } from './num.ts';
-import type { IndustryOccupationRef, IndustryRecord } from './records.ts';
-import type { ScoredRef } from './gaps.ts';
+import type { IndustryOccupationRef, IndustryRecord } from './record-schemas.ts';
+import type { ScoredRef } from './transitions.ts';
 import { compareText } from './text.ts';
 
 /** Significant digits of an OEWS industry code: '31-33' -> '31', '541330' (5-digit) -> '54133'. */

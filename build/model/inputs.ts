@@ -3,7 +3,7 @@
 // row against these schemas and produce a ModelInputs; the model never sees a raw cell. Types
 // come from these schemas (z.infer), nowhere else.
 import { z } from 'zod';
-import { ONET_SOC_PATTERN } from './request-schemas.ts';
+import { ONET_SOC_PATTERN } from './ids.ts';
 
 /** O*NET-SOC 2019 code, e.g. 15-1252.00. The first 7 characters are the SOC 2018 detailed code. */
 export const OnetSocCode = z.string().regex(ONET_SOC_PATTERN);
@@ -234,6 +234,8 @@ export const VoteRow = z.object({
 
 export const ModelInputs = z.object({
   onet_version: z.string(),
+  /** The sources' attribution notices, as the published meta quotes them (the source registry's). */
+  attribution: z.array(z.string()),
   occupations: z.array(OnetOccupation),
   job_zones: z.array(JobZoneRow),
   tasks: z.array(TaskStatement),

@@ -4,7 +4,7 @@
 // aggregate is found from the OEWS rows themselves: a published code in the same SOC broad
 // group that no O*NET occupation uses (or whose X wildcard covers the code).
 import type { OewsNational, OewsNationalRow, Projection, WageCell } from './inputs.ts';
-import type { LaborData } from './records.ts';
+import type { LaborData } from './record-schemas.ts';
 import type { ModelParamsSeed } from './params.ts';
 
 export type OewsMatch = { code: string; via: 'direct' | 'aggregate' };

@@ -6,7 +6,7 @@ import type { LaborIndex } from './labor.ts';
 import { round } from './num.ts';
 import type { ModelParamsSeed } from './params.ts';
 import type { ProtectiveResult } from './protective.ts';
-import type { ModelOutput, OccupationRecord, RiskTier, UnscoredOccupation } from './records.ts';
+import type { ModelOutput, OccupationRecord, RiskTier, UnscoredOccupation } from './record-schemas.ts';
 import type { OccupationScores } from './occupation-scores.ts';
 
 export interface ReportParts {

@@ -4,19 +4,19 @@ import { tierFor } from './assess.ts';
 import { complementarityMultiplier } from './complementarity.ts';
 import type { Draft } from './draft.ts';
 import { releaseYears } from './evidence.ts';
-import { skillGaps, transitionOptions, type ScoredRef } from './gaps.ts';
+import { skillGaps, transitionOptions, type ScoredRef } from './transitions.ts';
 import { assignSlugs, occupationId } from './ids.ts';
 import type { VoteRow } from './inputs.ts';
 import { employmentWeights, type LaborIndex } from './labor.ts';
 import { round } from './num.ts';
 import type { Seeds } from './params.ts';
 import type { DescriptorIndex } from './protective.ts';
-import type { OccupationRecord, TierTable } from './records.ts';
+import type { OccupationRecord, TierTable } from './record-schemas.ts';
 import type { OccupationScores } from './occupation-scores.ts';
-import { employmentPercentiles } from './scoring.ts';
+import { employmentPercentiles } from './percentiles.ts';
 import { buildProfiles, profileOf, similaritiesAtLeast, unitZ } from './similarity.ts';
-import { adoptionYears } from './timeline.ts';
-import { voteStats } from './votes.ts';
+import { adoptionYears } from './displacement-years.ts';
+import { voteStats } from './vote-stats.ts';
 
 export interface RecordContext {
   seeds: Seeds;

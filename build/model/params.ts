@@ -2,7 +2,7 @@
 // seeds/protective-factors.json) and the Seeds bundle computeModel takes. Pure: the build reads
 // the files (build/seeds-load.ts), tests pass hand-written objects; both validate the same way.
 import { z } from 'zod';
-import { TaskCategory } from './records.ts';
+import { TaskCategory } from './record-schemas.ts';
 import { FactorsSeed, TiersSeed } from './seeds.ts';
 import { MODEL_VERSION } from './version.ts';
 

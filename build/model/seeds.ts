@@ -1,7 +1,7 @@
 // Schemas of our curated tables in seeds/. Pure: callers pass parsed JSON (the build reads the
 // files; the function bundle imports them through esbuild), so both validate the same way.
 import { z } from 'zod';
-import { RiskTier } from './records.ts';
+import { RiskTier } from './record-schemas.ts';
 
 const Rationale = z.string().min(10);
 

@@ -3,7 +3,7 @@
 import type { ModelInputs, TaskStatement } from './inputs.ts';
 import type { EvidenceIndex } from './evidence.ts';
 import { groupBy } from './num.ts';
-import type { UnscoredOccupation } from './records.ts';
+import type { UnscoredOccupation } from './record-schemas.ts';
 import { compareText } from './text.ts';
 
 export interface ServedOccupation {

@@ -9,19 +9,21 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer } from './server.ts';
-import { shardFile } from '../model/routes.ts';
+import { startServer } from '../../functions/adapters/node/server.ts';
+import { shardFile } from '../contract/routes.ts';
 import { runBuild } from '../pipeline.ts';
 import { splitVoteArgs, type VoteArgs } from './vote-args.ts';
-import { openSqliteVotes, type SqliteVotes } from './vote-store-sqlite.ts';
+import { openSqliteVotes, type SqliteVotes } from '../../functions/adapters/node/vote-store-sqlite.ts';
 import { explainFailure, parseFlags, stageProgress } from '../cli.ts';
 import { main as fetchMain } from '../fetch/cli.ts';
-import { isFetchable, type Manifest } from '../fetch/manifest.ts';
+import { isFetchable } from '../fetch/manifest.ts';
+import type { Manifest } from '../sources/registry-schema.ts';
 import { loadManifest } from '../fetch/manifest-file.ts';
 import { formatBytes } from '../fetch/run.ts';
 import { resolveSourceDir } from '../sources/locate.ts';
 import { SourceError } from '../sources/errors.ts';
-import { Shape } from '../model/records.ts';
+import { Shape } from '../model/record-schemas.ts';
+import { REPO_ROOT } from '../repo-root.ts';
 
 /**
  * A fresh machine: no --source/ODR_SOURCE_DIR choice, nothing in data/raw, no mirror beside the
@@ -119,7 +121,7 @@ async function main() {
     console.error((e as Error).message);
     process.exit(2);
   }
-  const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const repoRoot = REPO_ROOT;
   const dir = path.resolve(repoRoot, args.dir);
   if (cluster.isWorker) return serveHere(dir, repoRoot, args, voteArgs, (url) => process.send!({ url }));
   try {

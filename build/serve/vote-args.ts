@@ -1,8 +1,8 @@
 // The vote options of `npm start`: --db PATH (ODR_DB), --trust-proxy, --vote-budget N
 // (ODR_VOTE_BUDGET) and the optional secret ODR_VOTE_SECRET (environment only: a flag would show
 // in the process list). Taken out of argv before the server's own flags are parsed.
-import { VOTE_POLICY } from '../model/votes.ts';
-import { DEFAULT_DB } from './vote-store-sqlite.ts';
+import { VOTE_POLICY } from '../contract/votes.ts';
+import { DEFAULT_DB } from '../../functions/adapters/node/vote-store-sqlite.ts';
 
 export interface VoteArgs {
   /** The SQLite file, relative paths resolved by the caller. */

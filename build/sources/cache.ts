@@ -11,7 +11,6 @@
 // --no-cache bypasses it.
 import { readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { listSourceFiles } from './discover.ts';
 import type { JobLog, ParseJob } from './parse-jobs.ts';
 import { ENTRY, readCached, sha, type CacheOutcome, type Scratch } from '../cache/entry.ts';
@@ -19,18 +18,18 @@ import { fileHashes } from '../cache/file-hashes.ts';
 import { hashCode } from '../cache/code-hash.ts';
 import { writeJsonFile } from '../cache/json-file.ts';
 import { stageLabel } from '../report-format.ts';
+import { REPO_ROOT } from '../repo-root.ts';
 
 export type { CacheOutcome };
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const REPO = path.resolve(HERE, '..', '..');
+const REPO = REPO_ROOT;
 
 /**
  * The parser version: this folder's code, the model's input schemas (owned by the model, with the
  * code pattern they use: a change to them changes what is parsed), the entry format and the
  * lockfile (parser libraries' versions).
  */
-const PARSER_INPUTS = ['build/sources', 'build/model/inputs.ts', 'build/model/request-schemas.ts', 'build/cache/entry.ts', 'package-lock.json'];
+const PARSER_INPUTS = ['build/sources', 'build/model/inputs.ts', 'build/contract/request-schemas.ts', 'build/cache/entry.ts', 'package-lock.json'];
 const parserVersion = async (): Promise<string> => (await hashCode(sha(), REPO, PARSER_INPUTS)).digest('hex');
 
 /** What the keys of a source directory are made of. */

@@ -15,6 +15,7 @@ import { PROJECTIONS_SHEET } from './projections.ts';
 import { interner } from './intern.ts';
 import { FileLog } from './rows.ts';
 import { selectFiles, type Picked } from './select.ts';
+import { ATTRIBUTION } from './registry.ts';
 
 export { SourceError } from './errors.ts';
 export { resolveSourceDir } from './locate.ts';
@@ -124,6 +125,7 @@ export async function loadSources(dir: string, opts: LoadOptions = {}): Promise<
 
     const bundle: ModelInputs = {
       onet_version: (r.readMe && onet.parseOnetVersion(r.readMe)) ?? 'unknown',
+      attribution: ATTRIBUTION,
       occupations: r.occupations,
       job_zones: r.jobZones,
       tasks: r.tasks,

@@ -5,7 +5,7 @@
 // model's attribution list, /api/v1/meta's sources, and through meta the downloads' headers and
 // the site pages. Pure data, no I/O.
 import type { z } from 'zod';
-import type { Manifest } from '../fetch/manifest.ts';
+import type { Manifest } from './registry-schema.ts';
 
 export type RegistrySource = z.input<typeof Manifest>[number];
 

@@ -4,7 +4,7 @@
 // is nearly all the memory it uses (holding every row had made most of the parsing time garbage
 // collection). Pure: the file reading lives in read-table.ts.
 import { parse } from 'csv-parse/sync';
-import type { SheetRow } from './xlsx-read.ts';
+import type { SheetCell, SheetRow } from './xlsx-read.ts';
 
 export interface TableRow {
   /** 1-based line in a text file (the line the record ends on) or row number in the sheet. */
@@ -188,7 +188,6 @@ function splitQuotedLine(line: string, delimiter: string): string[] | null {
   }
 }
 
-export type SheetCell = string | number | boolean | Date | null | undefined;
 
 export function cellToString(cell: SheetCell): string {
   if (cell === null || cell === undefined) return '';

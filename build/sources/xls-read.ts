@@ -8,8 +8,7 @@
 // with a message that says what and where: never a partial sheet.
 // References: [MS-CFB] Compound File Binary Format; [MS-XLS] Excel Binary File Format (BIFF8).
 import { readFile } from 'node:fs/promises';
-import type { SheetCell } from './table.ts';
-import type { Workbook } from './xlsx-read.ts';
+import type { SheetCell, Workbook } from './xlsx-read.ts';
 
 export class XlsError extends Error {
   override name = 'XlsError';

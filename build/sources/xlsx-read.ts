@@ -5,8 +5,9 @@
 // a worksheet (35 MB of XML for O*NET Skills) is scanned as bytes, never decoded to one string:
 // only the values that become strings are decoded, the rest is located with indexOf (memchr).
 import { inflateRawSync } from 'node:zlib';
-import type { SheetCell } from './table.ts';
 import { allocationFor, readWhole } from './whole-file.ts';
+
+export type SheetCell = string | number | boolean | Date | null | undefined;
 
 export type Workbook = Array<{ sheet: string; data: SheetCell[][] }>;
 

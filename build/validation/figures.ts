@@ -9,7 +9,7 @@
 // the two Table 1.12 sensitivity rows likewise (aiStatementAuc of those scores; the same scores
 // reproduce the stored primary AUC 0.542 [0.346, 0.733]).
 import { round, spearman } from '../model/num.ts';
-import type { ModelOutput, OccupationRecord } from '../model/records.ts';
+import type { ModelOutput, OccupationRecord } from '../model/record-schemas.ts';
 import type { ModelInputs } from '../model/inputs.ts';
 import { bootstrap, median, rankAuc, type Interval } from './stats.ts';
 

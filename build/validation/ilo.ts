@@ -11,23 +11,8 @@
 // not data. A link to a 3-digit ISCO-08 minor group (two rows of the BLS file) stands for the
 // scored unit groups in it. Codes reached from a single ISCO-08 code (no averaging at all) are kept apart as a
 // check that the averaging does not drive the result.
-import { toSoc2018, type ValidationRefs } from './refs.ts';
+import { toSoc2018, type IloRefs, type ValidationRefs } from './refs.ts';
 
-export interface IloRefs {
-  /** mean_score_2025 per ISCO-08 unit group (4 digits). */
-  scores: Map<string, number>;
-  /** ISCO-08 -> SOC 2010 links of the BLS crosswalk ("ISCO-08 to 2010 SOC" sheet); isco has 4 digits, or 3 for a minor group. */
-  links: Array<{ isco: string; soc2010: string }>;
-  /** Largest spread of mean_score_2025 within one ISCO-08 code (the file repeats it per task). */
-  max_within_code_spread: number;
-  /** Rows of either file skipped because a code or score did not parse. */
-  rows_skipped: number;
-  /** Why no comparison is possible (file missing, unreadable, columns missing); null when it is. */
-  unavailable: string | null;
-  files: string[];
-}
-
-export const emptyIlo = (unavailable: string): IloRefs => ({ scores: new Map(), links: [], max_within_code_spread: 0, rows_skipped: 0, unavailable, files: [] });
 
 export interface IloMatch {
   /** SOC 2018 code -> ILO score (mean over the linked ISCO-08 codes, as above). */

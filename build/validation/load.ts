@@ -6,8 +6,8 @@ import { parse } from 'csv-parse/sync';
 import { baseName, listSourceFiles } from '../sources/discover.ts';
 import { readXls } from '../sources/xls-read.ts';
 import { readXlsx } from '../sources/xlsx-read.ts';
-import type { SheetCell } from '../sources/table.ts';
-import { emptyIlo, type IloRefs } from './ilo.ts';
+import type { SheetCell } from '../sources/xlsx-read.ts';
+import { emptyIlo, type IloRefs } from './refs.ts';
 import { aiStatementsBySoc, type ValidationRefs } from './refs.ts';
 
 const FILES = {

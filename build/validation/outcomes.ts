@@ -3,7 +3,7 @@
 // AEI labor-market impacts), held-out model variants, and bootstrap intervals for every figure.
 // Pure: the CLI (build/validate.ts) loads the inputs.
 import { round, spearman } from '../model/num.ts';
-import type { ModelOutput, OccupationRecord } from '../model/records.ts';
+import type { ModelOutput, OccupationRecord } from '../model/record-schemas.ts';
 import { aiStatementAuc, scoresBySoc2018, type AiDirection } from './figures.ts';
 import { matchToCurrent, type OewsYear } from './oews-history.ts';
 import { iloToSoc2018, type IloMatch } from './ilo.ts';

@@ -1,6 +1,5 @@
 // Published indices the model is compared with (never fed into it). Pure types + the
 // SOC 2010 -> SOC 2018 aggregation, so the report can be computed and tested without files.
-import type { IloRefs } from './ilo.ts';
 
 export interface ValidationRefs {
   /** Eloundou et al. occ_level.csv by O*NET-SOC code: GPT-4 (dv) and human beta. */
@@ -25,6 +24,22 @@ export interface ValidationRefs {
   /** Files read, for the report. */
   files: string[];
 }
+
+export interface IloRefs {
+  /** mean_score_2025 per ISCO-08 unit group (4 digits). */
+  scores: Map<string, number>;
+  /** ISCO-08 -> SOC 2010 links of the BLS crosswalk ("ISCO-08 to 2010 SOC" sheet); isco has 4 digits, or 3 for a minor group. */
+  links: Array<{ isco: string; soc2010: string }>;
+  /** Largest spread of mean_score_2025 within one ISCO-08 code (the file repeats it per task). */
+  max_within_code_spread: number;
+  /** Rows of either file skipped because a code or score did not parse. */
+  rows_skipped: number;
+  /** Why no comparison is possible (file missing, unreadable, columns missing); null when it is. */
+  unavailable: string | null;
+  files: string[];
+}
+
+export const emptyIlo = (unavailable: string): IloRefs => ({ scores: new Map(), links: [], max_within_code_spread: 0, rows_skipped: 0, unavailable, files: [] });
 
 /**
  * Move a SOC 2010 index onto SOC 2018 codes: each 2018 code gets the mean of the 2010 codes

@@ -3,7 +3,7 @@
 // Pure: the CLI (build/validate.ts) and the build can both compute and print it.
 import type { ModelInputs } from '../model/inputs.ts';
 import { round, spearman } from '../model/num.ts';
-import type { ModelOutput } from '../model/records.ts';
+import type { ModelOutput } from '../model/record-schemas.ts';
 import { toSoc2018, type ValidationRefs } from './refs.ts';
 import { compareText } from '../model/text.ts';
 

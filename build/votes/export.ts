@@ -8,8 +8,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseFlags } from '../cli.ts';
 import { VOTE_SQL, countsFrom } from '../../functions/votes.ts';
-import { DEFAULT_DB, openSqliteVotes } from '../serve/vote-store-sqlite.ts';
-import type { VoteCounts } from '../model/votes.ts';
+import { DEFAULT_DB, openSqliteVotes } from '../../functions/adapters/node/vote-store-sqlite.ts';
+import type { VoteCounts } from '../contract/votes.ts';
+import { REPO_ROOT } from '../repo-root.ts';
 
 const USAGE = 'usage: npm run votes:export -- [--db PATH] [--out FILE]   (default out var/votes.csv)';
 
@@ -35,7 +36,7 @@ function main() {
     console.error((e as Error).message);
     process.exit(2);
   }
-  const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const repoRoot = REPO_ROOT;
   const db = path.resolve(repoRoot, flags['--db'] ?? (process.env.ODR_DB || DEFAULT_DB));
   const out = path.resolve(flags['--out'] ?? path.join(repoRoot, 'var', 'votes.csv'));
   if (!existsSync(db)) {

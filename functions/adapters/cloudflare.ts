@@ -3,9 +3,9 @@
 // lists, assess, 404/405, preflight) goes to the shared handler, exactly as the local server does.
 import { createHandler, type Handler } from '../api.ts';
 import { problemResponse, toResponse } from '../http.ts';
-import { fileFor, matchRoute, routeHeaders, shardFile } from '../../build/model/routes.ts';
-import type { ShardMeta } from '../../build/model/request-schemas.ts';
-import { VOTE_POLICY } from '../../build/model/votes.ts';
+import { fileFor, matchRoute, routeHeaders, shardFile } from '../../build/contract/routes.ts';
+import type { ShardMeta } from '../../build/contract/request-schemas.ts';
+import { VOTE_POLICY } from '../../build/contract/votes.ts';
 import { d1VoteStore, type D1Like } from './d1-vote-store.ts';
 
 interface Env {

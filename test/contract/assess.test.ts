@@ -1,6 +1,6 @@
 // POST /displacement/assess and GET /displacement/factors, through the bundled function.
 import { describe, expect, it } from 'vitest';
-import { AssessResult, FactorsResponse, ProblemSchema } from '../../build/model/api-schemas.ts';
+import { AssessResult, FactorsResponse, ProblemSchema } from '../../build/contract/response-schemas.ts';
 import { SHAPES, postJson, tenths, useSites } from './setup.ts';
 
 const sites = useSites();

@@ -9,8 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startServer } from '../../build/serve/server.ts';
-import { openSqliteVotes } from '../../build/serve/vote-store-sqlite.ts';
+import { startServer } from '../../functions/adapters/node/server.ts';
+import { openSqliteVotes } from '../../functions/adapters/node/vote-store-sqlite.ts';
 import { CLIENT_HEADER, SHAPES, TARGET, useSites, type Site } from './setup.ts';
 
 const sites = useSites();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IndustryDetail, IndustryList } from '../../build/model/api-schemas.ts';
+import { IndustryDetail, IndustryList } from '../../build/contract/response-schemas.ts';
 import { SHAPES, useSites } from './setup.ts';
 
 const sites = useSites();

@@ -3,7 +3,7 @@
 // keep-alive socket (one-socket agent) by a GET and a POST, and all three are answered.
 import http from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DISCARD_LIMIT_BYTES } from '../../build/model/limits.ts';
+import { DISCARD_LIMIT_BYTES } from '../../build/contract/limits.ts';
 import { SHAPES, useSites } from './setup.ts';
 
 const sites = useSites();

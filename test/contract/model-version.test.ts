@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { routesFor, urlFor } from '../../build/model/routes.ts';
+import { routesFor, urlFor } from '../../build/contract/routes.ts';
 import { CLIENT_HEADER, REPO_ROOT, SHAPES, useSites, type Site } from './setup.ts';
 
 /** The model's own statement of its version (the seeds), not the constant the code quotes. */

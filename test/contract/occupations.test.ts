@@ -1,6 +1,6 @@
 // GET /occupations/<soc_code>, /tasks, /risk in both shapes, and the default list page.
 import { describe, expect, it } from 'vitest';
-import { responseSchemas } from '../../build/model/api-schemas.ts';
+import { responseSchemas } from '../../build/contract/response-schemas.ts';
 import { SHAPES, useSites } from './setup.ts';
 
 const sites = useSites();

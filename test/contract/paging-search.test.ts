@@ -1,6 +1,6 @@
 // GET /occupations with q/limit/offset: the function, against the bundle mounted by the server.
 import { describe, expect, it } from 'vitest';
-import { OccupationList } from '../../build/model/api-schemas.ts';
+import { OccupationList } from '../../build/contract/response-schemas.ts';
 import { SHAPES, useSites } from './setup.ts';
 
 const sites = useSites();

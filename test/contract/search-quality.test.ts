@@ -2,7 +2,7 @@
 // abbreviations, everyday words; test/support/search-queries.ts) must find the occupation a person
 // means in the top 3 for at least 95% of them, and for every kind separately at least 85%.
 import { describe, expect, it } from 'vitest';
-import { OccupationList } from '../../build/model/api-schemas.ts';
+import { OccupationList } from '../../build/contract/response-schemas.ts';
 import { BRITISH_CASES, SEARCH_CASES } from '../support/search-queries.ts';
 import { useSites } from './setup.ts';
 

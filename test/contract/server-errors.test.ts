@@ -1,8 +1,8 @@
 // The local server's own faults answer like the function's: RFC 9457 problem+json with CORS and
 // no-store, never text/plain. Node only (the Cloudflare runtime has no local server in front).
 import { describe, expect, inject, it } from 'vitest';
-import { startServer, type FunctionModule } from '../../build/serve/server.ts';
-import { ProblemSchema } from '../../build/model/api-schemas.ts';
+import { startServer, type FunctionModule } from '../../functions/adapters/node/server.ts';
+import { ProblemSchema } from '../../build/contract/response-schemas.ts';
 import { TARGET } from './setup.ts';
 
 /** A function that always fails the way a broken deployment would (a rejected promise, or a throw). */

@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, inject } from 'vitest';
-import type { Shape } from '../../build/model/records.ts';
-import { startServer } from '../../build/serve/server.ts';
-import { urlFor } from '../../build/model/routes.ts';
-import { openSqliteVotes } from '../../build/serve/vote-store-sqlite.ts';
+import type { Shape } from '../../build/model/record-schemas.ts';
+import { startServer } from '../../functions/adapters/node/server.ts';
+import { urlFor } from '../../build/contract/routes.ts';
+import { openSqliteVotes } from '../../functions/adapters/node/vote-store-sqlite.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SHAPES: Shape[] = ['percentile', 'timeline'];

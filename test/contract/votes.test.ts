@@ -8,11 +8,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { VotesResponse } from '../../build/model/api-schemas.ts';
-import { VOTE_CHOICES, VOTE_POLICY } from '../../build/model/votes.ts';
-import { startServer } from '../../build/serve/server.ts';
-import { patternOf } from '../../build/model/routes.ts';
-import { openSqliteVotes } from '../../build/serve/vote-store-sqlite.ts';
+import { VotesResponse } from '../../build/contract/response-schemas.ts';
+import { VOTE_CHOICES, VOTE_POLICY } from '../../build/contract/votes.ts';
+import { startServer } from '../../functions/adapters/node/server.ts';
+import { patternOf } from '../../build/contract/routes.ts';
+import { openSqliteVotes } from '../../functions/adapters/node/vote-store-sqlite.ts';
 import { startWrangler } from '../support/cloudflare-sites.ts';
 import { CLIENT_HEADER, TARGET, useSites, type Site } from './setup.ts';
 

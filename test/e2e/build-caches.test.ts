@@ -9,7 +9,8 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmS
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runBuild, type CacheName } from '../../build/pipeline.ts';
+import { runBuild } from '../../build/pipeline.ts';
+import type { CacheName } from '../../build/build-types.ts';
 import { REPO_ROOT } from '../support/build-dists.ts';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'odr-caches-'));

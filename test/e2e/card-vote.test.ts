@@ -8,9 +8,9 @@ import { join, resolve } from 'node:path';
 import { type Browser, type Frame } from 'playwright-core';
 import { launchChromium } from './chromium.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { VotesResponse } from '../../build/model/api-schemas.ts';
-import { startServer } from '../../build/serve/server.ts';
-import { openSqliteVotes, type SqliteVotes } from '../../build/serve/vote-store-sqlite.ts';
+import { VotesResponse } from '../../build/contract/response-schemas.ts';
+import { startServer } from '../../functions/adapters/node/server.ts';
+import { openSqliteVotes, type SqliteVotes } from '../../functions/adapters/node/vote-store-sqlite.ts';
 import { snippet, startHostSite, type HostSite } from './host-site.ts';
 
 let browser: Browser;

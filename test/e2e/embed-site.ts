@@ -8,8 +8,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { runBuild } from '../../build/pipeline.ts';
-import { startServer } from '../../build/serve/server.ts';
-import type { Shape } from '../../build/model/records.ts';
+import { startServer } from '../../functions/adapters/node/server.ts';
+import type { Shape } from '../../build/model/record-schemas.ts';
 import { fixtureModel } from '../fixtures/embed/model.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import type { Shape } from '../../build/model/records.ts';
+import type { Shape } from '../../build/model/record-schemas.ts';
 import { runBuilds } from '../../build/pipeline.ts';
 
 declare module 'vitest' {

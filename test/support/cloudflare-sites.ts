@@ -6,7 +6,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import type { Shape } from '../../build/model/records.ts';
+import type { Shape } from '../../build/model/record-schemas.ts';
 import { REPO_ROOT, SHAPES, buildDists } from './build-dists.ts';
 
 /** The newest date the workerd of the pinned wrangler supports; a deployment sets its own. */

@@ -20,7 +20,7 @@ describe('function cache', () => {
   it('is keyed by the function, the model and the lockfile, not by templates or the emit', async () => {
     const repo = path.join(tmp, 'repo');
     put(repo, 'functions/api.ts', 'export const a = 1;');
-    put(repo, 'build/model/routes.ts', 'export const r = 1;');
+    put(repo, 'build/contract/routes.ts', 'export const r = 1;');
     put(repo, 'build/emit/site.ts', 'export const s = 1;');
     put(repo, 'templates/site/home.eta', '<h1>home</h1>');
     put(repo, 'package-lock.json', '{}');
@@ -28,7 +28,7 @@ describe('function cache', () => {
     put(repo, 'templates/site/home.eta', '<h1>Home</h1>');
     put(repo, 'build/emit/site.ts', 'export const s = 2;');
     expect(await functionKey(repo)).toBe(k0);
-    put(repo, 'build/model/routes.ts', 'export const r = 2;');
+    put(repo, 'build/contract/routes.ts', 'export const r = 2;');
     const k1 = await functionKey(repo);
     expect(k1).not.toBe(k0);
     put(repo, 'functions/votes.ts', 'export const v = 1;');

@@ -2,7 +2,7 @@
 // stringified from; any other body is parsed back. Either way a wrong file is named.
 import { describe, expect, it } from 'vitest';
 import { validateFile } from '../../../build/emit/files.ts';
-import { PageShard } from '../../../build/model/api-schemas.ts';
+import { PageShard } from '../../../build/contract/response-schemas.ts';
 
 const withValue = (value: unknown) => ({ path: 'p.json', body: JSON.stringify(value), schema: PageShard, value });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isFetchable, Manifest, MANIFEST } from '../../../build/fetch/manifest.ts';
+import { isFetchable, MANIFEST } from '../../../build/fetch/manifest.ts';
+import { Manifest } from '../../../build/sources/registry-schema.ts';
 
 describe('manifest', () => {
   const byId = new Map(MANIFEST.map((s) => [s.id, s]));

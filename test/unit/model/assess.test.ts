@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assess } from '../../../build/model/assess.ts';
 import { factorsTable, tierTable } from '../../../build/model/index.ts';
-import type { FactorsTable, TierTable } from '../../../build/model/records.ts';
+import type { FactorsTable, TierTable } from '../../../build/model/record-schemas.ts';
 import { realSeeds } from './seeds.ts';
 
 let factors: FactorsTable;

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { computeModel } from '../../../build/model/index.ts';
 import type { Seeds } from '../../../build/model/params.ts';
-import { ModelOutput } from '../../../build/model/records.ts';
+import { ModelOutput } from '../../../build/model/record-schemas.ts';
 import { fixtureBundle } from '../../fixtures/model/bundle.ts';
 import { realSeeds } from './seeds.ts';
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tierFor } from '../../../build/model/assess.ts';
 import type { Seeds } from '../../../build/model/params.ts';
-import { employmentPercentiles } from '../../../build/model/scoring.ts';
+import { employmentPercentiles } from '../../../build/model/percentiles.ts';
 import { realSeeds } from './seeds.ts';
 
 let seeds: Seeds;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { roundPreservingSum } from '../../../build/model/num.ts';
 import type { ModelParamsSeed } from '../../../build/model/params.ts';
-import { coreShare, frequencyScore, taskWeights, toFractions, typeWeight } from '../../../build/model/time.ts';
+import { coreShare, frequencyScore, taskWeights, toFractions, typeWeight } from '../../../build/model/task-time.ts';
 import { realSeeds } from './seeds.ts';
 
 let p: ModelParamsSeed;

@@ -12,11 +12,11 @@ import {
   shrunkDisplacement,
   type TaskInputs,
 } from '../../../build/model/displacement.ts';
-import { firstK, isSafer, skillGaps, transitionOptions, type ScoredRef } from '../../../build/model/gaps.ts';
+import { firstK, isSafer, skillGaps, transitionOptions, type ScoredRef } from '../../../build/model/transitions.ts';
 import type { ModelParamsSeed } from '../../../build/model/params.ts';
 import { similarity, unitZ } from '../../../build/model/similarity.ts';
-import { activityWeights } from '../../../build/model/time.ts';
-import { adoptionYears } from '../../../build/model/timeline.ts';
+import { activityWeights } from '../../../build/model/task-time.ts';
+import { adoptionYears } from '../../../build/model/displacement-years.ts';
 import type { ElementRating } from '../../../build/model/inputs.ts';
 import { realSeeds } from './seeds.ts';
 

@@ -2,8 +2,8 @@
 // review the diff of the snapshot file (npx vitest run -u), never accept it blind.
 import { describe, expect, it } from 'vitest';
 import { cloudflareRoutes, headersFile, netlifyToml } from '../../../build/emit/deploy.ts';
-import type { Shape } from '../../../build/model/records.ts';
-import { fileFor, fillPattern, routeHeaders, routesFor } from '../../../build/model/routes.ts';
+import type { Shape } from '../../../build/model/record-schemas.ts';
+import { fileFor, fillPattern, routeHeaders, routesFor } from '../../../build/contract/routes.ts';
 
 const SHAPES: Shape[] = ['percentile', 'timeline'];
 

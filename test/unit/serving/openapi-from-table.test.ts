@@ -2,7 +2,7 @@
 // request body, success and error statuses come from the table entry of its route and method.
 import { describe, expect, it } from 'vitest';
 import { buildOpenApi } from '../../../build/emit/openapi.ts';
-import { PARAM_PATTERNS, routesFor } from '../../../build/model/routes.ts';
+import { PARAM_PATTERNS, routesFor } from '../../../build/contract/routes.ts';
 
 type Op = { operationId: string; parameters?: Array<{ name: string; in: string; schema: { type: string; pattern?: string } }>; requestBody?: { content: Record<string, unknown> }; responses: Record<string, { headers?: Record<string, unknown> }> };
 const doc = buildOpenApi('timeline', 'test') as { paths: Record<string, Record<string, Op>>; 'x-model-version': string };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OCCUPATION_LIST_QUERY, INDUSTRY_LIST_QUERY, pageShardName, pageWindow, parseQuery, queryPairs, shardOf } from '../../../build/model/paging.ts';
+import { OCCUPATION_LIST_QUERY, INDUSTRY_LIST_QUERY, pageShardName, pageWindow, parseQuery, queryPairs, shardOf } from '../../../build/contract/paging.ts';
 
 const q = (s: string) => parseQuery(new URLSearchParams(s), OCCUPATION_LIST_QUERY);
 

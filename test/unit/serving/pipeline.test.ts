@@ -8,7 +8,7 @@ import { BuildError, runBuild } from '../../../build/pipeline.ts';
 import { parseBuildArgs } from '../../../build/main.ts';
 import { parseServeArgs } from '../../../build/serve/main.ts';
 import { checkPaths, checkRouteFiles } from '../../../build/emit/files.ts';
-import { routesFor } from '../../../build/model/routes.ts';
+import { routesFor } from '../../../build/contract/routes.ts';
 import { resolveInside, writeTree } from '../../../build/emit/write.ts';
 import { fixtureModel } from '../../fixtures/serving/model.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { responseSchemas } from '../../../build/model/api-schemas.ts';
-import * as present from '../../../build/model/present.ts';
+import { responseSchemas } from '../../../build/contract/response-schemas.ts';
+import * as present from '../../../build/contract/present.ts';
 import { fixtureModel } from '../../fixtures/serving/model.ts';
 import { versioned } from '../../../build/model/version.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { problem, PROBLEM_TYPES } from '../../../build/model/problem.ts';
-import { ProblemSchema } from '../../../build/model/api-schemas.ts';
+import { problem, PROBLEM_TYPES } from '../../../build/contract/problem.ts';
+import { ProblemSchema } from '../../../build/contract/response-schemas.ts';
 
 describe('problem details', () => {
   it('every status has a distinct type and a valid body', () => {

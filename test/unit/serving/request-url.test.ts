@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pathAndQuery } from '../../../functions/api.ts';
-import { queryPairs } from '../../../build/model/paging.ts';
+import { queryPairs } from '../../../build/contract/paging.ts';
 
 // The function cuts the path and query out of the request URL by hand when nothing needs
 // normalizing; the platform's URL parser is the reference for every case, cut or parsed.

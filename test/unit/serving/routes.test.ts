@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, fileFor, matchRoute, redirectFor, routesFor, responseHeaders, preflightHeaders, urlFor } from '../../../build/model/routes.ts';
+import { ROUTES, fileFor, matchRoute, redirectFor, routesFor, responseHeaders, preflightHeaders, urlFor } from '../../../build/contract/routes.ts';
 import { cloudflareRoutes, headersFile, netlifyToml } from '../../../build/emit/deploy.ts';
 
 describe('route table', () => {

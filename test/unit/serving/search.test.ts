@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, editDistance, normalize, ownTitleHolds, searchOccupations, searchUnscored, stem, suggestOccupations } from '../../../build/model/search.ts';
+import { buildSearchIndex, editDistance, normalize, ownTitleHolds, searchOccupations, searchUnscored, stem, suggestOccupations } from '../../../build/contract/search.ts';
 
 // Hand-written occupations in the shape the build hands over: titles, OEWS employment and code.
 const occ = (soc_code: string, title: string, employment: number | null, oews_code: string | null = soc_code.slice(0, 7)) => ({

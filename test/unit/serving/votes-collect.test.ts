@@ -4,10 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { votesEndpoint, type VoteTarget } from '../../../functions/votes.ts';
 import { clientSubject, lastForwardedHop } from '../../../functions/client-address.ts';
-import { openSqliteVotes } from '../../../build/serve/vote-store-sqlite.ts';
+import { openSqliteVotes } from '../../../functions/adapters/node/vote-store-sqlite.ts';
 import { splitVoteArgs } from '../../../build/serve/vote-args.ts';
 import { votesCsv } from '../../../build/votes/export.ts';
-import { ROUTES } from '../../../build/model/routes.ts';
+import { ROUTES } from '../../../build/contract/routes.ts';
 
 const HOUR = 3600_000;
 const route = ROUTES.find((r) => r.id === 'occupation-votes')!;

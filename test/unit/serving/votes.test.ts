@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { voteStats } from '../../../build/model/votes.ts';
+import { voteStats } from '../../../build/model/vote-stats.ts';
 
 describe('voteStats', () => {
   it('is all zero without votes', () => {

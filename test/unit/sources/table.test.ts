@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matrixRows, parseCsv, parseDelimited, rowRecord, sheetTable, splitDelimited, splitQuoted, type SheetCell, type Table } from '../../../build/sources/table.ts';
+import { matrixRows, parseCsv, parseDelimited, rowRecord, sheetTable, splitDelimited, splitQuoted, type Table } from '../../../build/sources/table.ts';
+import type { SheetCell } from '../../../build/sources/xlsx-read.ts';
 import { parseIwaWeights } from '../../../build/sources/exposure.ts';
 import { parseEducation } from '../../../build/sources/onet.ts';
 import { FileLog } from '../../../build/sources/rows.ts';

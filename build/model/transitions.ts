@@ -4,7 +4,7 @@
 // the current median wage. Skill gaps come from the chosen options: O*NET skills they need at a
 // higher level than this occupation has, on O*NET's scales (level 0-7, importance 1-5).
 import type { ElementRating } from './inputs.ts';
-import type { RiskTier, SkillGap, TransitionOption } from './records.ts';
+import type { RiskTier, SkillGap, TransitionOption } from './record-schemas.ts';
 import { round } from './num.ts';
 import type { ModelParamsSeed } from './params.ts';
 import { compareText } from './text.ts';

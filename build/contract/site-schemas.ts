@@ -1,7 +1,7 @@
 // Schemas of the service's self-description: the API index (/api/v1, PokeAPI's root convention:
 // every resource with its URL) and /api/v1/meta (versions, build id, sources, licenses, counts).
 import { z } from 'zod';
-import { MODEL_VERSION } from './version.ts';
+import { MODEL_VERSION } from '../model/version.ts';
 
 /** Every JSON body of the API carries the model version (one literal, so OpenAPI shows its value). */
 export const ModelVersionField = z.literal(MODEL_VERSION).describe('Version of the risk model behind this answer.');

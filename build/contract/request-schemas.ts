@@ -3,10 +3,8 @@
 // same schemas (OpenAPI, shard validation), so each fact is written once. Messages are our own:
 // zod/mini carries no locale, and a client should read what is wrong in words it can act on.
 import * as z from 'zod/mini';
+import { ONET_SOC_PATTERN } from '../model/ids.ts';
 import { VOTE_CHOICES } from './votes.ts';
-
-/** O*NET-SOC code as O*NET writes it: 15-1252.00. */
-export const ONET_SOC_PATTERN = /^\d{2}-\d{4}\.\d{2}$/;
 
 const required = (what: string) => (i: { input?: unknown }) => (i.input === undefined ? 'required' : `must be ${what}`);
 

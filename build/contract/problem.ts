@@ -2,7 +2,7 @@
 // Pure, so the build (404 files), the function and the local server produce identical bodies.
 import { ASSESS_MAX_BODY_BYTES } from './limits.ts';
 import { VOTE_POLICY } from './votes.ts';
-import { MODEL_VERSION } from './version.ts';
+import { MODEL_VERSION } from '../model/version.ts';
 
 export interface ProblemError {
   /** Where the problem is: a query parameter name, a JSON pointer into the body, or a header. */

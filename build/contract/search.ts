@@ -20,10 +20,10 @@
 // for one "Cybersecurity Lawyer"). Ties: list position. Deterministic for a given index. The
 // occupations the model does not score are indexed beside (`unscored`): their words are not typos,
 // and a search that matches none of the served ones names them (searchUnscored).
-import type { OccupationTitle } from './inputs.ts';
-import type { OccupationRecord } from './records.ts';
-import type { NotScoredItem } from './api-schemas.ts';
-import { compareText, foldWords } from './text.ts';
+import type { OccupationTitle } from '../model/inputs.ts';
+import type { OccupationRecord } from '../model/record-schemas.ts';
+import type { NotScoredItem } from './response-schemas.ts';
+import { compareText, foldWords } from '../model/text.ts';
 
 export interface SearchIndex {
   /** Normalized own title of each occupation, by list position (GET /occupations order). */

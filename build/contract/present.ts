@@ -1,8 +1,8 @@
 // Cuts each published response out of the model records for one interface shape. Pure. Object
 // literals here fix the key order of every response, which keeps dist/ byte-stable.
-import type { IndustryRecord, OccupationRecord, RiskScoreRecord, Shape, VoteStats } from './records.ts';
-import type { IndustryDetail, IndustryListItem, NotScoredItem, OccupationListItem } from './api-schemas.ts';
-import { MODEL_VERSION, VERSION_MEMBER } from './version.ts';
+import type { IndustryRecord, OccupationRecord, RiskScoreRecord, Shape, VoteStats } from '../model/record-schemas.ts';
+import type { IndustryDetail, IndustryListItem, NotScoredItem, OccupationListItem } from './response-schemas.ts';
+import { MODEL_VERSION, VERSION_MEMBER } from '../model/version.ts';
 
 export function listItem(r: OccupationRecord): OccupationListItem {
   return { id: r.id, soc_code: r.soc_code, title: r.title, slug: r.slug, job_zone: r.job_zone, description: r.description };

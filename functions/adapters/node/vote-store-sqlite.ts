@@ -5,9 +5,10 @@ import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { sqlVoteStore, type SqlRunner, type SqlValue, type VoteStore } from '../../functions/votes.ts';
+import { sqlVoteStore, type SqlRunner, type SqlValue, type VoteStore } from '../../votes.ts';
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'migrations');
+/** The D1 migrations (the repository's migrations/ folder), applied to the SQLite file as wrangler applies them to D1. */
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../migrations', import.meta.url));
 /** Default database file of npm start (git-ignored). */
 export const DEFAULT_DB = path.join('var', 'votes.sqlite');
 

@@ -17,8 +17,8 @@ import {
   UnscoredOccupation,
   VoteStats,
   type Shape,
-} from './records.ts';
-import { OnetSocCode } from './inputs.ts';
+} from '../model/record-schemas.ts';
+import { OnetSocCode } from '../model/inputs.ts';
 import { ApiIndex, Meta, ModelVersionField } from './site-schemas.ts';
 
 export const OccupationListItem = z.strictObject({
@@ -170,7 +170,7 @@ const SearchIndexBody = z.strictObject({
 const lengthsAgree = (s: z.infer<typeof SearchIndexBody>) =>
   s.vocab.length === s.postings.length && s.name_len.length === s.titles.length + s.alt_occ.length && s.prior.length === s.titles.length;
 const INDEX_LENGTHS = { message: 'search index arrays disagree in length' };
-/** The index of the occupations served, and beside it that of the unscored ones (build/model/search.ts). */
+/** The index of the occupations served, and beside it that of the unscored ones (build/contract/search.ts). */
 export const SearchShard = SearchIndexBody.extend({
   unscored: z
     .strictObject({ occupations: z.array(NotScoredItem), index: SearchIndexBody.refine(lengthsAgree, INDEX_LENGTHS) })

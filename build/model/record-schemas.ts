@@ -1,6 +1,6 @@
 // The contract between the pure model (computeModel) and everything that presents it: the
 // JSON emitter, the function's shards and the embed card. A record holds everything known about
-// an occupation in both interface shapes; build/model/present.ts cuts the published responses
+// an occupation in both interface shapes; build/contract/present.ts cuts the published responses
 // out of it for one shape. Types come from these schemas.
 import { z } from 'zod';
 import { OnetSocCode } from './inputs.ts';

@@ -2,8 +2,8 @@
 // writes, the local server's routing and headers, the CDN configs (_headers, netlify.toml,
 // _routes.json), the function's router, the OpenAPI document and the contract
 // tests' enumeration. Pure and bundle-safe (the function imports it).
-import type { Shape } from './records.ts';
-import type { ResponseSchemaKey } from './api-schemas.ts';
+import type { Shape } from '../model/record-schemas.ts';
+import type { ResponseSchemaKey } from './response-schemas.ts';
 import { INDUSTRY_LIST_QUERY, OCCUPATION_LIST_QUERY, type QuerySpec } from './paging.ts';
 import { PROBLEM_CONTENT_TYPE, type ProblemStatus } from './problem.ts';
 import { ASSESS_MAX_BODY_BYTES } from './limits.ts';

@@ -5,14 +5,14 @@ import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
-import { fileFor, matchRoute, routeHeaders, routePrefixes, responseHeaders, shardFile } from '../model/routes.ts';
-import type { Shape } from '../model/records.ts';
-import { FUNCTION_PATHS } from '../emit/deploy.ts';
-import { DISCARD_LIMIT_BYTES } from '../model/limits.ts';
+import { fileFor, matchRoute, routeHeaders, routePrefixes, responseHeaders, shardFile } from '../../../build/contract/routes.ts';
+import type { Shape } from '../../../build/model/record-schemas.ts';
+import { FUNCTION_PATHS } from '../../../build/contract/dist-layout.ts';
+import { DISCARD_LIMIT_BYTES } from '../../../build/contract/limits.ts';
 import { encodedBody, loadTree, type StaticFile } from './files.ts';
-import { matchesEtag, problemResponse, type AnyReply, type BodyParts, type RequestLike } from '../../functions/http.ts';
-import type { HandlerOptions, ReplyHandler, RequestInfo } from '../../functions/api.ts';
-import { lastForwardedHop } from '../../functions/client-address.ts';
+import { matchesEtag, problemResponse, type AnyReply, type BodyParts, type RequestLike } from '../../http.ts';
+import type { HandlerOptions, ReplyHandler, RequestInfo } from '../../api.ts';
+import { lastForwardedHop } from '../../client-address.ts';
 
 export interface FunctionModule {
   /** The bundled function's handler before it makes a Response (functions/api.ts). */
