@@ -1,0 +1,48 @@
+// The four rooms and the rule between them (docs/ARCHITECTURE.md): risk model <- API contract <-
+// runtime <- build. A room imports only itself and the rooms before it; node builtins only in the
+// build and the node adapter of the runtime.
+import type { ImportGraph } from './import-graph.ts';
+
+export const ROOMS = ['model', 'contract', 'runtime', 'build'] as const;
+export type Room = (typeof ROOMS)[number];
+
+/** The room of a repository file, or null for files outside the four (tests, bench). */
+export function roomOf(file: string): Room | null {
+  if (file.startsWith('build/model/')) return 'model';
+  if (file.startsWith('build/contract/')) return 'contract';
+  if (file.startsWith('functions/')) return 'runtime';
+  if (file.startsWith('build/')) return 'build';
+  return null;
+}
+
+/** Where `node:` builtins may be imported: the build, and the runtime's adapter for Node. */
+export const mayUseNode = (file: string): boolean => roomOf(file) === 'build' || file.startsWith('functions/adapters/node/');
+
+/** Packages each room may import (the model and the contract are bundle-safe: zod only). */
+const PACKAGES: Record<Room, RegExp | null> = {
+  model: /^zod(\/mini)?$/,
+  contract: /^zod(\/mini)?$/,
+  runtime: /^(zod(\/mini)?|better-sqlite3)$/,
+  build: null,
+};
+
+export function layeringViolations(graph: ImportGraph): string[] {
+  const out: string[] = [];
+  for (const [file, targets] of graph.files) {
+    const room = roomOf(file);
+    if (!room) continue;
+    for (const target of targets) {
+      const to = roomOf(target);
+      if (to && ROOMS.indexOf(to) > ROOMS.indexOf(room)) out.push(`${file} (${room}) imports ${target} (${to})`);
+    }
+    for (const spec of graph.external.get(file) ?? []) {
+      if (spec.startsWith('node:')) {
+        if (!mayUseNode(file)) out.push(`${file} (${room}) imports ${spec}`);
+      } else {
+        const allowed = PACKAGES[room];
+        if (allowed && !allowed.test(spec)) out.push(`${file} (${room}) imports the package ${spec}`);
+      }
+    }
+  }
+  return out.sort();
+}

@@ -1,0 +1,56 @@
+// The four rooms (docs/ARCHITECTURE.md), read from the source: the import direction between them,
+// no import cycle anywhere, node builtins only in the build and the node adapter. The function
+// bundle's inputs are checked against the same rooms in test/contract/bundle.test.ts.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { importCycles, readImportGraph, type ImportGraph } from '../../support/import-graph.ts';
+import { layeringViolations, roomOf } from '../../support/layering.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const graph = readImportGraph(ROOT, ['build', 'functions', 'test', 'bench']);
+
+describe('the four rooms', () => {
+  it('reads the whole tree (every room has files)', () => {
+    const rooms = new Set([...graph.files.keys()].map(roomOf));
+    expect([...rooms].filter(Boolean).sort()).toEqual(['build', 'contract', 'model', 'runtime']);
+    expect(graph.files.get('functions/api.ts')).toContain('build/contract/routes.ts');
+  });
+
+  it('imports only toward the model: model <- contract <- runtime <- build', () => {
+    expect(layeringViolations(graph)).toEqual([]);
+  });
+
+  it('has no import cycle anywhere (build, functions, tests, bench)', () => {
+    expect(importCycles(graph.files)).toEqual([]);
+  });
+
+  // The checks above pass on an empty list: these show that they do fail on what they forbid.
+  it('fails on a forbidden import, a builtin outside its place and a cycle', () => {
+    const bad: ImportGraph = {
+      files: new Map([
+        ['build/model/a.ts', ['build/contract/b.ts']],
+        ['build/contract/b.ts', ['functions/c.ts']],
+        ['functions/c.ts', ['build/emit/d.ts']],
+        ['build/emit/d.ts', ['build/model/a.ts']],
+        ['functions/adapters/node/e.ts', []],
+      ]),
+      external: new Map([
+        ['build/model/a.ts', ['node:fs', 'zod']],
+        ['build/contract/b.ts', ['eta']],
+        ['functions/c.ts', ['node:crypto']],
+        ['functions/adapters/node/e.ts', ['node:http']],
+        ['build/emit/d.ts', ['node:fs']],
+      ]),
+    };
+    expect(layeringViolations(bad)).toEqual([
+      'build/contract/b.ts (contract) imports functions/c.ts (runtime)',
+      'build/contract/b.ts (contract) imports the package eta',
+      'build/model/a.ts (model) imports build/contract/b.ts (contract)',
+      'build/model/a.ts (model) imports node:fs',
+      'functions/c.ts (runtime) imports build/emit/d.ts (build)',
+      'functions/c.ts (runtime) imports node:crypto',
+    ]);
+    expect(importCycles(bad.files)).toEqual([['build/contract/b.ts', 'build/emit/d.ts', 'build/model/a.ts', 'functions/c.ts']]);
+  });
+});
