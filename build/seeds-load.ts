@@ -1,7 +1,6 @@
 // Reads and validates every seed file (seeds/*.json). I/O lives here so build/model stays pure.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
 import { SEED_FILES, Seeds } from './model/params.ts';
 
 export class SeedError extends Error {
@@ -48,4 +47,3 @@ export function checkConsistency(seeds: Seeds): void {
   if (issues.length) throw new SeedError(`Inconsistent seeds:\n  ${issues.join('\n  ')}`);
 }
 
-export const SeedsSchema: z.ZodType<Seeds> = Seeds;

@@ -4,7 +4,7 @@ import type { ProblemError } from './problem.ts';
 
 export const LIST_LIMIT = { min: 1, max: 200, default: 50 } as const;
 /** Occupations per page shard: the largest page a client may ask for, so a page spans <= 2 shards. */
-export const PAGE_SHARD_SIZE = 200;
+export const PAGE_SHARD_SIZE = LIST_LIMIT.max;
 /** Longest accepted search query; longer ones are a client error, not a slow scan. */
 export const MAX_QUERY_LENGTH = 100;
 

@@ -20,7 +20,7 @@ export const CACHE_CONTROL: Record<CachePolicy, string> = {
   // Query-string lists: computed per request from the same build, cheaper to recompute.
   'function-get': 'public, max-age=300',
   // Live vote counts: browsers revalidate every time (ETag), a CDN may keep them 60 s at most.
-  votes: 'public, max-age=0, s-maxage=60',
+  votes: `public, max-age=0, s-maxage=${VOTE_POLICY.cdnMaxAgeSeconds}`,
   'no-store': 'no-store',
   // Errors must never outlive a fix (PokeAPI cached failures for days).
   error: 'no-store',
@@ -115,6 +115,17 @@ export const PARAM_PATTERNS: Record<string, RegExp> = {
   naics_code: /^[0-9]{2,6}(?:-[0-9]{2})?$/,
   slug: /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
   problem: /^[a-z]+(?:-[a-z]+)*$/,
+};
+
+/**
+ * Each path parameter's example (what the docs show when the build has it) and a well-formed
+ * value that names nothing (the docs' 404 examples).
+ */
+export const PARAM_EXAMPLES: Record<keyof typeof PARAM_PATTERNS, { example: string; missing: string }> = {
+  soc_code: { example: '15-1252.00', missing: '99-9999.99' },
+  naics_code: { example: '5415', missing: '99' },
+  slug: { example: 'software-developers', missing: 'no-such-occupation' },
+  problem: { example: 'not-found', missing: 'no-such-problem' },
 };
 
 const BOTH: Shape[] = ['percentile', 'timeline'];

@@ -11,7 +11,7 @@ import type { VoteStore } from '../../functions/votes.ts';
 import type { ModelOutput, Shape } from '../model/record-schemas.ts';
 import { VOTE_CHOICES } from '../contract/votes.ts';
 import { openSqliteVotes } from '../../functions/adapters/node/vote-store-sqlite.ts';
-import { CONTENT_TYPE, fileFor, matchRoute, routeById, routesFor, shardFile, urlFor } from '../contract/routes.ts';
+import { CONTENT_TYPE, PARAM_EXAMPLES, fileFor, matchRoute, routeById, routesFor, shardFile, urlFor } from '../contract/routes.ts';
 import type { EmittedFile } from './files.ts';
 import { templates } from './embed.ts';
 
@@ -92,12 +92,13 @@ type OpenApiDoc = {
   paths: Record<string, Record<string, { operationId: string; summary: string; parameters?: Array<{ name: string; in: string; required: boolean; description?: string; schema: Record<string, unknown> }>; requestBody?: unknown; responses: Record<string, { description: string; content?: Record<string, unknown> }> }>>;
 };
 
+/** The route table's example values, or the build's first occupation and industry where it lacks them. */
 function sampleValues(model: ModelOutput): Record<string, string> {
-  const occ = model.occupations.find((o) => o.soc_code === '15-1252.00') ?? model.occupations[0];
-  const ind = model.industries.find((i) => i.naics_code === '5415') ?? model.industries[0];
-  return { soc_code: occ?.soc_code ?? '00-0000.00', slug: occ?.slug ?? 'none', naics_code: ind?.naics_code ?? '00', problem: 'not-found' };
+  const occ = model.occupations.find((o) => o.soc_code === PARAM_EXAMPLES.soc_code!.example) ?? model.occupations[0];
+  const ind = model.industries.find((i) => i.naics_code === PARAM_EXAMPLES.naics_code!.example) ?? model.industries[0];
+  return { soc_code: occ?.soc_code ?? '00-0000.00', slug: occ?.slug ?? 'none', naics_code: ind?.naics_code ?? '00', problem: PARAM_EXAMPLES.problem!.example };
 }
-const MISSING: Record<string, string> = { soc_code: '99-9999.99', slug: 'no-such-occupation', naics_code: '99', problem: 'no-such-problem' };
+const MISSING: Record<string, string> = Object.fromEntries(Object.entries(PARAM_EXAMPLES).map(([name, v]) => [name, v.missing]));
 
 /** The example requests of one operation: its success case(s), then each error it documents that we can provoke. */
 function examplesFor(template: string, method: string, op: OpenApiDoc['paths'][string][string], model: ModelOutput): Array<{ label: string; req: ExampleRequest }> {

@@ -192,8 +192,6 @@ function describeChoices(
   return lines;
 }
 
-export type Selection = ReturnType<typeof selectFiles>;
-
 /** The Skills file of the newest O*NET release newer than `release` (text over xlsx), or null. */
 export function selectSkillsFill(files: string[], release: string | null): { found: Found; release: string } | null {
   if (release === null) return null;
