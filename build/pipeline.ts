@@ -15,6 +15,7 @@ import { checkOutput, forgetOutput, outputKeys, recordOutput } from './cache/out
 import { BuildError } from './build-error.ts';
 import type { CacheOutcome } from './cache/entry.ts';
 import { removeLeftAside } from './cache/aside.ts';
+import { describeTidied, tidyOutput } from './emit/swap.ts';
 import { stageLabel } from './report-format.ts';
 
 export { BuildError };
@@ -61,6 +62,9 @@ async function buildAll(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Arra
   for (const { out } of outs) {
     if (out === path.resolve(opts.repoRoot) || out === path.parse(out).root) throw new BuildError([`refusing to use ${out} as the output folder`]);
   }
+  // A build stopped during its swap left no out folder: the complete tree it left is put back first
+  // (and may be up to date); trees that stopped builds were writing are removed.
+  for (const { out } of outs) for (const line of describeTidied(out, await tidyOutput(out))) log(`${stageLabel('output')} ${line}`);
   const use = new Set(opts.caches ?? CACHE_NAMES);
   const cacheDir = cacheDirOf(opts);
   const stampDir = path.join(cacheDir, 'outputs');

@@ -2,7 +2,7 @@
 // sees half of one. A build killed between the two leaves the aside file behind, up to ~40 MB for a
 // model entry: each build that uses the caches removes those whose writing process is gone (a build
 // running beside it keeps its own).
-import type { Dirent } from 'node:fs';
+import { readFileSync, type Dirent } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
@@ -21,6 +21,46 @@ function processAlive(pid: number): boolean {
   }
 }
 
+/**
+ * When a process started, in clock ticks since boot (Linux's /proc/PID/stat, field 22), or null
+ * where that cannot be read (another system, or no such process). With its pid it names one
+ * process for good: a pid is reused, a pid and a start time are not.
+ */
+export function processStart(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    // "pid (comm) state ppid ...": comm may hold spaces and parentheses; the fields after its last ")" start at field 3.
+    const start = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    return start && /^\d+$/.test(start) ? start : null;
+  } catch {
+    return null;
+  }
+}
+
+let ownId: string | undefined;
+/** This process as a name part: PID-START where the start time can be read, PID elsewhere. */
+export function processId(): string {
+  if (ownId === undefined) {
+    const start = processStart(process.pid);
+    ownId = start === null ? String(process.pid) : `${process.pid}-${start}`;
+  }
+  return ownId;
+}
+
+/**
+ * Whether the process a name part (processId()) names has ended. A running process with that pid
+ * but another start time is a later one that reuses the pid: the named one has ended. Where the
+ * start time is not known (an id of pid alone, or a system without /proc), a running pid counts as
+ * the named process (kept: a leftover is never removed under a build still running).
+ */
+export function processGone(id: string): boolean {
+  const [pid, start] = id.split('-');
+  if (!processAlive(Number(pid))) return true;
+  if (start === undefined) return false;
+  const now = processStart(Number(pid));
+  return now !== null && now !== start;
+}
+
 /** Removes the aside files of gone processes in `dir` and its direct subfolders; returns their paths. */
 export async function removeLeftAside(dir: string): Promise<string[]> {
   const removed: string[] = [];
@@ -30,7 +70,7 @@ export async function removeLeftAside(dir: string): Promise<string[]> {
   for (const folder of folders) {
     for (const e of folder === dir ? top : await list(folder)) {
       const m = e.isFile() ? ASIDE.exec(e.name) : null;
-      if (!m || processAlive(Number(m[1]))) continue;
+      if (!m || !processGone(m[1]!)) continue;
       await rm(path.join(folder, e.name), { force: true });
       removed.push(path.join(folder, e.name));
     }

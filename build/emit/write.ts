@@ -1,5 +1,6 @@
-// Atomic output: the new tree is written beside the out folder, then swapped in with renames. A
-// failure before the swap leaves the previous build untouched.
+// The output: the new tree is written beside the out folder, then swapped in with renames. A
+// failure before the swap leaves the previous build untouched; a build stopped during the swap
+// leaves complete trees that the next start puts back (build/emit/swap.ts).
 //
 // Files arrive one at a time (the emitter streams them), so a body is held only until it is on
 // disk. The new tree is either a fresh folder or, when the build allows it, the generation before
@@ -13,6 +14,7 @@ import { mkdirSync, readFileSync, rmdirSync, unlinkSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { crashPoint, treeNames } from './swap.ts';
 
 export function resolveInside(root: string, rel: string): string {
   const abs = path.resolve(root, rel);
@@ -349,11 +351,13 @@ export async function writeTree(root: string, files: ReadonlyArray<{ path: strin
 }
 
 /**
- * An output folder being replaced. The new tree is .<out>-tmp-<pid> (git-ignored): fresh, or with
- * `reuse` the generation before the current one (.<out>-previous) when there is one. commit()
- * swaps it in (out -> .<out>-tmp-old-<pid>, tree -> out); the replaced tree then becomes
- * .<out>-previous with `reuse` and is deleted without. discard() removes the tree; out is never
- * touched before commit().
+ * An output folder being replaced. The new tree is .<out>-tmp-<id> (git-ignored; id: this process,
+ * build/emit/swap.ts): fresh, or with `reuse` the generation before the current one
+ * (.<out>-previous) when there is one. commit() names the finished tree complete
+ * (.<out>-tmp-done-<id>) and swaps it in (out -> .<out>-tmp-old-<id>, tree -> out); the replaced
+ * tree then becomes .<out>-previous with `reuse` and is deleted without. A process stopped between
+ * the two renames leaves no out folder: the next build or npm start puts the complete tree back
+ * (tidyOutput). discard() removes the tree; out is never touched before commit().
  */
 export class OutputTree extends TreeWriter {
   private constructor(
@@ -369,40 +373,48 @@ export class OutputTree extends TreeWriter {
 
   static async open(out: string, opts: { reuse?: boolean } = {}): Promise<OutputTree> {
     const abs = path.resolve(out);
-    const tmp = sibling(abs, `tmp-${process.pid}`);
+    const names = treeNames(abs);
     mkdirSync(path.dirname(abs), { recursive: true });
-    await rm(tmp, { recursive: true, force: true });
+    await rm(names.writing, { recursive: true, force: true });
     if (opts.reuse) {
       try {
         // A rename claims it: two builds cannot update the same tree.
-        await rename(sibling(abs, 'previous'), tmp);
-        return new OutputTree(tmp, scanPrevious(tmp), abs, true, true);
+        await rename(names.previous, names.writing);
+        return new OutputTree(names.writing, scanPrevious(names.writing), abs, true, true);
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
       }
     }
-    return new OutputTree(tmp, null, abs, opts.reuse === true, false);
+    return new OutputTree(names.writing, null, abs, opts.reuse === true, false);
   }
 
   /** Every write done and leftovers removed: swaps the tree in. */
   async commit(): Promise<Written[]> {
     const written = await this.finish();
-    const old = sibling(this.out, `tmp-old-${process.pid}`);
+    const { done, old, previous } = treeNames(this.out);
+    crashPoint('before-done');
+    await rename(this.root, done);
     let hadOld = false;
     try {
       await rename(this.out, old);
       hadOld = true;
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') {
+        await rename(done, this.root).catch(() => undefined);
+        throw e;
+      }
     }
+    crashPoint('between-renames');
     try {
-      await rename(this.root, this.out);
+      await rename(done, this.out);
     } catch (e) {
-      if (hadOld) await rename(old, this.out);
+      // What cannot be put back here is left complete under its name, for tidyOutput.
+      if (hadOld) await rename(old, this.out).catch(() => undefined);
+      await rename(done, this.root).catch(() => undefined); // discard() removes it
       throw e;
     }
     if (hadOld) {
-      const kept = this.reuse && (await rename(old, sibling(this.out, 'previous')).then(() => true, () => false));
+      const kept = this.reuse && (await rename(old, previous).then(() => true, () => false));
       if (!kept) await rm(old, { recursive: true, force: true });
     }
     return written;
@@ -414,6 +426,3 @@ export class OutputTree extends TreeWriter {
     await rm(this.root, { recursive: true, force: true });
   }
 }
-
-/** .<base>-<suffix> beside the out folder. */
-const sibling = (abs: string, suffix: string) => path.join(path.dirname(abs), `.${path.basename(abs)}-${suffix}`);

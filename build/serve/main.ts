@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { startServer } from '../../functions/adapters/node/server.ts';
 import { shardFile } from '../contract/routes.ts';
 import { runBuild } from '../pipeline.ts';
+import { describeTidied, tidyOutput } from '../emit/swap.ts';
 import { splitVoteArgs, type VoteArgs } from './vote-args.ts';
 import { openSqliteVotes, type SqliteVotes } from '../../functions/adapters/node/vote-store-sqlite.ts';
 import { explainFailure, parseFlags, stageProgress } from '../cli.ts';
@@ -169,6 +170,8 @@ async function main() {
  * code says. With nothing changed the build checks the folder against its record and leaves it alone.
  */
 async function prepareDist(dir: string, args: ServeArgs, repoRoot: string): Promise<void> {
+  // Before anything looks at it: a build stopped during its swap left no folder, but a complete tree beside it.
+  for (const line of describeTidied(dir, await tidyOutput(dir))) console.log(line);
   const built = builtShape(dir);
   const build = (shape: Shape) => runBuild({ shape, out: dir, repoRoot, log: (l) => console.log(l), onStageStart: stageProgress(process.stdout) });
   if (!args.build) {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
-import { asideName, removeLeftAside } from '../../../build/cache/aside.ts';
+import { asideName, processGone, processId, processStart, removeLeftAside } from '../../../build/cache/aside.ts';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'odr-aside-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -40,5 +40,18 @@ describe('files left aside in the caches', () => {
     expect(await removeLeftAside(dir)).toEqual([]);
     expect(await removeLeftAside(path.join(tmp, 'no-such-folder'))).toEqual([]);
     expect(readdirSync(dir).sort()).toEqual(['file-hashes.json', 'model', 'sources']);
+  });
+
+  it('tells a process that has ended from a running one, and a later process that reuses its pid from it', () => {
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
+    expect(processGone(processId())).toBe(false);
+    expect(processGone(String(process.pid))).toBe(false);
+    expect(processGone(String(gone))).toBe(true);
+    expect(processGone(`${gone}-12345`)).toBe(true);
+    const start = processStart(process.pid);
+    if (start === null) return; // no /proc: ids are pids alone, and a running pid counts as its build
+    expect(processId()).toBe(`${process.pid}-${start}`);
+    // This pid with another start time: the process so named has ended and this one reuses its pid.
+    expect(processGone(`${process.pid}-${Number(start) + 1}`)).toBe(true);
   });
 });
