@@ -8,7 +8,7 @@ import { assess } from '../build/model/assess.ts';
 import type { AssessShard, IndustryList, OccupationListItem, PageShard, SearchShard, VotesShard } from '../build/contract/response-schemas.ts';
 import { AssessRequest, ShardMeta } from '../build/contract/request-schemas.ts';
 import { INDUSTRY_LIST_QUERY, OCCUPATION_LIST_QUERY, pageShardName, pageWindow, parseQuery, queryPairs, shardOf } from '../build/contract/paging.ts';
-import { LIST_PAGE_HEAD, listPageJson, listPageTail } from '../build/contract/present.ts';
+import { LIST_PAGE_HEAD, industryList, listPageJson, listPageTail } from '../build/contract/present.ts';
 import { allowedMethods, matchRoute, notFoundKind, redirectFor, urlFor, type HandlerId, type Method, type RouteDef, type RouteMatch } from '../build/contract/routes.ts';
 import { ownTitleHolds, searchOccupations, searchUnscored, suggestOccupations } from '../build/contract/search.ts';
 import { noOccupation, noResourceAt, type ProblemError } from '../build/contract/problem.ts';
@@ -243,8 +243,7 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     if (!parsed.ok) return problemResponse(req, 400, 'Invalid query parameters.', parsed.errors);
     const level = parsed.values.level as number | undefined;
     const all = await shard<IndustryList>('industries');
-    const data = level === undefined ? all.data : all.data.filter((i) => i.level === level);
-    return json(req, { data, count: data.length }, route.cache);
+    return json(req, industryList(all.data, level), route.cache);
   }
 
   async function assessOne(req: RequestLike, route: RouteDef): Promise<Reply> {

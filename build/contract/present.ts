@@ -118,8 +118,9 @@ export function industryListItem(r: IndustryRecord): IndustryListItem {
   return { id: r.id, naics_code: r.naics_code, title: r.title, level: r.level };
 }
 
-export function industryList(records: IndustryRecord[], level?: number) {
-  const data = records.filter((r) => level === undefined || r.level === level).map(industryListItem);
+/** GET /industries, optionally one level: the file (every level) and the function (?level=) both answer with it. */
+export function industryList(items: readonly IndustryListItem[], level?: number) {
+  const data = level === undefined ? items : items.filter((i) => i.level === level);
   return { data, count: data.length };
 }
 

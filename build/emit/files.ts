@@ -78,7 +78,7 @@ export async function* emitFiles(
     yield file('occupation-risk', p, body(present.occupationRisk(r, shape)));
     if (routes.has('occupation-votes')) yield file('occupation-votes', p, body(present.occupationVotes(r)));
   }
-  const industryList = present.industryList(model.industries);
+  const industryList = present.industryList(model.industries.map(present.industryListItem));
   yield file('industry-list', {}, body(industryList));
   const bySoc = present.occupationsBySoc(occ);
   for (const r of model.industries) yield file('industry-detail', { naics_code: r.naics_code }, body(present.industryDetail(r, bySoc)));
