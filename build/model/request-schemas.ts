@@ -10,12 +10,15 @@ export const ONET_SOC_PATTERN = /^\d{2}-\d{4}\.\d{2}$/;
 
 const required = (what: string) => (i: { input?: unknown }) => (i.input === undefined ? 'required' : `must be ${what}`);
 
+/** The error of a personal factor whose option is not a string (the function checks a `__proto__` key's itself). */
+export const OPTION_NOT_STRING = 'each option must be a string (an option value)';
+
 export const AssessRequest = z.strictObject(
   {
     soc_code: z.string({ error: required('a string') }).check(z.regex(ONET_SOC_PATTERN, { error: 'must be an O*NET-SOC code such as 15-1252.00' })),
     /** Omitted or {} gives the base score unchanged. */
     personal_factors: z.optional(
-      z.record(z.string(), z.string({ error: 'each option must be a string (an option value)' }), { error: 'must be an object mapping factor names to option values' }),
+      z.record(z.string(), z.string({ error: OPTION_NOT_STRING }), { error: 'must be an object mapping factor names to option values' }),
     ),
   },
   {
