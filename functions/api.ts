@@ -6,7 +6,7 @@
 // No node:*, no fs.
 import { assess } from '../build/model/assess.ts';
 import type { AssessShard, IndustryList, OccupationListItem, PageShard, SearchShard, VotesShard } from '../build/contract/response-schemas.ts';
-import { AssessRequest, ShardMeta } from '../build/contract/request-schemas.ts';
+import { AssessRequest, OPTION_NOT_STRING, ShardMeta } from '../build/contract/request-schemas.ts';
 import { INDUSTRY_LIST_QUERY, OCCUPATION_LIST_QUERY, pageShardName, pageWindow, parseQuery, queryPairs, shardOf } from '../build/contract/paging.ts';
 import { LIST_PAGE_HEAD, industryList, listPageJson, listPageTail } from '../build/contract/present.ts';
 import { allowedMethods, matchRoute, notFoundKind, redirectFor, urlFor, type HandlerId, type Method, type RouteDef, type RouteMatch } from '../build/contract/routes.ts';
@@ -279,7 +279,8 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
       const unscored = await notScored(parsed.data.soc_code);
       return problemResponse(req, 404, unscored ?? noOccupation(parsed.data.soc_code), [{ location: 'body.soc_code', message: unscored ? 'occupation not scored' : 'unknown occupation' }]);
     }
-    const personal = factorEntries(body, parsed.data.personal_factors ?? {});
+    const personal = factorEntries((body as { personal_factors?: object }).personal_factors);
+    if (!(personal instanceof Map)) return problemResponse(req, 400, 'The request body does not match the assessment request schema.', [personal]);
     const outcome = assess({ soc_code: parsed.data.soc_code, title: occ[0], base_score: occ[1] }, personal, data.factors, data.tiers);
     if (!outcome.ok) {
       const errors: ProblemError[] = outcome.issues.map((i) =>
@@ -375,15 +376,18 @@ export function pathAndQuery(url: string): { pathname: string; query: string } {
 }
 
 /**
- * The factor map as the client sent it. Zod's record output cannot hold a `__proto__` key (it
- * would be dropped silently), so the names come from the raw JSON object into a null-prototype
- * map, where such a key stays an ordinary, unknown factor and is answered with a 422.
+ * The factor map as the client sent it (the schema has checked it is an object), or the error in
+ * it. Zod's record skips a `__proto__` key, neither checking nor keeping it, so the names come
+ * from the raw JSON object into a Map, where such a key is an ordinary, unknown factor (a 422),
+ * and its value is checked here as zod checks the others (`{"__proto__":{}}` made String() throw:
+ * a 500).
  */
-function factorEntries(body: unknown, parsed: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = Object.create(null);
-  const raw = (body as { personal_factors?: unknown }).personal_factors;
-  const names = raw !== null && typeof raw === 'object' ? Object.keys(raw) : Object.keys(parsed);
-  for (const name of names) out[name] = Object.hasOwn(parsed, name) ? parsed[name]! : String((raw as Record<string, unknown>)[name]);
+function factorEntries(raw: object | undefined): Map<string, string> | ProblemError {
+  const out = new Map<string, string>();
+  for (const [name, value] of Object.entries(raw ?? {})) {
+    if (typeof value !== 'string') return { location: `body.personal_factors.${name}`, message: OPTION_NOT_STRING };
+    out.set(name, value);
+  }
   return out;
 }
 

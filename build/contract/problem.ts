@@ -8,6 +8,7 @@ export interface ProblemError {
   /** Where the problem is: a query parameter name, a JSON pointer into the body, or a header. */
   location: string;
   message: string;
+  /** The allowed names or values, on the first error they apply to only (problem()). */
   allowed?: string[];
 }
 
@@ -17,9 +18,21 @@ export interface Problem {
   status: number;
   detail: string;
   errors?: ProblemError[];
+  /** RFC 9457 extension member: how many errors past the first MAX_PROBLEM_ERRORS are not listed. */
+  errors_omitted?: number;
   /** RFC 9457 extension member: the model version, as in every other body of the API. */
   model_version: typeof MODEL_VERSION;
 }
+
+/**
+ * Errors a problem lists at most, in the order found; `errors_omitted` counts the rest. A bad
+ * request's answer stays small whatever it holds: 1,800 unknown factor names in one assessment
+ * body gave a 376 KB 422 (each error repeated the allowed list).
+ */
+export const MAX_PROBLEM_ERRORS = 20;
+
+/** How `errors` is bounded, in the words of the problem types' documentation. */
+const ERRORS_NOTE = `the first ${MAX_PROBLEM_ERRORS} errors, \`errors_omitted\` counting any others; each allowed list on the first error it applies to only`;
 
 /**
  * Stable identifiers for each kind of failure; relative URIs resolved against the site. Each
@@ -27,13 +40,13 @@ export interface Problem {
  * recommends.
  */
 export const PROBLEM_TYPES = {
-  400: { type: '/api/v1/problems/bad-request', title: 'Bad Request', description: 'A query parameter or the request body is invalid. `errors` names each offending location (for example `query.limit` or `body.soc_code`) and, where the values are a fixed list, the allowed ones.' },
+  400: { type: '/api/v1/problems/bad-request', title: 'Bad Request', description: `A query parameter or the request body is invalid. \`errors\` names each offending location (for example \`query.limit\` or \`body.soc_code\`) and, where the values are a fixed list, the allowed ones (${ERRORS_NOTE}).` },
   404: { type: '/api/v1/problems/not-found', title: 'Not Found', description: 'No resource at this path: an unknown SOC code, NAICS code, embed slug or API path, the votes endpoint in the percentile interface shape, or an unknown soc_code in an assessment. For an O*NET occupation that the model does not score (the military, the "All Other" groups), `detail` names it and says why.' },
   405: { type: '/api/v1/problems/method-not-allowed', title: 'Method Not Allowed', description: 'The path exists but does not accept this HTTP method; the Allow header and `errors` list the methods it does accept.' },
   409: { type: '/api/v1/problems/conflict', title: 'Conflict', description: 'This client already voted on this occupation within the last 24 hours; the vote was not recorded and nothing changed.' },
   413: { type: '/api/v1/problems/payload-too-large', title: 'Payload Too Large', description: `The request body is too large: at most ${ASSESS_MAX_BODY_BYTES} bytes for an assessment, ${VOTE_POLICY.maxBodyBytes} bytes for a vote.` },
   415: { type: '/api/v1/problems/unsupported-media-type', title: 'Unsupported Media Type', description: 'The request body must be JSON sent with Content-Type: application/json (a vote may also be a form post, application/x-www-form-urlencoded).' },
-  422: { type: '/api/v1/problems/unprocessable-content', title: 'Unprocessable Content', description: 'The request names a value that does not exist: an unknown personal factor or option in an assessment, or a missing or unknown `vote`. `errors` lists each one with the allowed names or values.' },
+  422: { type: '/api/v1/problems/unprocessable-content', title: 'Unprocessable Content', description: `The request names a value that does not exist: an unknown personal factor or option in an assessment, or a missing or unknown \`vote\`. \`errors\` lists each one with the allowed names or values (${ERRORS_NOTE}).` },
   429: { type: '/api/v1/problems/too-many-requests', title: 'Too Many Requests', description: 'This client has used its vote budget (by default 30 votes per hour across occupations). Retry-After says how many seconds until the next vote is accepted.' },
   500: { type: '/api/v1/problems/internal-error', title: 'Internal Server Error', description: 'The service could not answer because of a fault on our side, never because of the request. Retry later.' },
   503: { type: '/api/v1/problems/service-unavailable', title: 'Service Unavailable', description: 'Voting is not enabled on this deployment (it has no vote database); GET still returns the published vote counts.' },
@@ -41,10 +54,30 @@ export const PROBLEM_TYPES = {
 
 export type ProblemStatus = keyof typeof PROBLEM_TYPES;
 
+/**
+ * `errors`: every error found; the problem lists the first MAX_PROBLEM_ERRORS and counts the rest
+ * in `errors_omitted`, and an `allowed` list is given once, on the first error it applies to
+ * (later errors with the same allowed values leave it out).
+ */
 export function problem(status: ProblemStatus, detail: string, errors?: ProblemError[]): Problem {
   const { type, title } = PROBLEM_TYPES[status];
   // Key order fixed here: bodies are byte-stable across build, function and server.
-  return errors && errors.length > 0 ? { type, title, status, detail, errors, model_version: MODEL_VERSION } : { type, title, status, detail, model_version: MODEL_VERSION };
+  if (!errors || errors.length === 0) return { type, title, status, detail, model_version: MODEL_VERSION };
+  const listed = onceEach(errors.slice(0, MAX_PROBLEM_ERRORS));
+  const omitted = errors.length - listed.length;
+  return omitted > 0 ? { type, title, status, detail, errors: listed, errors_omitted: omitted, model_version: MODEL_VERSION } : { type, title, status, detail, errors: listed, model_version: MODEL_VERSION };
+}
+
+/** The errors with each allowed list on its first error only. */
+function onceEach(errors: ProblemError[]): ProblemError[] {
+  const given = new Set<string>();
+  return errors.map((e) => {
+    if (!e.allowed) return e;
+    const key = JSON.stringify(e.allowed);
+    if (given.has(key)) return { location: e.location, message: e.message };
+    given.add(key);
+    return e;
+  });
 }
 
 /** The plain 404 details: nothing at a path, no served occupation with a code. */

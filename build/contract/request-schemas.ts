@@ -8,17 +8,24 @@ import { VOTE_CHOICES } from './votes.ts';
 
 const required = (what: string) => (i: { input?: unknown }) => (i.input === undefined ? 'required' : `must be ${what}`);
 
+/** The error of a personal factor whose option is not a string (the function checks a `__proto__` key's itself). */
+export const OPTION_NOT_STRING = 'each option must be a string (an option value)';
+
+/** Names in a message: the first few, and how many more (a body may hold thousands). */
+const MESSAGE_NAMES = 10;
+const someOf = (names: string[]): string =>
+  names.length <= MESSAGE_NAMES ? names.join(', ') : `${names.slice(0, MESSAGE_NAMES).join(', ')} and ${names.length - MESSAGE_NAMES} more`;
+
 export const AssessRequest = z.strictObject(
   {
     soc_code: z.string({ error: required('a string') }).check(z.regex(ONET_SOC_PATTERN, { error: 'must be an O*NET-SOC code such as 15-1252.00' })),
     /** Omitted or {} gives the base score unchanged. */
     personal_factors: z.optional(
-      z.record(z.string(), z.string({ error: 'each option must be a string (an option value)' }), { error: 'must be an object mapping factor names to option values' }),
+      z.record(z.string(), z.string({ error: OPTION_NOT_STRING }), { error: 'must be an object mapping factor names to option values' }),
     ),
   },
   {
-    error: (i) =>
-      i.code === 'unrecognized_keys' ? `unknown field(s) ${(i as { keys: string[] }).keys.join(', ')}; allowed: soc_code, personal_factors` : 'the body must be a JSON object',
+    error: (i) => (i.code === 'unrecognized_keys' ? `unknown field(s) ${someOf((i as { keys: string[] }).keys)}; allowed: soc_code, personal_factors` : 'the body must be a JSON object'),
   },
 );
 export type AssessRequest = z.infer<typeof AssessRequest>;

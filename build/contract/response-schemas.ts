@@ -4,6 +4,7 @@
 // the records into a response is a build failure, not a silent interface change.
 import { z } from 'zod';
 import { ShardMeta } from './request-schemas.ts';
+import { MAX_PROBLEM_ERRORS } from './problem.ts';
 import {
   FactorsTable,
   IndustryOccupation,
@@ -118,8 +119,17 @@ export const ProblemSchema = z.strictObject({
   status: z.number().int().min(400).max(599),
   detail: z.string(),
   errors: z
-    .array(z.strictObject({ location: z.string(), message: z.string(), allowed: z.array(z.string()).optional() }))
-    .optional(),
+    .array(
+      z.strictObject({
+        location: z.string(),
+        message: z.string(),
+        allowed: z.array(z.string()).optional().describe('The allowed names or values, given on the first error they apply to only.'),
+      }),
+    )
+    .max(MAX_PROBLEM_ERRORS)
+    .optional()
+    .describe(`Each error found, in order, the first ${MAX_PROBLEM_ERRORS} at most.`),
+  errors_omitted: z.number().int().positive().optional().describe(`RFC 9457 extension member: how many errors past the first ${MAX_PROBLEM_ERRORS} are not listed; absent when all are.`),
   model_version: ModelVersionField.describe('RFC 9457 extension member: the model version, as in every other body.'),
 });
 

@@ -71,9 +71,10 @@ const FILLER = new Set(['and', 'or', 'of', 'the', 'a', 'an', 'in', 'for', 'to', 
  * a key of two words stands for that pair of query words. Keys are stemmed as query words are
  * ("shop assistant", not "shop assistants"). Most abbreviations (RN, LPN, CNA, CEO, HR, UX, EMT)
  * and many British names (solicitor, barrister, estate agent, GP, postman) are alternate titles
- * already and need none.
+ * already and need none. A Map: query words are looked up in it, and a plain object would take
+ * "constructor" (a name every object inherits) for an alias.
  */
-export const ALIASES: Readonly<Record<string, readonly string[]>> = {
+export const ALIASES: ReadonlyMap<string, readonly string[]> = new Map(Object.entries({
   dev: ['developer'],
   doctor: ['physician'],
   doc: ['physician'],
@@ -139,7 +140,7 @@ export const ALIASES: Readonly<Record<string, readonly string[]>> = {
   'head teacher': ['principal'],
   publican: ['food service manager'],
   'letting agent': ['property manager'],
-};
+}));
 
 export function buildSearchIndex(
   records: Array<Pick<OccupationRecord, 'soc_code' | 'title'> & { labor_data?: { employment: number | null; oews_code: string | null } }>,
@@ -362,8 +363,8 @@ function variants(index: SearchIndex, ws: string[], qw: QueryWords): Array<{ wor
     }
   });
   ws.forEach((w, i) => {
-    for (const alias of ALIASES[w] ?? []) out.push({ words: [...ws.slice(0, i), ...words(alias), ...ws.slice(i + 1)], weight: 0.97 });
-    if (i + 1 < ws.length) for (const alias of ALIASES[`${w} ${ws[i + 1]}`] ?? []) out.push({ words: [...ws.slice(0, i), ...words(alias), ...ws.slice(i + 2)], weight: 0.97 });
+    for (const alias of ALIASES.get(w) ?? []) out.push({ words: [...ws.slice(0, i), ...words(alias), ...ws.slice(i + 1)], weight: 0.97 });
+    if (i + 1 < ws.length) for (const alias of ALIASES.get(`${w} ${ws[i + 1]}`) ?? []) out.push({ words: [...ws.slice(0, i), ...words(alias), ...ws.slice(i + 2)], weight: 0.97 });
   });
   return out.slice(0, 8);
 }

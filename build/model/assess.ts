@@ -5,6 +5,7 @@
 // serialized: personalized_score == base_score + total_adjustment, total_adjustment ==
 // sum(adjustments). When the 0..100 clamp bites, the adjustments report what was applied.
 import type { FactorsTable, RiskTier, TierTable } from './record-schemas.ts';
+import { compareText } from './text.ts';
 
 export interface AssessInput {
   soc_code: string;
@@ -37,27 +38,36 @@ export function tierFor(score: number, tiers: TierTable): RiskTier {
   return tier;
 }
 
-/** Every unknown factor or option is reported at once, each with the allowed values. */
-export function validatePersonalFactors(personal: Record<string, string>, factors: FactorsTable): AssessIssue[] {
-  const issues: AssessIssue[] = [];
-  const names = Object.keys(factors).sort();
-  for (const factor of Object.keys(personal).sort()) {
-    const options = Object.hasOwn(factors, factor) ? factors[factor] : undefined;
-    if (!options) {
-      issues.push({ kind: 'unknown_factor', factor, allowed: names });
-      continue;
-    }
-    const value = personal[factor]!;
-    if (!options.some((o) => o.value === value)) {
-      issues.push({ kind: 'unknown_option', factor, value, allowed: options.map((o) => o.value) });
-    }
+/**
+ * The client's factor names and options. A Map where the names are the client's text (the
+ * function's): a plain object would take "constructor" or "__proto__" for members it inherits.
+ */
+export type PersonalFactors = ReadonlyMap<string, string> | Readonly<Record<string, string>>;
+
+/** The personal factors as [name, option] pairs in name order (the order they are applied in). */
+const sortedEntries = (personal: PersonalFactors): Array<[string, string]> =>
+  (personal instanceof Map ? [...personal] : Object.entries(personal)).sort(([a], [b]) => compareText(a, b));
+
+/**
+ * Every unknown factor or option is reported at once, each with the allowed values: unknown
+ * options of known factors first (a client's likeliest slip, and never more than there are
+ * factors), then unknown factor names, each in name order.
+ */
+export function validatePersonalFactors(personal: PersonalFactors, factors: FactorsTable): AssessIssue[] {
+  const options: AssessIssue[] = [];
+  const unknown: AssessIssue[] = [];
+  let names: string[] | undefined;
+  for (const [factor, value] of sortedEntries(personal)) {
+    const known = Object.hasOwn(factors, factor) ? factors[factor] : undefined;
+    if (!known) unknown.push({ kind: 'unknown_factor', factor, allowed: (names ??= Object.keys(factors).sort()) });
+    else if (!known.some((o) => o.value === value)) options.push({ kind: 'unknown_option', factor, value, allowed: known.map((o) => o.value) });
   }
-  return issues;
+  return [...options, ...unknown];
 }
 
 export function assess(
   occupation: AssessInput,
-  personal: Record<string, string>,
+  personal: PersonalFactors,
   factors: FactorsTable,
   tiers: TierTable,
 ): AssessOutcome {
@@ -67,9 +77,10 @@ export function assess(
   const base = toTenths(occupation.base_score);
   let running = base;
   const adjustments: Record<string, number> = {};
-  // Sorted factor order makes clamping deterministic: each factor gets what still fits.
-  for (const factor of Object.keys(personal).sort()) {
-    const option = factors[factor]!.find((o) => o.value === personal[factor])!;
+  // Sorted factor order makes clamping deterministic: each factor gets what still fits. Every
+  // name is a factor of the table here (validated above), never an inherited member's.
+  for (const [factor, value] of sortedEntries(personal)) {
+    const option = factors[factor]!.find((o) => o.value === value)!;
     const next = Math.min(1000, Math.max(0, running + toTenths(option.adjustment)));
     adjustments[factor] = fromTenths(next - running);
     running = next;

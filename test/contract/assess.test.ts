@@ -1,6 +1,8 @@
 // POST /displacement/assess and GET /displacement/factors, through the bundled function.
 import { describe, expect, it } from 'vitest';
 import { AssessResult, FactorsResponse, ProblemSchema } from '../../build/contract/response-schemas.ts';
+import { ASSESS_MAX_BODY_BYTES } from '../../build/contract/limits.ts';
+import { MAX_PROBLEM_ERRORS } from '../../build/contract/problem.ts';
 import { SHAPES, postJson, tenths, useSites } from './setup.ts';
 
 const sites = useSites();
@@ -109,6 +111,37 @@ describe.each(SHAPES)('assess (%s)', (shape) => {
     const p = ProblemSchema.parse(await (await postJson(sites[shape], { soc_code: '15-1251.00', personal_factors: { ai_proficiency: 'wizard', star_sign: 'leo' } })).json());
     expect(p.errors).toContainEqual(expect.objectContaining({ location: 'body.personal_factors.ai_proficiency', allowed: factors.ai_proficiency!.map((o) => o.value) }));
     expect(p.errors).toContainEqual(expect.objectContaining({ location: 'body.personal_factors.star_sign', allowed: Object.keys(factors).sort() }));
+  });
+
+  it('a body of thousands of bad names gets a small problem: the first errors, a count of the rest, each allowed list once', async () => {
+    const { factors } = FactorsResponse.parse(await sites[shape].json('/api/v1/displacement/factors'));
+    // 1,800 unknown factor names (and one unknown option) in under 16 KB: the 422 was 376 KB.
+    const names = Array.from({ length: 1800 }, (_, i) => i.toString(36));
+    const body = `{"soc_code":"15-1252.00","personal_factors":{"ai_proficiency":"wizard",${names.map((n) => `"${n}":""`).join(',')}}}`;
+    expect(body.length).toBeLessThan(ASSESS_MAX_BODY_BYTES);
+    const res = await postJson(sites[shape], body);
+    expect(res.status).toBe(422);
+    const text = await res.text();
+    expect(new TextEncoder().encode(text).length).toBeLessThan(8 * 1024);
+    const p = ProblemSchema.parse(JSON.parse(text));
+    expect(p.errors).toHaveLength(MAX_PROBLEM_ERRORS);
+    expect(p.errors_omitted).toBe(1801 - MAX_PROBLEM_ERRORS);
+    // The option of a known factor first, then the unknown names in name order.
+    expect(p.errors!.map((e) => e.location)).toEqual(['body.personal_factors.ai_proficiency', ...[...names].sort().slice(0, MAX_PROBLEM_ERRORS - 1).map((n) => `body.personal_factors.${n}`)]);
+    expect(p.errors!.filter((e) => e.allowed).map((e) => e.allowed)).toEqual([factors.ai_proficiency!.map((o) => o.value), Object.keys(factors).sort()]);
+    expect(text.split('"ai_proficiency"').length - 1).toBe(1); // the factor names are listed once
+
+    // The same bound for the schema's 400s: thousands of non-string options, or of unknown fields.
+    for (const bad of [
+      `{"soc_code":"15-1252.00","personal_factors":{${names.map((n) => `"${n}":0`).join(',')}}}`,
+      `{"soc_code":"15-1252.00",${names.map((n) => `"${n}":0`).join(',')}}`,
+    ]) {
+      const r = await postJson(sites[shape], bad);
+      expect(r.status).toBe(400);
+      const t = await r.text();
+      expect(new TextEncoder().encode(t).length).toBeLessThan(8 * 1024);
+      expect(ProblemSchema.parse(JSON.parse(t)).errors!.length).toBeLessThanOrEqual(MAX_PROBLEM_ERRORS);
+    }
   });
 
   it('other methods are 405 with Allow', async () => {

@@ -49,6 +49,20 @@ describe('assess with the seeded factors', () => {
     expect(r.issues.map((i) => i.kind).sort()).toEqual(['unknown_factor', 'unknown_option']);
   });
 
+  it('takes inherited names for unknown factors, and lists unknown options before unknown names', () => {
+    const personal = new Map([['__proto__', 'x'], ['constructor', 'y'], ['ai_proficiency', 'guru'], ['toString', 'z'], ['years_experience', '0_2']]);
+    const r = assess(occ(50), personal, factors, tiers);
+    if (r.ok) throw new Error('expected issues');
+    expect(r.issues.map((i) => [i.kind, i.factor])).toEqual([
+      ['unknown_option', 'ai_proficiency'],
+      ['unknown_factor', '__proto__'],
+      ['unknown_factor', 'constructor'],
+      ['unknown_factor', 'toString'],
+    ]);
+    const ok = assess(occ(50), new Map([['ai_proficiency', 'advanced']]), factors, tiers);
+    expect(ok.ok && ok.result.adjustments).toEqual({ ai_proficiency: -6 });
+  });
+
   it('offers the three named factors plus at least two more, each adjustment at most one decimal', () => {
     for (const f of ['ai_proficiency', 'years_experience', 'client_relationship_depth']) expect(factors[f]).toBeDefined();
     expect(Object.keys(factors).length).toBeGreaterThanOrEqual(5);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { problem, PROBLEM_TYPES } from '../../../build/contract/problem.ts';
+import { MAX_PROBLEM_ERRORS, problem, PROBLEM_TYPES } from '../../../build/contract/problem.ts';
 import { ProblemSchema } from '../../../build/contract/response-schemas.ts';
 
 describe('problem details', () => {
@@ -17,5 +17,25 @@ describe('problem details', () => {
     expect('errors' in problem(400, 'x', [])).toBe(false);
     expect(Object.keys(problem(400, 'x', [{ location: 'query.limit', message: 'm' }]))).toEqual(['type', 'title', 'status', 'detail', 'errors', 'model_version']);
     expect(problem(500, 'x').model_version).toBe('2.0.0');
+  });
+  it(`lists the first ${MAX_PROBLEM_ERRORS} errors, counts the rest, and gives each allowed list once`, () => {
+    const names = ['a', 'b', 'c'];
+    const errors = [
+      { location: 'body.personal_factors.x', message: 'unknown option "z" for x', allowed: ['p', 'q'] },
+      ...Array.from({ length: 1800 }, (_, i) => ({ location: `body.personal_factors.f${i}`, message: `unknown factor "f${i}"`, allowed: names })),
+    ];
+    const p = problem(422, 'x', errors);
+    expect(ProblemSchema.parse(p)).toEqual(p);
+    expect(Object.keys(p)).toEqual(['type', 'title', 'status', 'detail', 'errors', 'errors_omitted', 'model_version']);
+    expect(p.errors).toHaveLength(MAX_PROBLEM_ERRORS);
+    expect(p.errors_omitted).toBe(1801 - MAX_PROBLEM_ERRORS);
+    expect(p.errors!.slice(0, 3)).toEqual([errors[0], errors[1], { location: 'body.personal_factors.f1', message: 'unknown factor "f1"' }]);
+    expect(p.errors!.filter((e) => e.allowed)).toEqual([errors[0], errors[1]]);
+    expect(JSON.stringify(p).length).toBeLessThan(2500);
+    // Within the bound nothing is counted, and the caller's errors are left as they were.
+    const few = problem(400, 'x', errors.slice(0, 3));
+    expect(few.errors).toHaveLength(3);
+    expect('errors_omitted' in few).toBe(false);
+    expect(errors[2]!.allowed).toBe(names);
   });
 });

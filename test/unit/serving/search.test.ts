@@ -268,3 +268,45 @@ describe('unscored occupations', () => {
     expect(searchUnscored(without, 'infantry')).toEqual([]);
   });
 });
+
+describe('query words that are names every object has', () => {
+  // "constructor" was taken for an alias (a plain object's inherited member) and the search threw:
+  // GET /api/v1/occupations?q=constructor answered 500. Every inherited name, as typed, lower-case
+  // (as search folds it) and plural, alone and beside a real word, on both indexes.
+  const inherited = [...Object.getOwnPropertyNames(Object.prototype), '__proto__'];
+  const forms = [...new Set(inherited.flatMap((n) => [n, n.toLowerCase(), `${n}s`, `${n.toLowerCase()}s`]))];
+  const unscored = [{ soc_code: '55-3016.00', title: 'Infantry', reason: 'No task statements.' }];
+  const withUnscored = buildSearchIndex(records, titles, unscored);
+
+  it('are plain words: alone they match nothing here, beside a real word that word still answers', () => {
+    expect(forms).toContain('constructors');
+    for (const w of forms) {
+      for (const ix of [index, withUnscored]) {
+        expect(searchOccupations(ix, w), w).toEqual([]);
+        expect(searchUnscored(ix, w), w).toEqual([]);
+        expect(ownTitleHolds(ix, w), w).toBe(false);
+        expect(() => suggestOccupations(ix, w), w).not.toThrow();
+        for (const q of [`nurse ${w}`, `${w} nurse`, `${w} ${w}`, `${w} cashier`, `${w} rn`]) {
+          const found = searchOccupations(ix, q).map((i) => records[i]!.title);
+          if (q.includes('nurse') || q.endsWith(' rn')) expect(found[0], q).toBe('Registered Nurses');
+          if (q.endsWith(' cashier')) expect(found[0], q).toBe('Cashiers');
+          if (q === `${w} ${w}`) expect(found, q).toEqual([]);
+          expect(() => searchUnscored(ix, q)).not.toThrow();
+          expect(() => ownTitleHolds(ix, q)).not.toThrow();
+        }
+      }
+    }
+  });
+
+  it('are indexed like any other word when titles hold them', () => {
+    const odd = [occ('47-0000.00', 'Constructor Operators', 10_000), occ('47-1000.00', 'Registered Nurses', 3_000_000)];
+    const ix = buildSearchIndex(odd, [{ soc_code: '47-0000.00', title: 'ValueOf toString __proto__ Specialist', short_title: null }]);
+    expect(searchOccupations(ix, 'constructor')).toEqual([0]);
+    expect(searchOccupations(ix, 'constructors')).toEqual([0]);
+    expect(searchOccupations(ix, 'tostring specialist')).toEqual([0]);
+    expect(searchOccupations(ix, 'valueof')).toEqual([0]);
+    expect(searchOccupations(ix, 'proto')).toEqual([0]);
+    // No name holds both words: the names holding either answer.
+    expect([...searchOccupations(ix, 'nurse constructor')].sort()).toEqual([0, 1]);
+  });
+});
