@@ -1,5 +1,6 @@
-// The README's examples are run, not just read: every curl command in it is sent to the real
-// site of the default shape, and the keys its example output shows must be in the answer.
+// The docs' examples are run, not just read: every curl command in the README and in docs/API.md
+// is sent to the real site of the default shape (votes: the timeline shape), and the keys its
+// example output shows must be in the answer.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,8 +16,9 @@ interface Example {
   keys: string[];
 }
 
-function readmeExamples(): Example[] {
-  const text = readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8').replace(/\\\n\s*/g, ' ');
+/** The curl examples of one Markdown file of the repository (README.md, docs/API.md). */
+function curlExamples(file: string): Example[] {
+  const text = readFileSync(path.join(REPO_ROOT, file), 'utf8').replace(/\\\n\s*/g, ' ');
   const lines = text.split('\n');
   const out: Example[] = [];
   lines.forEach((line, i) => {
@@ -41,14 +43,24 @@ function readmeExamples(): Example[] {
   return out;
 }
 
-describe('README examples', () => {
-  const examples = readmeExamples();
-  it('finds the documented commands and their example outputs', () => {
-    expect(examples.length).toBeGreaterThanOrEqual(8);
-    expect(examples.some((e) => e.method === 'POST')).toBe(true);
-    expect(examples.find((e) => e.path === '/api/v1/occupations/15-1252.00')?.keys).toEqual(['id', 'soc_code', 'title', 'labor_data', 'risk_score', 'protective_factors']);
+const DETAIL_KEYS = ['id', 'soc_code', 'title', 'labor_data', 'risk_score', 'protective_factors'];
+
+describe('README and docs/API.md examples', () => {
+  const readme = curlExamples('README.md');
+  const api = curlExamples('docs/API.md');
+  it('finds the README\'s commands and their example outputs', () => {
+    expect(readme.length).toBeGreaterThanOrEqual(8);
+    expect(readme.some((e) => e.method === 'POST')).toBe(true);
+    expect(readme.find((e) => e.path === '/api/v1/occupations/15-1252.00')?.keys).toEqual(DETAIL_KEYS);
   });
-  it.each(examples.map((e) => [`${e.method} ${e.path}`, e] as const))('%s answers as documented', async (_name, e) => {
+  it('finds the commands of docs/API.md, votes included, and their example outputs', () => {
+    expect(api.length).toBeGreaterThanOrEqual(readme.length);
+    expect(api.find((e) => e.path === '/api/v1/occupations/15-1252.00')?.keys).toEqual(DETAIL_KEYS);
+    expect(api.some((e) => e.method === 'POST' && e.path.endsWith('/votes'))).toBe(true);
+    expect(api.some((e) => e.method === 'POST' && e.path === '/api/v1/displacement/assess')).toBe(true);
+  });
+  const all = [...readme.map((e) => ['README.md', e] as const), ...api.map((e) => ['docs/API.md', e] as const)];
+  it.each(all.map(([file, e]) => [`${file}: ${e.method} ${e.path}`, e] as const))('%s answers as documented', async (_name, e) => {
     // Votes exist in the timeline shape only; its examples are run there (a POST records a vote).
     const votes = e.path.endsWith('/votes');
     const site = votes ? sites.timeline : sites.percentile;
