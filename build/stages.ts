@@ -11,7 +11,7 @@ import { renderSite } from './emit/site.ts';
 import { renderDocs } from './emit/docs.ts';
 import type { OccupationTitle } from './model/inputs.ts';
 import type { ModelOutput } from './model/record-schemas.ts';
-import { buildSearchIndex } from './contract/search.ts';
+import { buildSearchIndex } from './contract/search-index.ts';
 import { recordsDigest } from './records-digest.ts';
 import { metaDocument } from './emit/meta.ts';
 import { loadSeeds } from './seeds-load.ts';

@@ -5,7 +5,7 @@
 // `model` (or --no-cache) bypasses it.
 import path from 'node:path';
 import type { ModelOutput } from '../model/record-schemas.ts';
-import type { SearchIndex } from '../contract/search.ts';
+import type { SearchIndex } from '../contract/search-words.ts';
 import type { SourceReport } from '../sources/report.ts';
 import { hashCode } from './code-hash.ts';
 import { ENTRY, readCached, sha, storeCached, type CacheOutcome } from './entry.ts';

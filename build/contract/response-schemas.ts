@@ -180,7 +180,7 @@ const SearchIndexBody = z.strictObject({
 const lengthsAgree = (s: z.infer<typeof SearchIndexBody>) =>
   s.vocab.length === s.postings.length && s.name_len.length === s.titles.length + s.alt_occ.length && s.prior.length === s.titles.length;
 const INDEX_LENGTHS = { message: 'search index arrays disagree in length' };
-/** The index of the occupations served, and beside it that of the unscored ones (build/contract/search.ts). */
+/** The index of the occupations served, and beside it that of the unscored ones (build/contract/search-index.ts). */
 export const SearchShard = SearchIndexBody.extend({
   unscored: z
     .strictObject({ occupations: z.array(NotScoredItem), index: SearchIndexBody.refine(lengthsAgree, INDEX_LENGTHS) })

@@ -9,7 +9,7 @@ import { PAGE_SHARD_SIZE, LIST_LIMIT, shardCount, pageShardName } from '../contr
 import * as present from '../contract/present.ts';
 import { notFound, problemTypeDocs } from '../contract/problem.ts';
 import { fileFor, fillPattern, routesFor, shardFile, urlFor, NOT_FOUND_FILES, type RouteDef } from '../contract/routes.ts';
-import type { SearchIndex } from '../contract/search.ts';
+import type { SearchIndex } from '../contract/search-words.ts';
 import type { Meta } from '../contract/site-schemas.ts';
 import { versioned } from '../model/version.ts';
 import { buildOpenApi } from './openapi.ts';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, editDistance, normalize, ownTitleHolds, searchOccupations, searchUnscored, stem, suggestOccupations } from '../../../build/contract/search.ts';
+import { buildSearchIndex } from '../../../build/contract/search-index.ts';
+import { editDistance, ownTitleHolds, searchOccupations, searchUnscored, suggestOccupations } from '../../../build/contract/search-query.ts';
+import { normalize, stem } from '../../../build/contract/search-words.ts';
 
 // Hand-written occupations in the shape the build hands over: titles, OEWS employment and code.
 const occ = (soc_code: string, title: string, employment: number | null, oews_code: string | null = soc_code.slice(0, 7)) => ({

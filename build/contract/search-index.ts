@@ -1,0 +1,77 @@
+// The occupation search's index, made by the build from every occupation's own, alternate and
+// reported titles (search-words.ts says how a search works). Pure.
+import type { OccupationTitle } from '../model/inputs.ts';
+import type { OccupationRecord } from '../model/record-schemas.ts';
+import type { NotScoredItem } from './response-schemas.ts';
+import { compareText } from '../model/text.ts';
+import { normalize, words, type SearchIndex } from './search-words.ts';
+
+/** Words that do not make a name more specific ("Managers, Except ..."): not counted in its length. */
+const FILLER = new Set(['and', 'or', 'of', 'the', 'a', 'an', 'in', 'for', 'to', 'except', 'other', 'all', 's']);
+
+export function buildSearchIndex(
+  records: Array<Pick<OccupationRecord, 'soc_code' | 'title'> & { labor_data?: { employment: number | null; oews_code: string | null } }>,
+  titles: Array<Pick<OccupationTitle, 'soc_code' | 'title' | 'short_title'>>,
+  unscored?: readonly NotScoredItem[],
+): SearchIndex {
+  const position = new Map(records.map((r, i) => [r.soc_code, i]));
+  const alts = new Map<number, Set<string>>();
+  for (const t of titles) {
+    const i = position.get(t.soc_code);
+    if (i === undefined) continue;
+    const set = alts.get(i) ?? new Set<string>();
+    for (const s of [t.title, t.short_title]) {
+      const n = s ? normalize(s) : '';
+      if (n) set.add(n);
+    }
+    alts.set(i, set);
+  }
+  const own = records.map((r) => normalize(r.title));
+  const names: string[] = [...own];
+  const altOcc: number[] = [];
+  records.forEach((_, i) => {
+    for (const a of [...(alts.get(i) ?? [])].filter((x) => x !== own[i]).sort(compareText)) {
+      names.push(a);
+      altOcc.push(i);
+    }
+  });
+  const nameLen: number[] = [];
+  const posting = new Map<string, number[]>();
+  names.forEach((name, id) => {
+    const ws = [...new Set(words(name))];
+    nameLen.push(Math.max(1, ws.filter((w) => !FILLER.has(w)).length));
+    for (const w of ws) {
+      const list = posting.get(w);
+      if (list) list.push(id);
+      else posting.set(w, [id]);
+    }
+  });
+  const vocab = [...posting.keys()].sort(compareText);
+  const index: SearchIndex = { titles: own, alt_occ: altOcc, name_len: nameLen, prior: priors(records), vocab, postings: vocab.map((w) => posting.get(w)!) };
+  if (unscored) {
+    const occupations = unscored.map(({ soc_code, title, reason }) => ({ soc_code, title, reason }));
+    index.unscored = { occupations, index: buildSearchIndex(occupations, titles) };
+  }
+  return index;
+}
+
+/**
+ * log10(employment) scaled so ~4 million (the largest occupations) is 1. O*NET children share
+ * their parent's OEWS employment; it is split among them, the .00 occupation keeping the most,
+ * so the parent ranks first. No employment figure: 0 (unknown is not popular).
+ */
+function priors(records: Array<{ soc_code: string; labor_data?: { employment: number | null; oews_code: string | null } }>): number[] {
+  const sharing = new Map<string, number>();
+  for (const r of records) {
+    const code = r.labor_data?.oews_code;
+    if (code) sharing.set(code, (sharing.get(code) ?? 0) + 1);
+  }
+  return records.map((r) => {
+    const emp = r.labor_data?.employment;
+    const code = r.labor_data?.oews_code;
+    if (!emp || !code) return 0;
+    const n = sharing.get(code)!;
+    const share = n > 1 && !r.soc_code.endsWith('.00') ? emp / (2 * n) : emp;
+    return Math.round(Math.min(1, Math.log10(1 + share) / 6.6) * 1e4) / 1e4;
+  });
+}
