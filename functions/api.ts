@@ -9,7 +9,8 @@ import type { AssessShard, IndustryList, OccupationListItem, PageShard, SearchSh
 import { AssessRequest, OPTION_NOT_STRING, ShardMeta } from '../build/contract/request-schemas.ts';
 import { INDUSTRY_LIST_QUERY, OCCUPATION_LIST_QUERY, pageShardName, pageWindow, parseQuery, queryPairs, shardOf } from '../build/contract/paging.ts';
 import { LIST_PAGE_HEAD, industryList, listPageJson, listPageTail } from '../build/contract/present.ts';
-import { allowedMethods, matchRoute, notFoundKind, redirectFor, urlFor, type HandlerId, type Method, type RouteDef, type RouteMatch } from '../build/contract/routes.ts';
+import { allowedMethods, urlFor, type HandlerId, type Method, type RouteDef } from '../build/contract/routes.ts';
+import { matchRoute, notFoundKind, redirectFor, type RouteMatch } from '../build/contract/route-match.ts';
 import { ownTitleHolds, searchOccupations, searchUnscored, suggestOccupations } from '../build/contract/search-query.ts';
 import { noOccupation, noResourceAt, type ProblemError } from '../build/contract/problem.ts';
 import { ASSESS_MAX_BODY_BYTES, DISCARD_LIMIT_BYTES } from '../build/contract/limits.ts';

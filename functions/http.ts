@@ -4,7 +4,8 @@
 // Handlers answer with a Reply (status, headers, body text), not a Response: a CDN adapter turns
 // it into a Response in one step (toResponse), while the local server writes it straight to the
 // socket. On Node, building and then draining a Response costs more than the handler's own work.
-import { responseHeaders, preflightHeaders, corsHeaders, CACHE_CONTROL, type BodyKind, type CachePolicy, type RouteDef } from '../build/contract/routes.ts';
+import { responseHeaders, corsHeaders, CACHE_CONTROL, type BodyKind, type CachePolicy } from '../build/contract/http-policy.ts';
+import { preflightHeaders, type RouteDef } from '../build/contract/routes.ts';
 import { problem, type ProblemError, type ProblemStatus } from '../build/contract/problem.ts';
 import { appendVersion } from '../build/model/version.ts';
 

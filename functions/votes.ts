@@ -10,7 +10,8 @@
 import { CARD_VOTE_STATES, VOTE_CHOICES, VOTE_MEDIA_TYPES, VOTE_POLICY, isVoteChoice, type VoteChoice, type VoteCounts } from '../build/contract/votes.ts';
 import { voteStats } from '../build/model/vote-stats.ts';
 import { noOccupation, type ProblemError } from '../build/contract/problem.ts';
-import { corsHeaders, urlFor, CACHE_CONTROL, type RouteDef } from '../build/contract/routes.ts';
+import { corsHeaders, CACHE_CONTROL } from '../build/contract/http-policy.ts';
+import { urlFor, type RouteDef } from '../build/contract/routes.ts';
 import { declaredOver, mediaType, readCapped, utf8 } from './body.ts';
 import { clientSubject } from './client-address.ts';
 import { appendVersion } from '../build/model/version.ts';

@@ -1,4 +1,5 @@
-// Where the build puts what is not a route's file: the function bundles a host runs.
+// Where things live in dist/: each route's file, the 404 bodies, the function's shards and bundles.
+import type { RouteBody } from './http-policy.ts';
 
 export const FUNCTION_PATHS = {
   /** Where esbuild writes the platform-neutral handler module and the adapters. */
@@ -6,3 +7,26 @@ export const FUNCTION_PATHS = {
   cloudflareWorker: '_worker.js',
   netlify: '_netlify/functions/api.mjs',
 } as const;
+
+/** Not-found bodies as files, for hosts that serve a static 404 (and the local server). The root
+ * 404.html also stops Cloudflare Pages from answering unknown paths with the home page. */
+export const NOT_FOUND_FILES = { api: 'api/v1/404.json', embed: 'embed/404.html', page: '404.html' } as const;
+
+/** The function's prebuilt data: plain files of the deployment, never under a route prefix. */
+export const SHARD_DIR = '_shards';
+/** Where shard `name` lives in dist/ (and, with a leading slash, its URL on the site). */
+export const shardFile = (name: string): string => `${SHARD_DIR}/${name}.json`;
+
+/** Body kinds served as a file named by the URL itself (downloads, the script); the rest as <path>/index.<ext>. */
+const NAMED_FILE_KINDS: ReadonlySet<RouteBody> = new Set(['js', 'csv', 'gzip']);
+const INDEX_EXT: Record<RouteBody, string> = { json: 'json', html: 'html', page: 'html', js: 'js', csv: 'csv', gzip: 'gz' };
+
+/**
+ * Where the file for a concrete path lives in dist/: always <path>/index.json (or index.html).
+ * A name ending in ".00" must not decide the content type, so no file is named after a SOC code.
+ */
+export function fileFor(urlPath: string, body: RouteBody): string {
+  const trimmed = urlPath.replace(/^\/+|\/+$/g, '');
+  if (NAMED_FILE_KINDS.has(body)) return trimmed;
+  return trimmed ? `${trimmed}/index.${INDEX_EXT[body]}` : `index.${INDEX_EXT[body]}`;
+}

@@ -1,54 +1,19 @@
-// THE route table. Everything that knows about URLs derives from it: the files the build
-// writes, the local server's routing and headers, the CDN configs (_headers, netlify.toml,
-// _routes.json), the function's router, the OpenAPI document and the contract
-// tests' enumeration. Pure and bundle-safe (the function imports it).
+// THE route table and URL builder. Everything that knows about URLs derives from it: the files the
+// build writes, the local server's routing and headers, the CDN configs (_headers, netlify.toml,
+// _routes.json), the function's router, the OpenAPI document and the contract tests'
+// enumeration. Pure and bundle-safe (the function imports it). Beside it: http-policy.ts (cache,
+// content types, CSP, CORS), route-match.ts (a path to its route), dist-layout.ts (where files go).
 import type { Shape } from '../model/record-schemas.ts';
 import type { ResponseSchemaKey } from './response-schemas.ts';
 import { INDUSTRY_LIST_QUERY, OCCUPATION_LIST_QUERY, type QuerySpec } from './paging.ts';
-import { PROBLEM_CONTENT_TYPE, type ProblemStatus } from './problem.ts';
+import type { ProblemStatus } from './problem.ts';
+import { CACHE_CONTROL, corsHeaders, responseHeaders, type CachePolicy, type RouteBody } from './http-policy.ts';
 import { ASSESS_MAX_BODY_BYTES } from './limits.ts';
 import { VOTE_MEDIA_TYPES, VOTE_POLICY } from './votes.ts';
 import { AssessRequest, VoteRequest } from './request-schemas.ts';
 import type { ZodMiniType } from 'zod/mini';
 
 export type Method = 'GET' | 'POST';
-export type CachePolicy = 'static' | 'function-get' | 'votes' | 'no-store' | 'error';
-
-export const CACHE_CONTROL: Record<CachePolicy, string> = {
-  // Data changes only with a new build; an hour keeps CDN edges warm without stale days.
-  static: 'public, max-age=3600',
-  // Query-string lists: computed per request from the same build, cheaper to recompute.
-  'function-get': 'public, max-age=300',
-  // Live vote counts: browsers revalidate every time (ETag), a CDN may keep them 60 s at most.
-  votes: `public, max-age=0, s-maxage=${VOTE_POLICY.cdnMaxAgeSeconds}`,
-  'no-store': 'no-store',
-  // Errors must never outlive a fix (PokeAPI cached failures for days).
-  error: 'no-store',
-};
-
-export const CONTENT_TYPE = {
-  json: 'application/json; charset=utf-8',
-  /** The embeddable card: framed by any site, no script. */
-  html: 'text/html; charset=utf-8',
-  /** The site's own pages (home, docs, occupation pages, gallery): same-origin script only. */
-  page: 'text/html; charset=utf-8',
-  problem: PROBLEM_CONTENT_TYPE,
-  js: 'text/javascript; charset=utf-8',
-  csv: 'text/csv; charset=utf-8',
-  gzip: 'application/gzip',
-} as const;
-export type BodyKind = keyof typeof CONTENT_TYPE;
-export type RouteBody = Exclude<BodyKind, 'problem'>;
-
-// form-action: the timeline card's vote form may post to its own origin only.
-export const EMBED_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors *";
-/** Pages load one same-origin script and call the API on their own origin; nothing from elsewhere. */
-export const PAGE_CSP =
-  "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'self'";
-
-/** Body kinds served as a file named by the URL itself (downloads, the script); the rest as <path>/index.<ext>. */
-const NAMED_FILE_KINDS: ReadonlySet<RouteBody> = new Set(['js', 'csv', 'gzip']);
-const INDEX_EXT: Record<RouteBody, string> = { json: 'json', html: 'html', page: 'html', js: 'js', csv: 'csv', gzip: 'gz' };
 
 /** What the function runs for one method of a function route; functions/api.ts maps every id to its code. */
 export type HandlerId = 'list-occupations' | 'list-industries' | 'assess' | 'votes-get' | 'votes-post';
@@ -253,118 +218,12 @@ export const patternOf = (id: string): string => routeById(id).pattern;
 
 export const routesFor = (shape: Shape): RouteDef[] => ROUTES.filter((r) => r.shapes.includes(shape));
 
-const EMBED_PREFIX = '/embed/';
-
-/** Not-found bodies as files, for hosts that serve a static 404 (and the local server). The root
- * 404.html also stops Cloudflare Pages from answering unknown paths with the home page. */
-export const NOT_FOUND_FILES = { api: 'api/v1/404.json', embed: 'embed/404.html', page: '404.html' } as const;
-
-/** The function's prebuilt data: plain files of the deployment, never under a route prefix. */
-export const SHARD_DIR = '_shards';
-/** Where shard `name` lives in dist/ (and, with a leading slash, its URL on the site). */
-export const shardFile = (name: string): string => `${SHARD_DIR}/${name}.json`;
-
-/**
- * Where a request for a path the table does not serve should be redirected, or null: to the same
- * path with the slash added or dropped when that one exists (/embed -> /embed/,
- * /embed/<slug>/ -> /embed/<slug>, /api/v1/ -> /api/v1). Answered with a permanent redirect.
- */
-export function redirectFor(pathname: string, shape: Shape): string | null {
-  if (pathname === '/' || matchRoute(pathname, shape)) return null;
-  const other = pathname.endsWith('/') ? pathname.slice(0, -1) : `${pathname}/`;
-  return matchRoute(other, shape) ? other : null;
-}
-
-export interface RouteMatch {
-  route: RouteDef;
-  params: Record<string, string>;
-}
-
-/** A route's pattern cut into segments once: literals compared as strings, parameters by pattern. */
-interface CompiledRoute {
-  route: RouteDef;
-  segs: string[];
-  /** [segment index, parameter name, its pattern] for each parameter segment. */
-  params: Array<[number, string, RegExp]>;
-}
-
-/** Per shape, the routes by segment count (table order kept within each), built on first use. */
-const compiled = new Map<Shape, Map<number, CompiledRoute[]>>();
-function compiledRoutes(shape: Shape): Map<number, CompiledRoute[]> {
-  let bySize = compiled.get(shape);
-  if (!bySize) {
-    bySize = new Map();
-    for (const route of routesFor(shape)) {
-      const segs = route.pattern.split('/');
-      const params: CompiledRoute['params'] = [];
-      segs.forEach((p, i) => {
-        if (p.startsWith(':')) params.push([i, p.slice(1), PARAM_PATTERNS[p.slice(1)]!]);
-      });
-      const list = bySize.get(segs.length) ?? [];
-      list.push({ route, segs, params });
-      bySize.set(segs.length, list);
-    }
-    compiled.set(shape, bySize);
-  }
-  return bySize;
-}
-
-/** Segment-wise match; a parameter must match its pattern, so "../" or "%2F" never reach a file. */
-export function matchRoute(pathname: string, shape: Shape): RouteMatch | null {
-  const segs = pathname.split('/');
-  const candidates = compiledRoutes(shape).get(segs.length);
-  if (!candidates) return null;
-  for (const c of candidates) {
-    let ok = true;
-    for (let i = 0; i < segs.length && ok; i++) ok = c.segs[i]!.startsWith(':') ? true : c.segs[i] === segs[i];
-    if (!ok) continue;
-    const params: Record<string, string> = {};
-    for (const [i, name, re] of c.params) {
-      if (!re.test(segs[i]!)) {
-        ok = false;
-        break;
-      }
-      params[name] = segs[i]!;
-    }
-    if (ok) return { route: c.route, params };
-  }
-  return null;
-}
-
 export function fillPattern(pattern: string, params: Record<string, string>): string {
   return pattern.replace(/:([a-z_]+)/g, (_, name: string) => {
     const v = params[name];
     if (v === undefined || !PARAM_PATTERNS[name]!.test(v)) throw new Error(`bad value for :${name} in ${pattern}: ${v}`);
     return v;
   });
-}
-
-/**
- * Where the file for a concrete path lives in dist/: always <path>/index.json (or index.html).
- * A name ending in ".00" must not decide the content type, so no file is named after a SOC code.
- */
-export function fileFor(urlPath: string, body: RouteBody): string {
-  const trimmed = urlPath.replace(/^\/+|\/+$/g, '');
-  if (NAMED_FILE_KINDS.has(body)) return trimmed;
-  return trimmed ? `${trimmed}/index.${INDEX_EXT[body]}` : `index.${INDEX_EXT[body]}`;
-}
-
-export function corsHeaders(): Record<string, string> {
-  return { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'ETag, Allow, Retry-After' };
-}
-
-/** Headers of a response body of `kind` under `cache`; ETag and Vary are added by whoever serves it. */
-export function responseHeaders(kind: BodyKind, cache: CachePolicy): Record<string, string> {
-  const h: Record<string, string> = {
-    'Content-Type': CONTENT_TYPE[kind],
-    'Cache-Control': CACHE_CONTROL[cache],
-    'X-Content-Type-Options': 'nosniff',
-    ...corsHeaders(),
-  };
-  // Cards are framed by other sites: CSP frame-ancestors allows it; no X-Frame-Options on purpose.
-  if (kind === 'html') h['Content-Security-Policy'] = EMBED_CSP;
-  if (kind === 'page') h['Content-Security-Policy'] = PAGE_CSP;
-  return h;
 }
 
 export function routeHeaders(route: RouteDef): Record<string, string> {
@@ -389,10 +248,6 @@ export function preflightHeaders(route: RouteDef | null): Record<string, string>
     Allow: allowedMethods(route),
   };
 }
-
-/** The kind of 404 body a path gets: problem+json under /api/, the card-sized HTML under /embed/, a page elsewhere. */
-export const notFoundKind = (pathname: string): 'html' | 'page' | 'problem' =>
-  pathname === '/api' || pathname.startsWith('/api/') ? 'problem' : pathname === '/embed' || pathname.startsWith(EMBED_PREFIX) ? 'html' : 'page';
 
 /** First path segments the route table serves (for CDN configs that route by prefix). */
 export const routePrefixes = (shape: Shape): string[] =>

@@ -5,7 +5,8 @@
 // No Vercel output: a no-framework Vercel deployment neither serves static files under api/ (our
 // whole /api/v1 tree) nor turns api/_*.mjs into a function, so a vercel.json here could not work.
 // Vercel needs its Build Output API (.vercel/output with its own static tree) instead.
-import { routeHeaders, routesFor, routePrefixes, type RouteDef, fileFor } from '../contract/routes.ts';
+import { routeHeaders, routesFor, routePrefixes, type RouteDef } from '../contract/routes.ts';
+import { fileFor } from '../contract/dist-layout.ts';
 import type { Shape } from '../model/record-schemas.ts';
 import { FUNCTION_PATHS } from '../contract/dist-layout.ts';
 

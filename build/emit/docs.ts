@@ -11,7 +11,10 @@ import type { VoteStore } from '../../functions/votes.ts';
 import type { ModelOutput, Shape } from '../model/record-schemas.ts';
 import { VOTE_CHOICES } from '../contract/votes.ts';
 import { openSqliteVotes } from '../../functions/adapters/node/vote-store-sqlite.ts';
-import { CONTENT_TYPE, PARAM_EXAMPLES, fileFor, matchRoute, routeById, routesFor, shardFile, urlFor } from '../contract/routes.ts';
+import { CONTENT_TYPE } from '../contract/http-policy.ts';
+import { PARAM_EXAMPLES, routeById, routesFor, urlFor } from '../contract/routes.ts';
+import { fileFor, shardFile } from '../contract/dist-layout.ts';
+import { matchRoute } from '../contract/route-match.ts';
 import type { EmittedFile } from './files.ts';
 import { templates } from './embed.ts';
 

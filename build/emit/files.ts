@@ -8,7 +8,8 @@ import { responseSchemas, shardSchemaFor, ProblemSchema, type ResponseSchemaKey 
 import { PAGE_SHARD_SIZE, LIST_LIMIT, shardCount, pageShardName } from '../contract/paging.ts';
 import * as present from '../contract/present.ts';
 import { notFound, problemTypeDocs } from '../contract/problem.ts';
-import { fileFor, fillPattern, routesFor, shardFile, urlFor, NOT_FOUND_FILES, type RouteDef } from '../contract/routes.ts';
+import { fileFor, shardFile, NOT_FOUND_FILES } from '../contract/dist-layout.ts';
+import { fillPattern, routesFor, urlFor, type RouteDef } from '../contract/routes.ts';
 import type { SearchIndex } from '../contract/search-words.ts';
 import type { Meta } from '../contract/site-schemas.ts';
 import { versioned } from '../model/version.ts';

@@ -2,7 +2,8 @@
 // build id, sources with licenses, counts). Pure apart from hashing.
 import { createHash } from 'node:crypto';
 import type { ModelOutput, Shape } from '../model/record-schemas.ts';
-import { notFoundKind, routesFor, urlFor } from '../contract/routes.ts';
+import { notFoundKind } from '../contract/route-match.ts';
+import { routesFor, urlFor } from '../contract/routes.ts';
 import type { ApiIndex, Meta } from '../contract/site-schemas.ts';
 import { SOURCES } from '../sources/registry.ts';
 import { MODEL_VERSION } from '../model/version.ts';

@@ -2,7 +2,9 @@
 // Schema output is draft 2020-12, which is OpenAPI 3.1's dialect). Pure.
 import { z } from 'zod';
 import { ProblemSchema, responseSchemas } from '../contract/response-schemas.ts';
-import { routesFor, notFoundKind, CACHE_CONTROL, CONTENT_TYPE, PARAM_PATTERNS, type Method, type Operation, type RouteBody, type RouteDef } from '../contract/routes.ts';
+import { routesFor, PARAM_PATTERNS, type Method, type Operation, type RouteDef } from '../contract/routes.ts';
+import { notFoundKind } from '../contract/route-match.ts';
+import { CACHE_CONTROL, CONTENT_TYPE, type RouteBody } from '../contract/http-policy.ts';
 import type { Shape } from '../model/record-schemas.ts';
 import { MODEL_VERSION } from '../model/version.ts';
 

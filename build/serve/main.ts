@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../../functions/adapters/node/server.ts';
-import { shardFile } from '../contract/routes.ts';
+import { shardFile } from '../contract/dist-layout.ts';
 import { runBuild } from '../pipeline.ts';
 import { describeTidied, tidyOutput } from '../emit/swap.ts';
 import { splitVoteArgs, type VoteArgs } from './vote-args.ts';

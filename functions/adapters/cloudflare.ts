@@ -3,7 +3,9 @@
 // lists, assess, 404/405, preflight) goes to the shared handler, exactly as the local server does.
 import { createHandler, type Handler } from '../api.ts';
 import { problemResponse, toResponse } from '../http.ts';
-import { fileFor, matchRoute, routeHeaders, shardFile } from '../../build/contract/routes.ts';
+import { fileFor, shardFile } from '../../build/contract/dist-layout.ts';
+import { matchRoute } from '../../build/contract/route-match.ts';
+import { routeHeaders } from '../../build/contract/routes.ts';
 import type { ShardMeta } from '../../build/contract/request-schemas.ts';
 import { VOTE_POLICY } from '../../build/contract/votes.ts';
 import { d1VoteStore, type D1Like } from './d1-vote-store.ts';

@@ -1,7 +1,7 @@
 // Shards are plain files in the deployment: a platform adapter reads them from its own origin
 // (a CDN hit after the first request), so no platform needs file-system access.
 import { createHandler, type Handler } from '../api.ts';
-import { shardFile } from '../../build/contract/routes.ts';
+import { shardFile } from '../../build/contract/dist-layout.ts';
 
 export function originHandler(): (req: Request) => Promise<Response> {
   let handler: Handler | null = null;

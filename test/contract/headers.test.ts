@@ -1,7 +1,9 @@
 // Headers from the route table on every kind of response: CORS (errors too), content types,
 // cache policy, ETag/304, compression, HEAD, preflight, embed CSP; and the route enumeration.
 import { describe, expect, it } from 'vitest';
-import { CACHE_CONTROL, CONTENT_TYPE, EMBED_CSP, PAGE_CSP, routesFor, fileFor } from '../../build/contract/routes.ts';
+import { CACHE_CONTROL, CONTENT_TYPE, EMBED_CSP, PAGE_CSP } from '../../build/contract/http-policy.ts';
+import { routesFor } from '../../build/contract/routes.ts';
+import { fileFor } from '../../build/contract/dist-layout.ts';
 import { SHAPES, TARGET, manifestOf, postJson, useSites } from './setup.ts';
 
 const sites = useSites();

@@ -1,7 +1,8 @@
 // The site around the API: the API index (/api/v1), /api/v1/meta, the pages' 404, and the slash
 // redirects, on every target (local server and Cloudflare's runtime).
 import { describe, expect, it } from 'vitest';
-import { PAGE_CSP, routesFor } from '../../build/contract/routes.ts';
+import { PAGE_CSP } from '../../build/contract/http-policy.ts';
+import { routesFor } from '../../build/contract/routes.ts';
 import { ApiIndex, Meta } from '../../build/contract/site-schemas.ts';
 import { SHAPES, manifestOf, useSites } from './setup.ts';
 

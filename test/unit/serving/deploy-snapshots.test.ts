@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { cloudflareRoutes, headersFile, netlifyToml } from '../../../build/emit/deploy.ts';
 import type { Shape } from '../../../build/model/record-schemas.ts';
-import { fileFor, fillPattern, routeHeaders, routesFor } from '../../../build/contract/routes.ts';
+import { fileFor } from '../../../build/contract/dist-layout.ts';
+import { fillPattern, routeHeaders, routesFor } from '../../../build/contract/routes.ts';
 
 const SHAPES: Shape[] = ['percentile', 'timeline'];
 

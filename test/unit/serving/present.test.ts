@@ -49,7 +49,7 @@ describe('present per shape', () => {
   });
   it('tasks and industries validate', () => {
     expect(responseSchemas('percentile').occupationTasks.parse(versioned(present.occupationTasks(occ))).tasks[0]).toMatchObject({ task_category: 'non_routine_analytical', time_fraction: 1 });
-    const list = present.industryList(model.industries, 3);
+    const list = present.industryList(model.industries.map(present.industryListItem), 3);
     expect(list).toEqual({ data: [{ id: 541, naics_code: '541', title: 'Professional Services', level: 3 }], count: 1 });
     const bySoc = present.occupationsBySoc(model.occupations);
     const detail = responseSchemas('percentile').industryDetail.parse(versioned(present.industryDetail(model.industries[0]!, bySoc)));

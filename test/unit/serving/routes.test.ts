@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, fileFor, matchRoute, redirectFor, routesFor, responseHeaders, preflightHeaders, urlFor } from '../../../build/contract/routes.ts';
+import { ROUTES, routesFor, preflightHeaders, urlFor } from '../../../build/contract/routes.ts';
+import { fileFor } from '../../../build/contract/dist-layout.ts';
+import { matchRoute, redirectFor } from '../../../build/contract/route-match.ts';
+import { responseHeaders } from '../../../build/contract/http-policy.ts';
 import { cloudflareRoutes, headersFile, netlifyToml } from '../../../build/emit/deploy.ts';
 
 describe('route table', () => {

@@ -1,0 +1,77 @@
+// A request path to its route: segment-wise matching against the route table, the trailing-slash
+// redirects, and the kind of 404 a path gets.
+import type { Shape } from '../model/record-schemas.ts';
+import { PARAM_PATTERNS, routesFor, type RouteDef } from './routes.ts';
+
+const EMBED_PREFIX = '/embed/';
+
+/**
+ * Where a request for a path the table does not serve should be redirected, or null: to the same
+ * path with the slash added or dropped when that one exists (/embed -> /embed/,
+ * /embed/<slug>/ -> /embed/<slug>, /api/v1/ -> /api/v1). Answered with a permanent redirect.
+ */
+export function redirectFor(pathname: string, shape: Shape): string | null {
+  if (pathname === '/' || matchRoute(pathname, shape)) return null;
+  const other = pathname.endsWith('/') ? pathname.slice(0, -1) : `${pathname}/`;
+  return matchRoute(other, shape) ? other : null;
+}
+
+export interface RouteMatch {
+  route: RouteDef;
+  params: Record<string, string>;
+}
+
+/** A route's pattern cut into segments once: literals compared as strings, parameters by pattern. */
+interface CompiledRoute {
+  route: RouteDef;
+  segs: string[];
+  /** [segment index, parameter name, its pattern] for each parameter segment. */
+  params: Array<[number, string, RegExp]>;
+}
+
+/** Per shape, the routes by segment count (table order kept within each), built on first use. */
+const compiled = new Map<Shape, Map<number, CompiledRoute[]>>();
+function compiledRoutes(shape: Shape): Map<number, CompiledRoute[]> {
+  let bySize = compiled.get(shape);
+  if (!bySize) {
+    bySize = new Map();
+    for (const route of routesFor(shape)) {
+      const segs = route.pattern.split('/');
+      const params: CompiledRoute['params'] = [];
+      segs.forEach((p, i) => {
+        if (p.startsWith(':')) params.push([i, p.slice(1), PARAM_PATTERNS[p.slice(1)]!]);
+      });
+      const list = bySize.get(segs.length) ?? [];
+      list.push({ route, segs, params });
+      bySize.set(segs.length, list);
+    }
+    compiled.set(shape, bySize);
+  }
+  return bySize;
+}
+
+/** Segment-wise match; a parameter must match its pattern, so "../" or "%2F" never reach a file. */
+export function matchRoute(pathname: string, shape: Shape): RouteMatch | null {
+  const segs = pathname.split('/');
+  const candidates = compiledRoutes(shape).get(segs.length);
+  if (!candidates) return null;
+  for (const c of candidates) {
+    let ok = true;
+    for (let i = 0; i < segs.length && ok; i++) ok = c.segs[i]!.startsWith(':') ? true : c.segs[i] === segs[i];
+    if (!ok) continue;
+    const params: Record<string, string> = {};
+    for (const [i, name, re] of c.params) {
+      if (!re.test(segs[i]!)) {
+        ok = false;
+        break;
+      }
+      params[name] = segs[i]!;
+    }
+    if (ok) return { route: c.route, params };
+  }
+  return null;
+}
+
+/** The kind of 404 body a path gets: problem+json under /api/, the card-sized HTML under /embed/, a page elsewhere. */
+export const notFoundKind = (pathname: string): 'html' | 'page' | 'problem' =>
+  pathname === '/api' || pathname.startsWith('/api/') ? 'problem' : pathname === '/embed' || pathname.startsWith(EMBED_PREFIX) ? 'html' : 'page';
