@@ -5,7 +5,7 @@
 // it into a Response in one step (toResponse), while the local server writes it straight to the
 // socket. On Node, building and then draining a Response costs more than the handler's own work.
 import { responseHeaders, preflightHeaders, corsHeaders, CACHE_CONTROL, type BodyKind, type CachePolicy, type RouteDef } from '../build/model/routes.ts';
-import { problem, type ProblemError, type ProblemStatus } from '../build/model/problem.ts';
+import { problem, type ProblemError, type ProblemStatus, type ProblemVariant } from '../build/model/problem.ts';
 import { appendVersion } from '../build/model/version.ts';
 
 /** cyrb53: a fast 53-bit string hash; ETags need stability, not cryptographic strength. */
@@ -109,12 +109,13 @@ export const json = <T extends object>(req: RequestLike, value: T & { model_vers
 
 export function problemResponse(
   req: RequestLike,
-  status: ProblemStatus,
+  kind: ProblemStatus | ProblemVariant,
   detail: string,
   errors?: ProblemError[],
   extra: Record<string, string> = {},
 ): Reply {
-  return respond(req, status, JSON.stringify(problem(status, detail, errors)), 'problem', 'error', extra);
+  const body = problem(kind, detail, errors);
+  return respond(req, body.status, JSON.stringify(body), 'problem', 'error', extra);
 }
 
 /** Permanent redirect to a path on the same site (slash variants); cached like static files. */
