@@ -161,9 +161,10 @@ describe('POST votes', () => {
       Array.from({ length: 200 }, (_, i) => vote(sites.timeline, o!.soc_code, { vote: VOTE_CHOICES[i % 3] }, `10.4.${i >> 8}.${i & 255}`)),
     );
     const statuses = results.map((r) => r.status);
-    await Promise.all(results.map((r) => r.arrayBuffer()));
+    const bodies = await Promise.all(results.map((r) => r.text()));
+    const refused = [...new Set(bodies.filter((_, i) => statuses[i] !== 201).map((b) => b.slice(0, 300)))];
     const tally = JSON.stringify(Object.fromEntries(statuses.reduce((m, s) => m.set(s, (m.get(s) ?? 0) + 1), new Map<number, number>())));
-    expect(statuses.filter((s) => s === 201), `statuses ${tally}`).toHaveLength(200);
+    expect(statuses.filter((s) => s === 201), `statuses ${tally} ${refused.join(' | ')}`).toHaveLength(200);
     const after = await stats(sites.timeline, o!.soc_code);
     expect(after.total).toBe(before.total + 200);
     expect([after.agree - before.agree, after.too_high - before.too_high, after.too_low - before.too_low]).toEqual([67, 67, 66]);
