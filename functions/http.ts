@@ -6,7 +6,7 @@
 // socket. On Node, building and then draining a Response costs more than the handler's own work.
 import { responseHeaders, corsHeaders, CACHE_CONTROL, type BodyKind, type CachePolicy } from '../build/contract/http-policy.ts';
 import { preflightHeaders, type RouteDef } from '../build/contract/routes.ts';
-import { problem, type ProblemError, type ProblemStatus } from '../build/contract/problem.ts';
+import { problem, type ProblemError, type ProblemStatus, type ProblemVariant } from '../build/contract/problem.ts';
 import { appendVersion } from '../build/model/version.ts';
 
 /** cyrb53: a fast 53-bit string hash; ETags need stability, not cryptographic strength. */
@@ -110,12 +110,13 @@ export const json = <T extends object>(req: RequestLike, value: T & { model_vers
 
 export function problemResponse(
   req: RequestLike,
-  status: ProblemStatus,
+  kind: ProblemStatus | ProblemVariant,
   detail: string,
   errors?: ProblemError[],
   extra: Record<string, string> = {},
 ): Reply {
-  return respond(req, status, JSON.stringify(problem(status, detail, errors)), 'problem', 'error', extra);
+  const body = problem(kind, detail, errors);
+  return respond(req, body.status, JSON.stringify(body), 'problem', 'error', extra);
 }
 
 /** Permanent redirect to a path on the same site (slash variants); cached like static files. */

@@ -3,10 +3,14 @@
 // none on a static host). No node:*: HMAC comes from Web Crypto.
 //
 // The client is its IP address (clientSubject), stored only as an HMAC-SHA-256 under a random
-// salt of the UTC day (plus an optional deployment secret that never enters the database). Salts
-// older than yesterday are deleted, so old keys cannot be linked to anybody afterwards. The
-// repeat and budget windows cross midnight: a request is checked against its key under today's
-// and under yesterday's salt.
+// salt of the UTC day and a deployment secret that never enters the database (the salt alone is
+// no protection: it sits beside the keys, and IPv4 is small enough to try whole). Salts older
+// than yesterday are deleted, so old keys cannot be linked to anybody afterwards. The repeat and
+// budget windows cross midnight: a request is checked against its key under today's and under
+// yesterday's salt.
+//
+// Votes are refused (403) to browser requests that say they come from another site: see
+// crossSiteVote.
 import { CARD_VOTE_STATES, VOTE_CHOICES, VOTE_MEDIA_TYPES, VOTE_POLICY, isVoteChoice, type VoteChoice, type VoteCounts } from '../build/contract/votes.ts';
 import { voteStats } from '../build/model/vote-stats.ts';
 import { noOccupation, type ProblemError } from '../build/contract/problem.ts';
@@ -105,7 +109,7 @@ export function sqlVoteStore(db: SqlRunner): VoteStore {
 
 const enc = new TextEncoder();
 const hex = (buf: ArrayBuffer | Uint8Array) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, '0')).join('');
-const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+export const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
 export async function hmacHex(key: string, message: string): Promise<string> {
   const k = await crypto.subtle.importKey('raw', enc.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
@@ -118,8 +122,15 @@ export const randomSalt = (): string => hex(crypto.getRandomValues(new Uint8Arra
 
 export interface VoteOptions {
   store: VoteStore | null;
-  /** Optional deployment secret mixed into every key; never stored, never logged. */
+  /** The deployment secret mixed into every key; never stored, never logged. */
   secret?: string;
+  /**
+   * Refuse votes (503, vote-secret-missing) when there is a store but no secret: `npm start`
+   * always has one (its own, generated once), Cloudflare only when the VOTE_SECRET binding is set.
+   */
+  requireSecret?: boolean;
+  /** The last X-Forwarded-Host names the public host (set by our own proxy; `npm start --trust-proxy`). */
+  trustProxy?: boolean;
   /** Votes per client per hour across occupations (default VOTE_POLICY.defaultBudget). */
   budget?: number;
   now?: () => number;
@@ -161,6 +172,13 @@ export function votesEndpoint(opts: VoteOptions, target: (soc: string) => Promis
   }
 
   async function post(req: RequestLike, soc: string, clientAddress: string | null): Promise<Reply> {
+    // First: a browser request from another site learns nothing else (not even whether the code exists).
+    const foreign = crossSiteVote(req, opts.trustProxy === true);
+    if (foreign) {
+      return problemResponse(req, 403, `Votes are not accepted from another site's pages (${foreign.why}); nothing was recorded.`, [
+        { location: `header.${foreign.header}`, message: foreign.why },
+      ]);
+    }
     const t = await target(soc);
     if (!t) return problemResponse(req, 404, await unknown(soc));
     const type = mediaType(req);
@@ -179,6 +197,11 @@ export function votesEndpoint(opts: VoteOptions, target: (soc: string) => Promis
     if (!opts.store) {
       if (form) return backToCard(CARD_VOTE_STATES.disabled);
       return problemResponse(req, 503, 'Voting is not enabled on this deployment (no vote database); GET returns the published counts.');
+    }
+    if (opts.requireSecret && !opts.secret) {
+      // A missing setting, not bad input: the card says voting is off, the API names the setting.
+      if (form) return backToCard(CARD_VOTE_STATES.disabled);
+      return problemResponse(req, 'vote-secret-missing', 'Voting is off: this deployment has a vote database but no VOTE_SECRET, without which stored client keys could be mapped back to IP addresses. GET returns the counts.');
     }
     const max = VOTE_POLICY.maxBodyBytes;
     const bytes = declaredOver(req, max) ? null : await readCapped(req, max);
@@ -228,3 +251,69 @@ export function votesEndpoint(opts: VoteOptions, target: (soc: string) => Promis
 }
 
 export { zero as zeroCounts };
+
+// --- Cross-site votes ---
+
+const SAME_PARTY = new Set(['same-origin', 'same-site', 'none']);
+
+/**
+ * Why a vote is a browser request from another site, or null when it is not. Browsers say where
+ * a request comes from, and no page can forge what they say:
+ * - `Sec-Fetch-Site`, when present, decides: same-origin, same-site (a page of the same
+ *   registrable domain) and none (typed or bookmarked) are accepted; cross-site, and any value
+ *   browsers do not send, are refused. It is the browser's own verdict over the whole redirect
+ *   chain, and it is right where `Origin` is not (a same-site page, a sandboxed frame's `null`).
+ * - Without it (older browsers; browsers send it only to https and localhost origins), `Origin`
+ *   decides: its host (and port) must be the host the request was sent to, which is the `Host`
+ *   header (a browser sets it from the URL; no page can change it), the request URL's host, or,
+ *   behind our own proxy (`trustProxy`), the last `X-Forwarded-Host`. The scheme is not compared
+ *   (a TLS-terminating proxy hands us http). `Origin: null` (a sandboxed frame without
+ *   allow-same-origin, among others) is refused here.
+ * - With neither header the client is not a browser (curl, a server), or one too old to send
+ *   them: accepted. Such a client votes as itself, from its own address; it is not a visitor
+ *   made to vote by another site.
+ */
+export function crossSiteVote(req: RequestLike, trustProxy: boolean): { header: 'Sec-Fetch-Site' | 'Origin'; why: string } | null {
+  const fetchSite = req.headers.get('Sec-Fetch-Site');
+  if (fetchSite !== null) {
+    const v = fetchSite.trim().toLowerCase();
+    return SAME_PARTY.has(v) ? null : { header: 'Sec-Fetch-Site', why: `Sec-Fetch-Site is ${JSON.stringify(clip(fetchSite))}` };
+  }
+  const origin = req.headers.get('Origin');
+  if (origin === null) return null;
+  const from = hostOfOrigin(origin);
+  if (from !== null && ownHosts(req, trustProxy).includes(from)) return null;
+  return { header: 'Origin', why: `Origin ${JSON.stringify(clip(origin))} is not this site` };
+}
+
+const clip = (s: string) => (s.length > 100 ? `${s.slice(0, 100)}...` : s);
+
+/** The host[:port] of a serialized origin (default port dropped, lower case), or null (`null`, garbage). */
+function hostOfOrigin(origin: string): string | null {
+  const text = origin.trim();
+  if (!/^[a-z][a-z0-9+.-]*:\/\/[^/?#@\s]+$/i.test(text)) return null;
+  try {
+    return new URL(text).host || null;
+  } catch {
+    return null;
+  }
+}
+
+/** The hosts this request was sent to, as host[:port] with default ports dropped. */
+function ownHosts(req: RequestLike, trustProxy: boolean): string[] {
+  const hosts: string[] = [];
+  const add = (host: string | null | undefined) => {
+    if (!host) return;
+    const h = host.trim().toLowerCase();
+    if (!h || /[\s/?#@]/.test(h)) return;
+    hosts.push(h, h.replace(/:(80|443)$/, ''));
+  };
+  try {
+    add(new URL(req.url).host);
+  } catch {
+    // the adapters always give an absolute URL; nothing to add otherwise
+  }
+  add(req.headers.get('Host'));
+  if (trustProxy) add(req.headers.get('X-Forwarded-Host')?.split(',').pop());
+  return hosts;
+}

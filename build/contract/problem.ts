@@ -42,6 +42,7 @@ const ERRORS_NOTE = `the first ${MAX_PROBLEM_ERRORS} errors, \`errors_omitted\` 
 export const PROBLEM_TYPES = {
   400: { type: '/api/v1/problems/bad-request', title: 'Bad Request', description: `A query parameter or the request body is invalid. \`errors\` names each offending location (for example \`query.limit\` or \`body.soc_code\`) and, where the values are a fixed list, the allowed ones (${ERRORS_NOTE}).` },
   404: { type: '/api/v1/problems/not-found', title: 'Not Found', description: 'No resource at this path: an unknown SOC code, NAICS code, embed slug or API path, the votes endpoint in the percentile interface shape, or an unknown soc_code in an assessment. For an O*NET occupation that the model does not score (the military, the "All Other" groups), `detail` names it and says why.' },
+  403: { type: '/api/v1/problems/forbidden', title: 'Forbidden', description: 'A browser request from another site: a vote whose `Origin` names another host than the one it was sent to, or whose `Sec-Fetch-Site` is cross-site. Votes are taken only from the site\'s own pages (the embed card posts from its own origin), same-site pages, and clients that are not browsers (no `Origin` or `Sec-Fetch-Site` header); nothing was recorded.' },
   405: { type: '/api/v1/problems/method-not-allowed', title: 'Method Not Allowed', description: 'The path exists but does not accept this HTTP method; the Allow header and `errors` list the methods it does accept.' },
   409: { type: '/api/v1/problems/conflict', title: 'Conflict', description: 'This client already voted on this occupation within the last 24 hours; the vote was not recorded and nothing changed.' },
   413: { type: '/api/v1/problems/payload-too-large', title: 'Payload Too Large', description: `The request body is too large: at most ${ASSESS_MAX_BODY_BYTES} bytes for an assessment, ${VOTE_POLICY.maxBodyBytes} bytes for a vote.` },
@@ -52,15 +53,32 @@ export const PROBLEM_TYPES = {
   503: { type: '/api/v1/problems/service-unavailable', title: 'Service Unavailable', description: 'Voting is not enabled on this deployment (it has no vote database); GET still returns the published vote counts.' },
 } as const;
 
+/**
+ * Types of their own for a cause that shares its status with another one but needs another
+ * remedy: a client tells them apart by `type`, as RFC 9457 intends.
+ */
+export const PROBLEM_VARIANTS = {
+  'vote-secret-missing': {
+    status: 503,
+    type: '/api/v1/problems/vote-secret-missing',
+    title: 'Vote Secret Not Configured',
+    description:
+      'This deployment has a vote database but no VOTE_SECRET, so it refuses votes: without the secret, whoever holds the database could map every stored client key back to its IP address. A setting is missing, not anything in the request; the operator sets the secret (on Cloudflare Pages: `npx wrangler pages secret put VOTE_SECRET`). GET still returns the vote counts.',
+  },
+} as const;
+
 export type ProblemStatus = keyof typeof PROBLEM_TYPES;
+export type ProblemVariant = keyof typeof PROBLEM_VARIANTS;
 
 /**
- * `errors`: every error found; the problem lists the first MAX_PROBLEM_ERRORS and counts the rest
- * in `errors_omitted`, and an `allowed` list is given once, on the first error it applies to
- * (later errors with the same allowed values leave it out).
+ * `kind`: a status (its general type), or a variant with a type of its own. `errors`: every error
+ * found; the problem lists the first MAX_PROBLEM_ERRORS and counts the rest in `errors_omitted`,
+ * and an `allowed` list is given once, on the first error it applies to (later errors with the
+ * same allowed values leave it out).
  */
-export function problem(status: ProblemStatus, detail: string, errors?: ProblemError[]): Problem {
-  const { type, title } = PROBLEM_TYPES[status];
+export function problem(kind: ProblemStatus | ProblemVariant, detail: string, errors?: ProblemError[]): Problem {
+  const { type, title } = typeof kind === 'number' ? PROBLEM_TYPES[kind] : PROBLEM_VARIANTS[kind];
+  const status = typeof kind === 'number' ? kind : PROBLEM_VARIANTS[kind].status;
   // Key order fixed here: bodies are byte-stable across build, function and server.
   if (!errors || errors.length === 0) return { type, title, status, detail, model_version: MODEL_VERSION };
   const listed = onceEach(errors.slice(0, MAX_PROBLEM_ERRORS));
@@ -98,8 +116,9 @@ export interface ProblemTypeDoc {
 
 /** The document served at each problem type URI, keyed by its last path segment. */
 export function problemTypeDocs(): Array<{ name: string; doc: ProblemTypeDoc }> {
-  return Object.entries(PROBLEM_TYPES).map(([status, t]) => ({
+  const all = [...Object.entries(PROBLEM_TYPES).map(([status, t]) => ({ ...t, status: Number(status) })), ...Object.values(PROBLEM_VARIANTS)];
+  return all.map((t) => ({
     name: t.type.slice(t.type.lastIndexOf('/') + 1),
-    doc: { type: t.type, title: t.title, status: Number(status), description: t.description, model_version: MODEL_VERSION },
+    doc: { type: t.type, title: t.title, status: t.status, description: t.description, model_version: MODEL_VERSION },
   }));
 }

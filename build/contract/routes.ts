@@ -135,16 +135,18 @@ export const ROUTES: readonly RouteDef[] = [
           `One vote per client (IP address; IPv6 by /64) per occupation per 24 hours; at most ${VOTE_POLICY.defaultBudget} votes per client per hour ` +
           'across occupations (configurable per deployment). Only a keyed hash of the address is stored, under a salt rotated daily. ' +
           'Votes are shown beside the score, never blended into it. A form post (application/x-www-form-urlencoded, as the embed card sends) ' +
-          'is answered with 303 back to the card, whose fragment names the outcome (#voted, #vote-repeat, #vote-limit, #vote-off).',
+          'is answered with 303 back to the card, whose fragment names the outcome (#voted, #vote-repeat, #vote-limit, #vote-off). ' +
+          'Browser requests from another site are refused (403): a foreign Origin, or Sec-Fetch-Site cross-site.',
         formRedirect: 'Form post: back to the card (Location /embed/{slug}#state)',
         errors: {
           400: 'Invalid JSON or UTF-8, or no usable client address',
+          403: 'A browser request from another site (a foreign Origin, or Sec-Fetch-Site: cross-site); nothing recorded',
           409: 'This client already voted on this occupation in the last 24 hours; nothing changed',
           413: `Body larger than ${VOTE_POLICY.maxBodyBytes} bytes`,
           415: 'Content-Type is neither application/json nor application/x-www-form-urlencoded',
           422: 'Missing or unknown vote; errors name the allowed values',
           429: 'Vote budget of this client used up',
-          503: 'Voting is not enabled on this deployment (no vote database)',
+          503: 'Voting is not enabled on this deployment: no vote database, or (type vote-secret-missing) no VOTE_SECRET',
         },
       },
     },

@@ -15,6 +15,7 @@ import { runBuild } from '../pipeline.ts';
 import { describeTidied, tidyOutput } from '../emit/swap.ts';
 import { splitVoteArgs, type VoteArgs } from './vote-args.ts';
 import { openSqliteVotes, type SqliteVotes } from '../../functions/adapters/node/vote-store-sqlite.ts';
+import { loadVoteSecret } from './vote-secret.ts';
 import { explainFailure, parseFlags, stageProgress } from '../cli.ts';
 import { main as fetchMain } from '../fetch/cli.ts';
 import { isFetchable } from '../fetch/manifest.ts';
@@ -224,16 +225,25 @@ function builtShape(dir: string): Shape | null {
 async function serveHere(dir: string, repoRoot: string, args: ServeArgs, voteArgs: VoteArgs, announce: (url: string) => void) {
   let server;
   let votes: SqliteVotes | null = null;
+  let secret = voteArgs.secret;
   try {
     // Only the timeline shape has votes; the percentile shape opens no database.
     const shape = (JSON.parse(readFileSync(path.join(dir, shardFile('meta')), 'utf8')) as { shape: string }).shape;
     if (shape === 'timeline') {
       const file = path.resolve(repoRoot, voteArgs.db);
       votes = openSqliteVotes(file);
+      // ODR_VOTE_SECRET wins; otherwise the secret file, generated on the first start.
+      let secretFrom = 'from ODR_VOTE_SECRET';
+      if (!secret) {
+        const secretFile = path.resolve(repoRoot, voteArgs.secretFile);
+        const loaded = loadVoteSecret(secretFile);
+        secret = loaded.secret;
+        secretFrom = `${secretFile}${loaded.created ? ' (generated now)' : ''}${loaded.tightened ? ' (made 0600: it was readable by others)' : ''}`;
+      }
       if (!cluster.isWorker || cluster.worker?.id === 1) {
         console.log(
           `Votes: SQLite ${file}${votes.applied.length ? ` (applied ${votes.applied.join(', ')})` : ''}; budget ${voteArgs.budget}/hour; ` +
-            `client = ${voteArgs.trustProxy ? 'last X-Forwarded-For hop' : 'socket address'}; secret ${voteArgs.secret ? 'from ODR_VOTE_SECRET' : 'none (daily salts only)'}`,
+            `client = ${voteArgs.trustProxy ? 'last X-Forwarded-For hop' : 'socket address'}; secret ${secretFrom}`,
         );
       }
     }
@@ -242,7 +252,7 @@ async function serveHere(dir: string, repoRoot: string, args: ServeArgs, voteArg
       port: args.port,
       host: args.host,
       trustProxy: voteArgs.trustProxy,
-      votes: votes ? { store: votes.store, budget: voteArgs.budget, secret: voteArgs.secret } : undefined,
+      votes: votes ? { store: votes.store, budget: voteArgs.budget, secret, requireSecret: true, trustProxy: voteArgs.trustProxy } : undefined,
     });
   } catch (e) {
     console.error(explainFailure(e));

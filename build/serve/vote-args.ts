@@ -1,6 +1,9 @@
 // The vote options of `npm start`: --db PATH (ODR_DB), --trust-proxy, --vote-budget N
-// (ODR_VOTE_BUDGET) and the optional secret ODR_VOTE_SECRET (environment only: a flag would show
-// in the process list). Taken out of argv before the server's own flags are parsed.
+// (ODR_VOTE_BUDGET) and the secret: ODR_VOTE_SECRET (environment only: a flag would show in the
+// process list) wins; without it the secret file --vote-secret-file PATH (ODR_VOTE_SECRET_FILE,
+// default `vote-secret` beside the database), generated once (vote-secret.ts). Taken out of argv
+// before the server's own flags are parsed.
+import path from 'node:path';
 import { VOTE_POLICY } from '../contract/votes.ts';
 import { DEFAULT_DB } from '../../functions/adapters/node/vote-store-sqlite.ts';
 
@@ -9,10 +12,13 @@ export interface VoteArgs {
   db: string;
   trustProxy: boolean;
   budget: number;
+  /** From ODR_VOTE_SECRET; when absent the secret comes from `secretFile`. */
   secret?: string;
+  /** The secret file (relative paths resolved by the caller): `vote-secret` beside the database unless named. */
+  secretFile: string;
 }
 
-export const VOTE_USAGE = '[--db PATH] [--trust-proxy] [--vote-budget N]';
+export const VOTE_USAGE = '[--db PATH] [--trust-proxy] [--vote-budget N] [--vote-secret-file PATH]';
 
 export function splitVoteArgs(argv: string[], env: NodeJS.ProcessEnv): { votes: VoteArgs; rest: string[] } {
   const rest: string[] = [];
@@ -24,7 +30,7 @@ export function splitVoteArgs(argv: string[], env: NodeJS.ProcessEnv): { votes: 
       trustProxy = true;
       continue;
     }
-    const m = arg.match(/^(--db|--vote-budget)(?:=(.*))?$/);
+    const m = arg.match(/^(--db|--vote-budget|--vote-secret-file)(?:=(.*))?$/);
     if (!m) {
       rest.push(arg);
       continue;
@@ -38,8 +44,10 @@ export function splitVoteArgs(argv: string[], env: NodeJS.ProcessEnv): { votes: 
     throw new Error(`${flags['--vote-budget'] !== undefined ? '--vote-budget' : 'ODR_VOTE_BUDGET'} must be a whole number from 1 to 999999, got ${JSON.stringify(budgetText)}`);
   }
   const secret = env.ODR_VOTE_SECRET || undefined;
+  const db = flags['--db'] ?? (env.ODR_DB || DEFAULT_DB);
+  const secretFile = flags['--vote-secret-file'] ?? (env.ODR_VOTE_SECRET_FILE || path.join(path.dirname(db), 'vote-secret'));
   return {
-    votes: { db: flags['--db'] ?? (env.ODR_DB || DEFAULT_DB), trustProxy, budget: Number(budgetText), ...(secret ? { secret } : {}) },
+    votes: { db, trustProxy, budget: Number(budgetText), secretFile, ...(secret ? { secret } : {}) },
     rest,
   };
 }

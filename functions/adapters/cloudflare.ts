@@ -14,7 +14,11 @@ interface Env {
   ASSETS: { fetch(req: Request | string): Promise<Response> };
   /** Vote database (D1 binding VOTES); without it POST votes answers 503 and GET the snapshot. */
   VOTES?: D1Like;
-  /** Optional secret mixed into every client key (a Pages secret); never stored or logged. */
+  /**
+   * The secret mixed into every client key (a Pages secret); never stored or logged. Required
+   * with VOTES: without it POST votes answers 503 (vote-secret-missing), since the salts in D1
+   * alone would let whoever holds the database map the keys back to addresses.
+   */
   VOTE_SECRET?: string;
   /** Votes per client per hour (default 30). */
   VOTE_BUDGET?: string;
@@ -50,11 +54,14 @@ async function answer(req: Request, env: Env): Promise<Response> {
     if (!res.ok) throw new Error(`shard ${name}: HTTP ${res.status}`);
     return res.json();
   };
+  if (!handler && env.VOTES && !env.VOTE_SECRET) {
+    console.error('VOTE_SECRET is not set: votes are refused (503 vote-secret-missing). Set it with `npx wrangler pages secret put VOTE_SECRET`.');
+  }
   // The platform caps request bodies itself (see HandlerOptions.discardLimitBytes).
   handler ??= createHandler(
     { loadShard: load },
     {
-      votes: { store: env.VOTES ? d1VoteStore(env.VOTES) : null, secret: env.VOTE_SECRET || undefined, budget: voteBudget(env.VOTE_BUDGET) },
+      votes: { store: env.VOTES ? d1VoteStore(env.VOTES) : null, secret: env.VOTE_SECRET || undefined, requireSecret: true, budget: voteBudget(env.VOTE_BUDGET) },
       discardLimitBytes: Number.POSITIVE_INFINITY,
     },
   );

@@ -4,7 +4,11 @@
 // fuzzed bodies. Each test votes on occupations and client addresses of its own, so the tests
 // share one database without seeing each other's votes.
 import { prng } from '../../build/validation/stats.ts';
-import { mkdtempSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
@@ -14,7 +18,10 @@ import { startServer } from '../../functions/adapters/node/server.ts';
 import { patternOf } from '../../build/contract/routes.ts';
 import { openSqliteVotes } from '../../functions/adapters/node/vote-store-sqlite.ts';
 import { startWrangler } from '../support/cloudflare-sites.ts';
-import { CLIENT_HEADER, TARGET, useSites, type Site } from './setup.ts';
+import { killStarted, servingUrl, startNpm } from '../support/npm-start.ts';
+import { CLIENT_HEADER, REPO_ROOT, TARGET, useSites, type Site } from './setup.ts';
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const sites = useSites();
 const PROBLEM = 'application/problem+json; charset=utf-8';
@@ -154,8 +161,10 @@ describe('POST votes', () => {
       Array.from({ length: 200 }, (_, i) => vote(sites.timeline, o!.soc_code, { vote: VOTE_CHOICES[i % 3] }, `10.4.${i >> 8}.${i & 255}`)),
     );
     const statuses = results.map((r) => r.status);
-    await Promise.all(results.map((r) => r.arrayBuffer()));
-    expect(statuses.filter((s) => s === 201)).toHaveLength(200);
+    const bodies = await Promise.all(results.map((r) => r.text()));
+    const refused = [...new Set(bodies.filter((_, i) => statuses[i] !== 201).map((b) => b.slice(0, 300)))];
+    const tally = JSON.stringify(Object.fromEntries(statuses.reduce((m, s) => m.set(s, (m.get(s) ?? 0) + 1), new Map<number, number>())));
+    expect(statuses.filter((s) => s === 201), `statuses ${tally} ${refused.join(' | ')}`).toHaveLength(200);
     const after = await stats(sites.timeline, o!.soc_code);
     expect(after.total).toBe(before.total + 200);
     expect([after.agree - before.agree, after.too_high - before.too_high, after.too_low - before.too_low]).toEqual([67, 67, 66]);
@@ -193,6 +202,43 @@ describe('POST votes', () => {
     const card = await (await sites.timeline.get(`/embed/${o!.slug}`)).text();
     expect(card).toContain('id="voted"');
     expect(card).toContain(`action="${votesPath(o!.soc_code)}"`);
+  });
+
+  it('a browser request from another site is refused with 403 (JSON, form post, fetch); same-origin, same-site and non-browser requests count', async () => {
+    const [o] = await occupations(62, 1);
+    const soc = o!.soc_code;
+    const own = new URL(sites.timeline.url).origin;
+    const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+    const before = await stats(sites.timeline, soc);
+    const refused: Array<[unknown, Record<string, string>]> = [
+      // What a foreign page's form post sends (Chromium, to an https or localhost target) ...
+      ['vote=agree', { ...form, Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' }],
+      // ... its fetch() (CORS, JSON), an older browser's (Origin only), a sandboxed frame's (Origin null).
+      [{ vote: 'agree' }, { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'cors' }],
+      [{ vote: 'agree' }, { Origin: 'https://evil.example' }],
+      ['vote=agree', { ...form, Origin: 'null' }],
+      [{ vote: 'agree' }, { 'Sec-Fetch-Site': 'cross-site' }],
+    ];
+    for (const [i, [body, headers]] of refused.entries()) {
+      const p = await expectProblem(await vote(sites.timeline, soc, body, `10.12.0.${i}`, headers), 403);
+      expect(p.detail).toMatch(/another site/);
+    }
+    expect(await stats(sites.timeline, soc)).toEqual(before);
+    // The card's own page posting (same origin), a same-site page, a sandboxed frame that keeps
+    // its origin (Origin null, the browser's own verdict same-origin), and a client with neither header.
+    const accepted: Array<[unknown, Record<string, string>]> = [
+      ['vote=agree', { ...form, Origin: own, 'Sec-Fetch-Site': 'same-origin' }],
+      ['vote=agree', { ...form, Origin: own }],
+      [{ vote: 'too_low' }, { Origin: 'https://blog.example', 'Sec-Fetch-Site': 'same-site' }],
+      ['vote=too_high', { ...form, Origin: 'null', 'Sec-Fetch-Site': 'same-origin' }],
+      [{ vote: 'agree' }, {}],
+    ];
+    for (const [i, [body, headers]] of accepted.entries()) {
+      const r = await vote(sites.timeline, soc, body, `10.12.1.${i}`, headers);
+      expect({ i, status: r.status }).toEqual({ i, status: typeof body === 'string' ? 303 : 201 });
+      if (r.status === 303) expect(r.headers.get('location')).toBe(`/embed/${o!.slug}#voted`);
+    }
+    expect((await stats(sites.timeline, soc)).total).toBe(before.total + accepted.length);
   });
 
   it('fuzzed bodies, content types and sizes never get a 5xx', { timeout: 120_000 }, async () => {
@@ -301,6 +347,97 @@ describe.runIf(TARGET === 'node')('votes on the local server (npm start)', () =>
     }
   });
 
+  it('behind a proxy that rewrites Host, the public host counts from X-Forwarded-Host only with --trust-proxy', async () => {
+    const dir = scratch();
+    const db = openSqliteVotes(path.join(dir, 'votes.sqlite'));
+    const servers = await Promise.all(
+      [true, false].map((trustProxy) => startServer({ dir: sites.timeline.dir, port: 0, host: '127.0.0.1', trustProxy, votes: { store: db.store, trustProxy } })),
+    );
+    try {
+      const [o] = await occupations(91, 1);
+      const proxied = { Origin: 'https://risk.example', 'X-Forwarded-Host': 'risk.example' };
+      const [trusting, plain] = servers;
+      expect((await vote(trusting!, o!.soc_code, { vote: 'agree' }, '10.13.0.1', proxied)).status).toBe(201);
+      await expectProblem(await vote(trusting!, o!.soc_code, { vote: 'agree' }, '10.13.0.2', { ...proxied, 'X-Forwarded-Host': 'evil.example' }), 403);
+      await expectProblem(await vote(plain!, o!.soc_code, { vote: 'agree' }, '10.13.0.3', proxied), 403);
+      // A proxy that passes Host on (nginx: proxy_set_header Host $host) needs no trust (fetch
+      // cannot set Host: node:http can).
+      const viaHost = await new Promise<number>((resolve, reject) => {
+        const body = JSON.stringify({ vote: 'agree' });
+        const req = http.request(`${plain!.url}${votesPath(o!.soc_code)}`, { method: 'POST', headers: { Host: 'risk.example', Origin: 'https://risk.example', 'Content-Type': 'application/json', 'Content-Length': body.length } }, (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+      expect(viaHost).toBe(201);
+    } finally {
+      await Promise.all(servers.map((s) => s.close()));
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('whoever holds the database file cannot map its keys back to addresses: npm start keeps a secret apart from it (0600), and the files are 0600', { timeout: 60_000 }, async () => {
+    const dir = scratch();
+    const db = path.join(dir, 'votes.sqlite');
+    const started: ChildProcess[] = [];
+    const { PORT: _p, HOST: _h, ODR_VOTE_SECRET: _s, ODR_VOTE_SECRET_FILE: _f, ...env } = process.env;
+    const serve = async (extraEnv: Record<string, string> = {}) => {
+      const run = startNpm(started, ['--no-build', '--dir', sites.timeline.dir, '--workers', '1', '--port', '0', '--trust-proxy', '--db', db], { cwd: REPO_ROOT, env: { ...env, ...extraEnv } });
+      const url = await servingUrl(run);
+      return { url, run, stop: async () => (process.kill(-run.proc.pid!, 'SIGTERM'), await run.exited) };
+    };
+    try {
+      // Voters from one /16: the attacker knows the range and tries all 65,536 addresses.
+      const occs = await occupations(92, 2);
+      const voters = Array.from({ length: 40 }, (_, i) => `198.18.${(i * 37) % 256}.${(i * 101) % 256}`);
+      let server = await serve();
+      expect(server.run.out()).toMatch(new RegExp(`secret ${escapeRe(path.join(dir, 'vote-secret'))} \\(generated now\\)`));
+      for (const [i, ip] of voters.entries()) expect((await vote(server, occs[i % 2]!.soc_code, { vote: 'agree' }, ip)).status).toBe(201);
+      for (const f of [db, `${db}-wal`, `${db}-shm`, path.join(dir, 'vote-secret')]) expect({ f, mode: statSync(f).mode & 0o777 }).toEqual({ f, mode: 0o600 });
+      await server.stop();
+
+      // The attack, with everything the database holds: its salts and keys, and the code.
+      const held = new Database(db, { readonly: true });
+      const salts = (held.prepare('SELECT salt FROM vote_salts').all() as Array<{ salt: string }>).map((r) => r.salt);
+      const keys = new Set((held.prepare('SELECT client_key FROM votes').all() as Array<{ client_key: string }>).map((r) => r.client_key));
+      held.close();
+      expect(keys.size).toBe(voters.length);
+      const mapped = (pepper: string) => {
+        const found = new Map<string, string>();
+        for (const salt of salts) {
+          for (let a = 0; a < 65_536; a++) {
+            const ip = `198.18.${a >> 8}.${a & 255}`;
+            const k = createHmac('sha256', `${pepper}:${salt}`).update(ip).digest('hex');
+            if (keys.has(k)) found.set(k, ip);
+          }
+        }
+        return found;
+      };
+      expect(mapped('').size).toBe(0);
+      // The same attack with the secret file maps every key: the attack is real, the secret is what stops it.
+      const secret = readFileSync(path.join(dir, 'vote-secret'), 'utf8').trim();
+      expect(new Set(mapped(secret).values())).toEqual(new Set(voters));
+
+      // ODR_VOTE_SECRET wins over the file (which is left as it is).
+      server = await serve({ ODR_VOTE_SECRET: 'from-the-environment-'.repeat(3) });
+      expect(server.run.out()).toMatch(/secret from ODR_VOTE_SECRET/);
+      expect((await vote(server, occs[0]!.soc_code, { vote: 'too_low' }, '198.18.255.254')).status).toBe(201);
+      await server.stop();
+      const last = new Database(db, { readonly: true });
+      const key = (last.prepare('SELECT client_key FROM votes ORDER BY id DESC LIMIT 1').get() as { client_key: string }).client_key;
+      const today = (last.prepare('SELECT salt FROM vote_salts ORDER BY day DESC LIMIT 1').get() as { salt: string }).salt;
+      last.close();
+      expect(key).toBe(createHmac('sha256', `${'from-the-environment-'.repeat(3)}:${today}`).update('198.18.255.254').digest('hex'));
+      expect(readFileSync(path.join(dir, 'vote-secret'), 'utf8').trim()).toBe(secret);
+    } finally {
+      killStarted(started);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('without a database: GET serves the build snapshot, POST is 503 (the card form comes back with its state)', async () => {
     const server = await startServer({ dir: sites.timeline.dir, port: 0, host: '127.0.0.1' });
     try {
@@ -320,7 +457,7 @@ describe.runIf(TARGET === 'node')('votes on the local server (npm start)', () =>
 });
 
 describe.runIf(TARGET === 'cloudflare')('votes on Cloudflare (D1)', () => {
-  it('counts survive a restart: runtimes started and stopped on the same local D1 keep the counts and the repeat rule', { timeout: 180_000 }, async () => {
+  it('counts survive a restart: runtimes started and stopped on the same local D1 keep the counts and the repeat rule; one without VOTE_SECRET refuses votes (503)', { timeout: 180_000 }, async () => {
     const d1 = inject('cloudflareD1')!;
     const [o] = await occupations(70, 1);
     for (let i = 0; i < 5; i++) expect((await vote(sites.timeline, o!.soc_code, { vote: VOTE_CHOICES[i % 3] }, `10.8.0.${i}`)).status).toBe(201);
@@ -341,8 +478,16 @@ describe.runIf(TARGET === 'cloudflare')('votes on Cloudflare (D1)', () => {
       } finally {
         await second.stop();
       }
-      const third = await startWrangler(sites.timeline.dir, cwd, d1);
+      // The third has no VOTE_SECRET (a deployment that forgot it): it reads the counts, and
+      // refuses votes with its own 503, a missing setting (the card's form: voting is off).
+      const third = await startWrangler(sites.timeline.dir, cwd, d1, { secret: false });
       try {
+        expect(await stats(third, o!.soc_code)).toEqual(after);
+        const p = await expectProblem(await vote(third, o!.soc_code, { vote: 'agree' }, '10.8.0.10'), 503);
+        expect(p).toMatchObject({ type: '/api/v1/problems/vote-secret-missing', title: 'Vote Secret Not Configured' });
+        expect(p.detail).toMatch(/VOTE_SECRET/);
+        const form = await vote(third, o!.soc_code, 'vote=agree', '10.8.0.10', { 'Content-Type': 'application/x-www-form-urlencoded' });
+        expect({ status: form.status, location: form.headers.get('location') }).toEqual({ status: 303, location: `/embed/${o!.slug}#vote-off` });
         expect(await stats(third, o!.soc_code)).toEqual(after);
       } finally {
         await third.stop();

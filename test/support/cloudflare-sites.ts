@@ -47,11 +47,18 @@ export interface Wrangler {
   stop(): Promise<void>;
 }
 
-/** `wrangler pages dev` over a build, optionally bound to a local D1; resolves once it serves. */
-export async function startWrangler(dir: string, cwd: string, d1?: LocalD1): Promise<Wrangler> {
+/** The VOTE_SECRET binding of the test runtimes with a D1 (a deployment sets a secret of its own). */
+export const TEST_VOTE_SECRET = 'test-vote-secret-0123456789abcdef0123456789abcdef';
+
+/**
+ * `wrangler pages dev` over a build, optionally bound to a local D1 and, with it, to VOTE_SECRET
+ * (`secret: false`: without it, as a deployment that forgot it); resolves once it serves.
+ */
+export async function startWrangler(dir: string, cwd: string, d1?: LocalD1, opts: { secret?: boolean } = {}): Promise<Wrangler> {
   const port = await freePort();
   const args = [WRANGLER, 'pages', 'dev', dir, '--ip', '127.0.0.1', '--port', String(port), '--compatibility-date', COMPATIBILITY_DATE, '--log-level', 'warn'];
   if (d1) args.push('--d1', `${d1.binding}=${d1.databaseId}`, '--persist-to', d1.persistTo);
+  if (d1 && opts.secret !== false) args.push('--binding', `VOTE_SECRET=${TEST_VOTE_SECRET}`);
   // cwd: wrangler keeps its .wrangler/ state folder there, outside the repository.
   const proc = spawn(process.execPath, args, { cwd, env: WRANGLER_ENV, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -115,7 +122,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       const w = await startWrangler(dists[shape], root, shape === 'timeline' ? d1 : undefined);
       running.push(w);
       urls[shape] = w.url;
-      console.log(`[cloudflare setup] wrangler pages dev serves ${shape} at ${urls[shape]}${shape === 'timeline' ? ` (D1 ${d1.binding})` : ''}`);
+      console.log(`[cloudflare setup] wrangler pages dev serves ${shape} at ${urls[shape]}${shape === 'timeline' ? ` (D1 ${d1.binding}, VOTE_SECRET)` : ''}`);
     }
   } catch (e) {
     await stop();

@@ -1,11 +1,14 @@
 // The vote database of `npm start`: SQLite in one file (better-sqlite3). The schema comes from
 // migrations/*.sql, the same files `npm run db:migrate` applies to Cloudflare D1; applied files
 // are recorded in d1_migrations exactly as wrangler does, so one history serves both.
-import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
+// The file (and SQLite's -wal and -shm beside it, which take its mode) is readable by its owner
+// only, and salts older than yesterday are deleted at open and on a timer, not only when a vote
+// arrives (a server with no votes for days would keep them otherwise).
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { sqlVoteStore, type SqlRunner, type SqlValue, type VoteStore } from '../../votes.ts';
+import { VOTE_SQL, sqlVoteStore, utcDay, type SqlRunner, type SqlValue, type VoteStore } from '../../votes.ts';
 
 /** The D1 migrations (the repository's migrations/ folder), applied to the SQLite file as wrangler applies them to D1. */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../migrations', import.meta.url));
@@ -42,12 +45,39 @@ export interface SqliteVotes {
   store: VoteStore;
   db: Database.Database;
   applied: string[];
+  /** Deletes the salts of days before yesterday (UTC) as of `now`; returns how many. */
+  pruneSalts(now?: number): number;
   close(): void;
 }
 
-/** Opens (creating file, folder and schema if needed) the vote database at `file`. */
-export function openSqliteVotes(file: string): SqliteVotes {
-  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+/** How often an open database deletes old salts (besides at open and when a day's first vote comes). */
+export const SALT_PRUNE_INTERVAL_MS = 10 * 60_000;
+
+/** Owner read and write only: the database, its -wal and -shm, the secret file. */
+export const PRIVATE_MODE = 0o600;
+
+/**
+ * Makes `file` (and an existing -wal/-shm) private before SQLite opens it: created empty with
+ * mode 0600 when missing (SQLite then keeps the mode and gives it to the -wal and -shm files it
+ * creates), tightened to 0600 when an earlier version left it readable by others.
+ */
+function makePrivate(file: string): void {
+  closeSync(openSync(file, 'a', PRIVATE_MODE));
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) {
+    if (process.platform !== 'win32' && existsSync(f)) chmodSync(f, PRIVATE_MODE);
+  }
+}
+
+/**
+ * Opens (creating file, folder and schema if needed) the vote database at `file`. `pruneEveryMs`:
+ * the salt timer (0: none); `now`: the clock it prunes by.
+ */
+export function openSqliteVotes(file: string, opts: { pruneEveryMs?: number; now?: () => number } = {}): SqliteVotes {
+  if (file !== ':memory:') {
+    // The folder too, when we make it: nobody else needs to list it.
+    mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
+    makePrivate(file);
+  }
   const db = new Database(file);
   // WAL: readers never block the writer; busy_timeout: another process holding the write lock
   // (a second server, votes:export) makes us wait instead of failing the vote.
@@ -69,5 +99,29 @@ export function openSqliteVotes(file: string): SqliteVotes {
     run: async (sql: string, params: SqlValue[]) => stmt(sql).run(numbered(params)).changes,
     all: async <T>(sql: string, params: SqlValue[]) => stmt(sql).all(numbered(params)) as T[],
   };
-  return { store: sqlVoteStore(runner), db, applied, close: () => db.close() };
+  const now = opts.now ?? Date.now;
+  const pruneSalts = (at = now()) => stmt(VOTE_SQL.pruneSalts).run({ 1: utcDay(at - 86_400_000) }).changes;
+  pruneSalts();
+  const every = opts.pruneEveryMs ?? SALT_PRUNE_INTERVAL_MS;
+  const timer =
+    every > 0
+      ? setInterval(() => {
+          try {
+            pruneSalts();
+          } catch {
+            // Busy past busy_timeout (another process writing): the next tick, or the next vote, prunes.
+          }
+        }, every)
+      : null;
+  timer?.unref();
+  return {
+    store: sqlVoteStore(runner),
+    db,
+    applied,
+    pruneSalts,
+    close: () => {
+      if (timer) clearInterval(timer);
+      db.close();
+    },
+  };
 }

@@ -29,7 +29,7 @@ describe('OpenAPI from the route table', () => {
   it('the vote is its own operation (201, form redirect, Retry-After on 429); 405 names Allow', () => {
     const vote = doc.paths['/api/v1/occupations/{soc_code}/votes']!.post!;
     expect(vote.operationId).toBe('occupation-vote');
-    expect(Object.keys(vote.responses)).toEqual(['201', '303', '400', '404', '405', '409', '413', '415', '422', '429', '500', '503']);
+    expect(Object.keys(vote.responses)).toEqual(['201', '303', '400', '403', '404', '405', '409', '413', '415', '422', '429', '500', '503']);
     expect(vote.responses['429']!.headers).toHaveProperty('Retry-After');
     expect(doc.paths['/api/v1/meta']!.get!.responses['405']!.headers).toHaveProperty('Allow');
     expect(doc['x-model-version']).toBe('2.0.0');

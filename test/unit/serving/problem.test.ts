@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PROBLEM_ERRORS, problem, PROBLEM_TYPES } from '../../../build/contract/problem.ts';
+import { MAX_PROBLEM_ERRORS, problem, problemTypeDocs, PROBLEM_TYPES } from '../../../build/contract/problem.ts';
 import { ProblemSchema } from '../../../build/contract/response-schemas.ts';
 
 describe('problem details', () => {
@@ -12,6 +12,15 @@ describe('problem details', () => {
       types.add(p.type);
     }
     expect(types.size).toBe(Object.keys(PROBLEM_TYPES).length);
+  });
+  it('a variant keeps its status with a type of its own, and is documented like the others', () => {
+    const p = problem('vote-secret-missing', 'why');
+    expect(ProblemSchema.parse(p)).toEqual(p);
+    expect(p).toMatchObject({ status: 503, type: '/api/v1/problems/vote-secret-missing' });
+    expect(p.type).not.toBe(problem(503, 'why').type);
+    const docs = problemTypeDocs();
+    expect(docs.map((d) => d.doc.type)).toContain(p.type);
+    expect(new Set(docs.map((d) => d.name)).size).toBe(docs.length);
   });
   it('errors appear only when there are some, in a fixed key order', () => {
     expect('errors' in problem(400, 'x', [])).toBe(false);

@@ -1,10 +1,14 @@
 // The vote rules over time, with a fixed clock: the 24-hour repeat window across the daily salt
 // rotation, the hourly budget and its Retry-After, salts pruned after two days. The real SQL on
 // an in-memory SQLite database; the endpoint as the function runs it (Request in, Response out).
+import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { votesEndpoint, type VoteTarget } from '../../../functions/votes.ts';
 import { clientSubject, lastForwardedHop } from '../../../functions/client-address.ts';
-import { openSqliteVotes } from '../../../functions/adapters/node/vote-store-sqlite.ts';
+import { openSqliteVotes, type SqliteVotes } from '../../../functions/adapters/node/vote-store-sqlite.ts';
+import { loadVoteSecret } from '../../../build/serve/vote-secret.ts';
 import { splitVoteArgs } from '../../../build/serve/vote-args.ts';
 import { votesCsv } from '../../../build/votes/export.ts';
 import { ROUTES } from '../../../build/contract/routes.ts';
@@ -99,10 +103,12 @@ describe('client address', () => {
 });
 
 describe('npm start vote flags and export', () => {
-  it('takes --db, --trust-proxy and --vote-budget out of argv, with environment fallbacks', () => {
-    expect(splitVoteArgs(['--port', '0', '--trust-proxy', '--db', 'x.sqlite'], {})).toEqual({ votes: { db: 'x.sqlite', trustProxy: true, budget: 30 }, rest: ['--port', '0'] });
-    expect(splitVoteArgs(['--vote-budget=5'], { ODR_DB: 'e.sqlite', ODR_VOTE_SECRET: 's' })).toEqual({ votes: { db: 'e.sqlite', trustProxy: false, budget: 5, secret: 's' }, rest: [] });
-    expect(splitVoteArgs([], {}).votes.db).toBe('var/votes.sqlite');
+  it('takes --db, --trust-proxy, --vote-budget and --vote-secret-file out of argv, with environment fallbacks', () => {
+    expect(splitVoteArgs(['--port', '0', '--trust-proxy', '--db', 'x/y.sqlite'], {})).toEqual({ votes: { db: 'x/y.sqlite', trustProxy: true, budget: 30, secretFile: 'x/vote-secret' }, rest: ['--port', '0'] });
+    expect(splitVoteArgs(['--vote-budget=5'], { ODR_DB: 'e.sqlite', ODR_VOTE_SECRET: 's' })).toEqual({ votes: { db: 'e.sqlite', trustProxy: false, budget: 5, secret: 's', secretFile: 'vote-secret' }, rest: [] });
+    expect(splitVoteArgs([], {}).votes).toMatchObject({ db: 'var/votes.sqlite', secretFile: 'var/vote-secret' });
+    expect(splitVoteArgs(['--vote-secret-file', 'k'], { ODR_VOTE_SECRET_FILE: 'e' }).votes.secretFile).toBe('k');
+    expect(splitVoteArgs([], { ODR_VOTE_SECRET_FILE: 'e' }).votes.secretFile).toBe('e');
     expect(() => splitVoteArgs(['--vote-budget', '0'], {})).toThrow(/whole number/);
     expect(() => splitVoteArgs([], { ODR_VOTE_BUDGET: 'lots' })).toThrow(/ODR_VOTE_BUDGET/);
     expect(() => splitVoteArgs(['--db'], {})).toThrow(/--db needs a value/);
@@ -114,5 +120,75 @@ describe('npm start vote flags and export', () => {
       { soc_code: '15-1252.00', vote: 'too_high', n: 1 },
     ]);
     expect(out).toEqual({ csv: 'soc_code,agree,too_high,too_low\n15-1252.00,3,1,0\n29-1141.00,0,0,2\n', occupations: 2, votes: 6 });
+  });
+});
+
+describe.skipIf(process.platform === 'win32')('the vote database and secret on disk (npm start)', () => {
+  const scratch = () => mkdtempSync(path.join(tmpdir(), 'odr-votes-private-'));
+  const mode = (f: string) => statSync(f).mode & 0o777;
+
+  it('the database and its -wal and -shm are created 0600 (whatever the umask), and an older 0644 file is tightened', async () => {
+    const dir = scratch();
+    const old = process.umask(0o022);
+    try {
+      const file = path.join(dir, 'new', 'votes.sqlite');
+      const v = openSqliteVotes(file);
+      await v.store.salts('2026-11-23', '2026-11-22', 'a'.repeat(64));
+      for (const f of [file, `${file}-wal`, `${file}-shm`]) expect({ f, mode: mode(f) }).toEqual({ f, mode: 0o600 });
+      expect(mode(path.dirname(file))).toBe(0o700);
+      v.close();
+      chmodSync(file, 0o644);
+      const again = openSqliteVotes(file);
+      expect(mode(file)).toBe(0o600);
+      again.close();
+    } finally {
+      process.umask(old);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('salts older than yesterday go at open and on the timer, without any vote', async () => {
+    const dir = scratch();
+    try {
+      const file = path.join(dir, 'votes.sqlite');
+      let clock = Date.UTC(2026, 10, 23, 12);
+      const first = openSqliteVotes(file, { now: () => clock, pruneEveryMs: 0 });
+      await first.store.salts('2026-11-23', '2026-11-22', 'a'.repeat(64));
+      first.db.prepare('INSERT INTO vote_salts (day, salt) VALUES (?, ?), (?, ?)').run('2026-11-22', 'b', '2026-11-20', 'c');
+      first.close();
+      const days = (v: SqliteVotes) => (v.db.prepare('SELECT day FROM vote_salts ORDER BY day').all() as Array<{ day: string }>).map((r) => r.day);
+      const second = openSqliteVotes(file, { now: () => clock, pruneEveryMs: 20 });
+      try {
+        expect(days(second)).toEqual(['2026-11-22', '2026-11-23']);
+        // Two days later, no vote in between: the timer alone removes them.
+        clock += 2 * 86_400_000;
+        for (let i = 0; i < 100 && days(second).length > 0; i++) await new Promise((r) => setTimeout(r, 20));
+        expect(days(second)).toEqual([]);
+      } finally {
+        second.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the secret file is generated once, 0600, and read afterwards; a loose one is tightened, an empty one refused', () => {
+    const dir = scratch();
+    try {
+      const file = path.join(dir, 'vote-secret');
+      const made = loadVoteSecret(file);
+      expect(made).toMatchObject({ created: true, tightened: false });
+      expect(made.secret).toMatch(/^[0-9a-f]{64}$/);
+      expect(mode(file)).toBe(0o600);
+      expect(loadVoteSecret(file)).toEqual({ secret: made.secret, created: false, tightened: false });
+      chmodSync(file, 0o644);
+      expect(loadVoteSecret(file)).toEqual({ secret: made.secret, created: false, tightened: true });
+      expect(mode(file)).toBe(0o600);
+      expect(readdirSync(dir)).toEqual(['vote-secret']);
+      writeFileSync(file, '  \n');
+      expect(() => loadVoteSecret(file)).toThrow(/is empty/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
