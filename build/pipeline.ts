@@ -16,7 +16,7 @@ import { functionKey, readFunctionCache, storeFunctionCache } from './cache/func
 import { checkOutput, forgetOutput, outputKeys, recordOutput } from './cache/output-stamp.ts';
 import { BuildError } from './build-error.ts';
 import { removeLeftAside } from './cache/aside.ts';
-import { stageLabel } from './report-format.ts';
+import { stageLabel, type RejectedRows } from './report-format.ts';
 
 export { BuildError };
 
@@ -40,6 +40,8 @@ export interface BuildOptions {
   caches?: readonly CacheName[];
   /** Where the caches live (default .cache under the repository, git-ignored): sources/, model/, function/, outputs/. */
   cacheDir?: string;
+  /** Fail on any rejected source row (--strict): nothing is written. Without it the build goes on without those rows and names what they cost. */
+  strict?: boolean;
   /**
    * Update the generation before the current out folder in place (default true; --no-cache and
    * --no-reuse set false): files whose bytes are already right are not written again. Without it
@@ -89,6 +91,8 @@ export interface BuildSummary {
   /** CPU time (user + system) of the build process so far, ms: wall time on a shared machine says little. */
   cpuMs: number;
   sourceReport: string | null;
+  /** Rejected source rows and what they cost: the occupations they name that have no page (the build's last lines). */
+  rejected: RejectedRows;
   joinReport: Record<string, unknown>;
 }
 
@@ -209,6 +213,8 @@ async function buildAll(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Arra
       for (const [i, t] of outs.entries()) {
         const check = await checkOutput<StampedSummary>(stampDir, t.out, keys.outputs[i]!);
         if (check.outcome === 'hit') {
+          // The folder holds this build, rejected rows and all: --strict refuses it as it would the build.
+          if (opts.strict && check.summary.rejected.rows.length > 0) throw strictError(check.summary.rejected.rows);
           log(`    (output: ${t.out} already holds this build's ${check.summary.files} files, as its manifest lists them (sha256; unchanged files known by their stat); left as it is)`);
           upToDate.push(i);
           summaries[i] = { ...check.summary, timings: shared, stagePeakRssMb: sharedPeaks, caches: { sources: 'skipped', model: 'skipped', function: 'skipped', output: 'hit' }, peakRssMb: 0, cpuMs: 0 };
@@ -267,3 +273,10 @@ async function buildAll(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Arra
 type StampedSummary = Omit<BuildSummary, 'timings' | 'stagePeakRssMb' | 'caches' | 'peakRssMb' | 'cpuMs'>;
 const stamped = ({ timings: _t, stagePeakRssMb: _p, caches: _c, peakRssMb: _r, cpuMs: _u, ...rest }: BuildSummary): StampedSummary => rest;
 
+/** The failure of a --strict build with rejected rows: each row by file:line and why. */
+export function strictError(rows: ReadonlyArray<{ file: string; line: number; reason: string }>): BuildError {
+  return new BuildError(
+    rows.map((p) => `${p.file}:${p.line}: ${p.reason}`),
+    `build failed (--strict): ${rows.length} source row(s) rejected; nothing was written`,
+  );
+}
