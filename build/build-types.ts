@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { OccupationTitle } from './model/inputs.ts';
 import type { ModelOutput, Shape, UnscoredOccupation } from './model/record-schemas.ts';
 import type { CacheOutcome } from './cache/entry.ts';
+import type { RejectedRows } from './report-format.ts';
 
 export interface BuildOptions {
   shape: Shape;
@@ -24,6 +25,8 @@ export interface BuildOptions {
   caches?: readonly CacheName[];
   /** Where the caches live (default .cache under the repository, git-ignored): sources/, model/, function/, outputs/. */
   cacheDir?: string;
+  /** Fail on any rejected source row (--strict): nothing is written. Without it the build goes on without those rows and names what they cost. */
+  strict?: boolean;
   /**
    * Update the generation before the current out folder in place (default true; --no-cache and
    * --no-reuse set false): files whose bytes are already right are not written again. Without it
@@ -73,6 +76,8 @@ export interface BuildSummary {
   /** CPU time (user + system) of the build process so far, ms: wall time on a shared machine says little. */
   cpuMs: number;
   sourceReport: string | null;
+  /** Rejected source rows and what they cost: the occupations they name that have no page (the build's last lines). */
+  rejected: RejectedRows;
   joinReport: Record<string, unknown>;
 }
 

@@ -1,14 +1,14 @@
-// CLI: npm run build -- [--shape percentile|timeline|both] [--source DIR] [--out DIR] [--cache LIST | --no-cache] [--cache-dir DIR] [--no-reuse]
+// CLI: npm run build -- [--shape percentile|timeline|both] [--source DIR] [--out DIR] [--cache LIST | --no-cache] [--cache-dir DIR] [--no-reuse] [--strict]
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runBuilds } from './pipeline.ts';
 import { CACHE_NAMES, type CacheName } from './build-types.ts';
 import { explainFailure, parseFlags, stageProgress } from './cli.ts';
-import { formatJoinReport, formatUnscored } from './report-format.ts';
+import { formatJoinReport, formatRejectedRows, formatUnscored } from './report-format.ts';
 import { Shape } from './model/record-schemas.ts';
 import { REPO_ROOT } from './repo-root.ts';
 
-const USAGE = 'usage: npm run build -- [--shape percentile|timeline|both] [--source DIR] [--out DIR] [--cache sources,model,function,output | --no-cache] [--cache-dir DIR] [--no-reuse]';
+const USAGE = 'usage: npm run build -- [--shape percentile|timeline|both] [--source DIR] [--out DIR] [--cache sources,model,function,output | --no-cache] [--cache-dir DIR] [--no-reuse] [--strict]';
 
 export interface BuildArgs {
   /** `both` reads the sources once and writes OUT/percentile and OUT/timeline. */
@@ -20,12 +20,15 @@ export interface BuildArgs {
   cacheDir?: string;
   /** Update the previous generation of each out folder in place (--no-cache and --no-reuse: write a fresh tree). */
   reuse: boolean;
+  /** --strict: any rejected source row fails the build (nothing written). */
+  strict?: true;
 }
 
 export function parseBuildArgs(argv: string[]): BuildArgs {
   const noCache = argv.includes('--no-cache');
   const reuse = !noCache && !argv.includes('--no-reuse');
-  const flags = parseFlags(argv.filter((a) => a !== '--no-cache' && a !== '--no-reuse'), ['--shape', '--source', '--out', '--cache', '--cache-dir'], USAGE);
+  const strict = argv.includes('--strict');
+  const flags = parseFlags(argv.filter((a) => a !== '--no-cache' && a !== '--no-reuse' && a !== '--strict'), ['--shape', '--source', '--out', '--cache', '--cache-dir'], USAGE);
   for (const f of ['--cache', '--cache-dir']) if (noCache && flags[f] !== undefined) throw new Error(`${f} and --no-cache cannot be used together\n${USAGE}`);
   const caches = noCache ? [] : flags['--cache'] === undefined ? [...CACHE_NAMES] : parseCacheList(flags['--cache']);
   const out = flags['--out'] ?? 'dist';
@@ -41,6 +44,7 @@ export function parseBuildArgs(argv: string[]): BuildArgs {
     targets,
     caches,
     reuse,
+    ...(strict ? { strict } : {}),
     ...(flags['--source'] !== undefined ? { source: flags['--source'] } : {}),
     ...(flags['--cache-dir'] !== undefined ? { cacheDir: flags['--cache-dir'] } : {}),
   };
@@ -68,7 +72,7 @@ async function main() {
   const repoRoot = REPO_ROOT;
   console.log(`Building ${args.targets.map((t) => `shape=${t.shape} -> ${t.out}`).join(', ')}`);
   try {
-    const summaries = await runBuilds({ source: args.source, caches: args.caches, ...(args.cacheDir ? { cacheDir: path.resolve(args.cacheDir) } : {}), reuse: args.reuse, repoRoot, log: (l) => console.log(l), onStageStart: stageProgress(process.stdout) }, args.targets);
+    const summaries = await runBuilds({ source: args.source, caches: args.caches, ...(args.cacheDir ? { cacheDir: path.resolve(args.cacheDir) } : {}), reuse: args.reuse, ...(args.strict ? { strict: true } : {}), repoRoot, log: (l) => console.log(l), onStageStart: stageProgress(process.stdout) }, args.targets);
     const s = summaries[0]!;
     if (s.sourceReport) console.log(`\nSources\n${s.sourceReport}`);
     console.log(`\nModel joins and counts\n${formatJoinReport(s.joinReport)}`);
@@ -80,6 +84,8 @@ async function main() {
     console.log(`Peak RSS so far at the end of each stage (MB): ${Object.entries(last.stagePeakRssMb).map(([k, v]) => `${k} ${v}`).join(', ')}`);
     const caches = s.caches ? CACHE_NAMES.map((n) => `${n} ${summaries.map((x) => x.caches![n]).filter((v, i, a) => a.indexOf(v) === i).join('/')}`).join(', ') : 'none';
     console.log(`Caches: ${caches}; peak RSS ${last.peakRssMb} MB; CPU ${(last.cpuMs / 1000).toFixed(1)} s`);
+    // Last, where it is seen: what rejected source rows cost (every occupation that lost its page, and why).
+    if (s.rejected.rows.length > 0) console.log(`\n${formatRejectedRows(s.rejected)}`);
   } catch (e) {
     console.error(explainFailure(e));
     console.error('Build failed; the previous output folder is unchanged.');

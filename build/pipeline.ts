@@ -12,7 +12,7 @@ import { sourceKeys } from './sources/cache.ts';
 import { modelKey } from './cache/model-cache.ts';
 import { functionKey, readFunctionCache, storeFunctionCache } from './cache/function-cache.ts';
 import { checkOutput, forgetOutput, outputKeys, recordOutput } from './cache/output-stamp.ts';
-import { BuildError } from './build-error.ts';
+import { BuildError, strictError } from './build-error.ts';
 import type { CacheOutcome } from './cache/entry.ts';
 import { removeLeftAside } from './cache/aside.ts';
 import { describeTidied, tidyOutput } from './emit/swap.ts';
@@ -92,6 +92,8 @@ async function buildAll(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Arra
       for (const [i, t] of outs.entries()) {
         const check = await checkOutput<StampedSummary>(stampDir, t.out, keys.outputs[i]!);
         if (check.outcome === 'hit') {
+          // The folder holds this build, rejected rows and all: --strict refuses it as it would the build.
+          if (opts.strict && check.summary.rejected.rows.length > 0) throw strictError(check.summary.rejected.rows);
           log(`    (output: ${t.out} already holds this build's ${check.summary.files} files, as its manifest lists them (sha256; unchanged files known by their stat); left as it is)`);
           upToDate.push(i);
           summaries[i] = { ...check.summary, timings: shared, stagePeakRssMb: sharedPeaks, caches: { sources: 'skipped', model: 'skipped', function: 'skipped', output: 'hit' }, peakRssMb: 0, cpuMs: 0 };
@@ -149,4 +151,3 @@ async function buildAll(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Arra
 /** The summary as recorded with an out folder (what a later build that leaves the folder alone prints). */
 type StampedSummary = Omit<BuildSummary, 'timings' | 'stagePeakRssMb' | 'caches' | 'peakRssMb' | 'cpuMs'>;
 const stamped = ({ timings: _t, stagePeakRssMb: _p, caches: _c, peakRssMb: _r, cpuMs: _u, ...rest }: BuildSummary): StampedSummary => rest;
-

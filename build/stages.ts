@@ -23,6 +23,8 @@ import { readModelCache, storeModelCache, type ModelStage } from './cache/model-
 import { BuildError } from './build-error.ts';
 import { CACHE_NAMES, cacheDirOf, type BuildOptions, type BuildSummary, type CacheKeys, type CacheReport, type Timer } from './build-types.ts';
 import { peakRssMb, whileReadingSources } from './heap.ts';
+import { rejectedRows } from './report-format.ts';
+import { strictError } from './build-error.ts';
 
 export type Loaded = Omit<ModelStage, 'report'> & { report: SourceReport | null; caches: CacheReport | null };
 
@@ -61,6 +63,8 @@ export async function loadModel(opts: BuildOptions, sourceDir: string, keys: Cac
         ...report.problems.map((p) => `${p.file}:${p.line}: ${p.reason}`),
       ]);
     }
+    // Before the model: a strict build with rejected rows has nothing to compute.
+    if (opts.strict && report.problems.length > 0) throw strictError(report.problems);
     const seeds = await time('seeds', () => loadSeeds(path.join(opts.repoRoot, 'seeds')));
     // The source tables are dropped as the model is handed over (only the titles are needed later,
     // by the search index, made right after): nothing in this scope keeps them, so the collection
@@ -78,7 +82,10 @@ export async function loadModel(opts: BuildOptions, sourceDir: string, keys: Cac
   const modelDir = path.join(cacheDir, 'model');
   const cached = await time('cache', () => readModelCache(modelDir, keys.model, log));
   caches.model = cached.outcome;
-  if (cached.value) return { ...cached.value, caches: { ...caches, sources: 'skipped' } };
+  if (cached.value) {
+    if (opts.strict && cached.value.report.problems.length > 0) throw strictError(cached.value.report.problems);
+    return { ...cached.value, caches: { ...caches, sources: 'skipped' } };
+  }
   const stage = await compute();
   await time('store_model', () => storeModelCache(modelDir, keys.model, stage, log));
   return { ...stage, caches };
@@ -172,6 +179,7 @@ export async function emitShape(
     peakRssMb: peakRssMb(),
     cpuMs: Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000),
     sourceReport: report ? formatSourceReport(report) : null,
+    rejected: rejectedRows(report?.problems ?? [], model.occupations, model.unscored),
     joinReport: model.report,
   };
   return { summary, written: tree.written };

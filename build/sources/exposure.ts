@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AeiCollaboration, AeiTaskStatement, AeiTaskUsage, ExposureLabel, type IwaWeight, MsftApplicability, AeiPlatform } from '../model/inputs.ts';
 import { enumOrNull, int, intFromFloat, num, required, shareOrZero, text } from './cells.ts';
 import { SourceError } from './errors.ts';
-import { parseRows, type FileLog } from './rows.ts';
+import { parseRows, uniqueRows, type FileLog, type ParsedRow } from './rows.ts';
 import type { Table } from './table.ts';
 
 const SOC = 'O*NET-SOC Code';
@@ -42,7 +42,7 @@ export function parseEloundou(table: Table, log: FileLog): ExposureLabel[] {
     }))
     .pipe(ExposureLabel);
   const columns = [SOC, 'Task ID', 'Task', 'human_exposure_agg', 'gpt4_exposure', 'gpt4_exposure_alt_rubric', 'gpt4_automation'];
-  return values(parseRows(table, log, columns, schema));
+  return values(parseRows(table, log, columns, schema, { key: ['soc_code', 'task_id'], occupation: { code: SOC } }));
 }
 
 export interface AeiFileMeta {
@@ -61,7 +61,7 @@ export function parseAeiUsage(table: Table, log: FileLog, meta: AeiFileMeta): Ae
     .object({ task_name: required, pct: num })
     .transform((r) => ({ ...meta, task_key: taskKey(r.task_name), pct: r.pct }))
     .pipe(AeiTaskUsage);
-  return values(parseRows(table, log, ['task_name', 'pct'], schema, skipNonTask('task_name')));
+  return values(parseRows(table, log, ['task_name', 'pct'], schema, { skip: skipNonTask('task_name'), key: ['task_key'] }));
 }
 
 /**
@@ -92,7 +92,7 @@ export function parseAeiCollaboration(table: Table, log: FileLog, meta: AeiFileM
       };
     })
     .pipe(AeiCollaboration);
-  return values(parseRows(table, log, [keyColumn, ...patterns, ...unknownColumns], schema, skipNonTask(keyColumn)));
+  return values(parseRows(table, log, [keyColumn, ...patterns, ...unknownColumns], schema, { skip: skipNonTask(keyColumn), key: ['task_key'] }));
 }
 
 /** Summing two shares can overshoot 1 by float rounding; a real excess still fails validation. */
@@ -105,7 +105,7 @@ export function parseAeiTaskStatements(table: Table, log: FileLog): AeiTaskState
     .object({ [SOC]: text, 'Task ID': int, Task: required })
     .transform((r) => ({ soc_code: r[SOC], task_id: r['Task ID'], task_key: taskKey(r.Task) }))
     .pipe(AeiTaskStatement);
-  return values(parseRows(table, log, [SOC, 'Task ID', 'Task'], schema));
+  return values(parseRows(table, log, [SOC, 'Task ID', 'Task'], schema, { key: ['soc_code', 'task_id'], occupation: { code: SOC } }));
 }
 
 export function parseMsftApplicability(table: Table, log: FileLog): MsftApplicability[] {
@@ -113,7 +113,7 @@ export function parseMsftApplicability(table: Table, log: FileLog): MsftApplicab
     .object({ 'SOC Code': text, title: text, ai_applicability_score: num })
     .transform((r) => ({ soc: r['SOC Code'], title: r.title, score: r.ai_applicability_score }))
     .pipe(MsftApplicability);
-  return values(parseRows(table, log, ['SOC Code', 'title', 'ai_applicability_score'], schema));
+  return values(parseRows(table, log, ['SOC Code', 'title', 'ai_applicability_score'], schema, { key: ['soc'], occupation: { code: 'SOC Code', title: 'title' } }));
 }
 
 /**
@@ -124,24 +124,31 @@ export function parseIwaWeights(table: Table, log: FileLog): IwaWeight[] {
   const socAt = table.header.indexOf('SOC Code');
   if (socAt < 0) throw new SourceError(`${log.file}: no "SOC Code" column`, log.file);
   const iwaCols = table.header.map((h, i) => [h, i] as const).filter(([h]) => /^4\.A\.\d\.[a-z]\.\d+\.I\d+$/.test(h));
-  const out: IwaWeight[] = [];
+  const rows: Array<ParsedRow<{ soc: string; weights: Array<[string, number]> }>> = [];
+  const partial = new Set<number>();
   for (const { line, cells } of table.rows) {
     log.rows++;
     const soc = (cells[socAt] ?? '').trim();
     if (!/^\d{2}-\d{4}$/.test(soc)) {
-      log.reject(line, `SOC Code "${soc}" is not a SOC 2018 detailed code`);
+      log.reject(line, `SOC Code "${soc}" is not a SOC 2018 detailed code`, { code: soc });
       continue;
     }
+    const weights: Array<[string, number]> = [];
     let ok = true;
     for (const [iwa, i] of iwaCols) {
       const w = Number(cells[i]);
       if (!Number.isFinite(w) || w < 0) {
-        log.reject(line, `${soc} ${iwa}: weight "${cells[i]}" is not a non-negative number`);
+        log.reject(line, `${soc} ${iwa}: weight "${cells[i]}" is not a non-negative number`, { code: soc });
         ok = false;
-      } else if (w > 0) out.push({ soc, iwa_id: iwa, weight: w });
+      } else if (w > 0) weights.push([iwa, w]);
     }
-    if (ok) log.kept++;
+    // A row with a bad cell keeps its good weights but is not counted as kept.
+    if (!ok) partial.add(line);
+    rows.push({ line, value: { soc, weights } });
   }
+  const unique = uniqueRows(rows, ['soc'], log);
+  log.kept += unique.filter((r) => !partial.has(r.line)).length;
+  const out = unique.flatMap(({ value }) => value.weights.map(([iwa_id, weight]): IwaWeight => ({ soc: value.soc, iwa_id, weight })));
   log.note(`${out.length} positive SOC x IWA weights over ${iwaCols.length} IWAs`);
   return out;
 }

@@ -33,5 +33,5 @@ export function parseNaics(table: Table, log: FileLog): NaicsCode[] {
       return { code, title: r[titleCol]!, level };
     })
     .pipe(NaicsCode);
-  return parseRows(table, log, [codeCol, titleCol], schema).map((r) => r.value);
+  return parseRows(table, log, [codeCol, titleCol], schema, { key: ['code'] }).map((r) => r.value);
 }

@@ -51,7 +51,11 @@ export function parseOewsNational(table: Table, log: FileLog): OewsNationalRow[]
       hourly_only: r.HOURLY,
     }))
     .pipe(OewsNationalRow);
-  const rows = parseRows(oewsHeader(table), log, NATIONAL_COLUMNS, schema).map((r) => r.value);
+  // A code may appear as a broad and as a detailed group (13-1020 in every year since 2019): the key is both.
+  const rows = parseRows(oewsHeader(table), log, NATIONAL_COLUMNS, schema, {
+    key: ['occ_code', 'o_group'],
+    occupation: { code: 'OCC_CODE', title: 'OCC_TITLE' },
+  }).map((r) => r.value);
   const topCoded = rows.filter((r) => r.a_median.flag === 'top_coded').length;
   if (topCoded > 0) log.note(`${topCoded} occupations with top-coded annual median ('#')`);
   return rows;
@@ -123,9 +127,13 @@ export function parseOewsIndustry(table: Table, log: FileLog, kind: IndustryFile
       };
     })
     .pipe(OewsIndustryRow);
-  const rows = parseRows(oewsHeader(table), log, columns, schema, (r) =>
-    KEPT_GROUPS.has(r.O_GROUP ?? '') ? null : 'O_GROUP not total/detailed',
-  ).map((r) => r.value);
+  // One row per industry (at its level), ownership and occupation among the rows kept; pickOwnership
+  // then keeps one ownership per industry.
+  const rows = parseRows(oewsHeader(table), log, columns, schema, {
+    skip: (r) => (KEPT_GROUPS.has(r.O_GROUP ?? '') ? null : 'O_GROUP not total/detailed'),
+    key: ['naics', 'naics_level', 'own_code', 'occ_code'],
+    occupation: { code: 'OCC_CODE' },
+  }).map((r) => r.value);
   const own = pickOwnership(rows);
   const kept = rows.filter((r) => own.get(r.naics) === r.own_code);
   if (kept.length < rows.length) {

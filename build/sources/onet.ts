@@ -7,6 +7,8 @@ import { parseRows, type FileLog } from './rows.ts';
 import { filterRows, type Table } from './table.ts';
 
 const SOC = 'O*NET-SOC Code';
+/** Where a rejected row names its occupation (most O*NET files have the title beside the code). */
+const OCCUPATION = { code: SOC, title: 'Title' };
 const values = <T>(rows: Array<{ value: T }>) => rows.map((r) => r.value);
 
 /** "O*NET 29.3 Database" in the release's Read Me.txt. */
@@ -19,7 +21,7 @@ export function parseOccupations(table: Table, log: FileLog): OnetOccupation[] {
     .object({ [SOC]: text, Title: required, Description: text })
     .transform((r) => ({ soc_code: r[SOC], title: r.Title, description: r.Description }))
     .pipe(OnetOccupation);
-  return values(parseRows(table, log, [SOC, 'Title', 'Description'], schema));
+  return values(parseRows(table, log, [SOC, 'Title', 'Description'], schema, { key: ['soc_code'], occupation: OCCUPATION }));
 }
 
 export function parseJobZones(table: Table, log: FileLog): JobZoneRow[] {
@@ -27,7 +29,7 @@ export function parseJobZones(table: Table, log: FileLog): JobZoneRow[] {
     .object({ [SOC]: text, 'Job Zone': int })
     .transform((r) => ({ soc_code: r[SOC], job_zone: r['Job Zone'] }))
     .pipe(JobZoneRow);
-  return values(parseRows(table, log, [SOC, 'Job Zone'], schema));
+  return values(parseRows(table, log, [SOC, 'Job Zone'], schema, { key: ['soc_code'], occupation: OCCUPATION }));
 }
 
 export function parseTaskStatements(table: Table, log: FileLog): TaskStatement[] {
@@ -47,7 +49,7 @@ export function parseTaskStatements(table: Table, log: FileLog): TaskStatement[]
       incumbents_responding: r['Incumbents Responding'],
     }))
     .pipe(TaskStatement);
-  const rows = values(parseRows(table, log, [SOC, 'Task ID', 'Task', 'Task Type', 'Incumbents Responding'], schema));
+  const rows = values(parseRows(table, log, [SOC, 'Task ID', 'Task', 'Task Type', 'Incumbents Responding'], schema, { key: ['soc_code', 'task_id'], occupation: OCCUPATION }));
   const blank = rows.filter((t) => t.task_type === null).length;
   // The model weights tasks by type when Task Ratings are absent, so blanks must be visible.
   if (blank > 0) log.note(`${blank} tasks with blank Task Type (kept as null)`);
@@ -74,7 +76,10 @@ export function parseTaskRatings(table: Table, log: FileLog): TaskRating[] {
     }))
     .pipe(TaskRating);
   return values(
-    parseRows(table, log, [SOC, 'Task ID', 'Scale ID', 'Category', 'Data Value', 'Recommend Suppress'], schema),
+    parseRows(table, log, [SOC, 'Task ID', 'Scale ID', 'Category', 'Data Value', 'Recommend Suppress'], schema, {
+      key: ['soc_code', 'task_id', 'scale_id', 'category'],
+      occupation: OCCUPATION,
+    }),
   );
 }
 
@@ -83,7 +88,7 @@ export function parseTaskDwas(table: Table, log: FileLog): TaskDwa[] {
     .object({ [SOC]: text, 'Task ID': int, 'DWA ID': text })
     .transform((r) => ({ soc_code: r[SOC], task_id: r['Task ID'], dwa_id: r['DWA ID'] }))
     .pipe(TaskDwa);
-  return values(parseRows(table, log, [SOC, 'Task ID', 'DWA ID'], schema));
+  return values(parseRows(table, log, [SOC, 'Task ID', 'DWA ID'], schema, { key: ['soc_code', 'task_id', 'dwa_id'], occupation: OCCUPATION }));
 }
 
 export function parseDwaReference(table: Table, log: FileLog): DwaReference[] {
@@ -99,7 +104,7 @@ export function parseDwaReference(table: Table, log: FileLog): DwaReference[] {
       dwa_title: r['DWA Title'],
     }))
     .pipe(DwaReference);
-  return values(parseRows(table, log, [...cols], schema));
+  return values(parseRows(table, log, [...cols], schema, { key: ['dwa_id'] }));
 }
 
 export function parseAlternateTitles(table: Table, log: FileLog): OccupationTitle[] {
@@ -113,7 +118,10 @@ export function parseAlternateTitles(table: Table, log: FileLog): OccupationTitl
       source: 'alternate',
     }))
     .pipe(OccupationTitle);
-  return values(parseRows(table, log, [SOC, 'Alternate Title', 'Short Title'], schema));
+  // Titles are names the search adds up (a row overrides nothing), so a row is keyed by all it holds:
+  // O*NET 29.3 lists "Licensed Mental Health Counselor (LMHC)" of 21-1014.00 twice, with and
+  // without its short title (30.1 keeps the one with it); both are read, only an exact repeat is dropped.
+  return values(parseRows(table, log, [SOC, 'Alternate Title', 'Short Title'], schema, { key: ['soc_code', 'title', 'short_title'], occupation: OCCUPATION }));
 }
 
 export function parseReportedTitles(table: Table, log: FileLog): OccupationTitle[] {
@@ -126,7 +134,7 @@ export function parseReportedTitles(table: Table, log: FileLog): OccupationTitle
       source: 'reported',
     }))
     .pipe(OccupationTitle);
-  return values(parseRows(table, log, [SOC, 'Reported Job Title'], schema));
+  return values(parseRows(table, log, [SOC, 'Reported Job Title'], schema, { key: ['soc_code', 'title'], occupation: OCCUPATION }));
 }
 
 export function parseRelated(table: Table, log: FileLog): RelatedOccupation[] {
@@ -139,7 +147,7 @@ export function parseRelated(table: Table, log: FileLog): RelatedOccupation[] {
       index: r.Index,
     }))
     .pipe(RelatedOccupation);
-  return values(parseRows(table, log, [SOC, 'Related O*NET-SOC Code', 'Relatedness Tier', 'Index'], schema));
+  return values(parseRows(table, log, [SOC, 'Related O*NET-SOC Code', 'Relatedness Tier', 'Index'], schema, { key: ['soc_code', 'related_soc_code'], occupation: OCCUPATION }));
 }
 
 const ScaleRow = z.object({
@@ -165,7 +173,7 @@ const ScaleRow = z.object({
 export function parseElementScales(table: Table, log: FileLog): ElementRating[] {
   // Some official files omit Not Relevant (only LV carries it); a missing column reads as blank.
   const columns = [SOC, 'Element ID', 'Element Name', 'Scale ID', 'Data Value', 'Recommend Suppress'];
-  const parsed = parseRows(table, log, columns, ScaleRow);
+  const parsed = parseRows(table, log, columns, ScaleRow, { key: [SOC, 'Element ID', 'Scale ID'], occupation: OCCUPATION });
   const merged = new Map<string, ElementRating & { line: number }>();
   let otherScales = 0;
   for (const { line, value: r } of parsed) {
@@ -211,7 +219,7 @@ export function parseElementWide(table: Table, log: FileLog): ElementRating[] {
       not_relevant: false,
       recommend_suppress: false,
     }));
-  const rows = parseRows(table, log, [SOC, 'Element ID', 'Element Name', 'IM', 'LV'], schema);
+  const rows = parseRows(table, log, [SOC, 'Element ID', 'Element Name', 'IM', 'LV'], schema, { key: ['soc_code', 'element_id'], occupation: OCCUPATION });
   return finishRatings(
     rows.map((r) => ({ ...r.value, line: r.line })),
     log,
@@ -223,7 +231,7 @@ function finishRatings(ratings: Array<ElementRating & { line: number }>, log: Fi
   for (const { line, ...rating } of ratings) {
     const checked = ElementRating.safeParse(rating);
     if (checked.success) out.push(checked.data);
-    else log.reject(line, `${rating.soc_code} ${rating.element_id}: ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    else log.reject(line, `${rating.soc_code} ${rating.element_id}: ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, { code: rating.soc_code });
   }
   log.note(`${out.length} occupation x element ratings`);
   return out;
@@ -251,7 +259,7 @@ export function parseEducation(table: Table, log: FileLog): EducationRow[] {
     .pipe(EducationRow);
   // The note on unused rows comes before parseRows' own notes, though it is known only after them.
   const place = log.notePlace();
-  const rows = values(parseRows(kept.table, log, [SOC, 'Scale ID', 'Category', 'Data Value'], schema));
+  const rows = values(parseRows(kept.table, log, [SOC, 'Scale ID', 'Category', 'Data Value'], schema, { key: ['soc_code', 'scale_id', 'category'], occupation: OCCUPATION }));
   const skipped = kept.dropped();
   if (skipped > 0) log.noteAt(place, `${skipped} rows on scales other than RL/RW or without a category not used`);
   return rows;

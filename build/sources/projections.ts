@@ -71,5 +71,8 @@ export function parseProjections(table: Table, log: FileLog): Projection[] {
       median_wage_2024: r[c.median_wage],
     }))
     .pipe(Projection);
-  return parseRows(table, log, Object.values(c), schema as z.ZodType<Projection, Record<string, string>>).map((r) => r.value);
+  return parseRows(table, log, Object.values(c), schema as z.ZodType<Projection, Record<string, string>>, {
+    key: ['soc'],
+    occupation: { code: c.code, title: c.title },
+  }).map((r) => r.value);
 }

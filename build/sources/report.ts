@@ -11,12 +11,17 @@ export const SourceFileReport = z.object({
   rows: z.number().int(),
   kept: z.number().int(),
   rejected: z.number().int(),
+  /** Exact repeats of an earlier row (same key and values), dropped (a repeated key with other values stops the build). */
+  repeats: z.number().int(),
   notes: z.array(z.string()),
 });
 export const SourceProblem = z.object({
   file: z.string(),
   line: z.number().int(),
   reason: z.string(),
+  /** The occupation code the rejected row names (as written), and its title when the row has one. */
+  code: z.string().optional(),
+  title: z.string().optional(),
 });
 export const SourceReport = z.object({
   files: z.array(SourceFileReport),
@@ -44,11 +49,13 @@ export function formatSourceReport(report: SourceReport, maxProblems = 20): stri
     );
     for (const note of f.notes) lines.push(`    ${note}`);
   }
-  const total = report.files.reduce((acc, f) => ({ rows: acc.rows + f.rows, rejected: acc.rejected + f.rejected }), {
+  const total = report.files.reduce((acc, f) => ({ rows: acc.rows + f.rows, rejected: acc.rejected + f.rejected, repeats: acc.repeats + f.repeats }), {
     rows: 0,
     rejected: 0,
+    repeats: 0,
   });
-  lines.push(`${report.files.length} files, ${total.rows} rows, ${total.rejected} rejected`);
+  const repeats = total.repeats > 0 ? `, ${total.repeats} exact repeated row${total.repeats === 1 ? '' : 's'} dropped` : '';
+  lines.push(`${report.files.length} files, ${total.rows} rows, ${total.rejected} rejected${repeats}`);
   if (report.missing_optional.length > 0) {
     lines.push(`optional files not found: ${report.missing_optional.join('; ')}`);
   }

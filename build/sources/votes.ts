@@ -2,8 +2,9 @@
 // the source directory:
 //   soc_code,agree,too_high,too_low
 //   15-1252.00,12,3,1
-// one row per O*NET-SOC occupation, counts are non-negative integers. A repeated soc_code is
-// rejected (the first row stands) so counts are never silently summed or overwritten.
+// one row per O*NET-SOC occupation, counts are non-negative integers. A repeated soc_code with other
+// counts stops the build (counts are never silently summed or overwritten); an exact repeat is
+// dropped (the key rule of every source table, rows.ts uniqueRows).
 import { z } from 'zod';
 import { VoteRow } from '../model/inputs.ts';
 import { int, text } from './cells.ts';
@@ -14,17 +15,5 @@ export function parseVotes(table: Table, log: FileLog): VoteRow[] {
   const schema = z
     .object({ soc_code: text, agree: int, too_high: int, too_low: int })
     .pipe(VoteRow);
-  const rows = parseRows(table, log, ['soc_code', 'agree', 'too_high', 'too_low'], schema);
-  const seen = new Set<string>();
-  const out: VoteRow[] = [];
-  for (const { line, value } of rows) {
-    if (seen.has(value.soc_code)) {
-      log.kept--;
-      log.reject(line, `soc_code: ${value.soc_code} repeated`);
-      continue;
-    }
-    seen.add(value.soc_code);
-    out.push(value);
-  }
-  return out;
+  return parseRows(table, log, ['soc_code', 'agree', 'too_high', 'too_low'], schema, { key: ['soc_code'], occupation: { code: 'soc_code' } }).map((r) => r.value);
 }

@@ -32,7 +32,7 @@ function expectSameTree(actual: string, expected: string) {
 describe('build caches on the real sources', () => {
   const computed = path.join(tmp, 'computed');
   const out = path.join(tmp, 'percentile');
-  const build = (dir: string, caches?: CacheName[]) => runBuild({ shape: 'percentile', out: dir, repoRoot: REPO_ROOT, ...(caches ? { caches } : {}) });
+  const build = (dir: string, caches?: CacheName[]) => runBuild({ shape: 'percentile', out: dir, repoRoot: REPO_ROOT, strict: true, ...(caches ? { caches } : {}) });
 
   it('the cached model gives the same bytes as the computed one; nothing changed leaves the folder alone', async () => {
     // The model computed here (parsed sources from the cache), and read from its cache there.

@@ -37,7 +37,8 @@ async function buildAll(label: string): Promise<Built> {
   const dists = {} as Record<Shape, string>;
   // One reading of the sources (through the parsed-source cache) and one model for every shape.
   const t0 = performance.now();
-  const summaries = await runBuilds({ repoRoot: REPO_ROOT }, SHAPES.map((shape) => ({ shape, out: path.join(root, shape) })));
+  // Strict: the real sources build with no rejected row (a rejected row fails CI instead of unpublishing an occupation).
+  const summaries = await runBuilds({ repoRoot: REPO_ROOT, strict: true }, SHAPES.map((shape) => ({ shape, out: path.join(root, shape) })));
   for (const s of summaries) dists[s.shape] = s.out;
   console.log(`[${label} setup] built ${summaries.map((s) => `${s.shape} (${s.files} files)`).join(', ')} in ${Math.round(performance.now() - t0)} ms; caches ${JSON.stringify(summaries[0]!.caches)}`);
   return { root, dists };

@@ -100,6 +100,7 @@ describe('CLI flags', () => {
     // --cache names the caches to use, in any order; none is none (the out folder still updated in place).
     expect(parseBuildArgs(['--cache', 'model,sources']).caches).toEqual(['sources', 'model']);
     expect(parseBuildArgs(['--cache-dir', '/tmp/c']).cacheDir).toBe('/tmp/c');
+    expect(parseBuildArgs(['--strict', '--out', 'x'])).toEqual({ targets: [{ shape: 'percentile', out: 'x' }], caches: ['sources', 'model', 'function', 'output'], reuse: true, strict: true });
     expect(parseBuildArgs(['--cache=none'])).toEqual({ targets: [{ shape: 'percentile', out: 'dist' }], caches: [], reuse: true });
     expect(() => parseBuildArgs(['--cache', 'sources,parsed'])).toThrow('--cache takes a comma-separated list of sources, model, function, output (or none), got sources,parsed');
     expect(() => parseBuildArgs(['--cache', 'model,model'])).toThrow(/comma-separated list/);

@@ -24,8 +24,9 @@ describe.skipIf(!present)('loadSources on the data mirror', () => {
   }, 120_000);
 
   // Load time is a benchmark figure (`npm run bench -- --build` prints it per stage), not a test.
-  it('loads with no rejected rows', () => {
+  it('loads with no rejected rows and no repeated keys', () => {
     expect(report.problems).toEqual([]);
+    expect(report.files.filter((f) => f.repeats > 0)).toEqual([]);
     expect(checkRejectThreshold(report)).toEqual([]);
   });
 

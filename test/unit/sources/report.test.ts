@@ -4,9 +4,9 @@ import { checkRejectThreshold, formatSourceReport } from '../../../build/sources
 
 const report: SourceReport = {
   files: [
-    { file: 'Task Statements.txt', path: 'onet/Task Statements.txt', rows: 1000, kept: 994, rejected: 6, notes: ['12 tasks with blank Task Type'] },
-    { file: 'Job Zones.txt', path: 'onet/Job Zones.txt', rows: 1000, kept: 995, rejected: 5, notes: [] },
-    { file: 'empty.csv', path: 'x/empty.csv', rows: 0, kept: 0, rejected: 0, notes: [] },
+    { file: 'Task Statements.txt', path: 'onet/Task Statements.txt', rows: 1000, kept: 994, rejected: 6, repeats: 0, notes: ['12 tasks with blank Task Type'] },
+    { file: 'Job Zones.txt', path: 'onet/Job Zones.txt', rows: 1000, kept: 995, rejected: 5, repeats: 0, notes: [] },
+    { file: 'empty.csv', path: 'x/empty.csv', rows: 0, kept: 0, rejected: 0, repeats: 0, notes: [] },
   ],
   problems: Array.from({ length: 11 }, (_, i) => ({
     file: i < 6 ? 'onet/Task Statements.txt' : 'onet/Job Zones.txt',

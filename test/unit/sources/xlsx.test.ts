@@ -94,6 +94,8 @@ describe('xlsx sources', () => {
       file: 'downloads/db_29_3_excel/Skills.xlsx',
       line: 4,
       reason: 'Data Value: is not a number (got "high")',
+      code: '15-1252.00',
+      title: 'Software Developers',
     });
   });
 

@@ -1,0 +1,138 @@
+// Bad source rows through the real build CLI (build/main.ts, spawned): a key repeated with other
+// values fails naming both file:line and leaves the out folder byte-identical; an exact repeat is
+// dropped and counted in the report; a malformed row lets the build go on but its last lines name
+// the occupation that lost its page and why; --strict fails on that row and writes nothing. The
+// first two on the mini fixture (its deliberately bad rows removed), the last two on a copy of the
+// real mirror (one file changed, the rest linked; a single bad row stays under the reject
+// threshold only in a full-size file) through the parsed-source cache that the other real builds use.
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBuild } from '../../../build/pipeline.ts';
+import { copyMini, repoRoot } from '../sources/helpers/paths.ts';
+
+const tmp = mkdtempSync(path.join(tmpdir(), 'odr-rows-'));
+// Two real out folders (and their previous generations) of ~76 MB each.
+afterAll(() => rmSync(tmp, { recursive: true, force: true }), 60_000);
+
+/** The build CLI as `npm run build` runs it; stdout and stderr kept apart. */
+function build(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'build/main.ts', ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 240_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Every file under `dir` with its sha256: equal digests, byte-identical trees. */
+function digest(dir: string): string {
+  const h = createHash('sha256');
+  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true }).filter((x) => x.isFile()).map((x) => path.join(x.parentPath, x.name)).sort()) {
+    h.update(`${path.relative(dir, e)}\0`).update(readFileSync(e));
+  }
+  return h.digest('hex');
+}
+
+const withoutLine = (file: string, part: string) => {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  writeFileSync(file, lines.filter((l) => !l.includes(part)).join('\n'));
+};
+
+describe('repeated keys through the build (mini fixture)', () => {
+  const mini = copyMini();
+  afterAll(mini.cleanup);
+  const jobZones = path.join(mini.dir, 'downloads/db_29_3_text/Job Zones.txt');
+  const out = path.join(tmp, 'mini-out');
+  let before: string;
+
+  beforeAll(async () => {
+    // The fixture's deliberately bad rows (other tests read them) would fail the reject threshold here.
+    withoutLine(path.join(mini.dir, 'downloads/db_29_3_text/Task Statements.txt'), '52x6');
+    withoutLine(path.join(mini.dir, 'bls/oesm24nat/national_M2024_dl.csv'), ',abc,');
+    withoutLine(path.join(mini.dir, 'votes.csv'), ',-1,');
+    await runBuild({ shape: 'percentile', out, source: mini.dir, repoRoot, caches: [] });
+    before = digest(out);
+  }, 120_000);
+
+  it('a repeated key with another value fails naming both file:line, without a stack trace, and the out folder stays byte-identical', () => {
+    const original = readFileSync(jobZones, 'utf8');
+    try {
+      appendFileSync(jobZones, '15-1252.00\tSoftware Developers\t1\t08/2023\tAnalyst\n');
+      const r = build('--source', mini.dir, '--out', out, '--no-cache');
+      expect(r.status).toBe(1);
+      expect(r.stderr).toContain(
+        'conflicting repeated row: downloads/db_29_3_text/Job Zones.txt:2 and downloads/db_29_3_text/Job Zones.txt:5 have the same soc_code "15-1252.00" but different values: job_zone 4 (line 2) vs 1 (line 5)',
+      );
+      expect(r.stderr).toContain('Build failed; the previous output folder is unchanged.');
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+      expect(digest(out)).toBe(before);
+    } finally {
+      writeFileSync(jobZones, original);
+    }
+  });
+
+  it('an exact repeat is dropped and counted in the report; the build goes on', async () => {
+    const original = readFileSync(jobZones, 'utf8');
+    try {
+      appendFileSync(jobZones, '15-1252.00\tSoftware Developers\t4\t08/2023\tAnalyst\n');
+      const s = await runBuild({ shape: 'percentile', out: path.join(tmp, 'mini-repeat'), source: mini.dir, repoRoot, caches: [] });
+      expect(s.sourceReport).toMatch(/downloads\/db_29_3_text\/Job Zones\.txt\s+4\s+3\s+0\n\s+1 exact repeat of an earlier row dropped \(same soc_code and values; line 5\)/);
+      expect(s.sourceReport).toContain('0 rejected, 1 exact repeated row dropped');
+      expect(s.occupations).toBe(2);
+    } finally {
+      writeFileSync(jobZones, original);
+    }
+  });
+});
+
+const mirror = path.resolve(repoRoot, '../shared/data');
+const present = existsSync(mirror);
+if (!present) console.warn(`malformed-row build test skipped: ${mirror} not found`);
+
+describe.skipIf(!present)('a malformed row of the real sources', () => {
+  const source = path.join(tmp, 'mirror');
+  const out = path.join(tmp, 'mirror-out');
+  const jobZones = 'onet/db_29_3_text/Job Zones.txt';
+  // The parsed-source cache of this checkout (the integration builds use it too): only the changed file is parsed.
+  const caches = ['--cache', 'sources'];
+
+  beforeAll(() => {
+    for (const e of readdirSync(mirror, { recursive: true, withFileTypes: true })) {
+      const rel = path.relative(mirror, path.join(e.parentPath, e.name));
+      if (e.isDirectory()) mkdirSync(path.join(source, rel), { recursive: true });
+    }
+    for (const e of readdirSync(mirror, { recursive: true, withFileTypes: true })) {
+      const rel = path.relative(mirror, path.join(e.parentPath, e.name));
+      if (e.isFile() && rel !== jobZones) symlinkSync(path.join(mirror, rel), path.join(source, rel));
+    }
+    copyFileSync(path.join(mirror, jobZones), path.join(source, jobZones));
+    const file = path.join(source, jobZones);
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain('15-1252.00\tSoftware Developers\t4\t');
+    writeFileSync(file, text.replace('15-1252.00\tSoftware Developers\t4\t', '15-1252.00\tSoftware Developers\tfour\t'));
+  });
+
+  it('the build goes on; its last lines name the occupation that lost its page, why, and the row', () => {
+    const r = build('--source', source, '--out', out, ...caches);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const last = r.stdout.trimEnd().split('\n').slice(-4);
+    expect(last).toEqual([
+      'Rejected source rows: 1 (the build went on without them; --strict fails on any)',
+      'Occupations without a page because rows naming them were rejected (1):',
+      '  15-1252.00 Software Developers: No O*NET Job Zone.',
+      `    ${jobZones}:119: Job Zone: is not an integer (got "four")`,
+    ]);
+    expect(existsSync(path.join(out, 'api/v1/occupations/15-1252.00/index.json'))).toBe(false);
+    expect(existsSync(path.join(out, 'api/v1/occupations/15-1251.00/index.json'))).toBe(true);
+  }, 240_000);
+
+  it('--strict fails on that row, names it, and leaves the out folder byte-identical', () => {
+    const before = digest(out);
+    const r = build('--strict', '--source', source, '--out', out, ...caches);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain(`build failed (--strict): 1 source row(s) rejected; nothing was written:\n  - ${jobZones}:119: Job Zone: is not an integer (got "four")`);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(digest(out)).toBe(before);
+  }, 240_000);
+});
