@@ -50,7 +50,10 @@ export type BodyParts = Array<string | Uint8Array>;
 export interface Reply<Body extends string | BodyParts = string> {
   status: number;
   headers: Record<string, string>;
-  /** Null for 204, 304 and HEAD. */
+  /**
+   * Null for 204 and 304. A HEAD's reply carries the body GET would get: whoever writes it sends
+   * that body's length and drops the bytes (a Response does that itself on every runtime).
+   */
   body: Body | null;
 }
 
@@ -100,7 +103,8 @@ export function respond<Body extends string | BodyParts>(
     headers.ETag = etag;
     if (matchesEtag(req.headers.get('If-None-Match'), etag)) return { status: 304, headers, body: null };
   }
-  return { status, headers, body: req.method === 'HEAD' ? null : body };
+  // HEAD keeps the body GET would send: the writer sends its length, not the bytes (RFC 9110 §9.3.2).
+  return { status, headers, body };
 }
 
 /** A JSON object answer; the model version every body names (issue 8) is appended here, so no handler can forget it. */
