@@ -1,5 +1,5 @@
 // npm start -- [--dir DIR] [--no-build] [--port N] [--host H] [--workers N]   (also PORT / HOST /
-// WORKERS); brings dist/ up to date first (a build that finds it up to date leaves it alone in
+// WORKERS) [--max-connections N] [--request-timeout S] [--cache-mb N] (per process); brings dist/ up to date first (a build that finds it up to date leaves it alone in
 // under a second). One server process per core by default (node:cluster, the workers share the
 // listening socket): a single Node process tops out at one core, nginx does not.
 // Vote options (timeline shape): [--db PATH] [--trust-proxy] [--vote-budget N], see vote-args.ts.
@@ -9,7 +9,7 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer } from './server.ts';
+import { SERVER_DEFAULTS, startServer, type ServerLimits } from './server.ts';
 import { shardFile } from '../model/routes.ts';
 import { runBuild } from '../pipeline.ts';
 import { splitVoteArgs, type VoteArgs } from './vote-args.ts';
@@ -50,7 +50,7 @@ export function fetchPlan(manifest: Manifest): string {
   return lines.join('\n');
 }
 
-const USAGE = 'usage: npm start -- [--dir DIR] [--no-build] [--port N] [--host H] [--workers N]';
+const USAGE = 'usage: npm start -- [--dir DIR] [--no-build] [--port N] [--host H] [--workers N] [--max-connections N] [--request-timeout SECONDS] [--cache-mb N]';
 
 export interface ServeArgs {
   dir: string;
@@ -64,6 +64,8 @@ export interface ServeArgs {
    * it was built is not known here.
    */
   build: boolean;
+  /** Per server process: the connection cap, the request and header timeouts, the file cache's size. */
+  limits: ServerLimits;
 }
 
 /** An IP address, or a host name by RFC 1123 that is not all digits and dots (0.0.0.0.1 is neither). */
@@ -75,7 +77,7 @@ export function validHost(host: string): boolean {
 
 export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): ServeArgs {
   const noBuild = argv.includes('--no-build');
-  const flags = parseFlags(argv.filter((a) => a !== '--no-build'), ['--dir', '--port', '--host', '--workers'], USAGE);
+  const flags = parseFlags(argv.filter((a) => a !== '--no-build'), ['--dir', '--port', '--host', '--workers', '--max-connections', '--request-timeout', '--cache-mb'], USAGE);
   // An empty PORT, HOST or WORKERS (as `PORT= npm start` sets) counts as unset.
   const workersText = flags['--workers'] ?? (env.WORKERS || String(availableParallelism()));
   const workers = /^\d{1,3}$/.test(workersText) ? Number(workersText) : NaN;
@@ -89,7 +91,28 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): ServeArg
   }
   const host = flags['--host'] ?? (env.HOST || '127.0.0.1');
   if (!validHost(host)) throw new Error(`${flags['--host'] !== undefined ? '--host' : 'HOST'} must be an IP address or a host name, got ${JSON.stringify(host)}\n${USAGE}`);
-  return { dir: flags['--dir'] ?? 'dist', port, host, workers, build: flags['--dir'] === undefined && !noBuild };
+  return { dir: flags['--dir'] ?? 'dist', port, host, workers, build: flags['--dir'] === undefined && !noBuild, limits: parseLimits(flags) };
+}
+
+/** --max-connections, --request-timeout (seconds; the headers get at most 10 s of it) and --cache-mb. */
+function parseLimits(flags: Record<string, string>): ServerLimits {
+  const number = (flag: string, pattern: RegExp, min: number, max: number, what: string): number | undefined => {
+    const text = flags[flag];
+    if (text === undefined) return undefined;
+    const n = pattern.test(text) ? Number(text) : NaN;
+    if (!(n >= min && n <= max)) throw new Error(`${flag} must be ${what}, got ${JSON.stringify(text)}\n${USAGE}`);
+    return n;
+  };
+  const maxConnections = number('--max-connections', /^\d{1,6}$/, 1, 1_000_000, 'a whole number from 1 to 1000000') ?? SERVER_DEFAULTS.maxConnections;
+  const timeout = number('--request-timeout', /^\d{1,5}(\.\d{1,3})?$/, 0.1, 3600, 'a number of seconds from 0.1 to 3600');
+  const requestTimeoutMs = timeout === undefined ? SERVER_DEFAULTS.requestTimeoutMs : Math.round(timeout * 1000);
+  const cacheMb = number('--cache-mb', /^\d{1,5}$/, 0, 65_536, 'a whole number of MB from 0 to 65536');
+  return {
+    maxConnections,
+    requestTimeoutMs,
+    headersTimeoutMs: Math.min(SERVER_DEFAULTS.headersTimeoutMs, requestTimeoutMs),
+    cacheBytes: cacheMb === undefined ? SERVER_DEFAULTS.cacheBytes : cacheMb * 1024 * 1024,
+  };
 }
 
 /**
@@ -237,6 +260,7 @@ async function serveHere(dir: string, repoRoot: string, args: ServeArgs, voteArg
       port: args.port,
       host: args.host,
       trustProxy: voteArgs.trustProxy,
+      ...args.limits,
       votes: votes ? { store: votes.store, budget: voteArgs.budget, secret: voteArgs.secret } : undefined,
     });
   } catch (e) {
