@@ -95,7 +95,7 @@ function shardCache(source: ShardSource) {
 
 export function createHandler(source: ShardSource, options: HandlerOptions = {}): Handler {
   const reply = createReplyHandler(source, options);
-  return async (req, info) => toResponse(await reply(req, info));
+  return async (req, info) => toResponse(await reply(req, info), req.method);
 }
 
 export function createReplyHandler(source: ShardSource, options: HandlerOptions = {}): ReplyHandler {

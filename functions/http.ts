@@ -74,8 +74,14 @@ export function joinParts(parts: BodyParts): Uint8Array<ArrayBuffer> {
   return out;
 }
 
-export const toResponse = (r: AnyReply): Response =>
-  new Response(r.body === null || typeof r.body === 'string' ? r.body : joinParts(r.body), { status: r.status, headers: r.headers });
+export function toResponse(r: AnyReply, method = 'GET'): Response {
+  const body = r.body === null || typeof r.body === 'string' ? r.body : joinParts(r.body);
+  if (method !== 'HEAD' || r.status === 204 || r.status === 304) return new Response(body, { status: r.status, headers: r.headers });
+  // HEAD: no body, and the length GET would send said outright (a runtime drops a HEAD's body and,
+  // workerd at least, its length with it; RFC 9110 §9.3.2). A redirect's is 0, as GET's.
+  const length = body === null ? 0 : typeof body === 'string' ? encoder.encode(body).byteLength : body.byteLength;
+  return new Response(null, { status: r.status, headers: { ...r.headers, 'Content-Length': String(length) } });
+}
 
 /** Headers per (kind, cache) are the same for every response: built once, copied per reply. */
 const baseHeaders = new Map<string, Record<string, string>>();
