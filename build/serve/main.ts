@@ -64,8 +64,8 @@ export interface ServeArgs {
    * it was built is not known here.
    */
   build: boolean;
-  /** Per server process: the connection cap, the request and header timeouts, the file cache's size. */
-  limits: ServerLimits;
+  /** Per server process: the connection cap, the request and header timeouts, the file cache's size, as given (the rest: startServer's defaults). */
+  limits: Partial<ServerLimits>;
 }
 
 /** An IP address, or a host name by RFC 1123 that is not all digits and dots (0.0.0.0.1 is neither). */
@@ -95,7 +95,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): ServeArg
 }
 
 /** --max-connections, --request-timeout (seconds; the headers get at most 10 s of it) and --cache-mb. */
-function parseLimits(flags: Record<string, string>): ServerLimits {
+function parseLimits(flags: Record<string, string>): Partial<ServerLimits> {
   const number = (flag: string, pattern: RegExp, min: number, max: number, what: string): number | undefined => {
     const text = flags[flag];
     if (text === undefined) return undefined;
@@ -103,16 +103,17 @@ function parseLimits(flags: Record<string, string>): ServerLimits {
     if (!(n >= min && n <= max)) throw new Error(`${flag} must be ${what}, got ${JSON.stringify(text)}\n${USAGE}`);
     return n;
   };
-  const maxConnections = number('--max-connections', /^\d{1,6}$/, 1, 1_000_000, 'a whole number from 1 to 1000000') ?? SERVER_DEFAULTS.maxConnections;
+  const limits: Partial<ServerLimits> = {};
+  const maxConnections = number('--max-connections', /^\d{1,6}$/, 1, 1_000_000, 'a whole number from 1 to 1000000');
+  if (maxConnections !== undefined) limits.maxConnections = maxConnections;
   const timeout = number('--request-timeout', /^\d{1,5}(\.\d{1,3})?$/, 0.1, 3600, 'a number of seconds from 0.1 to 3600');
-  const requestTimeoutMs = timeout === undefined ? SERVER_DEFAULTS.requestTimeoutMs : Math.round(timeout * 1000);
+  if (timeout !== undefined) {
+    limits.requestTimeoutMs = Math.round(timeout * 1000);
+    limits.headersTimeoutMs = Math.min(SERVER_DEFAULTS.headersTimeoutMs, limits.requestTimeoutMs);
+  }
   const cacheMb = number('--cache-mb', /^\d{1,5}$/, 0, 65_536, 'a whole number of MB from 0 to 65536');
-  return {
-    maxConnections,
-    requestTimeoutMs,
-    headersTimeoutMs: Math.min(SERVER_DEFAULTS.headersTimeoutMs, requestTimeoutMs),
-    cacheBytes: cacheMb === undefined ? SERVER_DEFAULTS.cacheBytes : cacheMb * 1024 * 1024,
-  };
+  if (cacheMb !== undefined) limits.cacheBytes = cacheMb * 1024 * 1024;
+  return limits;
 }
 
 /**

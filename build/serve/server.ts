@@ -2,6 +2,8 @@
 // BUNDLED function, routed and headed from the route table exactly as the Cloudflare worker does
 // it (static route + file -> file; everything else on /api and /embed -> function). Lean
 // node:http on purpose: no framework between us and the bytes.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -33,8 +35,8 @@ export interface ServerLimits {
 }
 
 /**
- * Defaults: a slow or stalled client is cut within seconds, not Node's 300 s; the connection cap
- * leaves room under the open-file limit (macOS's default 256 included) for files and the database.
+ * Defaults: a slow or stalled client is cut within seconds, not Node's 300 s. The connection cap is
+ * 1000, or less when the open-file limit is lower (see defaultMaxConnections).
  */
 export const SERVER_DEFAULTS: Readonly<ServerLimits> = {
   maxConnections: 1000,
@@ -42,6 +44,31 @@ export const SERVER_DEFAULTS: Readonly<ServerLimits> = {
   headersTimeoutMs: 10_000,
   cacheBytes: 16 * 1024 * 1024,
 };
+
+/**
+ * The connection cap under this process's open-file limit: 64 descriptors are left for the file
+ * being read, the database, stdio and the cluster's channel (macOS's default limit, 256, gives
+ * 192). Past the limit an accept fails (EMFILE) instead of the connection being closed cleanly.
+ */
+export function defaultMaxConnections(): number {
+  return Math.max(16, Math.min(SERVER_DEFAULTS.maxConnections, openFileLimit() - 64));
+}
+
+/** The soft limit on open files (Linux: /proc; elsewhere the shell's ulimit -n); Infinity when unknown. */
+function openFileLimit(): number {
+  try {
+    const m = /^Max open files\s+(\d+|unlimited)/m.exec(readFileSync('/proc/self/limits', 'utf8'));
+    if (m) return m[1] === 'unlimited' ? Infinity : Number(m[1]);
+  } catch {
+    // not Linux
+  }
+  try {
+    const out = execFileSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return /^\d+$/.test(out) ? Number(out) : Infinity;
+  } catch {
+    return Infinity;
+  }
+}
 
 export interface ServerOptions extends Partial<ServerLimits> {
   dir: string;
@@ -103,7 +130,7 @@ export function originForm(target: string): string {
 export async function startServer(opts: ServerOptions): Promise<{ url: string; close(): Promise<void> }> {
   const dir = path.resolve(opts.dir);
   const limits: ServerLimits = {
-    maxConnections: opts.maxConnections ?? SERVER_DEFAULTS.maxConnections,
+    maxConnections: opts.maxConnections ?? defaultMaxConnections(),
     requestTimeoutMs: opts.requestTimeoutMs ?? SERVER_DEFAULTS.requestTimeoutMs,
     headersTimeoutMs: Math.min(opts.headersTimeoutMs ?? SERVER_DEFAULTS.headersTimeoutMs, opts.requestTimeoutMs ?? SERVER_DEFAULTS.requestTimeoutMs),
     cacheBytes: opts.cacheBytes ?? SERVER_DEFAULTS.cacheBytes,

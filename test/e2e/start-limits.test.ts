@@ -118,6 +118,18 @@ describe.skipIf(process.platform !== 'linux')('npm start under ulimit -n 256', (
       const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
       expect(rssKb / 1024, `pid ${pid} RSS MB`).toBeLessThan(200);
     }
+    // More connections than descriptors: the cap (192 per process under this limit) closes the
+    // excess; no process dies of EMFILE, and once they are gone requests are answered again.
+    const flood = await Promise.all(Array.from({ length: 450 }, () => connect(url).catch(() => null)));
+    await new Promise((r) => setTimeout(r, 500));
+    for (const c of flood) c?.socket.destroy();
+    let status = 0;
+    for (let i = 0; i < 40 && status !== 200; i++) {
+      status = await fetch(`${url}/api/v1/meta`).then((r) => (r.body?.cancel(), r.status), () => 0);
+      if (status !== 200) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(status).toBe(200);
+    expect(serverPids(proc)).toEqual(pids);
     proc.kill('SIGTERM');
     await exited;
   }, 120_000);
