@@ -96,7 +96,7 @@ function shardCache(source: ShardSource) {
 
 export function createHandler(source: ShardSource, options: HandlerOptions = {}): Handler {
   const reply = createReplyHandler(source, options);
-  return async (req, info) => toResponse(await reply(req, info));
+  return async (req, info) => toResponse(await reply(req, info), req.method);
 }
 
 export function createReplyHandler(source: ShardSource, options: HandlerOptions = {}): ReplyHandler {
@@ -335,7 +335,8 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
       const { pathname, query } = pathAndQuery(req.url);
       const meta = shards.loaded<ShardMeta>('meta') ?? (await shard<ShardMeta>('meta'));
       const match = matchRoute(pathname, meta.shape);
-      if (req.method === 'OPTIONS') return preflight(match?.route ?? null);
+      // A preflight names what a resource allows: a path with no resource is a 404 like any other.
+      if (req.method === 'OPTIONS') return match ? preflight(match.route) : notFound(req, pathname);
       if (!match) {
         const to = req.method === 'GET' || req.method === 'HEAD' ? redirectFor(pathname, meta.shape) : null;
         return to ? redirect(to + new URL(req.url).search) : notFound(req, pathname);

@@ -51,7 +51,10 @@ export type BodyParts = Array<string | Uint8Array>;
 export interface Reply<Body extends string | BodyParts = string> {
   status: number;
   headers: Record<string, string>;
-  /** Null for 204, 304 and HEAD. */
+  /**
+   * Null for 204 and 304. A HEAD's reply carries the body GET would get: whoever writes it sends
+   * that body's length and drops the bytes (a Response does that itself on every runtime).
+   */
   body: Body | null;
 }
 
@@ -72,8 +75,14 @@ export function joinParts(parts: BodyParts): Uint8Array<ArrayBuffer> {
   return out;
 }
 
-export const toResponse = (r: AnyReply): Response =>
-  new Response(r.body === null || typeof r.body === 'string' ? r.body : joinParts(r.body), { status: r.status, headers: r.headers });
+export function toResponse(r: AnyReply, method = 'GET'): Response {
+  const body = r.body === null || typeof r.body === 'string' ? r.body : joinParts(r.body);
+  if (method !== 'HEAD' || r.status === 204 || r.status === 304) return new Response(body, { status: r.status, headers: r.headers });
+  // HEAD: no body, and the length GET would send said outright (a runtime drops a HEAD's body and,
+  // workerd at least, its length with it; RFC 9110 §9.3.2). A redirect's is 0, as GET's.
+  const length = body === null ? 0 : typeof body === 'string' ? encoder.encode(body).byteLength : body.byteLength;
+  return new Response(null, { status: r.status, headers: { ...r.headers, 'Content-Length': String(length) } });
+}
 
 /** Headers per (kind, cache) are the same for every response: built once, copied per reply. */
 const baseHeaders = new Map<string, Record<string, string>>();
@@ -101,7 +110,8 @@ export function respond<Body extends string | BodyParts>(
     headers.ETag = etag;
     if (matchesEtag(req.headers.get('If-None-Match'), etag)) return { status: 304, headers, body: null };
   }
-  return { status, headers, body: req.method === 'HEAD' ? null : body };
+  // HEAD keeps the body GET would send: the writer sends its length, not the bytes (RFC 9110 §9.3.2).
+  return { status, headers, body };
 }
 
 /** A JSON object answer; the model version every body names (issue 8) is appended here, so no handler can forget it. */

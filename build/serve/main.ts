@@ -1,5 +1,5 @@
 // npm start -- [--dir DIR] [--no-build] [--port N] [--host H] [--workers N]   (also PORT / HOST /
-// WORKERS); brings dist/ up to date first (a build that finds it up to date leaves it alone in
+// WORKERS) [--max-connections N] [--request-timeout S] [--cache-mb N] (per process); brings dist/ up to date first (a build that finds it up to date leaves it alone in
 // under a second). One server process per core by default (node:cluster, the workers share the
 // listening socket): a single Node process tops out at one core, nginx does not.
 // Vote options (timeline shape): [--db PATH] [--trust-proxy] [--vote-budget N], see vote-args.ts.
@@ -9,7 +9,7 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer } from '../../functions/adapters/node/server.ts';
+import { SERVER_DEFAULTS, startServer, type ServerLimits } from '../../functions/adapters/node/server.ts';
 import { shardFile } from '../contract/dist-layout.ts';
 import { runBuild } from '../pipeline.ts';
 import { describeTidied, tidyOutput } from '../emit/swap.ts';
@@ -54,7 +54,7 @@ export function fetchPlan(manifest: Manifest): string {
   return lines.join('\n');
 }
 
-const USAGE = 'usage: npm start -- [--dir DIR] [--no-build] [--port N] [--host H] [--workers N]';
+const USAGE = 'usage: npm start -- [--dir DIR] [--no-build] [--port N] [--host H] [--workers N] [--max-connections N] [--request-timeout SECONDS] [--cache-mb N]';
 
 export interface ServeArgs {
   dir: string;
@@ -68,6 +68,8 @@ export interface ServeArgs {
    * it was built is not known here.
    */
   build: boolean;
+  /** Per server process: the connection cap, the request and header timeouts, the file cache's size, as given (the rest: startServer's defaults). */
+  limits: Partial<ServerLimits>;
 }
 
 /** An IP address, or a host name by RFC 1123 that is not all digits and dots (0.0.0.0.1 is neither). */
@@ -79,7 +81,7 @@ export function validHost(host: string): boolean {
 
 export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): ServeArgs {
   const noBuild = argv.includes('--no-build');
-  const flags = parseFlags(argv.filter((a) => a !== '--no-build'), ['--dir', '--port', '--host', '--workers'], USAGE);
+  const flags = parseFlags(argv.filter((a) => a !== '--no-build'), ['--dir', '--port', '--host', '--workers', '--max-connections', '--request-timeout', '--cache-mb'], USAGE);
   // An empty PORT, HOST or WORKERS (as `PORT= npm start` sets) counts as unset.
   const workersText = flags['--workers'] ?? (env.WORKERS || String(availableParallelism()));
   const workers = /^\d{1,3}$/.test(workersText) ? Number(workersText) : NaN;
@@ -93,7 +95,29 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): ServeArg
   }
   const host = flags['--host'] ?? (env.HOST || '127.0.0.1');
   if (!validHost(host)) throw new Error(`${flags['--host'] !== undefined ? '--host' : 'HOST'} must be an IP address or a host name, got ${JSON.stringify(host)}\n${USAGE}`);
-  return { dir: flags['--dir'] ?? 'dist', port, host, workers, build: flags['--dir'] === undefined && !noBuild };
+  return { dir: flags['--dir'] ?? 'dist', port, host, workers, build: flags['--dir'] === undefined && !noBuild, limits: parseLimits(flags) };
+}
+
+/** --max-connections, --request-timeout (seconds; the headers get at most 10 s of it) and --cache-mb. */
+function parseLimits(flags: Record<string, string>): Partial<ServerLimits> {
+  const number = (flag: string, pattern: RegExp, min: number, max: number, what: string): number | undefined => {
+    const text = flags[flag];
+    if (text === undefined) return undefined;
+    const n = pattern.test(text) ? Number(text) : NaN;
+    if (!(n >= min && n <= max)) throw new Error(`${flag} must be ${what}, got ${JSON.stringify(text)}\n${USAGE}`);
+    return n;
+  };
+  const limits: Partial<ServerLimits> = {};
+  const maxConnections = number('--max-connections', /^\d{1,6}$/, 1, 1_000_000, 'a whole number from 1 to 1000000');
+  if (maxConnections !== undefined) limits.maxConnections = maxConnections;
+  const timeout = number('--request-timeout', /^\d{1,5}(\.\d{1,3})?$/, 0.1, 3600, 'a number of seconds from 0.1 to 3600');
+  if (timeout !== undefined) {
+    limits.requestTimeoutMs = Math.round(timeout * 1000);
+    limits.headersTimeoutMs = Math.min(SERVER_DEFAULTS.headersTimeoutMs, limits.requestTimeoutMs);
+  }
+  const cacheMb = number('--cache-mb', /^\d{1,5}$/, 0, 65_536, 'a whole number of MB from 0 to 65536');
+  if (cacheMb !== undefined) limits.cacheBytes = cacheMb * 1024 * 1024;
+  return limits;
 }
 
 /**
@@ -252,6 +276,7 @@ async function serveHere(dir: string, repoRoot: string, args: ServeArgs, voteArg
       port: args.port,
       host: args.host,
       trustProxy: voteArgs.trustProxy,
+      ...args.limits,
       votes: votes ? { store: votes.store, budget: voteArgs.budget, secret, requireSecret: true, trustProxy: voteArgs.trustProxy } : undefined,
     });
   } catch (e) {

@@ -42,7 +42,7 @@ export default {
       // Our own fault (the metadata shard unreadable): the same problem+json 500 as the function
       // and the local server give, and the next request tries again.
       meta = null;
-      return toResponse(problemResponse(req, 500, 'The server could not answer this request.'));
+      return toResponse(problemResponse(req, 500, 'The server could not answer this request.'), req.method);
     }
   },
 };

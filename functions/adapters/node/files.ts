@@ -1,53 +1,196 @@
-// The local server's in-memory copy of dist/: bodies, ETags from the manifest (sha256), and
-// gzip/brotli variants compressed once on first use.
-import { readFile, readdir } from 'node:fs/promises';
+// The local server's files: dist/ read from disk on first use and kept in a cache bounded by size
+// (hot files stay, the rest are read again when asked), so a worker's memory does not grow with
+// the site and a bounded number of files is open at once. ETags are the content's sha256
+// (shortened, as the manifest has it), one per encoding; gzip/brotli variants are compressed on
+// first use and counted against the same bound.
+import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import { createHash } from 'node:crypto';
 
+export type Encoding = 'br' | 'gzip';
+
 export interface StaticFile {
   body: Buffer;
-  etag: string;
+  /** The content's sha256, shortened (hex): the identity ETag's value. */
+  hash: string;
   gzip?: Buffer;
   br?: Buffer;
+  /** Compressed already (a .gz download): sent as it is. */
+  compressed?: boolean;
 }
 
-async function walk(dir: string, base = ''): Promise<string[]> {
-  const out: string[] = [];
-  for (const e of await readdir(path.join(dir, base), { withFileTypes: true })) {
-    const rel = base ? `${base}/${e.name}` : e.name;
-    if (e.isDirectory()) out.push(...(await walk(dir, rel)));
-    else if (e.isFile()) out.push(rel);
-  }
-  return out;
-}
+/** The strong ETag of one representation: gzip, br and identity bytes never share one (RFC 9110 §8.8.3). */
+export const etagFor = (file: StaticFile, encoding: Encoding | null): string => (encoding ? `"${file.hash}-${encoding}"` : `"${file.hash}"`);
 
-export async function loadTree(dir: string): Promise<Map<string, StaticFile>> {
-  const files = new Map<string, StaticFile>();
-  const paths = await walk(dir);
-  await Promise.all(
-    paths.map(async (rel) => {
-      const body = await readFile(path.join(dir, rel));
-      // Same strong tag for the same bytes on every host: the manifest's sha256, shortened.
-      files.set(rel, { body, etag: `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"` });
-    }),
-  );
-  return files;
-}
+export const fileOf = (body: Buffer): StaticFile => ({ body, hash: createHash('sha256').update(body).digest('hex').slice(0, 32) });
 
 const MIN_COMPRESS = 512;
+const ACCEPTS_BR = /(^|[,\s])br(?!\s*;\s*q=0(\.0*)?\s*(,|$))/i;
+const ACCEPTS_GZIP = /(^|[,\s])gzip(?!\s*;\s*q=0(\.0*)?\s*(,|$))/i;
+// Clients send the same few Accept-Encoding values: the last answer is kept (one string compare).
+let lastAccept: string | undefined;
+let lastChoice: Encoding | null = null;
 
-/** Picks br, then gzip, when the client accepts it and the body is worth compressing. */
-export function encodedBody(file: StaticFile, acceptEncoding: string | undefined): { body: Buffer; encoding: string | null } {
-  if (file.body.length < MIN_COMPRESS || !acceptEncoding) return { body: file.body, encoding: null };
-  const accepts = (name: string) => new RegExp(`(^|[,\\s])${name}(?!;q=0(\\.0*)?(,|$))`, 'i').test(acceptEncoding);
-  if (accepts('br')) {
-    file.br ??= brotliCompressSync(file.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } });
-    return { body: file.br, encoding: 'br' };
+/** br, then gzip, when the client accepts it and the body is worth compressing (not already compressed). */
+export function chooseEncoding(file: StaticFile, acceptEncoding: string | undefined): Encoding | null {
+  if (file.body.length < MIN_COMPRESS || !acceptEncoding || file.compressed) return null;
+  if (acceptEncoding !== lastAccept) {
+    lastChoice = ACCEPTS_BR.test(acceptEncoding) ? 'br' : ACCEPTS_GZIP.test(acceptEncoding) ? 'gzip' : null;
+    lastAccept = acceptEncoding;
   }
-  if (accepts('gzip')) {
-    file.gzip ??= gzipSync(file.body, { level: 6 });
-    return { body: file.gzip, encoding: 'gzip' };
+  return lastChoice;
+}
+
+/** The body in `encoding`, compressed once per file and kept with it. */
+export function encoded(file: StaticFile, encoding: Encoding): Buffer {
+  if (encoding === 'br') {
+    // The size hint lets brotli size its window and tables to the file, not 4 MB for every file.
+    return (file.br ??= brotliCompressSync(file.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: file.body.length } }));
   }
-  return { body: file.body, encoding: null };
+  return (file.gzip ??= gzipSync(file.body, { level: 6 }));
+}
+
+/**
+ * Reads files of one folder, one at a time: synchronously, as nginx does (a file in the page cache
+ * is read in microseconds; a thread-pool round trip per file cost four times as much), so at most
+ * one descriptor is open for files however many requests miss the cache at once. Never a dot-file
+ * or anything under a dot-folder, and nothing outside the folder: null, as for a missing file.
+ */
+export class FileReader {
+  constructor(readonly dir: string) {}
+
+  /** The file with its ETag hash (what is served). */
+  read(rel: string): StaticFile | null {
+    const body = this.bytes(rel);
+    if (!body) return null;
+    const file = fileOf(body);
+    if (rel.endsWith('.gz')) file.compressed = true;
+    return file;
+  }
+
+  /** Whether `rel` is a file that read would give. */
+  isFile(rel: string): boolean {
+    try {
+      return servable(rel) && statSync(path.join(this.dir, rel)).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  /** The file's bytes only (the function's shards, parsed once and kept by the function). */
+  bytes(rel: string): Buffer | null {
+    if (!servable(rel)) return null;
+    let fd: number;
+    try {
+      fd = openSync(path.join(this.dir, rel), 'r');
+    } catch (e) {
+      if (MISSING.has((e as NodeJS.ErrnoException).code!)) return null;
+      throw e;
+    }
+    try {
+      const { size } = fstatSync(fd);
+      // A folder (EISDIR on read) is no file.
+      const buf = Buffer.allocUnsafeSlow(allocationFor(size + 1));
+      let n = 0;
+      for (;;) {
+        if (n === buf.length) throw new Error(`${rel} grew while it was read`);
+        const got = readSync(fd, buf, n, buf.length - n, n);
+        if (got === 0) break;
+        n += got;
+      }
+      return buf.subarray(0, n);
+    } catch (e) {
+      if (MISSING.has((e as NodeJS.ErrnoException).code!)) return null;
+      throw e;
+    } finally {
+      closeSync(fd);
+    }
+  }
+}
+
+const MISSING = new Set(['ENOENT', 'ENOTDIR', 'EISDIR', 'ENAMETOOLONG']);
+
+/**
+ * Bytes to allocate for a buffer of `size` bytes that will be freed whole: above glibc's first mmap
+ * threshold (128 KB), at least 32 MiB. Freeing a block mapped on its own under 32 MiB raises the
+ * threshold to its size, and from then on every block up to that size (each small file) comes from
+ * heaps that keep freed memory (see build/sources/whole-file.ts); pages of the tail never written
+ * cost address space only.
+ */
+export const allocationFor = (size: number): number => (size > 128 * 1024 ? Math.max(size, 33 << 20) : size);
+
+/** A relative path of plain segments: none empty, none starting with a dot (., .., .env, .git/). */
+export const servable = (rel: string): boolean =>
+  rel.length > 0 && !rel.includes('\\') && !rel.includes('\0') && rel.split('/').every((s) => s.length > 0 && s[0] !== '.');
+
+/** What a cache entry must carry: its size (bytes it holds) and whether it was used since the hand last passed. */
+export interface Sized {
+  size: number;
+  used: boolean;
+}
+
+/**
+ * Entries bounded by their total size; the oldest unused entry goes first (CLOCK: a hit only
+ * marks the entry used, which keeps the hot lookup to one Map read and one write; the hand gives
+ * a used entry a second round instead of evicting it). An entry larger than a quarter of the
+ * bound is not kept.
+ */
+export class SizedCache<V extends Sized> {
+  private readonly map = new Map<string, V>();
+  private total = 0;
+
+  constructor(readonly maxSize: number) {}
+
+  get(key: string): V | undefined {
+    const v = this.map.get(key);
+    if (v) v.used = true;
+    return v;
+  }
+
+  /** Keeps `value` under `key` when it is small enough; returns whether it did. */
+  set(key: string, value: V): boolean {
+    this.delete(key);
+    if (value.size > this.maxSize / 4) return false;
+    this.map.set(key, value);
+    this.total += value.size;
+    this.evict();
+    return true;
+  }
+
+  /** The entry under `key` grew by `bytes` (a compressed variant made for it). */
+  grow(key: string, value: V, bytes: number): void {
+    value.size += bytes;
+    if (this.map.get(key) !== value) return;
+    this.total += bytes;
+    this.evict();
+  }
+
+  delete(key: string): void {
+    const old = this.map.get(key);
+    if (!old) return;
+    this.map.delete(key);
+    this.total -= old.size;
+  }
+
+  private evict(): void {
+    while (this.total > this.maxSize && this.map.size > 0) {
+      const [k, v] = this.map.entries().next().value!;
+      this.map.delete(k);
+      if (v.used) {
+        v.used = false;
+        this.map.set(k, v);
+      } else {
+        this.total -= v.size;
+      }
+    }
+  }
+
+  get size(): number {
+    return this.map.size;
+  }
+
+  get totalSize(): number {
+    return this.total;
+  }
 }

@@ -1,6 +1,9 @@
-// Local server: dist/ from memory plus the BUNDLED function, routed and headed from the route
-// table exactly as the Cloudflare worker does it (static route + file -> file; everything else on
-// /api and /embed -> function). Lean node:http on purpose: no framework between us and the bytes.
+// Local server: dist/ from disk through a cache bounded by size (build/serve/files.ts), plus the
+// BUNDLED function, routed and headed from the route table exactly as the Cloudflare worker does
+// it (static route + file -> file; everything else on /api and /embed -> function). Lean
+// node:http on purpose: no framework between us and the bytes.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -8,11 +11,11 @@ import type { AddressInfo } from 'node:net';
 import { fileFor, shardFile } from '../../../build/contract/dist-layout.ts';
 import { matchRoute } from '../../../build/contract/route-match.ts';
 import { routeHeaders, routePrefixes } from '../../../build/contract/routes.ts';
-import { responseHeaders } from '../../../build/contract/http-policy.ts';
+import { responseHeaders, CACHE_CONTROL, corsHeaders } from '../../../build/contract/http-policy.ts';
 import type { Shape } from '../../../build/model/record-schemas.ts';
 import { FUNCTION_PATHS } from '../../../build/contract/dist-layout.ts';
 import { DISCARD_LIMIT_BYTES } from '../../../build/contract/limits.ts';
-import { encodedBody, loadTree, type StaticFile } from './files.ts';
+import { chooseEncoding, encoded, etagFor, FileReader, SizedCache, type Encoding, type StaticFile } from './files.ts';
 import { matchesEtag, problemResponse, type AnyReply, type BodyParts, type RequestLike } from '../../http.ts';
 import type { HandlerOptions, ReplyHandler, RequestInfo } from '../../api.ts';
 import { lastForwardedHop } from '../../client-address.ts';
@@ -22,7 +25,55 @@ export interface FunctionModule {
   createReplyHandler(source: { loadShard(name: string): Promise<unknown> }, options?: HandlerOptions): ReplyHandler;
 }
 
-export interface ServerOptions {
+/** Limits of one server process; see SERVER_DEFAULTS. */
+export interface ServerLimits {
+  /** Open connections at once; past it a new connection is closed as soon as it is accepted. */
+  maxConnections: number;
+  /** Milliseconds a request (headers and body) may take to arrive; then 408 and the connection closes. */
+  requestTimeoutMs: number;
+  /** Milliseconds the headers may take (at most requestTimeoutMs). */
+  headersTimeoutMs: number;
+  /** Bytes of files (and their compressed variants) kept in memory. */
+  cacheBytes: number;
+}
+
+/**
+ * Defaults: a slow or stalled client is cut within seconds, not Node's 300 s. The connection cap is
+ * 1000, or less when the open-file limit is lower (see defaultMaxConnections).
+ */
+export const SERVER_DEFAULTS: Readonly<ServerLimits> = {
+  maxConnections: 1000,
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 10_000,
+  cacheBytes: 16 * 1024 * 1024,
+};
+
+/**
+ * The connection cap under this process's open-file limit: 64 descriptors are left for the file
+ * being read, the database, stdio and the cluster's channel (macOS's default limit, 256, gives
+ * 192). Past the limit an accept fails (EMFILE) instead of the connection being closed cleanly.
+ */
+export function defaultMaxConnections(): number {
+  return Math.max(16, Math.min(SERVER_DEFAULTS.maxConnections, openFileLimit() - 64));
+}
+
+/** The soft limit on open files (Linux: /proc; elsewhere the shell's ulimit -n); Infinity when unknown. */
+function openFileLimit(): number {
+  try {
+    const m = /^Max open files\s+(\d+|unlimited)/m.exec(readFileSync('/proc/self/limits', 'utf8'));
+    if (m) return m[1] === 'unlimited' ? Infinity : Number(m[1]);
+  } catch {
+    // not Linux
+  }
+  try {
+    const out = execFileSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return /^\d+$/.test(out) ? Number(out) : Infinity;
+  } catch {
+    return Infinity;
+  }
+}
+
+export interface ServerOptions extends Partial<ServerLimits> {
   dir: string;
   port: number;
   host: string;
@@ -35,28 +86,70 @@ export interface ServerOptions {
 }
 
 const DIRECT_TYPES: Record<string, string> = { '.json': 'json', '.html': 'html' };
+/** What an entry costs beyond its bytes (its header objects, the Map slot), for the cache's bound. */
+const ENTRY_OVERHEAD = 1024;
+
+/** One encoding of a resolved path: its bytes and its headers, made once. */
+interface Variant {
+  body: Buffer;
+  etag: string;
+  /** Headers of the 200 (Content-Length and Content-Encoding included). */
+  ok: Record<string, string>;
+  /** Headers of the 304. */
+  notModified: Record<string, string>;
+}
 
 interface Resolved {
   file: StaticFile;
-  /** Headers of every answer for this path (304 included). */
-  base: Record<string, string>;
-  /** base plus the identity Content-Length: the common 200. */
-  plain: Record<string, string>;
+  /** The route's headers for this path, without ETag. */
+  headers: Record<string, string>;
+  identity: Variant;
+  br?: Variant;
+  gzip?: Variant;
+  /** For the cache: bytes held, and whether it was asked for since the cache's hand last passed. */
+  size: number;
+  used: boolean;
+}
+
+const variant = (headers: Record<string, string>, body: Buffer, etag: string, encoding: Encoding | null): Variant => {
+  const notModified = { ...headers, ETag: etag, Vary: 'Accept-Encoding' };
+  const ok = encoding ? { ...notModified, 'Content-Encoding': encoding, 'Content-Length': String(body.length) } : { ...notModified, 'Content-Length': String(body.length) };
+  return { body, etag, ok, notModified };
+};
+
+/**
+ * The origin-form path of a request target: absolute-form (`GET http://host/p?q HTTP/1.1`, which
+ * RFC 9112 §3.2.2 says a server must accept) loses its scheme and authority; anything else that
+ * is not a path (`*`, authority-form) becomes "/".
+ */
+export function originForm(target: string): string {
+  if (target.startsWith('/')) return target;
+  const m = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/.exec(target);
+  if (!m) return '/';
+  const rest = target.slice(m[0].length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
 }
 
 export async function startServer(opts: ServerOptions): Promise<{ url: string; close(): Promise<void> }> {
   const dir = path.resolve(opts.dir);
-  const files = await loadTree(dir);
-  const metaFile = files.get(shardFile('meta'));
+  const limits: ServerLimits = {
+    maxConnections: opts.maxConnections ?? defaultMaxConnections(),
+    requestTimeoutMs: opts.requestTimeoutMs ?? SERVER_DEFAULTS.requestTimeoutMs,
+    headersTimeoutMs: Math.min(opts.headersTimeoutMs ?? SERVER_DEFAULTS.headersTimeoutMs, opts.requestTimeoutMs ?? SERVER_DEFAULTS.requestTimeoutMs),
+    cacheBytes: opts.cacheBytes ?? SERVER_DEFAULTS.cacheBytes,
+  };
+  const reader = new FileReader(dir);
+  const metaFile = reader.read(shardFile('meta'));
   if (!metaFile) throw new Error(`${dir} holds no build (no ${shardFile('meta')}); run npm run build first`);
   const shape = (JSON.parse(metaFile.body.toString('utf8')) as { shape: Shape }).shape;
   const mod: FunctionModule = opts.functionModule ?? ((await import(pathToFileURL(path.join(dir, FUNCTION_PATHS.core)).href)) as FunctionModule);
+  // The function keeps the shards it parsed; they are read from disk, not from the file cache.
   const handler = mod.createReplyHandler(
     {
       loadShard: async (name) => {
-        const f = files.get(shardFile(name));
-        if (!f) throw new Error(`no shard ${name}`);
-        return JSON.parse(f.body.toString('utf8'));
+        const bytes = reader.bytes(shardFile(name));
+        if (!bytes) throw new Error(`no shard ${name}`);
+        return JSON.parse(bytes.toString('utf8'));
       },
     },
     { votes: opts.votes },
@@ -71,25 +164,43 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
   let origin = 'http://localhost';
 
   /**
-   * Static answers per URL path, resolved once: the route match, the file and its full header set
-   * (a static file's headers never change). The hot path is then one Map lookup.
+   * Static answers per URL path, resolved once while the file is cached: the file and its full
+   * header sets (a static file's headers never change). The hot path is then one Map lookup.
    */
-  const resolved = new Map<string, Resolved>();
+  const resolved = new SizedCache<Resolved>(limits.cacheBytes);
   const resolve = (pathname: string, file: StaticFile, headers: Record<string, string>): Resolved => {
-    const base = { ...headers, ETag: file.etag, Vary: 'Accept-Encoding' };
-    const r = { file, base, plain: { ...base, 'Content-Length': String(file.body.length) } };
+    const r: Resolved = { file, headers, identity: variant(headers, file.body, etagFor(file, null), null), size: file.body.length + ENTRY_OVERHEAD, used: false };
     resolved.set(pathname, r);
     return r;
   };
+  const variantOf = (pathname: string, r: Resolved, encoding: Encoding | null): Variant => {
+    if (encoding === null) return r.identity;
+    let v = r[encoding];
+    if (!v) {
+      const body = encoded(r.file, encoding);
+      v = r[encoding] = variant(r.headers, body, etagFor(r.file, encoding), encoding);
+      resolved.grow(pathname, r, body.length + ENTRY_OVERHEAD);
+    }
+    return v;
+  };
 
-  function sendStatic(req: http.IncomingMessage, res: http.ServerResponse, { file, base, plain }: Resolved) {
-    if (req.headers['if-none-match'] !== undefined && matchesEtag(req.headers['if-none-match'], file.etag)) {
-      res.writeHead(304, base).end();
+  function sendStatic(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, r: Resolved) {
+    const v = variantOf(pathname, r, chooseEncoding(r.file, req.headers['accept-encoding']));
+    // The tag of the representation this request would get: a gzip tag never validates br bytes.
+    if (req.headers['if-none-match'] !== undefined && matchesEtag(req.headers['if-none-match'], v.etag)) {
+      res.writeHead(304, v.notModified).end();
       return;
     }
-    const { body, encoding } = encodedBody(file, req.headers['accept-encoding']);
-    res.writeHead(200, encoding ? { ...base, 'Content-Encoding': encoding, 'Content-Length': String(body.length) } : plain);
-    res.end(req.method === 'HEAD' ? undefined : body);
+    res.writeHead(200, v.ok);
+    res.end(req.method === 'HEAD' ? undefined : v.body);
+  }
+
+  /** Serves `rel` when it exists (cached from now on), otherwise hands the request to the function. */
+  function sendFile(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, rel: string, headers: Record<string, string>, url: string): void {
+    const file = reader.read(rel);
+    if (file) return sendStatic(req, res, pathname, resolve(pathname, file, headers));
+    rememberFunctionPath(pathname);
+    sendFunction(req, res, url);
   }
 
   // The function gets a light request over Node's own (no Web Request, no body stream) and
@@ -105,8 +216,10 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
 
   function writeReply(req: http.IncomingMessage, res: http.ServerResponse, hasBody: boolean, reply: AnyReply): void {
     const headers = reply.headers;
-    const body = req.method === 'HEAD' ? null : reply.body;
+    // A HEAD's reply keeps the body GET would get: its length is sent (RFC 9110 §9.3.2), not the body.
+    const body = reply.body;
     if (reply.status !== 204 && reply.status !== 304) headers['Content-Length'] = String(body === null ? 0 : bodyLength(body));
+    if (req.method === 'HEAD') return void res.writeHead(reply.status, headers).end();
     // The function may answer without reading the body (413, 415, 404...): say the connection
     // closes, and close it only once the client has sent the rest (see closeAfterBody).
     const unread = hasBody && !req.complete;
@@ -125,8 +238,9 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
   }
 
   /**
-   * Paths the route table sends to the function (list queries, assess, votes...), remembered so
-   * their next request skips the static lookup. Bounded: arbitrary 404 paths must not grow it.
+   * Paths the route table sends to the function (list queries, assess, votes...), and static
+   * routes with no file, remembered so their next request skips the static lookup (and the disk).
+   * Bounded: arbitrary 404 paths must not grow it.
    */
   const functionPaths = new Set<string>();
   const rememberFunctionPath = (pathname: string) => {
@@ -134,49 +248,78 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
     functionPaths.add(pathname);
   };
 
+  /**
+   * A method other than GET/HEAD on a plain file outside the route table (manifest.json...): the
+   * file exists, so 405 with what it allows (OPTIONS: the preflight for it), not 404.
+   */
+  function plainFileMethod(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, rel: string, url: string): void {
+    if (!reader.isFile(rel)) return sendFunction(req, res, url);
+    const allow = 'GET, HEAD, OPTIONS';
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { ...corsHeaders(), 'Access-Control-Allow-Methods': allow, 'Access-Control-Allow-Headers': 'If-None-Match', 'Access-Control-Max-Age': '86400', 'Cache-Control': CACHE_CONTROL.static, 'X-Content-Type-Options': 'nosniff', Allow: allow });
+      return void res.end();
+    }
+    const reply = problemResponse(new NodeRequest(req, url), 405, `${req.method} is not allowed on ${pathname}.`, [{ location: 'method', message: `${req.method} is not allowed here`, allowed: allow.split(', ') }], { Allow: allow });
+    writeReply(req, res, true, reply);
+  }
+
   function route(req: http.IncomingMessage, res: http.ServerResponse): void {
-    const rawUrl = req.url ?? '/';
+    const rawUrl = originForm(req.url ?? '/');
     const q = rawUrl.indexOf('?');
     const pathname = q < 0 ? rawUrl : rawUrl.slice(0, q);
     const isGet = req.method === 'GET' || req.method === 'HEAD';
     const known = isGet ? resolved.get(pathname) : undefined;
-    if (known) return sendStatic(req, res, known);
+    if (known) return sendStatic(req, res, pathname, known);
     // The function needs only the path and query: the URL is built on our own address, never on
     // the client's Host header (a malformed one would make Request throw, or reroute the path).
-    const url = `${origin}${rawUrl.startsWith('/') ? rawUrl : '/'}`;
-    if (!isGet || functionPaths.has(pathname)) return sendFunction(req, res, url);
+    const url = `${origin}${rawUrl}`;
+    if (functionPaths.has(pathname)) return sendFunction(req, res, url);
     // Under the route table's prefixes (and at the root) only its routes are files; the rest goes
-    // to the function (404, slash redirects), as on Cloudflare.
+    // to the function (404, 405, slash redirects), as on Cloudflare.
     const isRouted = pathname === '/' || prefixes.has(pathname.split('/')[1]!);
-    if (isGet && isRouted) {
+    if (isRouted) {
+      if (!isGet) return sendFunction(req, res, url);
       const match = matchRoute(pathname, shape);
-      if (match?.route.serve === 'static') {
-        const file = files.get(fileFor(pathname, match.route.body));
-        if (file) return sendStatic(req, res, resolve(pathname, file, routeHeaders(match.route)));
-      } else if (match) rememberFunctionPath(pathname);
-    } else if (isGet && /^[A-Za-z0-9_./-]*$/.test(pathname) && !pathname.includes('..')) {
-      // Outside the API and embed prefixes dist/ is a plain file host (manifest, configs).
-      const file = files.get(pathname.slice(1));
+      if (match?.route.serve === 'static') return sendFile(req, res, pathname, fileFor(pathname, match.route.body), routeHeaders(match.route), url);
+      if (match) rememberFunctionPath(pathname);
+    } else if (/^[A-Za-z0-9_./-]*$/.test(pathname) && !pathname.includes('/.')) {
+      // Outside the API and embed prefixes dist/ is a plain file host (manifest, configs); never
+      // a dot-file (nor anything under a dot-folder).
       const kind = DIRECT_TYPES[path.extname(pathname)];
-      if (file && kind) return sendStatic(req, res, resolve(pathname, file, responseHeaders(kind as 'json' | 'html', 'static')));
+      if (kind && !isGet) return plainFileMethod(req, res, pathname, pathname.slice(1), url);
+      if (kind) return sendFile(req, res, pathname, pathname.slice(1), responseHeaders(kind as 'json' | 'html', 'static'), url);
     }
     sendFunction(req, res, url);
   }
 
-  const server = http.createServer((req, res) => {
-    // A throw here would take the whole server down: answer 500 and keep serving.
-    try {
-      route(req, res);
-    } catch {
-      internalError(req, res);
-    }
-  });
+  const server = http.createServer(
+    {
+      requestTimeout: limits.requestTimeoutMs,
+      headersTimeout: limits.headersTimeoutMs,
+      // Node checks those timeouts this often (its default, 30 s, would let a stalled client stay
+      // up to 30 s past them).
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
+    },
+    (req, res) => {
+      // A throw here would take the whole server down: answer 500 and keep serving.
+      try {
+        route(req, res);
+      } catch {
+        internalError(req, res);
+      }
+    },
+  );
   server.keepAliveTimeout = 5000;
+  // Past the cap Node closes each new connection as soon as it is accepted.
+  server.maxConnections = limits.maxConnections;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port, opts.host, () => resolve());
   });
+  // Once listening, an accept that fails (EMFILE: out of file descriptors) costs that connection
+  // only; without a listener Node would end the process.
+  server.on('error', () => undefined);
   const { port } = server.address() as AddressInfo;
   const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
   origin = `http://${host}:${port}`;

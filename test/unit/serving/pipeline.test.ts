@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { BuildError, runBuild } from '../../../build/pipeline.ts';
 import { parseBuildArgs } from '../../../build/main.ts';
 import { parseServeArgs } from '../../../build/serve/main.ts';
+import { SERVER_DEFAULTS, defaultMaxConnections } from '../../../functions/adapters/node/server.ts';
 import { checkPaths, checkRouteFiles } from '../../../build/emit/files.ts';
 import { routesFor } from '../../../build/contract/routes.ts';
 import { resolveInside, writeTree } from '../../../build/emit/write.ts';
@@ -111,8 +112,8 @@ describe('CLI flags', () => {
     expect(() => parseBuildArgs(['--out'])).toThrow(/needs a value/);
   });
   it('serve: defaults from env, flags win', () => {
-    expect(parseServeArgs([], {})).toEqual({ dir: 'dist', port: 8080, host: '127.0.0.1', workers: availableParallelism(), build: true });
-    expect(parseServeArgs(['--port', '0'], { PORT: '9000', HOST: '0.0.0.0', WORKERS: '3' })).toEqual({ dir: 'dist', port: 0, host: '0.0.0.0', workers: 3, build: true });
+    expect(parseServeArgs([], {})).toEqual({ dir: 'dist', port: 8080, host: '127.0.0.1', workers: availableParallelism(), build: true, limits: {} });
+    expect(parseServeArgs(['--port', '0'], { PORT: '9000', HOST: '0.0.0.0', WORKERS: '3' })).toEqual({ dir: 'dist', port: 0, host: '0.0.0.0', workers: 3, build: true, limits: {} });
     expect(parseServeArgs(['--workers', '1'], { WORKERS: '3' }).workers).toBe(1);
     expect(() => parseServeArgs(['--workers', '0'], {})).toThrow('--workers must be a whole number from 1 to 256, got "0"');
     expect(() => parseServeArgs(['--port', 'x'], {})).toThrow('--port must be a whole number from 0 to 65535, got "x"');
@@ -120,7 +121,7 @@ describe('CLI flags', () => {
     expect(() => parseServeArgs(['--port', '1e3'], {})).toThrow(/whole number/);
     expect(() => parseServeArgs(['--verbose', '1'], {})).toThrow(/unknown argument --verbose/);
     expect(() => parseServeArgs(['--bogus'], {})).toThrow(/unknown argument --bogus/);
-    expect(parseServeArgs(['--dir=out', '--host=::1'], { WORKERS: '1' })).toEqual({ dir: 'out', port: 8080, host: '::1', workers: 1, build: false });
+    expect(parseServeArgs(['--dir=out', '--host=::1'], { WORKERS: '1' })).toEqual({ dir: 'out', port: 8080, host: '::1', workers: 1, build: false, limits: {} });
     // --no-build serves dist/ as it is; a --dir is never built.
     expect(parseServeArgs(['--no-build', '--port', '0'], {})).toMatchObject({ dir: 'dist', port: 0, build: false });
     expect(parseServeArgs(['--dir', 'out', '--no-build'], {})).toMatchObject({ dir: 'out', build: false });
@@ -128,5 +129,16 @@ describe('CLI flags', () => {
     expect(() => parseServeArgs(['--host', '0.0.0.0.1'], {})).toThrow(/^--host must be an IP address or a host name, got "0.0.0.0.1"/);
     expect(() => parseServeArgs([], { HOST: 'a b' })).toThrow(/^HOST must be/);
     expect(parseServeArgs(['--host', 'localhost'], {}).host).toBe('localhost');
+  });
+  it('serve: the connection cap, the request timeout (headers: at most 10 s of it) and the file cache', () => {
+    expect(SERVER_DEFAULTS).toEqual({ maxConnections: 1000, requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, cacheBytes: 16 * 1024 * 1024 });
+    expect(parseServeArgs(['--max-connections', '50', '--request-timeout', '2.5', '--cache-mb', '4'], {}).limits).toEqual({ maxConnections: 50, requestTimeoutMs: 2500, headersTimeoutMs: 2500, cacheBytes: 4 * 1024 * 1024 });
+    expect(parseServeArgs(['--request-timeout=60'], {}).limits).toEqual({ requestTimeoutMs: 60_000, headersTimeoutMs: 10_000 });
+    // The cap stays under the open-file limit when that is low (see the ulimit -n 256 test of npm start).
+    expect(defaultMaxConnections()).toBeLessThanOrEqual(1000);
+    expect(() => parseServeArgs(['--max-connections', '0'], {})).toThrow(/^--max-connections must be a whole number from 1 to 1000000, got "0"/);
+    expect(() => parseServeArgs(['--request-timeout', '-1'], {})).toThrow(/needs a value|--request-timeout must be/);
+    expect(() => parseServeArgs(['--request-timeout', '1e3'], {})).toThrow(/^--request-timeout must be a number of seconds from 0.1 to 3600, got "1e3"/);
+    expect(() => parseServeArgs(['--cache-mb', 'lots'], {})).toThrow(/^--cache-mb must be/);
   });
 });

@@ -1,0 +1,208 @@
+// `npm start` under a small open-file limit and with its connection cap and timeouts (issues 26
+// and 33): the real npm -> sh -> node chain over a real build (the run's shared build, linked into
+// a folder of this file's own so that dot-files can be added to it), started by
+// `sh -c 'ulimit -n 256 && exec npm start ...'` as a macOS user's default limit would have it.
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { killStarted, servingUrl, type NpmStart } from '../support/npm-start.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+const tmp = mkdtempSync(path.join(tmpdir(), 'odr-limits-'));
+const dist = path.join(tmp, 'dist');
+const started: ChildProcess[] = [];
+/** What the dot-files hold: never in an answer. */
+const LEAK = 'dot-file-content-3f9a';
+
+/** `npm start -- args` under `ulimit -n 256`, in its own process group (see test/support/npm-start.ts). */
+function npmStartLimited(args: string[]): NpmStart {
+  const { PORT: _p, HOST: _h, WORKERS: _w, ...env } = process.env;
+  const quoted = args.map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
+  const proc = spawn('sh', ['-c', `ulimit -n 256 && exec npm start --silent -- ${quoted}`], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  started.push(proc);
+  let out = '';
+  proc.stdout!.on('data', (d) => (out += d));
+  proc.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((r) => proc.once('exit', (code) => r(code)));
+  return { proc, out: () => out, exited };
+}
+
+/** A copy of `src` made of hard links (instant, no space), so that files can be added to it. */
+function linkTree(src: string, dst: string): void {
+  mkdirSync(dst, { recursive: true });
+  for (const e of readdirSync(src, { withFileTypes: true })) {
+    if (e.isDirectory()) linkTree(path.join(src, e.name), path.join(dst, e.name));
+    else linkSync(path.join(src, e.name), path.join(dst, e.name));
+  }
+}
+
+beforeAll(() => {
+  linkTree(inject('dists').percentile, dist);
+  // Dot-files a deployment might leave in the folder: never served.
+  writeFileSync(path.join(dist, '.secret.json'), LEAK);
+  mkdirSync(path.join(dist, '.hidden'));
+  writeFileSync(path.join(dist, '.hidden', 'index.json'), LEAK);
+  writeFileSync(path.join(dist, 'api', 'v1', '.secret.json'), LEAK);
+  mkdirSync(path.join(dist, 'embed', '.hidden'));
+  writeFileSync(path.join(dist, 'embed', '.hidden', 'index.html'), LEAK);
+});
+
+afterAll(() => {
+  killStarted(started);
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+/** Pids of the server processes (npm's node and its cluster workers) under the process group of `proc`. */
+function serverPids(proc: ChildProcess): number[] {
+  const pids: number[] = [];
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const pgid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+      const cmd = readFileSync(`/proc/${d}/cmdline`, 'utf8');
+      // Node itself, not the shell npm runs the script with.
+      if (pgid === proc.pid && path.basename(cmd.split('\0')[0]!) === 'node' && cmd.includes('build/serve/main.ts')) pids.push(Number(d));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+
+describe.skipIf(process.platform !== 'linux')('npm start under ulimit -n 256', () => {
+  it('serves pages, API files and the function; never a dot-file; open files and memory stay bounded', async () => {
+    const { proc, out, exited } = npmStartLimited(['--dir', dist, '--no-build', '--port', '0', '--workers', '2']);
+    const url = await servingUrl({ out, exited });
+    const manifest = JSON.parse(readFileSync(path.join(dist, 'manifest.json'), 'utf8')) as { files: Record<string, string> };
+    // Every fifth page and API file: more files than the 256 descriptors a process may hold, 16 at a time.
+    const paths = Object.keys(manifest.files)
+      .filter((f) => /^(api\/v1|embed|occupations)\/.+\/index\.(json|html)$/.test(f))
+      .filter((_, i) => i % 5 === 0)
+      .map((f) => ({ file: f, url: '/' + f.replace(/\/index\.(json|html)$/, '') }));
+    expect(paths.length).toBeGreaterThan(600);
+    const failures: string[] = [];
+    for (let i = 0; i < paths.length; i += 16) {
+      await Promise.all(
+        paths.slice(i, i + 16).map(async ({ file, url: p }) => {
+          const r = await fetch(url + p);
+          const body = Buffer.from(await r.arrayBuffer());
+          if (r.status !== 200 || !body.equals(readFileSync(path.join(dist, file)))) failures.push(`${p}: ${r.status}`);
+        }),
+      );
+    }
+    expect(failures).toEqual([]);
+    // The function: a search, a list page, a 404.
+    const search = await fetch(`${url}/api/v1/occupations?q=nurse&limit=2`);
+    expect(search.status).toBe(200);
+    expect((await search.json()).data).toHaveLength(2);
+    expect((await fetch(`${url}/api/v1/occupations?offset=20`)).status).toBe(200);
+    expect((await fetch(`${url}/api/v1/nope`)).status).toBe(404);
+    // Dot-files, wherever they are and however they are asked for.
+    for (const p of ['/.secret.json', '/.hidden/index.json', '/.hidden', '/api/v1/.secret.json', '/embed/.hidden', '/embed/.hidden/', '/%2esecret.json', '/./.secret.json', '/x/../.secret.json']) {
+      const r = await fetch(url + p, { redirect: 'manual' });
+      const text = await r.text();
+      expect(r.status, p).toBe(404);
+      expect(text, p).not.toContain(LEAK);
+    }
+    // Each server process: a few descriptors (sockets, stdio), far under the limit; memory is not the site's size.
+    const pids = serverPids(proc);
+    expect(pids.length).toBe(3); // the primary and two workers
+    for (const pid of pids) {
+      expect(readFileSync(`/proc/${pid}/limits`, 'utf8')).toMatch(/Max open files\s+256\s/);
+      expect(readdirSync(`/proc/${pid}/fd`).length, `pid ${pid}`).toBeLessThan(64);
+      const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
+      expect(rssKb / 1024, `pid ${pid} RSS MB`).toBeLessThan(200);
+    }
+    // More connections than descriptors: the cap (192 per process under this limit) closes the
+    // excess; no process dies of EMFILE, and once they are gone requests are answered again.
+    const flood = await Promise.all(Array.from({ length: 450 }, () => connect(url).catch(() => null)));
+    await new Promise((r) => setTimeout(r, 500));
+    for (const c of flood) c?.socket.destroy();
+    let status = 0;
+    for (let i = 0; i < 40 && status !== 200; i++) {
+      status = await fetch(`${url}/api/v1/meta`).then((r) => (r.body?.cancel(), r.status), () => 0);
+      if (status !== 200) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(status).toBe(200);
+    expect(serverPids(proc)).toEqual(pids);
+    proc.kill('SIGTERM');
+    await exited;
+  }, 120_000);
+});
+
+/** A raw connection and what it has received; `closed` resolves when the server ends it. */
+function connect(url: string): Promise<{ socket: net.Socket; data: () => string; closed: Promise<void> }> {
+  const { port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), '127.0.0.1');
+    let data = '';
+    socket.on('data', (d) => (data += d));
+    const closed = new Promise<void>((r) => socket.once('close', () => r()));
+    socket.once('error', () => undefined);
+    socket.once('connect', () => resolve({ socket, data: () => data, closed }));
+    socket.once('error', reject);
+  });
+}
+
+/** Sends a keep-alive GET on `c` and waits for its whole answer (the body is small and has a length). */
+async function getOn(c: { socket: net.Socket; data: () => string }, p: string): Promise<string> {
+  const before = c.data().length;
+  c.socket.write(`GET ${p} HTTP/1.1\r\nHost: x\r\n\r\n`);
+  for (let i = 0; i < 200; i++) {
+    const got = c.data().slice(before);
+    const head = got.indexOf('\r\n\r\n');
+    const len = /content-length: (\d+)/i.exec(got);
+    if (head >= 0 && len && got.length >= head + 4 + Number(len[1])) return got.split('\r\n')[0]!;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`no answer to ${p}: ${c.data().slice(before)}`);
+}
+
+describe('npm start: --max-connections and --request-timeout', () => {
+  let url: string;
+  beforeAll(async () => {
+    const { out, exited } = npmStartLimited(['--dir', dist, '--no-build', '--port', '0', '--workers', '1', '--max-connections', '3', '--request-timeout', '1']);
+    url = await servingUrl({ out, exited });
+  }, 60_000);
+
+  it('past the cap a new connection is closed unanswered while the open ones keep working', async () => {
+    const open = await Promise.all([connect(url), connect(url), connect(url)]);
+    for (const c of open) expect(await getOn(c, '/api/v1/displacement/factors')).toBe('HTTP/1.1 200 OK');
+    const extra = await connect(url);
+    extra.socket.write('GET /api/v1/displacement/factors HTTP/1.1\r\nHost: x\r\n\r\n');
+    await extra.closed;
+    expect(extra.data()).toBe('');
+    // The open connections still answer; once one closes, a new one is served.
+    expect(await getOn(open[0]!, '/api/v1/occupations?q=nurse&limit=1')).toBe('HTTP/1.1 200 OK');
+    open[2]!.socket.destroy();
+    await open[2]!.closed;
+    // The server notices the close on its next turn: try a few times.
+    let status = '';
+    for (let i = 0; i < 20 && status !== 'HTTP/1.1 200 OK'; i++) {
+      const again = await connect(url);
+      again.socket.write('GET /api/v1/meta HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+      await again.closed;
+      status = again.data().split('\r\n')[0]!;
+    }
+    expect(status).toBe('HTTP/1.1 200 OK');
+    for (const c of open) c.socket.destroy();
+  }, 30_000);
+
+  it('a body that stalls, and headers that stall, are cut after the request timeout (1 s here), not held', async () => {
+    const slowBody = await connect(url);
+    slowBody.socket.write('POST /api/v1/displacement/assess HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"soc_code"');
+    const slowHeaders = await connect(url);
+    slowHeaders.socket.write('GET /api/v1/meta HTTP/1.1\r\nHost: x\r\n');
+    const t0 = Date.now();
+    await Promise.all([slowBody.closed, slowHeaders.closed]);
+    // Generous: Node checks the timeouts on an interval; the point is seconds, not Node's 300 s.
+    expect(Date.now() - t0).toBeLessThan(15_000);
+    expect(slowBody.data().split('\r\n')[0]).toBe('HTTP/1.1 408 Request Timeout');
+    expect(slowHeaders.data().split('\r\n')[0]).toBe('HTTP/1.1 408 Request Timeout');
+  }, 30_000);
+});
