@@ -3,9 +3,8 @@
 // lists, assess, 404/405, preflight) goes to the shared handler, exactly as the local server does.
 import { createHandler, type Handler } from '../api.ts';
 import { problemResponse, toResponse } from '../http.ts';
-import { fileFor, shardFile } from '../../build/contract/dist-layout.ts';
-import { matchRoute } from '../../build/contract/route-match.ts';
-import { routeHeaders } from '../../build/contract/routes.ts';
+import { shardFile } from '../../build/contract/dist-layout.ts';
+import { dispatch } from '../dispatch.ts';
 import type { ShardMeta } from '../../build/contract/request-schemas.ts';
 import { VOTE_POLICY } from '../../build/contract/votes.ts';
 import { d1VoteStore, type D1Like } from './d1-vote-store.ts';
@@ -66,15 +65,15 @@ async function answer(req: Request, env: Env): Promise<Response> {
     },
   );
   meta ??= load('meta') as Promise<ShardMeta>;
-  const match = matchRoute(url.pathname, (await meta).shape);
-  if (match?.route.serve === 'static' && (req.method === 'GET' || req.method === 'HEAD')) {
+  const d = dispatch(req.method, url.pathname, (await meta).shape);
+  if (d.to === 'file') {
     // Pages' asset server answers /x/index.html with a redirect to /x/ (its HTML handling), so
     // HTML pages are fetched by their folder; JSON files by their own name.
-    const file = fileFor(url.pathname, match.route.body).replace(/(^|\/)index\.html$/, '$1');
+    const file = d.file.replace(/(^|\/)index\.html$/, '$1');
     const asset = await env.ASSETS.fetch(new Request(`${url.origin}/${file}`, req));
     if (asset.status === 200 || asset.status === 304) {
       const headers = new Headers(asset.headers);
-      for (const [k, v] of Object.entries(routeHeaders(match.route))) headers.set(k, v);
+      for (const [k, v] of Object.entries(d.headers)) headers.set(k, v);
       return new Response(asset.body, { status: asset.status, headers });
     }
   }

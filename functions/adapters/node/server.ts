@@ -1,24 +1,23 @@
-// Local server: dist/ from disk through a cache bounded by size (build/serve/files.ts), plus the
-// BUNDLED function, routed and headed from the route table exactly as the Cloudflare worker does
-// it (static route + file -> file; everything else on /api and /embed -> function). Lean
-// node:http on purpose: no framework between us and the bytes.
+// Local server: dist/ from disk through a cache bounded by size (files.ts), plus the BUNDLED
+// function, routed and headed from the route table by the same decision as the Cloudflare worker
+// (functions/dispatch.ts: static route + file -> file; everything else on /api and /embed ->
+// function). Lean node:http on purpose: no framework between us and the bytes.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
-import { fileFor, shardFile } from '../../../build/contract/dist-layout.ts';
-import { matchRoute } from '../../../build/contract/route-match.ts';
-import { routeHeaders, routePrefixes } from '../../../build/contract/routes.ts';
+import { FUNCTION_PATHS, shardFile } from '../../../build/contract/dist-layout.ts';
+import { routePrefixes } from '../../../build/contract/routes.ts';
 import { responseHeaders, CACHE_CONTROL, corsHeaders } from '../../../build/contract/http-policy.ts';
 import type { Shape } from '../../../build/model/record-schemas.ts';
-import { FUNCTION_PATHS } from '../../../build/contract/dist-layout.ts';
 import { DISCARD_LIMIT_BYTES } from '../../../build/contract/limits.ts';
 import { chooseEncoding, encoded, etagFor, FileReader, SizedCache, type Encoding, type StaticFile } from './files.ts';
 import { matchesEtag, problemResponse, type AnyReply, type BodyParts, type RequestLike } from '../../http.ts';
 import type { HandlerOptions, ReplyHandler, RequestInfo } from '../../api.ts';
 import { lastForwardedHop } from '../../client-address.ts';
+import { dispatch } from '../../dispatch.ts';
 
 export interface FunctionModule {
   /** The bundled function's handler before it makes a Response (functions/api.ts). */
@@ -278,10 +277,9 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
     // to the function (404, 405, slash redirects), as on Cloudflare.
     const isRouted = pathname === '/' || prefixes.has(pathname.split('/')[1]!);
     if (isRouted) {
-      if (!isGet) return sendFunction(req, res, url);
-      const match = matchRoute(pathname, shape);
-      if (match?.route.serve === 'static') return sendFile(req, res, pathname, fileFor(pathname, match.route.body), routeHeaders(match.route), url);
-      if (match) rememberFunctionPath(pathname);
+      const d = dispatch(req.method ?? 'GET', pathname, shape);
+      if (d.to === 'file') return sendFile(req, res, pathname, d.file, d.headers, url);
+      if (d.route) rememberFunctionPath(pathname);
     } else if (/^[A-Za-z0-9_./-]*$/.test(pathname) && !pathname.includes('/.')) {
       // Outside the API and embed prefixes dist/ is a plain file host (manifest, configs); never
       // a dot-file (nor anything under a dot-folder).

@@ -1,4 +1,4 @@
-// The local server's file layer (build/serve/files.ts): what may be read, the size-bounded cache
+// The local server's file layer (functions/adapters/node/files.ts): what may be read, the size-bounded cache
 // that keeps hot files, an ETag per encoding. Counts, not clocks.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
