@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FUNCTION_BUNDLE_BUDGET_BYTES, forbiddenInputs, largestInputs } from '../../build/emit/bundle-function.ts';
 import { createHandler } from '../../functions/api.ts';
+import { roomOf } from '../support/layering.ts';
 import { useSites, postJson } from './setup.ts';
 
 const sites = useSites();
@@ -17,6 +18,14 @@ describe('function bundle', () => {
     expect(inputs.some((i) => i.includes('build/model/assess.ts'))).toBe(true);
     expect(forbiddenInputs(meta)).toEqual([]);
     for (const i of inputs) expect(i).not.toMatch(/^node:|csv-parse|\/eta\/|(^|\/)fs$/);
+  });
+
+  it('takes its code only from the runtime, the contract and the model (the four rooms)', () => {
+    const meta = JSON.parse(readFileSync(path.join(sites.percentile.dir, '_functions/api.meta.json'), 'utf8'));
+    const ours = Object.keys(meta.inputs).filter((i) => !i.includes('node_modules/'));
+    expect(ours.length).toBeGreaterThan(10);
+    expect(ours.filter((i) => !['runtime', 'contract', 'model'].includes(roomOf(i) ?? ''))).toEqual([]);
+    expect(ours.some((i) => roomOf(i) === 'contract') && ours.some((i) => roomOf(i) === 'model')).toBe(true);
   });
 
   it(`stays within its size budget (${FUNCTION_BUNDLE_BUDGET_BYTES / 1024} KB) and holds no full zod`, () => {
