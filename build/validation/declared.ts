@@ -297,13 +297,13 @@ export function formatDeclared(results: readonly DeclaredResult[], version: numb
   ];
   for (const r of results) {
     if (r.unavailable) {
-      lines.push(`| ${r.id}: ${r.title} | ${r.role} | - | - | not run: ${r.unavailable} | - | 0 |`);
+      lines.push(`| ${r.id} | ${r.role} | - | - | not run: ${r.unavailable} | - | 0 |`);
       continue;
     }
     const dp = r.id.startsWith('OEWS') ? 2 : 3;
-    for (const p of r.rows) lines.push(`| ${r.id}: ${r.title} | ${r.role} | ${p.label} | ${r.statistic} | ${fmt(p.statistic, dp)} | ${p.beyond_wage === null ? '- (the control)' : fmt(p.beyond_wage, dp)} | ${p.n} |`);
+    for (const p of r.rows) lines.push(`| ${r.id} | ${r.role} | ${p.label} | ${r.statistic} | ${fmt(p.statistic, dp)} | ${p.beyond_wage === null ? '- (the control)' : fmt(p.beyond_wage, dp)} | ${p.n} |`);
   }
-  lines.push('', ...results.filter((r) => !r.unavailable).map((r) => `- ${r.id}: ${r.counts}.`));
+  lines.push('', ...results.map((r) => `- ${r.id}: ${r.title}${r.unavailable ? ` (not run: ${r.unavailable})` : `; ${r.counts}`}.`));
   return lines.join('\n');
 }
 
