@@ -1,5 +1,6 @@
 // CLI: npm run validate [-- --source DIR] [--json] [--write-docs]. Builds the model from the
-// sources and prints (1) the figures of issue 8 for model 1.0.0 (baseline measured on commit
+// sources and prints (0) the declared outcome tests (build/validation/declared-tests/vN.json, the
+// newest version) beside their baselines, with a reading generated from the figures, (1) the figures of issue 8 for model 1.0.0 (baseline measured on commit
 // 9ada6c3 by the same function) and the current model, (2) the non-circular validation with
 // bootstrap intervals and held-out variants, (3) the rank correlations with published indices.
 // --write-docs rewrites the generated sections of docs/METHODOLOGY.md.
