@@ -1,15 +1,17 @@
 // CLI: npm run validate [-- --source DIR] [--json] [--write-docs]. Builds the model from the
-// sources and prints (1) the figures of issue 8 for model 1.0.0 (baseline measured on commit
+// sources and prints (0) the declared outcome tests (build/validation/declared-tests/vN.json, the
+// newest version) beside their baselines, with a reading generated from the figures, (1) the figures of issue 8 for model 1.0.0 (baseline measured on commit
 // 9ada6c3 by the same function) and the current model, (2) the non-circular validation with
 // bootstrap intervals and held-out variants, (3) the rank correlations with published indices.
 // --write-docs rewrites the generated sections of docs/METHODOLOGY.md.
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { computeModel } from './model/index.ts';
 import type { Seeds } from './model/params.ts';
 import { loadSeeds } from './seeds-load.ts';
 import type { ModelInputs } from './model/inputs.ts';
 import { loadSources, resolveSourceDir } from './sources/index.ts';
+import { computeDeclared, formatDeclared, parseDeclaration, readDeclared, scoreVsComplementarity } from './validation/declared.ts';
 import { formatFigures, issueFigures, type IssueFigures } from './validation/figures.ts';
 import { loadValidation } from './validation/load.ts';
 import { parameterIndex, replaceSection } from './validation/methodology.ts';
@@ -38,6 +40,14 @@ function variants(bundle: ModelInputs, seeds: Seeds): NamedModel[] {
   ];
 }
 
+/** The newest declaration (declared-tests/vN.json, highest N): a later version sits beside the earlier ones, never replaces them. */
+async function loadDeclaration(repoRoot: string) {
+  const dir = path.join(repoRoot, 'build/validation/declared-tests');
+  const versions = (await readdir(dir)).flatMap((f) => (/^v(\d+)\.json$/.exec(f) ? [Number(/^v(\d+)/.exec(f)![1])] : [])).sort((a, b) => a - b);
+  if (!versions.length) throw new Error(`no declared tests in ${dir}`);
+  return parseDeclaration(await readFile(path.join(dir, `v${versions.at(-1)}.json`), 'utf8'));
+}
+
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const at = argv.indexOf('--source');
@@ -46,12 +56,13 @@ async function main(): Promise<void> {
   const writeDocs = argv.includes('--write-docs');
   const repoRoot = REPO_ROOT;
   const dir = resolveSourceDir({ cliSource, env: process.env, repoRoot });
-  const [{ bundle }, seeds, refs, history, baselineText] = await Promise.all([
+  const [{ bundle }, seeds, refs, history, baselineText, declaration] = await Promise.all([
     loadSources(dir),
     loadSeeds(path.join(repoRoot, 'seeds')),
     loadValidation(dir),
     loadOewsHistory(dir),
     readFile(path.join(repoRoot, 'build/validation/baseline-1.0.0.json'), 'utf8'),
+    loadDeclaration(repoRoot),
   ]);
   const models = variants(bundle, seeds);
   const model = models[0]!.model;
@@ -59,8 +70,12 @@ async function main(): Promise<void> {
   const figures = issueFigures(model, bundle, refs.ai_statements);
   const outcomes = computeOutcomes(models, refs, new Map(bundle.msft_applicability.map((m) => [m.soc, m.score])), refs.aei_job_exposure, history.years);
   const report = computeValidation(model, bundle, refs);
+  const declared = computeDeclared(declaration, model, refs.ep_factor_rows, history.years, refs.eloundou_occ);
+  const withoutLabels = models.find((m) => m.name === 'without labels')!.model;
+  const noLabelsAuc = outcomes.rows[0]?.values.find((v) => v.column === 'without labels')?.value.value ?? null;
+  const declaredReading = readDeclared(declared, { ...scoreVsComplementarity(withoutLabels, model, refs.ai_statements.keys()), auc: noLabelsAuc });
   if (json) {
-    console.log(JSON.stringify({ figures: { before: baseline, after: figures }, outcomes, validation: report, model_report: model.report, oews_history: { files: history.files, failed: history.failed } }, null, 2));
+    console.log(JSON.stringify({ declared: { version: declaration.version, results: declared }, figures: { before: baseline, after: figures }, outcomes, validation: report, model_report: model.report, oews_history: { files: history.files, failed: history.failed } }, null, 2));
     return;
   }
   const skipped = [
@@ -68,6 +83,14 @@ async function main(): Promise<void> {
   ];
   const validationSection = [
     `Figures for O*NET ${model.meta.onet_version}, OEWS ${model.meta.oews_period}, model ${model.meta.model_version}; printed by \`npm run validate\`, which also writes this section (\`-- --write-docs\`).`,
+    '',
+    '### Declared outcome tests, beside baselines',
+    '',
+    formatDeclared(declared, declaration.version),
+    '',
+    'Reading (generated from the figures above; no pass mark):',
+    '',
+    declaredReading,
     '',
     '### Issue 8 figures: 1.0.0 and now',
     '',

@@ -13,6 +13,10 @@ export interface OewsYear {
   year: string;
   /** Detailed (and OEWS-aggregate) occupation code -> employment. */
   employment: Map<string, number>;
+  /** Detailed code -> annual median wage; a top-coded median ('#') takes the file's largest reported median (a floor). */
+  wage: Map<string, number>;
+  /** The file's name without folder and extension (national_M2022_dl), as the declared tests name it. */
+  file: string;
 }
 
 export interface OewsHistory {
@@ -36,13 +40,25 @@ export async function loadOewsHistory(dir: string): Promise<OewsHistory> {
       const employment = new Map<string, number>();
       for (const r of rows) if (r.o_group === 'detailed' && r.tot_emp !== null) employment.set(r.occ_code, r.tot_emp);
       if (employment.size === 0) throw new Error('no detailed rows with employment');
-      years.push({ year: n.year, employment });
+      years.push({ year: n.year, employment, wage: detailedWages(rows), file: path.basename(rel).replace(/\.[^.]+$/, '') });
       files.push(rel);
     } catch (e) {
       failed.push({ path: rel, reason: e instanceof Error ? e.message.split('\n')[0]! : String(e) });
     }
   }
   return { years, failed, files };
+}
+
+/** Detailed code -> annual median wage; top-coded medians take the largest reported one (the ceiling is at least that). */
+export function detailedWages(rows: ReadonlyArray<{ occ_code: string; o_group: string; a_median: { value: number | null; flag: string | null } }>): Map<string, number> {
+  const detailed = rows.filter((r) => r.o_group === 'detailed');
+  const top = Math.max(0, ...detailed.flatMap((r) => (r.a_median.flag === null && r.a_median.value !== null ? [r.a_median.value] : [])));
+  const wage = new Map<string, number>();
+  for (const r of detailed) {
+    if (r.a_median.flag === null && r.a_median.value !== null && r.a_median.value > 0) wage.set(r.occ_code, r.a_median.value);
+    else if (r.a_median.flag === 'top_coded' && top > 0) wage.set(r.occ_code, r.a_median.value ?? top);
+  }
+  return wage;
 }
 
 export interface CodeMatch {

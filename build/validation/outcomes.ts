@@ -73,7 +73,7 @@ const score = (o: OccupationRecord) => o.risk_score.final_score;
 const exposure = (o: OccupationRecord) => o.risk_score.exposure_score;
 
 /** Growth per matched code group: annualized log growth before and after the middle year. */
-export function growthByGroup(years: readonly OewsYear[], before: string, middle: string, after: string) {
+export function growthByGroup(years: ReadonlyArray<Pick<OewsYear, 'year' | 'employment'>>, before: string, middle: string, after: string) {
   const y = (name: string) => years.find((x) => x.year === name)?.employment;
   const e0 = y(before);
   const e1 = y(middle);
