@@ -8,12 +8,11 @@ export const peakRssMb = () => Math.round(process.resourceUsage().maxRSS / 1024)
 /**
  * A full collection after the stages that leave most of what they allocated behind (parsed files
  * and the cached payload, an entry's JSON text after each store, the source rows once the model
- * exists): V8 would rather grow the heap than collect it. Collecting there keeps the peak near
- * what is live (a first build peaked at 315 MB without the stores' collections, 300 and 305 MB
- * with them). Not after 'bundle': esbuild works in its own process, and the model stage's
+ * exists): V8 would rather grow the heap than collect it, and collecting there keeps the peak near
+ * what is live. Not after 'bundle': esbuild works in its own process, and the model stage's
  * collection has already freed the source rows, so it found nothing. Not after 'emit' either: the
- * peak is reached during the emit, and what follows (docs, write, a second shape's emit) stayed
- * below it without the collection (both shapes: 261-265 MB), which took 45-60 ms.
+ * peak is reached during the emit, what follows (docs, write, a second shape's emit) stays below
+ * it without the collection, and the collection costs time.
  */
 export const collectGarbage: () => void = (() => {
   setFlagsFromString('--expose-gc');
@@ -24,12 +23,10 @@ export const collectGarbage: () => void = (() => {
 /** Runs a whole build with the heap growing by HEAP_GROWING_PERCENT, then gives V8 back its own choice. */
 export async function withBuildHeap<T>(f: () => Promise<T>): Promise<T> {
   // V8 lets the heap grow to about twice what survived the last full collection before it collects
-  // again: after the sources that let the model stage pile up 70 MB of garbage, the build's memory
-  // peak. Growing by HEAP_GROWING_PERCENT instead costs a few more collections and keeps the peak
-  // lower. Measured with the model cached (emit only): V8's default 351-353 MB and an emit of
-  // 1.6-1.7 s; 20% 274-286 MB and 1.9-2.2 s; 35% 276-289 MB and 1.75-1.78 s; 50% about the same
-  // time but a cold build at 296-300 MB (35%: 272-277 MB, 20%: 259-267 MB). Set for the build
-  // only (a test process builds in-process).
+  // again: after the sources that let the model stage pile up garbage, the build's memory peak.
+  // Growing by HEAP_GROWING_PERCENT instead costs a few more collections and keeps the peak lower:
+  // less makes the emit slower, more raises a cold build's peak. Set for the build only (a test
+  // process builds in-process).
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   try {
     return await f();
@@ -41,9 +38,9 @@ export async function withBuildHeap<T>(f: () => Promise<T>): Promise<T> {
 const HEAP_GROWING_PERCENT = 35;
 /**
  * While the sources are read. A first or cold build peaks there, with the parsing threads' heaps
- * beside this one's, and the peak varied with where collections fell: 274-310 MB over six first
- * builds at 35%, 272-281 MB over four at 10%, about 0.1 s slower (a warm build, reading the parsed
- * sources from the cache, neither slower nor higher: its peak is in the emit).
+ * beside this one's, and where collections fall moves that peak: growing less keeps it lower and
+ * steadier, for a slightly slower stage (a warm build, reading the parsed sources from the cache,
+ * is neither slower nor higher: its peak is in the emit).
  */
 const SOURCES_HEAP_GROWING_PERCENT = 10;
 

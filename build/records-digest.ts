@@ -1,7 +1,7 @@
 // The digest of the published records: sha256 of every occupation and industry record and the
 // factors, as JSON. The build id (/meta) is made from it. Computed once with the model and cached
 // with it (build/cache/model-cache.ts lists this file among the model's inputs): stringifying and
-// hashing every record took ~0.1 s of every emit, a template edit's rebuild included.
+// hashing every record in every emit slowed each rebuild, a template edit's included.
 import { createHash } from 'node:crypto';
 import type { ModelOutput } from './model/record-schemas.ts';
 

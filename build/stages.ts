@@ -1,7 +1,7 @@
 // The stages of a build that does work: the model (through the caches) and the emit of one
 // shape into its out folder. Loaded by build/pipeline.ts only when some out folder needs writing;
 // the source loaders and the model's computation are loaded only when the model is computed (a
-// build that reads the model from its cache needs neither: ~70 ms of module loading).
+// build that reads the model from its cache needs neither, and skips loading them).
 import path from 'node:path';
 import type { ModelInputs } from './model/inputs.ts';
 import { checkRejectThreshold, formatSourceReport, type SourceReport } from './sources/report.ts';
@@ -91,7 +91,7 @@ export async function loadModel(opts: BuildOptions, sourceDir: string, keys: Cac
   return { ...stage, caches };
 }
 
-/** Files emitted between turns of the event loop (~10 ms of work). */
+/** Files emitted between turns of the event loop: little enough work that the archive's gzip is fed often. */
 const YIELD_EVERY = 8;
 
 export async function emitShape(
@@ -131,7 +131,8 @@ export async function emitShape(
       for (let n = 1; ; n++) {
         // The download archive is gzipped on the thread pool meanwhile, a chunk per turn of the event
         // loop. When files are unchanged nothing here waits for I/O, so without a turn now and then
-        // the archive only progressed once the emitter waited for it (idle ~0.8 s of a warm build).
+        // the archive only progressed once the emitter waited for it, and a warm build sat idle at
+        // its end.
         if (n % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
         const t0 = performance.now();
         const next = await files.next();

@@ -174,7 +174,8 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
   }
 
   // Ranked matches per query, kept per instance like the shards they come from (people search
-  // for the same few words; a typo-tolerant scan costs up to a few ms). Bounded: oldest out first.
+  // for the same few words; a typo-tolerant scan costs far more than a hit). Bounded: oldest out
+  // first.
   // A query that finds nothing keeps beside it its suggestions (a trigram pass over every title)
   // and the unscored occupations it names; one that finds some, those unscored occupations when
   // it names them by their official titles and no served occupation by its own.
@@ -203,7 +204,7 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
   };
   // Search pages whole: the same query, limit and offset always give the same bytes on an
   // instance (its shards never change), and building a page of ranked items scattered over the
-  // shards cost a third of a request. Keyed by the parsed values, so equivalent queries share.
+  // shards was much of a request's cost. Keyed by the parsed values, so equivalent queries share.
   const searchPages = new BoundedCache<string, { body: string; etag: string }>(SEARCH_PAGE_CACHE_ENTRIES, SEARCH_PAGE_CACHE_CHARS);
 
   async function listOccupations(req: RequestLike, query: string, route: RouteDef): Promise<AnyReply> {
@@ -232,8 +233,8 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     const items = await pageItems(matches.slice(start, end), meta.page_shard_size);
     const suggestions = suggested && (await pageItems(suggested, meta.page_shard_size));
     const etag = etagOf(`${MODEL_VERSION}:${count},${limit},${offset}:${items.hashes.join('')}${suggestions ? `:s${suggestions.hashes.join('')}` : ''}${notScored ? `:u${notScored.join('')}` : ''}`);
-    // Ranked items lie scattered over the shards: one string (measured: a part per item, or their
-    // bytes copied into one array, cost more to write).
+    // Ranked items lie scattered over the shards: one string (a part per item, or their bytes
+    // copied into one array, cost more to write).
     const body = listPageJson(items.json, count, limit, offset, { ...(suggestions ? { suggestions: suggestions.json } : {}), ...(notScored ? { not_scored: notScored } : {}) });
     searchPages.set(pageKey, { body, etag }, body.length);
     return respond(req, 200, body, 'json', route.cache, undefined, etag);

@@ -1,7 +1,7 @@
 // Cache files are written aside (FILE.PID-THREAD.tmp) and renamed into place, so that a reader never
-// sees half of one. A build killed between the two leaves the aside file behind, up to ~40 MB for a
-// model entry: each build that uses the caches removes those whose writing process is gone (a build
-// running beside it keeps its own).
+// sees half of one. A build killed between the two leaves the aside file behind (as large as a
+// model entry): each build that uses the caches removes those whose writing process is gone (a
+// build running beside it keeps its own).
 import { readFileSync, type Dirent } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';

@@ -32,9 +32,9 @@ const TRAILER = 14;
 
 /**
  * The buffer entries are read or written through, kept between the entries of one load or one
- * thread: each is a mapping of its own (whole-file.ts), and a new one per entry counted as 33 MB of
- * external memory each time, a full collection every few entries (the parsed sources, an entry per
- * file, took 1.5 s to read instead of 0.6).
+ * thread: each is a mapping of its own (whole-file.ts), and a new one per entry counted as external
+ * memory each time, so V8 ran a full collection every few entries (reading the parsed sources, an
+ * entry per file, was far slower).
  */
 export interface Scratch {
   buf: Buffer | null;
@@ -48,9 +48,9 @@ function scratchOf(s: Scratch, bytes: number): Buffer {
 
 /**
  * The entry's parts, each checked against its sha256 before it is parsed; null when there is no
- * entry. Read with synchronous calls: an entry per parsed file made ~250 thread-pool round trips
- * of a warm build's sources stage, each a wait with nothing else to do (idle 14% of it, against 10%
- * for one entry of all the sources); the files are nearly always in the page cache.
+ * entry. Read with synchronous calls: with an entry per parsed file, a warm build's sources stage
+ * made hundreds of thread-pool round trips, each a wait with nothing else to do; the files are
+ * nearly always in the page cache.
  */
 export async function readEntry(file: string, scratch: Scratch = { buf: null }): Promise<Record<string, unknown> | null | 'damaged'> {
   let fd: number;
@@ -97,8 +97,8 @@ export async function readEntry(file: string, scratch: Scratch = { buf: null }):
 
 /**
  * A value's JSON text in pieces: an array as slices of about SLICE_CHARS, anything else whole. A
- * slice is one JSON.stringify of a run of items, its length guessed from the previous slice's
- * characters per item (an item at a time, joined, took 400 ms instead of 240 for the parsed sources).
+ * slice is one JSON.stringify of a run of items (faster than an item at a time, joined), its length
+ * guessed from the previous slice's characters per item.
  */
 function* pieces(value: unknown): Generator<{ text: string; slice: boolean }> {
   if (!Array.isArray(value)) {
@@ -125,7 +125,7 @@ function* pieces(value: unknown): Generator<{ text: string; slice: boolean }> {
 /**
  * Stores the parts atomically (written aside, then renamed) and, given `keep`, keeps the newest
  * `keep` entries of the folder. Each piece is written as it is made: a whole entry's text at once
- * (~35 MB for the model) was a cache-miss build's memory peak.
+ * (the model's) was a cache-miss build's memory peak.
  */
 export async function writeEntry(file: string, values: Iterable<readonly [string, unknown]>, { keep, scratch = { buf: null } }: { keep?: number; scratch?: Scratch } = {}): Promise<void> {
   const dir = path.dirname(file);

@@ -24,7 +24,7 @@ export async function fileHashes(files: readonly string[], memoFile?: string): P
   const next: Memo = { writtenAt: Date.now(), files: {} };
   let read = 0;
   // One buffer for every file read, unmapped when freed: a whole file read by fs.readFile and freed
-  // raised glibc's mmap threshold (build/sources/whole-file.ts), ~25 MB more at a first build's peak.
+  // raised glibc's mmap threshold (build/sources/whole-file.ts), and with it a first build's peak.
   let scratch: Buffer | null = null;
   const out: string[] = [];
   for (const f of files) {

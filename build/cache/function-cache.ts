@@ -1,8 +1,8 @@
 // The function bundles (esbuild's output for the function and its adapters), cached under a key of
 // everything esbuild reads for them (the function's code, the model code it imports, the bundling
 // code, the lockfile with esbuild's and zod's versions, tsconfig.json) and of the entry format. A
-// rebuild after an edit to templates or the emit then does not bundle again: esbuild ran beside
-// the build for ~0.15 s and the build waited up to 0.1 s for it. A bundle that reads a file outside
+// rebuild after an edit to templates or the emit then does not bundle again (esbuild ran beside
+// the build, and the build waited for it). A bundle that reads a file outside
 // those inputs is not stored (its key would not cover that file), and says so. `--cache` without
 // `function` (or --no-cache) bypasses it; entries are verified on read (build/cache/entry.ts).
 import path from 'node:path';

@@ -49,7 +49,7 @@ export async function readModelCache(cacheDir: string, key: string, log: (line: 
 
 /**
  * The model is stored a part per field (in its order), so that its arrays are written and read in
- * slices: as one part, its 33 MB of JSON text and that text's bytes were a cache-miss build's peak.
+ * slices: as one part, its JSON text and that text's bytes were a cache-miss build's peak.
  */
 const MODEL_PART = 'model.';
 

@@ -35,8 +35,8 @@ export function listPage(items: OccupationListItem[], count: number, limit: numb
 
 /**
  * JSON.stringify(listPage(...)) from items already serialized: the function serializes each item
- * once per instance and joins pages from those strings (serializing 20 items per request was half
- * its time). Same bytes; a unit test holds the two together.
+ * once per instance and joins pages from those strings (serializing a page's items per request was
+ * much of its time). Same bytes; a unit test holds the two together.
  */
 export function listPageJson(itemJson: string[], count: number, limit: number, offset: number, notes: SearchNotesJson = {}): string {
   return `${LIST_PAGE_HEAD}${itemJson.join(',')}${listPageTail(count, limit, offset, notes)}`;

@@ -26,8 +26,8 @@ export interface Problem {
 
 /**
  * Errors a problem lists at most, in the order found; `errors_omitted` counts the rest. A bad
- * request's answer stays small whatever it holds: 1,800 unknown factor names in one assessment
- * body gave a 376 KB 422 (each error repeated the allowed list).
+ * request's answer stays small whatever it holds: listing every error made a 422 grow with the
+ * number of unknown names sent (each error repeated the allowed list).
  */
 export const MAX_PROBLEM_ERRORS = 20;
 

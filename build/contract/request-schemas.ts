@@ -1,5 +1,5 @@
 // What the function checks at run time, in zod/mini so its bundle stays small (full zod with its
-// locales was 95% of it): the assessment request body and the shard metadata. The build uses the
+// locales was most of it): the assessment request body and the shard metadata. The build uses the
 // same schemas (OpenAPI, shard validation), so each fact is written once. Messages are our own:
 // zod/mini carries no locale, and a client should read what is wrong in words it can act on.
 import * as z from 'zod/mini';

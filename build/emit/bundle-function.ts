@@ -14,7 +14,7 @@ export interface FunctionBundle {
 
 /**
  * Size budget of the platform-neutral function module (minified, before compression). Cold starts
- * parse it on every new instance; full zod with its locales once made it 468 KB.
+ * parse it on every new instance; full zod with its locales alone would exceed it.
  */
 export const FUNCTION_BUNDLE_BUDGET_BYTES = 100 * 1024;
 

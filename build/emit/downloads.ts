@@ -81,8 +81,9 @@ function occupationRow(o: OccupationRecord, shape: Shape): Record<string, Cell> 
 
 export async function buildDownloads(model: ModelOutput, shape: Shape, meta: Meta): Promise<Download[]> {
   const occ = model.occupations;
-  // Compressed: as plain text the industries' occupation lists alone pass 20 MB, and Cloudflare
-  // Pages serves no file over 25 MiB. gzip with a zero mtime gives the same bytes every build.
+  // Compressed: as plain text the industries' occupation lists alone come near the 25 MiB that
+  // Cloudflare Pages serves at most per file. gzip with a zero mtime gives the same bytes every
+  // build.
   const archive = gzipLines(archiveLines(model, shape, meta));
   const occupations = csv(headerLines(meta, shape, 'occupations.csv'), occ.map((o) => occupationRow(o, shape)));
   const taskRows = occ.flatMap((o) => present.occupationTasks(o).tasks.map((t) => ({ soc_code: o.soc_code, ...flatten(t as Record<string, unknown>) })));
@@ -109,13 +110,13 @@ export async function buildDownloads(model: ModelOutput, shape: Shape, meta: Met
   ];
 }
 
-/** Text handed to zlib at a time: the 33 MB archive text is never held whole. */
+/** Text handed to zlib at a time: the archive's text is never held whole. */
 const GZIP_CHUNK = 1 << 20;
 
 /**
  * zlib's output buffer per round trip to the thread pool. With the default 16 KB every 16 KB of
- * compressed output waited for this (busy) thread to hand out the next buffer: ~300 turns of the
- * event loop, the archive finishing long after the pages. A chunk's output fits in one buffer
+ * compressed output waited for this (busy) thread to hand out the next buffer, and the archive
+ * finished long after the pages. A chunk's output fits in one buffer
  * this size, so a chunk is one trip. Deflate's output does not depend on how its output space is
  * handed out either, so the bytes are the same.
  */

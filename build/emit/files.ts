@@ -173,8 +173,8 @@ export function pathProblems(p: string, seen: Set<string>): string[] {
 
 /**
  * Checks a JSON file against its schema; the failures (none for a file without schema). A file
- * made by json() is checked through the value its body was stringified from: parsing 35 MB of
- * bodies back cost ~150 ms and as much garbage, and the schema is at least as strict on the value
+ * made by json() is checked through the value its body was stringified from: parsing every body
+ * back cost time and as much garbage, and the schema is at least as strict on the value
  * as on its JSON round trip (NaN, Infinity, a Date or undefined in an array fail here, where the
  * round trip would have turned them into null or a string). Any other body is parsed back.
  */

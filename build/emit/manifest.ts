@@ -4,9 +4,9 @@ import { createHash } from 'node:crypto';
 
 /**
  * sha256 of a body; text counts as its UTF-8 bytes. Long text is hashed in pieces (never splitting a
- * surrogate pair, which would hash as U+FFFD): for a string, node allocates 3 bytes per character
- * (10 MB for tasks.csv), and freeing a block that size makes glibc keep freed memory from then on
- * (see build/sources/whole-file.ts).
+ * surrogate pair, which would hash as U+FFFD): for a string, node allocates 3 bytes per character,
+ * and freeing a block as large as a long file's (tasks.csv) makes glibc keep freed memory from then
+ * on (see build/sources/whole-file.ts).
  */
 export function sha256(body: string | Uint8Array): string {
   const h = createHash('sha256');

@@ -7,7 +7,7 @@
 // stopped between them leaves no out folder, but a complete tree under each of the two names.
 // tidyOutput(), run by every build and by npm start before anything else, puts the new one back
 // at the out path (the old one where the new is missing), and removes what builds that are gone
-// left: trees being written (~114 MB each for the real data) and complete trees not needed.
+// left: trees being written (each as large as a whole out folder) and complete trees not needed.
 // A tree still being written is never put in place. A build running beside this one keeps its own.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';

@@ -49,12 +49,12 @@ interface Batch {
 /**
  * One output tree being filled. `add` encodes a file on this thread; a thread of the tree's own
  * hashes it, makes its folder, compares it with the file already there (a reused tree) and writes
- * it when it differs. ~5,000 files, nearly each in a folder of its own, were ~0.5 s of mkdir, open
- * and close calls on this thread, the one that renders; on the writing thread they overlap it, as
- * does hashing the ~76 MB written (~0.1 s of this thread's time when it hashed them).
+ * it when it differs. Thousands of files, nearly each in a folder of its own, make many mkdir, open
+ * and close calls: on this thread, the one that renders, they added to the emit; on the writing
+ * thread they overlap it, as does hashing what is written.
  * A text body is encoded into a buffer the tree reuses and copied once into the batch's buffer.
  * Batch buffers go to the writing thread and come back to be filled again: with a buffer per file,
- * left for that thread's rare collections to free, up to 40 MB of written files stayed there.
+ * left for that thread's rare collections to free, written files piled up there.
  */
 export class TreeWriter {
   readonly written: Written[] = [];
@@ -300,10 +300,9 @@ parentPort.on('message', ({ buffer, files }) => {
 /**
  * The previous generation, listed and then read once (the bytes discarded) on a thread of its own
  * while the emitter renders. The list is only needed at the end (what to remove); the reading puts
- * the files back in the page cache when memory pressure has dropped them (as on the machine this
- * was measured on, within minutes): the writing thread's reads (to compare) then find them there
- * instead of waiting for the disk (up to ~1 s for the listing and the reads of ~5,000 files). A
- * file the writing thread reaches first is simply read from the disk by it.
+ * the files back in the page cache when memory pressure has dropped them (which can happen within
+ * minutes): the writing thread's reads (to compare) then find them there instead of waiting for
+ * the disk. A file the writing thread reaches first is simply read from the disk by it.
  */
 interface PreviousTree {
   /** Every file, as paths relative to the root with '/' separators (rejects when the listing fails). */
@@ -323,7 +322,7 @@ function scanPrevious(root: string): PreviousTree {
   return { files, stop };
 }
 
-/** The thread holds a list of paths and a 64 KB buffer: small heaps keep its ~17 MB of RSS (a bare thread) from growing. */
+/** The thread holds a list of paths and a 64 KB buffer: small heaps keep it near a bare thread's RSS. */
 const SCAN_LIMITS = { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 32 };
 
 /** The listing thread's code. */

@@ -52,7 +52,7 @@ export interface EvidenceReport {
 const ODD_SPACE = /[^\S ]| {2}/;
 export const normalizeTaskText = (s: string): string => {
   const lower = s.toLowerCase();
-  // Most texts have single spaces only: the test is a third of the cost of the replace.
+  // Most texts have single spaces only: the test is much cheaper than the replace.
   return (ODD_SPACE.test(lower) ? lower.replace(/\s+/g, ' ') : lower).trim();
 };
 

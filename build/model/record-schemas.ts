@@ -157,8 +157,8 @@ export const OccupationRecord = z.object({
  * An occupation of an industry as the model keeps it: its code, employment and share. What the
  * occupation's own record says (title, slug, score, tier) is joined in when an industry is
  * presented (present.industryDetail): level-4 groups share their parent's list, and with those
- * fields copied into every list the industries were 21 MB of the model's 33, read from its cache
- * and hashed in every build.
+ * fields copied into every list the industries were most of the model, read from its cache and
+ * hashed in every build.
  */
 export const IndustryOccupationRef = z.object({
   soc_code: OnetSocCode,

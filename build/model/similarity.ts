@@ -182,7 +182,7 @@ export function similaritiesAtLeast(x: Profile, others: readonly Profile[], min:
 /**
  * x . y for each y into `out`, four at a time. Each dot product is summed in index order, as one loop would;
  * a single sum waits for its previous addition at every step, four independent ones keep the
- * processor busy meanwhile (about twice as fast).
+ * processor busy meanwhile.
  */
 function dots(x: Float64Array, ys: readonly Float64Array[], out: Float64Array): void {
   const n = x.length;

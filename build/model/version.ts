@@ -9,8 +9,8 @@ export const VERSION_MEMBER = `,"model_version":${JSON.stringify(MODEL_VERSION)}
 
 /**
  * A serialized JSON object with the model version appended as its last member: the same bytes as
- * JSON.stringify(versioned(value)), without copying the object per request (that copy cost the
- * function 13% of its assessment throughput).
+ * JSON.stringify(versioned(value)), without copying the object per request (that copy slowed the
+ * function's assessments).
  */
 export const appendVersion = (objectJson: string): string =>
   objectJson === '{}' ? `{${VERSION_MEMBER.slice(1)}}` : `${objectJson.slice(0, -1)}${VERSION_MEMBER}}`;

@@ -3,7 +3,7 @@
 //
 // Preference, when one source exists in several forms:
 // - O*NET: the text file (.txt) over the xlsx. Both are official with identical columns; text
-//   parses about ten times faster. The mirror's derived O*NET 30.0 tables are the last resort for
+//   parses much faster. The mirror's derived O*NET 30.0 tables are the last resort for
 //   Abilities / Work Activities (no official file of either in the mirror).
 // - BLS and Census: the official xlsx over the mirror's CSV conversion of it (the conversion is
 //   verbatim, so the choice changes no value, but the official file is what a download has).

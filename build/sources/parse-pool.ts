@@ -10,13 +10,13 @@ import { runJob, type JobOutcome, type ParseJob } from './parse-jobs.ts';
 import { joinSlices } from './sliced-message.ts';
 
 /**
- * Threads at most: each adds its own heap (25-60 MB on the real data), and the two
- * largest workbooks alone take about half of the parsing time.
+ * Threads at most: each adds its own heap, and the two largest workbooks alone take much of the
+ * parsing time.
  */
 const MAX_THREADS = 2;
-/** A thread's young generation, MB: V8's default (48 MB) held ~40 MB more per thread, for no measurable speed. */
+/** A thread's young generation, MB: V8's larger default held more memory per thread, for no measurable speed. */
 const YOUNG_GENERATION_MB = 12;
-/** Below this much source (weighted bytes), starting threads (~150 ms each, loading the parsers) costs more than it saves. */
+/** Below this much source (weighted bytes), starting threads (each loads the parsers) costs more than it saves. */
 const MIN_WEIGHT_FOR_THREADS = 8e6;
 
 /** Rough cost of a file: an xlsx is zip-compressed, its bytes stand for several times as much text. */
@@ -123,12 +123,12 @@ function threadPool(size: number): ParsePool {
 }
 
 /**
- * The worker's code, bundled by esbuild into one CommonJS script (~50 ms): a worker does not
+ * The worker's code, bundled by esbuild into one CommonJS script: a worker does not
  * inherit its parent's TypeScript loader (tsx under `npm run build`, vite under vitest), and
  * loading tsx inside each thread costs another thread and its heap per worker. The code reaches
- * each thread as a message: whitespace out, ASCII only (one byte per character in V8) and without
- * zod's locales (error messages in 40 languages; ours are English), it is 374 KB instead of
- * 880 KB of UTF-16. Names are kept, so stack traces stay readable.
+ * each thread as a message, kept small: whitespace out, ASCII only (one byte per character in V8,
+ * not two as UTF-16) and without zod's locales (error messages in 40 languages; ours are English).
+ * Names are kept, so stack traces stay readable.
  */
 async function workerCode(): Promise<string> {
   const r = await build({

@@ -140,7 +140,7 @@ export function parseRows<T>(
       continue;
     }
     // reportInput (the rejected value in the message) turns off zod's compiled fast path and made
-    // every row 4x slower: only a failing row is parsed again with it, for the message.
+    // every row much slower: only a failing row is parsed again with it, for the message.
     const result = schema.safeParse(record);
     if (result.success) {
       out.push({ line: row.line, value: result.data });

@@ -1,9 +1,9 @@
-// A parsed file crosses from its parsing thread in slices. Sent whole, a result is serialized into
-// one buffer (8 MB for O*NET Abilities); freeing a buffer that size raises glibc's mmap threshold
+// A parsed file crosses from its parsing thread in slices. Sent whole, a large file's result is
+// serialized into one buffer of megabytes; freeing a buffer that size raises glibc's mmap threshold
 // for the whole process, after which freed memory stays with the allocator instead of going back
-// to the system: ~25 MB more at the build's peak. Slices of SLICE_ROWS rows stay under that.
+// to the system, raising the build's peak. Slices of SLICE_ROWS rows stay under that threshold.
 
-/** Rows per slice: ~40-100 KB serialized for our tables, under glibc's default 128 KB threshold. */
+/** Rows per slice: few enough that a slice of our tables serializes under glibc's default 128 KB threshold. */
 export const SLICE_ROWS = 256;
 
 /** Stands for an array sent ahead in slices: how many slices. */

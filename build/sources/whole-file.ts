@@ -1,10 +1,10 @@
 // Whole source files and inflated worksheets, held in buffers that give their memory back when
 // freed. glibc maps a block above its mmap threshold (128 KB at first) on its own, but freeing such
 // a block under 32 MiB raises the threshold to its size, for every thread: from then on blocks of
-// that size come from glibc's heaps, which keep what is freed. A 3 MB source file or a 35 MB
-// worksheet freed that way left 20-50 MB more at the build's memory peak. A block of 32 MiB or more
-// never raises the threshold, and pages never written are never resident: the unused tail of such
-// a buffer costs address space only. Small buffers are left to the allocator.
+// that size come from glibc's heaps, which keep what is freed: source files and worksheets freed
+// that way raised the build's memory peak. A block of 32 MiB or more never raises the threshold,
+// and pages never written are never resident: the unused tail of such a buffer costs address space
+// only. Small buffers are left to the allocator.
 import { open } from 'node:fs/promises';
 
 const OWN_MAPPING = 33 << 20;

@@ -2,8 +2,9 @@
 // gave (a list of sheets, each a matrix of cells: shared and inline strings, numbers, booleans,
 // dates for date-formatted numbers; a unit test holds it to read-excel-file's output) without
 // building a DOM. The zip is read from its central directory and inflated by node's zlib (native);
-// a worksheet (35 MB of XML for O*NET Skills) is scanned as bytes, never decoded to one string:
-// only the values that become strings are decoded, the rest is located with indexOf (memchr).
+// a worksheet (tens of MB of XML for the largest O*NET ones) is scanned as bytes, never decoded
+// to one string: only the values that become strings are decoded, the rest is located with
+// indexOf (memchr).
 import { inflateRawSync } from 'node:zlib';
 import { allocationFor, readWhole } from './whole-file.ts';
 

@@ -53,7 +53,7 @@ export function encoded(file: StaticFile, encoding: Encoding): Buffer {
 
 /**
  * Reads files of one folder, one at a time: synchronously, as nginx does (a file in the page cache
- * is read in microseconds; a thread-pool round trip per file cost four times as much), so at most
+ * is read faster than a thread-pool round trip per file costs), so at most
  * one descriptor is open for files however many requests miss the cache at once. Never a dot-file
  * or anything under a dot-folder, and nothing outside the folder: null, as for a missing file.
  */
