@@ -3,13 +3,12 @@
 // a folder of this file's own so that dot-files can be added to it), started by
 // `sh -c 'ulimit -n 256 && exec npm start ...'` as a macOS user's default limit would have it.
 import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
 import { linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { killStarted, servingUrl, type NpmStart } from '../support/npm-start.ts';
+import { killStarted, servingUrl, startNpm, type NpmStart } from '../support/npm-start.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 const tmp = mkdtempSync(path.join(tmpdir(), 'odr-limits-'));
@@ -21,14 +20,7 @@ const LEAK = 'dot-file-content-3f9a';
 /** `npm start -- args` under `ulimit -n 256`, in its own process group (see test/support/npm-start.ts). */
 function npmStartLimited(args: string[]): NpmStart {
   const { PORT: _p, HOST: _h, WORKERS: _w, ...env } = process.env;
-  const quoted = args.map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
-  const proc = spawn('sh', ['-c', `ulimit -n 256 && exec npm start --silent -- ${quoted}`], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  started.push(proc);
-  let out = '';
-  proc.stdout!.on('data', (d) => (out += d));
-  proc.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((r) => proc.once('exit', (code) => r(code)));
-  return { proc, out: () => out, exited };
+  return startNpm(started, args, { cwd: repoRoot, env, openFiles: 256 });
 }
 
 /** A copy of `src` made of hard links (instant, no space), so that files can be added to it. */

@@ -11,9 +11,14 @@ export interface NpmStart {
   exited: Promise<number | null>;
 }
 
-/** Starts `npm start -- ...args` and remembers it for killStarted. */
-export function startNpm(started: ChildProcess[], args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv }): NpmStart {
-  const proc = spawn('npm', ['start', '--silent', '--', ...args], { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+/**
+ * Starts `npm start -- ...args` and remembers it for killStarted; with `openFiles`, under that
+ * open-file limit (`ulimit -n` in a shell that then becomes npm).
+ */
+export function startNpm(started: ChildProcess[], args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; openFiles?: number }): NpmStart {
+  const quoted = args.map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
+  const [cmd, argv] = opts.openFiles === undefined ? ['npm', ['start', '--silent', '--', ...args]] : ['sh', ['-c', `ulimit -n ${opts.openFiles} && exec npm start --silent -- ${quoted}`]];
+  const proc = spawn(cmd, argv, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   started.push(proc);
   let out = '';
   proc.stdout!.on('data', (d) => (out += d));
