@@ -1,6 +1,7 @@
 // SOURCES.fetched.json: what the last fetch put in data/raw, per file url, bytes and sha256.
 // No timestamps, and a stable order, so an unchanged rerun writes the same bytes.
 import { z } from 'zod';
+import { SourceDescriptor } from '../sources/registry-schema.ts';
 
 export const RECORD_FILE = 'SOURCES.fetched.json';
 
@@ -15,14 +16,8 @@ export const FetchedFile = z.object({
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
 });
 
-export const FetchedSource = z.object({
-  id: z.string(),
-  title: z.string(),
-  publisher: z.string(),
-  license: z.string(),
-  attribution: z.string(),
-  files: z.array(FetchedFile),
-});
+/** A source as fetched: the registry's descriptor of it, and the files that came. */
+export const FetchedSource = SourceDescriptor.extend({ files: z.array(FetchedFile) });
 
 export const FetchRecord = z.object({
   about: z.string(),

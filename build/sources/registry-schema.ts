@@ -31,14 +31,21 @@ export const SourceFile = z.object({
   extract: ZipExtract.optional(),
 });
 
-export const Source = z
-  .object({
-    id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
-    title: z.string().min(1),
-    publisher: z.string().min(1),
-    license: z.string().min(1),
-    /** Text to reproduce where the data are used, or the citation to give. */
-    attribution: z.string().min(1),
+/**
+ * What a source is, who publishes it and under which license: the one descriptor that the
+ * registry, the fetch record (SOURCES.fetched.json) and the published meta (via emit/meta.ts) carry.
+ */
+export const SourceDescriptor = z.object({
+  id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+  title: z.string().min(1),
+  publisher: z.string().min(1),
+  license: z.string().min(1),
+  /** Text to reproduce where the data are used, or the citation to give. */
+  attribution: z.string().min(1),
+});
+
+export const Source = SourceDescriptor
+  .extend({
     /** A required source that fails makes the command exit non-zero. */
     required: z.boolean(),
     /** Official landing or release page (also for sources we cannot download). */
