@@ -105,6 +105,8 @@ export const SkillGap = z.object({
   kind: z.enum(['skill', 'knowledge']),
   /** How many of the chosen options set the target (rate the skill important). */
   targets: z.number().int().min(1),
+  /** The SOC codes of those options (transition_options of the same occupation). */
+  toward: z.array(OnetSocCode).min(1),
   /** O*NET release of this occupation's skill ratings (a newer release fills unrated occupations). */
   onet_release: z.string(),
 });
@@ -120,7 +122,29 @@ export const TransitionOption = z.object({
   /** Option's median annual wage / this occupation's; null when either is not published. */
   wage_ratio: z.number().nullable(),
   job_zone: z.number().int().min(1).max(5),
-  /** One line: why this option is listed. */
+  /**
+   * Points by which the option scores lower than this occupation under every alternative of the
+   * score interval, paired per alternative (base model and each evidence variant): the least and
+   * the largest difference. low > 0: lower under every alternative.
+   */
+  safer_by: z.strictObject({ low: z.number(), high: z.number() }),
+  /** O*NET Related Occupations tier of the option for this occupation; null when it was found by similarity. */
+  related_tier: z.enum(['Primary-Short', 'Primary-Long', 'Supplemental']).nullable(),
+  /** BLS Table 1.2 typical education needed for entry into the option. */
+  entry_education: z.string().nullable(),
+  /** Education levels the option's entry needs above this occupation's (0 or less: none; null when either is unknown). */
+  education_step: z.number().int().nullable(),
+  /** BLS Table 1.2: work experience in a related occupation the option needs. */
+  related_experience: z.string().nullable(),
+  /** BLS Table 1.2: typical on-the-job training to reach competency in the option. */
+  on_the_job_training: z.string().nullable(),
+  /** The option's employment (OEWS, as in its labor_data). */
+  employment: z.number().nullable(),
+  /** BLS projected employment change of the option, percent, 2024-34. */
+  projected_employment_change_pct: z.number().nullable(),
+  /** BLS projected annual openings of the option, 2024-34. */
+  projected_openings_annual: z.number().nullable(),
+  /** One line: why this option is listed, in numbers. */
   reason: z.string(),
 });
 
@@ -150,6 +174,8 @@ export const OccupationRecord = z.object({
   tasks: z.array(TaskRecord),
   skill_gaps: z.array(SkillGap),
   transition_options: z.array(TransitionOption),
+  /** Why fewer than two options are listed (which rule left none); null when two or more are. */
+  transition_note: z.string().nullable(),
   votes: VoteStats,
 });
 
