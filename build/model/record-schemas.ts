@@ -234,7 +234,7 @@ export const FactorsTable = z.record(z.string(), z.array(FactorOption));
 export const TierTable = z.array(z.object({ tier: RiskTier, min: Score100 }));
 
 export const ModelMeta = z.object({
-  /** The one declared version string in dist/, e.g. "onet-29.3+oews-may-2025+model-2.0.0". */
+  /** The one declared version string in dist/, e.g. "onet-29.3+oews-may-2025+model-2.1.0". */
   data_version: z.string(),
   onet_version: z.string(),
   oews_period: z.string(),
