@@ -87,8 +87,6 @@ export interface LaborIndex {
   data: Map<string, LaborData>;
   /** OEWS code (of the newest file) each occupation resolved to, for splitting employment. */
   oewsCode: Map<string, string>;
-  /** BLS Table 1.2 entry requirements of each occupation (its SOC 2018 code's projection row). */
-  entry: Map<string, Pick<Projection, 'entry_education' | 'related_experience' | 'on_the_job_training'>>;
   report: Record<string, number | string>;
 }
 
@@ -121,7 +119,6 @@ export function computeLabor(
   };
   const data = new Map<string, LaborData>();
   const oewsCode = new Map<string, string>();
-  const entry: LaborIndex['entry'] = new Map();
   const projectionsPeriod = '2024-34';
   for (const soc of socs) {
     const soc7 = soc.slice(0, 7);
@@ -149,7 +146,6 @@ export function computeLabor(
     if (!oewsCode.has(soc)) counts.oews_unmatched++;
     if (employment === null) counts.employment_missing++;
     const pr = proj.get(soc7) ?? (code !== null ? proj.get(code) : undefined);
-    if (pr) entry.set(soc, { entry_education: pr.entry_education ?? null, related_experience: pr.related_experience ?? null, on_the_job_training: pr.on_the_job_training ?? null });
     if (pr) counts.projections_matched++;
     else counts.projections_unmatched++;
     let status: WageStatus = 'unavailable';
@@ -178,9 +174,12 @@ export function computeLabor(
       // Table 1.2 gives openings in thousands.
       projected_openings_annual: pr?.openings_annual != null ? Math.round(pr.openings_annual * 1000) : null,
       projections_period: projectionsPeriod,
+      entry_education: pr?.entry_education ?? null,
+      related_experience: pr?.related_experience ?? null,
+      on_the_job_training: pr?.on_the_job_training ?? null,
     });
   }
-  return { data, oewsCode, entry, report: counts };
+  return { data, oewsCode, report: counts };
 }
 
 /** Employment weight per occupation: its OEWS code's employment split equally among the served occupations sharing the code. */

@@ -37,7 +37,6 @@ export function scoredRefs(scores: OccupationScores, ctx: Pick<RecordContext, 'l
   const slugs = assignSlugs(scores.scored.map(({ d }) => ({ soc_code: d.soc, title: d.title })));
   return scores.scored.map(({ d, score, alternatives }) => {
     const labor = ctx.labor.data.get(d.soc)!;
-    const entry = ctx.labor.entry.get(d.soc);
     return {
       soc_code: d.soc,
       title: d.title,
@@ -47,9 +46,9 @@ export function scoredRefs(scores: OccupationScores, ctx: Pick<RecordContext, 'l
       job_zone: d.job_zone,
       median_annual_wage: labor.median_annual_wage,
       alternatives,
-      entry_education: entry?.entry_education ?? null,
-      related_experience: entry?.related_experience ?? null,
-      on_the_job_training: entry?.on_the_job_training ?? null,
+      entry_education: labor.entry_education,
+      related_experience: labor.related_experience,
+      on_the_job_training: labor.on_the_job_training,
       employment: labor.employment,
       projected_change_pct: labor.projected_employment_change_pct,
       projected_openings_annual: labor.projected_openings_annual,

@@ -90,6 +90,10 @@ export const LaborData = z.object({
   projected_employment_change_pct: z.number().nullable(),
   projected_openings_annual: z.number().nullable(),
   projections_period: z.string(),
+  /** BLS Table 1.2 (same projections): typical education needed for entry, work experience in a related occupation, on-the-job training. */
+  entry_education: z.string().nullable(),
+  related_experience: z.string().nullable(),
+  on_the_job_training: z.string().nullable(),
 });
 
 export const SkillGap = z.object({
