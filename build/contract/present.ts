@@ -98,6 +98,7 @@ export function occupationRisk(r: OccupationRecord, shape: Shape) {
     protective_factors: r.protective_factors,
     skill_gaps: r.skill_gaps,
     transition_options: r.transition_options,
+    transition_note: r.transition_note,
   };
 }
 

@@ -75,6 +75,8 @@ function shapeSchemas(riskScore: typeof PercentileRiskScore | typeof TimelineRis
       protective_factors: ProtectiveFactors,
       skill_gaps: z.array(SkillGap.strict()),
       transition_options: z.array(TransitionOption.strict()),
+      /** Why fewer than two options are listed; null when two or more are. */
+      transition_note: z.string().nullable(),
       model_version: ModelVersionField,
     }),
   };

@@ -158,6 +158,7 @@ function* archiveLines(model: ModelOutput, shape: Shape, meta: Meta): Generator<
       description: o.description,
       skill_gaps: risk.skill_gaps,
       transition_options: risk.transition_options,
+      transition_note: risk.transition_note,
       tasks: present.occupationTasks(o).tasks,
     });
   }

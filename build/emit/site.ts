@@ -196,8 +196,24 @@ function occupationView(o: OccupationRecord, model: ModelOutput, shape: Shape, p
       .sort()
       .map((k) => ({ label: factorLabel(k), value: o.protective_factors[k]!.toFixed(2), pct: round(o.protective_factors[k]! * 100, 1) })),
     labor: laborFields(o.labor_data as Record<string, unknown>),
-    gaps: o.skill_gaps.map((g) => ({ name: g.name, current: String(g.current_level), target: String(g.target_level), gap: String(g.gap), importance: String(g.importance) })),
-    transitions: o.transition_options.map((t) => ({ slug: t.slug, title: t.title, score: scoreText(t.final_score), tier: t.risk_tier, tierWords: TIER_WORDS[t.risk_tier] })),
+    gaps: o.skill_gaps.map((g) => ({
+      name: g.name,
+      current: String(g.current_level),
+      target: String(g.target_level),
+      gap: String(g.gap),
+      importance: String(g.importance),
+      toward: g.toward.map((soc) => o.transition_options.find((t) => t.soc_code === soc)?.title ?? soc).join(', '),
+    })),
+    transitions: o.transition_options.map((t) => ({
+      slug: t.slug,
+      title: t.title,
+      score: scoreText(t.final_score),
+      tier: t.risk_tier,
+      tierWords: TIER_WORDS[t.risk_tier],
+      saferBy: `${t.safer_by.low} to ${t.safer_by.high}`,
+      reason: t.reason,
+    })),
+    transitionNote: o.transition_note,
     factors: page.factors,
     jsonLinks,
   };

@@ -78,6 +78,7 @@ export function computeModel(inputs: ModelInputs, seeds: Seeds): ModelOutput {
     skillRelease: skills.skillRelease,
     knowledgeRelease: inputs.onet_version,
     votes: inputs.votes,
+    related: inputs.related,
   });
 
   // OEWS occupation code -> served occupations (direct SOC, or the aggregate they resolved to).

@@ -212,6 +212,27 @@ export const NaicsCode = z.object({
   level: z.number().int().min(2).max(6),
 });
 
+/** BLS's education and training categories (Table 1.2), as published; "—" is null. */
+export const EntryEducation = z.enum([
+  'No formal educational credential',
+  'High school diploma or equivalent',
+  'Some college, no degree',
+  'Postsecondary nondegree award',
+  "Associate's degree",
+  "Bachelor's degree",
+  "Master's degree",
+  'Doctoral or professional degree',
+]);
+export const RelatedExperience = z.enum(['None', 'Less than 5 years', '5 years or more']);
+export const OnTheJobTraining = z.enum([
+  'None',
+  'Short-term on-the-job training',
+  'Moderate-term on-the-job training',
+  'Long-term on-the-job training',
+  'Apprenticeship',
+  'Internship/residency',
+]);
+
 /** BLS Employment Projections 2024-34, Table 1.2 (employment in thousands). */
 export const Projection = z.object({
   soc: z.string(),
@@ -222,6 +243,12 @@ export const Projection = z.object({
   change_pct: z.number().nullable(),
   openings_annual: z.number().nullable(),
   median_wage_2024: WageCell,
+  /** Typical education needed for entry; null on summary rows ("—"). */
+  entry_education: EntryEducation.nullable(),
+  /** Work experience in a related occupation. */
+  related_experience: RelatedExperience.nullable(),
+  /** Typical on-the-job training needed to attain competency. */
+  on_the_job_training: OnTheJobTraining.nullable(),
 });
 
 /** Optional community votes file (votes.csv in the source directory). */
@@ -294,5 +321,8 @@ export type OewsNational = z.infer<typeof OewsNational>;
 export type OewsIndustryRow = z.infer<typeof OewsIndustryRow>;
 export type NaicsCode = z.infer<typeof NaicsCode>;
 export type Projection = z.infer<typeof Projection>;
+export type EntryEducation = z.infer<typeof EntryEducation>;
+export type RelatedExperience = z.infer<typeof RelatedExperience>;
+export type OnTheJobTraining = z.infer<typeof OnTheJobTraining>;
 export type VoteRow = z.infer<typeof VoteRow>;
 export type ModelInputs = z.infer<typeof ModelInputs>;

@@ -174,6 +174,9 @@ export function computeLabor(
       // Table 1.2 gives openings in thousands.
       projected_openings_annual: pr?.openings_annual != null ? Math.round(pr.openings_annual * 1000) : null,
       projections_period: projectionsPeriod,
+      entry_education: pr?.entry_education ?? null,
+      related_experience: pr?.related_experience ?? null,
+      on_the_job_training: pr?.on_the_job_training ?? null,
     });
   }
   return { data, oewsCode, report: counts };

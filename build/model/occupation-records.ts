@@ -4,9 +4,9 @@ import { tierFor } from './assess.ts';
 import { complementarityMultiplier } from './complementarity.ts';
 import type { Draft } from './draft.ts';
 import { releaseYears } from './evidence.ts';
-import { skillGaps, transitionOptions, type ScoredRef } from './transitions.ts';
+import { skillGaps, transitionChoice, transitionNote, type ScoredRef } from './transitions.ts';
 import { assignSlugs, occupationId } from './ids.ts';
-import type { VoteRow } from './inputs.ts';
+import type { RelatedOccupation, VoteRow } from './inputs.ts';
 import { employmentWeights, type LaborIndex } from './labor.ts';
 import { round } from './num.ts';
 import type { Seeds } from './params.ts';
@@ -28,20 +28,32 @@ export interface RecordContext {
   skillRelease: (soc: string) => string;
   knowledgeRelease: string;
   votes: readonly VoteRow[] | null;
+  /** O*NET Related Occupations (each occupation's list, with its tiers). */
+  related: readonly RelatedOccupation[];
 }
 
 /** Every served occupation as a reference other occupations' transitions can point to. */
 export function scoredRefs(scores: OccupationScores, ctx: Pick<RecordContext, 'labor' | 'tiers'>): ScoredRef[] {
   const slugs = assignSlugs(scores.scored.map(({ d }) => ({ soc_code: d.soc, title: d.title })));
-  return scores.scored.map(({ d, score }) => ({
-    soc_code: d.soc,
-    title: d.title,
-    slug: slugs.get(d.soc)!,
-    final_score: score,
-    risk_tier: tierFor(score, ctx.tiers),
-    job_zone: d.job_zone,
-    median_annual_wage: ctx.labor.data.get(d.soc)!.median_annual_wage,
-  }));
+  return scores.scored.map(({ d, score, alternatives }) => {
+    const labor = ctx.labor.data.get(d.soc)!;
+    return {
+      soc_code: d.soc,
+      title: d.title,
+      slug: slugs.get(d.soc)!,
+      final_score: score,
+      risk_tier: tierFor(score, ctx.tiers),
+      job_zone: d.job_zone,
+      median_annual_wage: labor.median_annual_wage,
+      alternatives,
+      entry_education: labor.entry_education,
+      related_experience: labor.related_experience,
+      on_the_job_training: labor.on_the_job_training,
+      employment: labor.employment,
+      projected_change_pct: labor.projected_employment_change_pct,
+      projected_openings_annual: labor.projected_openings_annual,
+    };
+  });
 }
 
 export function occupationRecords(scores: OccupationScores, refs: readonly ScoredRef[], ctx: RecordContext) {
@@ -60,7 +72,13 @@ export function occupationRecords(scores: OccupationScores, refs: readonly Score
   const tY = ctx.releases.map(releaseYears);
   const meanUsage = drafts.reduce((a, d) => a + d.adoption.usage, 0) / Math.max(1, drafts.length);
   const votes = new Map((ctx.votes ?? []).map((v) => [v.soc_code, v]));
-  const counts = { skill_gaps_empty: 0, transitions_empty: 0, year_basis: { aei_trend: 0, published_range: 0, negligible: 0 } };
+  const relatedOf = new Map<string, Map<string, string>>();
+  for (const r of ctx.related) {
+    const m = relatedOf.get(r.soc_code) ?? new Map<string, string>();
+    if (!m.has(r.related_soc_code)) m.set(r.related_soc_code, r.tier);
+    relatedOf.set(r.soc_code, m);
+  }
+  const counts = { skill_gaps_empty: 0, transitions_empty: 0, transitions_short: 0, year_basis: { aei_trend: 0, published_range: 0, negligible: 0 } };
   const occupations: OccupationRecord[] = scored.map(({ d, score, low, high, confidence }, i) => {
     const years = adoptionYears(
       {
@@ -77,10 +95,18 @@ export function occupationRecords(scores: OccupationScores, refs: readonly Score
     if (years.negligible) counts.year_basis.negligible++;
     const origin = refBySoc.get(d.soc)!;
     const own = profileOf(profiles, d.soc);
-    const transitions = transitionOptions(origin, refs, (picked, atLeast) => similaritiesAtLeast(own, picked.map((i) => refProfiles[i]!), atLeast), p);
+    const { options: transitions, removed } = transitionChoice(
+      origin,
+      refs,
+      (picked, atLeast) => similaritiesAtLeast(own, picked.map((i) => refProfiles[i]!), atLeast),
+      p,
+      relatedOf.get(d.soc),
+    );
+    const note = transitionNote(transitions.length, refs.length - 1, removed, p);
+    if (note !== null) counts.transitions_short++;
     const gaps = skillGaps(
       { skills: ctx.descriptors.skills.get(d.soc), knowledge: ctx.descriptors.knowledge.get(d.soc) },
-      transitions.map((t) => ({ skills: ctx.descriptors.skills.get(t.soc_code), knowledge: ctx.descriptors.knowledge.get(t.soc_code) })),
+      transitions.map((t) => ({ soc_code: t.soc_code, skills: ctx.descriptors.skills.get(t.soc_code), knowledge: ctx.descriptors.knowledge.get(t.soc_code) })),
       p,
       { skills: ctx.skillRelease(d.soc), knowledge: ctx.knowledgeRelease },
     );
@@ -118,6 +144,7 @@ export function occupationRecords(scores: OccupationScores, refs: readonly Score
       tasks: d.tasks,
       skill_gaps: gaps,
       transition_options: transitions,
+      transition_note: note,
       votes: voteStats(v ?? { agree: 0, too_high: 0, too_low: 0 }),
     };
   });

@@ -12,6 +12,12 @@ export interface ScoredDraft {
   score: number;
   low: number;
   high: number;
+  /**
+   * The score under every alternative the interval is made of, the base model first then each
+   * evidence variant in evidenceVariants' order: low and high are their min and max. Transitions
+   * compare two occupations alternative by alternative (one modelling choice moves both scores).
+   */
+  alternatives: number[];
   confidence: ReturnType<typeof confidenceFromWidth>;
 }
 
@@ -42,7 +48,7 @@ export function scoreOccupations(drafts: readonly Draft[], p: ModelParamsSeed): 
     const vs = variants.map((v, i) => scoreOf(at[i]! < 0 ? d.base : layers[at[i]!]!, d.theta, v.kappa ?? kappa, v.prior_tasks ?? k));
     const low = Math.min(score, ...vs);
     const high = Math.max(score, ...vs);
-    return { d, score, low, high, confidence: confidenceFromWidth(intervalWidth(low, high), p) };
+    return { d, score, low, high, alternatives: [score, ...vs], confidence: confidenceFromWidth(intervalWidth(low, high), p) };
   });
   return { scored, thetaMin, kappa, prior };
 }

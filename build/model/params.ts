@@ -107,6 +107,19 @@ export const ModelParamsSeed = z.object({
     max_items: P(z.number().int().positive()),
     /** Knowledge gaps fill the list when skills give fewer than this many. */
     min_skill_items: P(z.number().int().min(0)),
+    /** An option has at least this many jobs (OEWS employment as published). */
+    min_employment: P(z.number().min(0)),
+    /** An option's BLS projected employment change is at least this (percent, 10 years); unknown is excluded. */
+    min_projected_change_pct: P(z.number()),
+    /** BLS "typical education needed for entry" as ordered levels. */
+    education_levels: P(z.record(z.string(), z.number().int().min(0))),
+    /** An option's entry education is at most this many levels above the origin's. */
+    max_education_step: P(z.number().int().min(0)),
+    /**
+     * Licensed professions (SOC 2018 code prefixes): an option in a family is offered only to an
+     * occupation in it (members) or on its licence route (entry_from).
+     */
+    licensed_families: P(z.record(z.string(), z.object({ members: z.array(z.string().min(1)), entry_from: z.array(z.string()) }))),
   }),
 });
 export type ModelParamsSeed = z.infer<typeof ModelParamsSeed>;

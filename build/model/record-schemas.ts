@@ -90,6 +90,10 @@ export const LaborData = z.object({
   projected_employment_change_pct: z.number().nullable(),
   projected_openings_annual: z.number().nullable(),
   projections_period: z.string(),
+  /** BLS Table 1.2 (same projections): typical education needed for entry, work experience in a related occupation, on-the-job training. */
+  entry_education: z.string().nullable(),
+  related_experience: z.string().nullable(),
+  on_the_job_training: z.string().nullable(),
 });
 
 export const SkillGap = z.object({
@@ -105,6 +109,8 @@ export const SkillGap = z.object({
   kind: z.enum(['skill', 'knowledge']),
   /** How many of the chosen options set the target (rate the skill important). */
   targets: z.number().int().min(1),
+  /** The SOC codes of those options (transition_options of the same occupation). */
+  toward: z.array(OnetSocCode).min(1),
   /** O*NET release of this occupation's skill ratings (a newer release fills unrated occupations). */
   onet_release: z.string(),
 });
@@ -120,7 +126,29 @@ export const TransitionOption = z.object({
   /** Option's median annual wage / this occupation's; null when either is not published. */
   wage_ratio: z.number().nullable(),
   job_zone: z.number().int().min(1).max(5),
-  /** One line: why this option is listed. */
+  /**
+   * Points by which the option scores lower than this occupation under every alternative of the
+   * score interval, paired per alternative (base model and each evidence variant): the least and
+   * the largest difference. low > 0: lower under every alternative.
+   */
+  safer_by: z.strictObject({ low: z.number(), high: z.number() }),
+  /** O*NET Related Occupations tier of the option for this occupation; null when it was found by similarity. */
+  related_tier: z.enum(['Primary-Short', 'Primary-Long', 'Supplemental']).nullable(),
+  /** BLS Table 1.2 typical education needed for entry into the option. */
+  entry_education: z.string().nullable(),
+  /** Education levels the option's entry needs above this occupation's (0 or less: none; null when either is unknown). */
+  education_step: z.number().int().nullable(),
+  /** BLS Table 1.2: work experience in a related occupation the option needs. */
+  related_experience: z.string().nullable(),
+  /** BLS Table 1.2: typical on-the-job training to reach competency in the option. */
+  on_the_job_training: z.string().nullable(),
+  /** The option's employment (OEWS, as in its labor_data). */
+  employment: z.number().nullable(),
+  /** BLS projected employment change of the option, percent, 2024-34. */
+  projected_employment_change_pct: z.number().nullable(),
+  /** BLS projected annual openings of the option, 2024-34. */
+  projected_openings_annual: z.number().nullable(),
+  /** One line: why this option is listed, in numbers. */
   reason: z.string(),
 });
 
@@ -150,6 +178,8 @@ export const OccupationRecord = z.object({
   tasks: z.array(TaskRecord),
   skill_gaps: z.array(SkillGap),
   transition_options: z.array(TransitionOption),
+  /** Why fewer than two options are listed (which rule left none); null when two or more are. */
+  transition_note: z.string().nullable(),
   votes: VoteStats,
 });
 
@@ -208,7 +238,7 @@ export const FactorsTable = z.record(z.string(), z.array(FactorOption));
 export const TierTable = z.array(z.object({ tier: RiskTier, min: Score100 }));
 
 export const ModelMeta = z.object({
-  /** The one declared version string in dist/, e.g. "onet-29.3+oews-may-2025+model-2.0.0". */
+  /** The one declared version string in dist/, e.g. "onet-29.3+oews-may-2025+model-2.1.0". */
   data_version: z.string(),
   onet_version: z.string(),
   oews_period: z.string(),

@@ -1,8 +1,17 @@
-// Transitions and skill gaps (model 2). Candidates are every scored occupation; the rules follow
-// Nesta's Mapping Career Causeways: viable if similarity >= 0.3 (highly viable >= 0.4) and the
-// job zone differs by at most 1; "safer" = clearly lower score; "desirable" = keeps >= 75% of
-// the current median wage. Skill gaps come from the chosen options: O*NET skills they need at a
-// higher level than this occupation has, on O*NET's scales (level 0-7, importance 1-5).
+// Transitions and skill gaps (model 2.1). Candidates are every scored occupation; an option must be
+// a move a career counsellor would sign:
+//  - safer: it scores at least min(margin, relative * score) lower in the base model, and lower
+//    under every alternative of the score interval, compared alternative by alternative (safer_by);
+//  - in the field: listed by O*NET Related Occupations for this occupation (any tier), or in the
+//    same SOC major group with a similar profile (similarity >= stretch; Nesta's Mapping Career
+//    Causeways: viable >= 0.3, highly viable >= 0.4);
+//  - reachable: job zone within 1; BLS typical entry education at most one level up; no licensed
+//    profession (physicians, dentists, law, ...) from outside its family;
+//  - in demand: BLS projects no decline, and at least min_employment jobs.
+// Ranked: lower tier and desirable pay (>= 75% of the current median wage) first, then desirable,
+// then the rest; within a group O*NET's tiers and similarity. Skill gaps come from the chosen
+// options: O*NET skills they need at a higher level than this occupation has, on O*NET's scales
+// (level 0-7, importance 1-5).
 import type { ElementRating } from './inputs.ts';
 import type { RiskTier, SkillGap, TransitionOption } from './record-schemas.ts';
 import { round } from './num.ts';
@@ -17,7 +26,18 @@ export interface ScoredRef {
   risk_tier: RiskTier;
   job_zone: number;
   median_annual_wage: number | null;
+  /** Scores under the interval's alternatives (base first), in the same order for every occupation. */
+  alternatives?: readonly number[];
+  /** BLS Table 1.2 (null when the occupation has no projection). */
+  entry_education?: string | null;
+  related_experience?: string | null;
+  on_the_job_training?: string | null;
+  employment?: number | null;
+  projected_change_pct?: number | null;
+  projected_openings_annual?: number | null;
 }
+
+export type RelatedTier = NonNullable<TransitionOption['related_tier']>;
 
 const TIER_ORDER: Record<RiskTier, number> = { low: 0, medium: 1, high: 2 };
 export const SKILL_SCALE = 'O*NET level 0-7 (LV), importance 1-5 (IM)';
@@ -29,14 +49,78 @@ export function isSafer(origin: number, candidate: number, p: ModelParamsSeed): 
   return candidate <= origin - margin && candidate < origin;
 }
 
-/** One line that says why an option is listed. */
-export function reasonFor(o: { similarity: number; wage_ratio: number | null; risk_tier: RiskTier; final_score: number }, origin: ScoredRef, p: ModelParamsSeed): string {
+/**
+ * Points by which b scores lower than a under each alternative, paired (alternative i of a with
+ * alternative i of b): the least and the largest, to one decimal. Without alternatives, the base.
+ */
+export function saferBy(a: Pick<ScoredRef, 'final_score' | 'alternatives'>, b: Pick<ScoredRef, 'final_score' | 'alternatives'>): { low: number; high: number } {
+  const xs = a.alternatives ?? [a.final_score];
+  const ys = b.alternatives ?? [b.final_score];
+  let low = Infinity;
+  let high = -Infinity;
+  for (let i = 0; i < xs.length; i++) {
+    const d = round(xs[i]! - ys[i]!, 1);
+    if (d < low) low = d;
+    if (d > high) high = d;
+  }
+  return { low, high };
+}
+
+/** The licensed family an occupation belongs to (by SOC prefix), or null. */
+export function familyOf(soc: string, p: ModelParamsSeed): string | null {
+  for (const [name, f] of Object.entries(p.skill_gaps.licensed_families.value)) if (f.members.some((m) => soc.startsWith(m))) return name;
+  return null;
+}
+
+/** Whether `origin` may be offered `target` under the licence rule: same family, or on its entry route. */
+export function licenceAllows(origin: string, target: string, p: ModelParamsSeed): boolean {
+  const fam = familyOf(target, p);
+  if (fam === null) return true;
+  const f = p.skill_gaps.licensed_families.value[fam]!;
+  return f.members.some((m) => origin.startsWith(m)) || f.entry_from.some((m) => origin.startsWith(m));
+}
+
+/** BLS education level of an entry category (null when unknown). */
+export const educationLevel = (education: string | null | undefined, p: ModelParamsSeed): number | null =>
+  education == null ? null : (p.skill_gaps.education_levels.value[education] ?? null);
+
+const DOCTORAL = 'Doctoral or professional degree';
+
+/** Whether the target's entry education is within reach: at most max_education_step up, and a doctoral or professional degree only from one. */
+export function educationAllows(origin: string | null | undefined, target: string | null | undefined, p: ModelParamsSeed): boolean {
+  if (target === DOCTORAL && origin !== DOCTORAL) return false;
+  const t = educationLevel(target, p);
+  const o = educationLevel(origin, p);
+  return t === null || o === null || t - o <= p.skill_gaps.max_education_step.value;
+}
+
+const pct = (x: number) => `${x > 0 ? '+' : ''}${x.toFixed(1)}%`;
+const count = (x: number) => Math.round(x).toLocaleString('en-US');
+
+/** One line that says why an option is listed, in numbers. */
+export function reasonFor(o: TransitionOption, origin: ScoredRef, p: ModelParamsSeed): string {
   const g = p.skill_gaps;
-  const fit =
-    o.similarity >= g.highly_viable_similarity.value ? 'Highly similar' : o.similarity >= g.viable_similarity.value ? 'Similar' : 'Stretch move: partly similar';
+  const shared =
+    (o.related_tier ? `O*NET related occupation (${o.related_tier}); ` : '') +
+    (o.similarity >= g.highly_viable_similarity.value ? 'highly similar' : o.similarity >= g.viable_similarity.value ? 'similar' : 'partly similar') +
+    ` skills, knowledge and activities (${o.similarity.toFixed(2)})`;
+  const step = o.education_step;
+  const training =
+    o.entry_education === null
+      ? 'entry education not published'
+      : `entry: ${o.entry_education}` +
+        (step === null ? '' : step > 0 ? ` (${step} level up from ${origin.entry_education})` : step === 0 ? ' (same level)' : ' (lower level)') +
+        (o.related_experience && o.related_experience !== 'None' ? `, related work experience ${o.related_experience.toLowerCase()}` : '') +
+        (o.on_the_job_training && o.on_the_job_training !== 'None' ? `, ${o.on_the_job_training.toLowerCase()}` : '');
+  const pay =
+    o.wage_ratio === null ? 'pay not published' : o.wage_ratio >= g.desirable_wage_ratio.value ? `keeps ${Math.round(100 * o.wage_ratio)}% of pay` : `pays ${Math.round(100 * o.wage_ratio)}% of current pay`;
+  const demand =
+    `BLS 2024-34 ${o.projected_employment_change_pct === null ? 'change n/a' : pct(o.projected_employment_change_pct)}` +
+    (o.projected_openings_annual === null ? '' : `, ${count(o.projected_openings_annual)} openings a year`) +
+    (o.employment === null ? '' : `, ${count(o.employment)} jobs`);
   const tier = TIER_ORDER[o.risk_tier] < TIER_ORDER[origin.risk_tier] ? `lower risk tier (${o.risk_tier} vs ${origin.risk_tier})` : `lower risk (${o.final_score} vs ${origin.final_score})`;
-  const pay = o.wage_ratio === null ? 'pay not published' : o.wage_ratio >= g.desirable_wage_ratio.value ? `keeps ${Math.round(100 * o.wage_ratio)}% of pay` : `pays ${Math.round(100 * o.wage_ratio)}% of current pay`;
-  return `${fit} skills, knowledge and activities (${o.similarity.toFixed(2)}), ${tier}, ${pay}.`;
+  const safer = `${tier}, ${o.safer_by.low}-${o.safer_by.high} points lower under every model alternative`;
+  return `${shared}; ${training}; ${pay}; ${demand}; ${safer}.`.replace(/^./, (c) => c.toUpperCase());
 }
 
 interface Option {
@@ -44,12 +128,14 @@ interface Option {
   s: number;
   ratio: number | null;
   group: number;
-  highly: number;
-  viable: boolean;
+  /** 0 O*NET Primary-Short; 1 Primary-Long or highly viable; 2 Supplemental or viable; 3 stretch. */
+  fit: number;
+  related: RelatedTier | null;
+  safer: { low: number; high: number };
 }
 
-/** Group, then highly viable first, then by similarity; the SOC code makes the order total. */
-const byRank = (a: Option, b: Option): number => a.group - b.group || a.highly - b.highly || b.s - a.s || compareText(a.c.soc_code, b.c.soc_code);
+/** Group, then fit, then by similarity; the SOC code makes the order total. */
+const byRank = (a: Option, b: Option): number => a.group - b.group || a.fit - b.fit || b.s - a.s || compareText(a.c.soc_code, b.c.soc_code);
 
 /**
  * The first k of xs in a total order, as xs.sort(order).slice(0, k) gives them, keeping k in one
@@ -68,53 +154,101 @@ export function firstK<T>(xs: readonly T[], k: number, order: (a: T, b: T) => nu
   return top;
 }
 
+/** What each rule removed, in the order the rules apply (the note of an occupation with few options). */
+export interface TransitionFilterCounts {
+  not_safer: number;
+  job_zone: number;
+  education_or_licence: number;
+  demand: number;
+  field: number;
+}
+
+const NOTE_WORDS: Record<keyof TransitionFilterCounts, string> = {
+  not_safer: 'do not score lower under every model alternative',
+  job_zone: 'are more than one job zone away',
+  education_or_licence: 'need more than one education level up or a licence of another profession',
+  demand: 'are projected to decline or have too few jobs',
+  field: 'are outside the field (neither O*NET-related nor similar occupations of the same major group)',
+};
+
+/** Why an occupation has fewer than min_options options: what each rule removed. */
+export function transitionNote(listed: number, total: number, removed: TransitionFilterCounts, p: ModelParamsSeed): string | null {
+  if (listed >= p.skill_gaps.min_options.value) return null;
+  const parts = (Object.keys(NOTE_WORDS) as Array<keyof TransitionFilterCounts>).filter((k) => removed[k] > 0).map((k) => `${removed[k]} ${NOTE_WORDS[k]}`);
+  const head = listed === 0 ? 'No transition option' : `Only ${listed} transition option`;
+  return `${head}: of the ${total} other scored occupations, ${parts.join('; ')}.`;
+}
+
 /**
- * Up to max_transitions safer, viable candidates, in groups: (1) lower tier and desirable,
- * (2) desirable, (3) the rest; within a group highly viable first, then by similarity.
+ * Up to max_transitions options (the rules above), in groups: (1) lower tier and desirable,
+ * (2) desirable, (3) the rest; within a group O*NET's tiers and highly viable first, then by
+ * similarity. Stretch options (unrelated, similarity below viable) only to reach min_options.
  */
-export function transitionOptions(
+export function transitionOptions(...args: Parameters<typeof transitionChoice>): TransitionOption[] {
+  return transitionChoice(...args).options;
+}
+
+/** transitionOptions, with what each rule removed. */
+export function transitionChoice(
   origin: ScoredRef,
   candidates: readonly ScoredRef[],
   /** Similarity to each candidates[i] asked for; may be null where it is certainly below `atLeast` (or unknown). */
   sims: (candidateIndexes: readonly number[], atLeast: number) => ReadonlyArray<number | null>,
   p: ModelParamsSeed,
-): TransitionOption[] {
+  /** O*NET Related Occupations of the origin: related SOC code -> tier. */
+  related: ReadonlyMap<string, string> = new Map(),
+): { options: TransitionOption[]; removed: TransitionFilterCounts } {
   const g = p.skill_gaps;
   // Plain loops with the origin's constants hoisted: this runs for every pair of occupations.
   const margin = Math.min(g.min_score_margin.value, g.relative_margin.value * origin.final_score);
   const saferBelow = origin.final_score - margin;
   const maxZone = g.max_job_zone_difference.value;
   const stretchMin = g.stretch_similarity.value;
+  const major = origin.soc_code.slice(0, 2);
+  const removed: TransitionFilterCounts = { not_safer: 0, job_zone: 0, education_or_licence: 0, demand: 0, field: 0 };
   const pool: number[] = [];
+  const safers: Array<{ low: number; high: number }> = [];
   candidates.forEach((c, i) => {
-    // isSafer, inlined.
-    if (c.soc_code === origin.soc_code || !(c.final_score <= saferBelow && c.final_score < origin.final_score)) return;
-    if (Math.abs(c.job_zone - origin.job_zone) > maxZone) return;
+    if (c.soc_code === origin.soc_code) return;
+    // isSafer, inlined; then lower under every alternative.
+    const safer = c.final_score <= saferBelow && c.final_score < origin.final_score ? saferBy(origin, c) : null;
+    if (safer === null || !(safer.low > 0)) return void removed.not_safer++;
+    if (Math.abs(c.job_zone - origin.job_zone) > maxZone) return void removed.job_zone++;
+    if (!educationAllows(origin.entry_education, c.entry_education, p) || !licenceAllows(origin.soc_code, c.soc_code, p)) return void removed.education_or_licence++;
+    if (c.projected_change_pct == null || c.projected_change_pct < g.min_projected_change_pct.value || c.employment == null || c.employment < g.min_employment.value)
+      return void removed.demand++;
+    if (!related.has(c.soc_code) && c.soc_code.slice(0, 2) !== major) return void removed.field++;
     pool.push(i);
+    safers.push(safer);
   });
-  // Similarities of the whole pool at once (computed several pairs at a time).
-  const similarities = sims(pool, stretchMin);
+  // Similarities of the whole pool at once (computed several pairs at a time); related
+  // occupations are kept whatever their similarity, so theirs is asked for in full.
+  const similarities = sims(pool, related.size > 0 ? -Infinity : stretchMin);
   const list: Option[] = [];
   pool.forEach((ci, i) => {
     const c = candidates[ci]!;
     const s = similarities[i];
-    if (s === null || s === undefined || s < stretchMin) return;
+    const rel = (related.get(c.soc_code) ?? null) as RelatedTier | null;
+    if (s === null || s === undefined || (rel === null && s < stretchMin)) {
+      removed.field++;
+      return;
+    }
     const ratio = origin.median_annual_wage && c.median_annual_wage ? c.median_annual_wage / origin.median_annual_wage : null;
     const desirable = ratio !== null && ratio >= g.desirable_wage_ratio.value;
     const lowerTier = TIER_ORDER[c.risk_tier] < TIER_ORDER[origin.risk_tier];
     const group = lowerTier && desirable ? 0 : desirable ? 1 : 2;
-    const highly = s >= g.highly_viable_similarity.value ? 0 : 1;
-    list.push({ c, s, ratio, group, highly, viable: s >= g.viable_similarity.value });
+    const fit =
+      rel === 'Primary-Short' ? 0 : rel === 'Primary-Long' || s >= g.highly_viable_similarity.value ? 1 : rel !== null || s >= g.viable_similarity.value ? 2 : 3;
+    list.push({ c, s, ratio, group, fit, related: rel, safer: safers[i]! });
   });
   // Viable options first; stretch options only to reach min_options (and, for a high-tier
-  // origin, two lower-tier desirable options). Only the first few viable options are needed in
-  // order, and the stretch options only when there are fewer viable ones than max_transitions.
+  // origin, two lower-tier desirable options).
   const chosen = firstK(
-    list.filter((x) => x.viable),
+    list.filter((x) => x.fit < 3),
     g.max_transitions.value,
     byRank,
   );
-  const stretch = chosen.length < g.max_transitions.value ? list.filter((x) => !x.viable).sort(byRank) : [];
+  const stretch = chosen.length < g.max_transitions.value ? list.filter((x) => x.fit === 3).sort(byRank) : [];
   const goodLowerTier = (xs: Option[]) => xs.filter((x) => x.group === 0).length;
   for (const x of stretch) {
     if (chosen.length >= g.max_transitions.value) break;
@@ -122,21 +256,33 @@ export function transitionOptions(
     const needLower = origin.risk_tier === 'high' && goodLowerTier(chosen) < g.min_options.value && x.group === 0;
     if (needMore || needLower) chosen.push(x);
   }
-  return chosen.map(({ c, s, ratio }) => {
-    const similarity = round(s, 3);
-    const wage_ratio = ratio === null ? null : round(ratio, 3);
-    return {
+  const originLevel = educationLevel(origin.entry_education, p);
+  const options: TransitionOption[] = chosen.map(({ c, s, ratio, related: rel, safer }) => {
+    const targetLevel = educationLevel(c.entry_education, p);
+    const o: TransitionOption = {
       soc_code: c.soc_code,
       title: c.title,
       slug: c.slug,
       final_score: c.final_score,
       risk_tier: c.risk_tier,
-      similarity,
-      wage_ratio,
+      similarity: round(s, 3),
+      wage_ratio: ratio === null ? null : round(ratio, 3),
       job_zone: c.job_zone,
-      reason: reasonFor({ similarity, wage_ratio, risk_tier: c.risk_tier, final_score: c.final_score }, origin, p),
+      safer_by: safer,
+      related_tier: rel,
+      entry_education: c.entry_education ?? null,
+      education_step: originLevel === null || targetLevel === null ? null : targetLevel - originLevel,
+      related_experience: c.related_experience ?? null,
+      on_the_job_training: c.on_the_job_training ?? null,
+      employment: c.employment ?? null,
+      projected_employment_change_pct: c.projected_change_pct ?? null,
+      projected_openings_annual: c.projected_openings_annual ?? null,
+      reason: '',
     };
+    o.reason = reasonFor(o, origin, p);
+    return o;
   });
+  return { options, removed };
 }
 
 /** An element rating a gap can use: not suppressed, with level and importance. */
@@ -155,6 +301,8 @@ export function elementGaps(
   p: ModelParamsSeed,
   release: string,
   kind: 'skill' | 'knowledge',
+  /** The SOC codes of the targets, in their order (each gap names the options that set it). */
+  socs: readonly string[] = [],
 ): Array<SkillGap & { rank: number }> {
   if (!own) return [];
   const g = p.skill_gaps;
@@ -169,10 +317,12 @@ export function elementGaps(
     let count = 0;
     let levels = 0;
     let importances = 0;
-    for (const t of targets) {
+    const toward: string[] = [];
+    for (const [ti, t] of targets.entries()) {
       const r = t?.get(id);
       if (!usable(r) || r.importance < minImportance) continue;
       count++;
+      if (socs[ti] !== undefined) toward.push(socs[ti]!);
       levels += levelOf(r);
       importances += r.importance;
     }
@@ -192,6 +342,7 @@ export function elementGaps(
       scale: SKILL_SCALE,
       kind,
       targets: count,
+      toward,
       onet_release: release,
       rank: gap * (importance / 5),
     });
@@ -202,15 +353,16 @@ export function elementGaps(
 /** Skill gaps (O*NET Skills), filled up with Knowledge gaps when skills give fewer than min_skill_items. */
 export function skillGaps(
   own: { skills: ReadonlyMap<string, ElementRating> | undefined; knowledge: ReadonlyMap<string, ElementRating> | undefined },
-  targets: ReadonlyArray<{ skills: ReadonlyMap<string, ElementRating> | undefined; knowledge: ReadonlyMap<string, ElementRating> | undefined }>,
+  targets: ReadonlyArray<{ soc_code?: string; skills: ReadonlyMap<string, ElementRating> | undefined; knowledge: ReadonlyMap<string, ElementRating> | undefined }>,
   p: ModelParamsSeed,
   releases: { skills: string; knowledge: string },
 ): SkillGap[] {
   const g = p.skill_gaps;
-  const skills = elementGaps(own.skills, targets.map((t) => t.skills), p, releases.skills, 'skill').slice(0, g.max_items.value);
+  const socs = targets.map((t) => t.soc_code ?? '');
+  const skills = elementGaps(own.skills, targets.map((t) => t.skills), p, releases.skills, 'skill', socs).slice(0, g.max_items.value);
   const fill =
     skills.length < g.min_skill_items.value
-      ? elementGaps(own.knowledge, targets.map((t) => t.knowledge), p, releases.knowledge, 'knowledge').slice(0, g.min_skill_items.value - skills.length)
+      ? elementGaps(own.knowledge, targets.map((t) => t.knowledge), p, releases.knowledge, 'knowledge', socs).slice(0, g.min_skill_items.value - skills.length)
       : [];
   return [...skills, ...fill].map(({ rank: _rank, ...rest }) => rest);
 }

@@ -19,6 +19,9 @@ const COLUMN_PATTERNS = {
   change_pct: /^Employment change, percent, /,
   openings: /^Occupational openings, .*annual average$/,
   median_wage: /^Median annual wage, dollars, /,
+  education: /^Typical education needed for entry$/,
+  experience: /^Work experience in a related occupation$/,
+  training: /^Typical on-the-job training needed to attain competency in the occupation$/,
 };
 
 /** The header names the projections loader needs; first match in header order. */
@@ -36,6 +39,8 @@ export function projectionColumns(header: string[], file: string) {
     openings: one('openings'),
     median_wage: one('median_wage'),
   };
+  // The education and training columns: read when present (a table without them gives nulls).
+  const optional = { education: one('education'), experience: one('experience'), training: one('training') };
   const missing = Object.entries(cols).filter(([, v]) => v === undefined).map(([k]) => k);
   if (missing.length > 0) {
     throw new SourceError(
@@ -44,8 +49,11 @@ export function projectionColumns(header: string[], file: string) {
       file,
     );
   }
-  return cols as { [K in keyof typeof cols]: string };
+  return { ...(cols as { [K in keyof typeof cols]: string }), ...optional };
 }
+
+/** A category cell: its text, or null for BLS's dash (summary rows); the model's enums check the text. */
+const category = z.string().transform((v) => (DASH.includes(v.trim()) || v.trim() === '' ? null : v.trim()));
 
 export function parseProjections(table: Table, log: FileLog): Projection[] {
   const c = projectionColumns(table.header, log.path);
@@ -59,6 +67,9 @@ export function parseProjections(table: Table, log: FileLog): Projection[] {
       [c.change_pct]: numOrNull(DASH),
       [c.openings]: numOrNull(DASH),
       [c.median_wage]: wage,
+      ...(c.education ? { [c.education]: category } : {}),
+      ...(c.experience ? { [c.experience]: category } : {}),
+      ...(c.training ? { [c.training]: category } : {}),
     })
     .transform((r) => ({
       soc: r[c.code],
@@ -69,9 +80,13 @@ export function parseProjections(table: Table, log: FileLog): Projection[] {
       change_pct: r[c.change_pct],
       openings_annual: r[c.openings],
       median_wage_2024: r[c.median_wage],
+      entry_education: c.education ? r[c.education] : null,
+      related_experience: c.experience ? r[c.experience] : null,
+      on_the_job_training: c.training ? r[c.training] : null,
     }))
     .pipe(Projection);
-  return parseRows(table, log, Object.values(c), schema as z.ZodType<Projection, Record<string, string>>, {
+  if (!c.education || !c.experience || !c.training) log.note('no education and training columns (typical education for entry, related work experience, on-the-job training): read as null');
+  return parseRows(table, log, Object.values(c).filter((v): v is string => v !== undefined), schema as z.ZodType<Projection, Record<string, string>>, {
     key: ['soc'],
     occupation: { code: c.code, title: c.title },
   }).map((r) => r.value);

@@ -12,7 +12,7 @@ import {
   shrunkDisplacement,
   type TaskInputs,
 } from '../../../build/model/displacement.ts';
-import { firstK, isSafer, skillGaps, transitionOptions, type ScoredRef } from '../../../build/model/transitions.ts';
+import { firstK, isSafer, licenceAllows, saferBy, skillGaps, transitionNote, transitionOptions, type ScoredRef } from '../../../build/model/transitions.ts';
 import type { ModelParamsSeed } from '../../../build/model/params.ts';
 import { similarity, unitZ } from '../../../build/model/similarity.ts';
 import { activityWeights } from '../../../build/model/task-time.ts';
@@ -166,19 +166,22 @@ describe('similarity', () => {
 });
 
 describe('transitions (Nesta rules) and skill gaps', () => {
-  const ref = (soc: string, score: number, tier: ScoredRef['risk_tier'], jz: number, wage: number | null): ScoredRef => ({
+  // Same major group (10-), in demand, same entry education: only the rule each line names differs.
+  const ref = (soc: string, score: number, tier: ScoredRef['risk_tier'], jz: number, wage: number | null, more: Partial<ScoredRef> = {}): ScoredRef => ({
     soc_code: soc, title: soc, slug: soc, final_score: score, risk_tier: tier, job_zone: jz, median_annual_wage: wage,
+    alternatives: [score, score - 2, score + 3], entry_education: "Bachelor's degree", related_experience: 'None', on_the_job_training: 'None',
+    employment: 50000, projected_change_pct: 3, projected_openings_annual: 4000, ...more,
   });
   const origin = ref('10-0000.00', 60, 'high', 3, 50000);
   const cands = [
-    ref('11-0000.00', 40, 'medium', 3, 48000), // lower tier, desirable, highly viable
-    ref('12-0000.00', 45, 'medium', 2, 30000), // pays 60%: not desirable
-    ref('13-0000.00', 58, 'high', 3, 60000), // only 2 points lower: not safer
-    ref('14-0000.00', 30, 'low', 5, 90000), // job zone 2 away
-    ref('15-0000.00', 20, 'low', 4, 50000), // stretch similarity 0.25
-    ref('16-0000.00', 50, 'high', 3, 70000), // desirable, same tier
+    ref('10-1100.00', 40, 'medium', 3, 48000), // lower tier, desirable, highly viable
+    ref('10-1200.00', 45, 'medium', 2, 30000), // pays 60%: not desirable
+    ref('10-1300.00', 58, 'high', 3, 60000), // only 2 points lower: not safer
+    ref('10-1400.00', 30, 'low', 5, 90000), // job zone 2 away
+    ref('10-1500.00', 20, 'low', 4, 50000), // stretch similarity 0.25
+    ref('10-1600.00', 50, 'high', 3, 70000), // desirable, same tier
   ];
-  const sims: Record<string, number> = { '11-0000.00': 0.5, '12-0000.00': 0.6, '13-0000.00': 0.9, '14-0000.00': 0.9, '15-0000.00': 0.25, '16-0000.00': 0.35 };
+  const sims: Record<string, number> = { '10-1100.00': 0.5, '10-1200.00': 0.6, '10-1300.00': 0.9, '10-1400.00': 0.9, '10-1500.00': 0.25, '10-1600.00': 0.35 };
 
   it('keeps the first k in order, as a full sort would list them', () => {
     const byValue = (a: number, b: number) => a - b;
@@ -197,11 +200,58 @@ describe('transitions (Nesta rules) and skill gaps', () => {
 
   it('orders lower-tier desirable, then desirable, then the rest, adding stretch options a high tier needs', () => {
     const opts = transitionOptions(origin, [origin, ...cands], (picked) => picked.map((i) => sims[[origin, ...cands][i]!.soc_code] ?? null), p);
-    expect(opts.map((o) => o.soc_code)).toEqual(['11-0000.00', '16-0000.00', '12-0000.00', '15-0000.00']);
-    expect(opts[0]).toMatchObject({ similarity: 0.5, wage_ratio: 0.96, job_zone: 3 });
-    expect(opts[0]!.reason).toBe('Highly similar skills, knowledge and activities (0.50), lower risk tier (medium vs high), keeps 96% of pay.');
-    expect(opts[2]!.reason).toBe('Highly similar skills, knowledge and activities (0.60), lower risk tier (medium vs high), pays 60% of current pay.');
-    expect(opts[3]!.reason).toMatch(/^Stretch move: partly similar .* \(0\.25\), lower risk tier \(low vs high\), keeps 100% of pay\.$/);
+    expect(opts.map((o) => o.soc_code)).toEqual(['10-1100.00', '10-1600.00', '10-1200.00', '10-1500.00']);
+    expect(opts[0]).toMatchObject({ similarity: 0.5, wage_ratio: 0.96, job_zone: 3, safer_by: { low: 20, high: 20 }, related_tier: null, education_step: 0 });
+    expect(opts[0]!.reason).toBe(
+      "Highly similar skills, knowledge and activities (0.50); entry: Bachelor's degree (same level); keeps 96% of pay; BLS 2024-34 +3.0%, 4,000 openings a year, 50,000 jobs; lower risk tier (medium vs high), 20-20 points lower under every model alternative.",
+    );
+    expect(opts[2]!.reason).toMatch(/pays 60% of current pay/);
+    expect(opts[3]!.reason).toMatch(/^Partly similar .* \(0\.25\)/);
+  });
+
+  it('pairs the alternatives: safer_by is the least and largest difference, and an option must be lower under every one', () => {
+    expect(saferBy({ final_score: 60, alternatives: [60, 50, 70] }, { final_score: 40, alternatives: [40, 49, 45] })).toEqual({ low: 1, high: 25 });
+    // 10 points lower in the base model, but higher under one alternative: not offered.
+    const crossing = ref('10-1700.00', 50, 'high', 3, 50000, { alternatives: [50, 59, 53] });
+    const near = ref('10-1700.00', 50, 'high', 3, 50000, { alternatives: [50, 57.9, 52] });
+    const run = (c: ScoredRef) => transitionOptions(origin, [c], () => [0.5], p);
+    expect(run(crossing)).toEqual([]);
+    expect(run(near)[0]!.safer_by).toEqual({ low: 0.1, high: 11 }); // origin [60, 58, 63]
+  });
+
+  it('keeps entry requirements, licences, demand and field', () => {
+    const run = (c: ScoredRef, o: ScoredRef = origin, related = new Map<string, string>()) => transitionOptions(o, [c], () => [0.5], p, related).map((x) => x.soc_code);
+    const ok = ref('10-1100.00', 40, 'medium', 3, 48000);
+    expect(run(ok)).toEqual(['10-1100.00']);
+    expect(run({ ...ok, entry_education: "Master's degree" })).toEqual(['10-1100.00']); // one level up
+    expect(run({ ...ok, entry_education: 'Doctoral or professional degree' })).toEqual([]); // two up, and a doctorate
+    const masters = { ...origin, entry_education: "Master's degree" };
+    expect(run({ ...ok, entry_education: 'Doctoral or professional degree' }, masters)).toEqual([]); // a doctorate only from one
+    expect(run({ ...ok, projected_change_pct: -0.5 })).toEqual([]);
+    expect(run({ ...ok, projected_change_pct: null })).toEqual([]);
+    expect(run({ ...ok, employment: 9000 })).toEqual([]);
+    // Another major group: only when O*NET lists it as related.
+    const other = { ...ok, soc_code: '20-1100.00' };
+    expect(run(other)).toEqual([]);
+    const listed = transitionOptions(origin, [other], () => [0.1], p, new Map([['20-1100.00', 'Primary-Long']]));
+    expect(listed.map((x) => [x.soc_code, x.related_tier])).toEqual([['20-1100.00', 'Primary-Long']]);
+    // Licensed families: a dentist only from dentistry; nurse practitioners from registered nurses.
+    const doc = { entry_education: 'Doctoral or professional degree' };
+    const surgeon = ref('29-1241.00', 20, 'low', 5, 400000, doc);
+    const dentist = ref('29-1021.00', 20, 'low', 5, 200000, doc);
+    expect(run(dentist, { ...ref('29-1241.00', 40, 'medium', 5, 400000, doc) }, new Map([['29-1021.00', 'Primary-Short']]))).toEqual([]);
+    expect(run(dentist, ref('29-1022.00', 40, 'medium', 5, 300000, doc))).toEqual(['29-1021.00']);
+    expect(licenceAllows('29-1141.00', '29-1171.00', p)).toBe(true);
+    expect(licenceAllows('29-1122.00', '29-1171.00', p)).toBe(false);
+    expect(licenceAllows('23-2011.00', '23-1011.00', p)).toBe(false);
+    expect(run(surgeon, ref('11-9021.00', 40, 'medium', 4, 100000), new Map([['29-1241.00', 'Primary-Short']]))).toEqual([]);
+  });
+
+  it('says why fewer than two options are listed', () => {
+    expect(transitionNote(2, 10, { not_safer: 1, job_zone: 0, education_or_licence: 0, demand: 0, field: 0 }, p)).toBeNull();
+    expect(transitionNote(0, 10, { not_safer: 6, job_zone: 0, education_or_licence: 1, demand: 3, field: 0 }, p)).toBe(
+      'No transition option: of the 10 other scored occupations, 6 do not score lower under every model alternative; 1 need more than one education level up or a licence of another profession; 3 are projected to decline or have too few jobs.',
+    );
   });
 
   it('takes skill gaps from the chosen options and fills a short list with knowledge', () => {
@@ -213,10 +263,10 @@ describe('transitions (Nesta rules) and skill gaps', () => {
       skills: new Map([['2.B.1.a', r('2.B.1.a', 'Social Perceptiveness', 4, 2.1)]]), // gap 0.1 < 0.25
       knowledge: new Map([['2.C.1.a', r('2.C.1.a', 'Administration', 3.5, 4)]]), // gap 3
     };
-    expect(skillGaps(own, [target], p, { skills: '29.3', knowledge: '29.3' })).toEqual([
+    expect(skillGaps(own, [{ soc_code: '43-6014.00', ...target }], p, { skills: '29.3', knowledge: '29.3' })).toEqual([
       {
         element_id: '2.C.1.a', name: 'Administration', current_level: 1, target_level: 4, gap: 3, importance: 3.5,
-        scale: 'O*NET level 0-7 (LV), importance 1-5 (IM)', kind: 'knowledge', targets: 1, onet_release: '29.3',
+        scale: 'O*NET level 0-7 (LV), importance 1-5 (IM)', kind: 'knowledge', targets: 1, toward: ['43-6014.00'], onet_release: '29.3',
       },
     ]);
   });

@@ -32,6 +32,6 @@ describe('OpenAPI from the route table', () => {
     expect(Object.keys(vote.responses)).toEqual(['201', '303', '400', '403', '404', '405', '409', '413', '415', '422', '429', '500', '503']);
     expect(vote.responses['429']!.headers).toHaveProperty('Retry-After');
     expect(doc.paths['/api/v1/meta']!.get!.responses['405']!.headers).toHaveProperty('Allow');
-    expect(doc['x-model-version']).toBe('2.0.0');
+    expect(doc['x-model-version']).toBe('2.1.0');
   });
 });

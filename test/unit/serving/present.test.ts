@@ -40,7 +40,7 @@ describe('present per shape', () => {
   });
   it('a list page ends with the model version, and the record cuts do not carry it (downloads reuse them)', () => {
     expect(Object.keys(present.listPage([], 0, 50, 0)).at(-1)).toBe('model_version');
-    expect(present.listPage([], 0, 50, 0).model_version).toBe('2.0.0');
+    expect(present.listPage([], 0, 50, 0).model_version).toBe('2.1.0');
     expect(present.occupationDetail(occ, 'percentile')).not.toHaveProperty('model_version');
     expect(() => responseSchemas('percentile').occupationDetail.parse(present.occupationDetail(occ, 'percentile'))).toThrow();
   });

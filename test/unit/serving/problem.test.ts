@@ -25,7 +25,7 @@ describe('problem details', () => {
   it('errors appear only when there are some, in a fixed key order', () => {
     expect('errors' in problem(400, 'x', [])).toBe(false);
     expect(Object.keys(problem(400, 'x', [{ location: 'query.limit', message: 'm' }]))).toEqual(['type', 'title', 'status', 'detail', 'errors', 'model_version']);
-    expect(problem(500, 'x').model_version).toBe('2.0.0');
+    expect(problem(500, 'x').model_version).toBe('2.1.0');
   });
   it(`lists the first ${MAX_PROBLEM_ERRORS} errors, counts the rest, and gives each allowed list once`, () => {
     const names = ['a', 'b', 'c'];

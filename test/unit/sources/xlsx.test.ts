@@ -110,6 +110,9 @@ describe('xlsx sources', () => {
         change_pct: 15.3,
         openings_annual: 115.2,
         median_wage_2024: { value: 133080, flag: null },
+        entry_education: null,
+        related_experience: null,
+        on_the_job_training: null,
       },
       {
         soc: '27-2011',
@@ -120,6 +123,9 @@ describe('xlsx sources', () => {
         change_pct: 2.1,
         openings_annual: 9.4,
         median_wage_2024: { value: null, flag: 'not_available' },
+        entry_education: null,
+        related_experience: null,
+        on_the_job_training: null,
       },
     ]);
     expect(report.files.find((f) => f.path === 'bls/ep/occupation.xlsx')?.notes).toContain('3 title/footnote rows skipped');

@@ -1,0 +1,118 @@
+// Transition options over the real build (issue 28, item 1): the moves the review named are gone,
+// and the targets hold on every occupation of the build, read through the API as a client would.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { responseSchemas } from '../../build/contract/response-schemas.ts';
+import { loadSeeds } from '../../build/seeds-load.ts';
+import type { Seeds } from '../../build/model/params.ts';
+import { licenceAllows } from '../../build/model/transitions.ts';
+import { REPO_ROOT, useSites } from './setup.ts';
+import path from 'node:path';
+
+const sites = useSites();
+
+/** Origin -> options the 2.0.0 review found infeasible or unwise; none may come back. */
+const NAMED_MOVES: Record<string, string[]> = {
+  '29-1141.00': ['29-1211.00', '29-1229.04', '29-1022.00', '29-1131.00'], // Registered Nurses -> Anesthesiologists, Physical Medicine Physicians, Oral Surgeons, Veterinarians
+  '23-2011.00': ['13-1011.00', '27-2012.04', '31-9099.01'], // Paralegals -> Agents of Artists, Talent Directors, Speech-Language Pathology Assistants
+  '43-4051.00': ['41-9091.00', '43-3041.00'], // Customer Service Representatives -> street vendors, gambling cage workers
+  '43-3031.00': ['25-3031.00'], // Bookkeeping clerks -> Substitute Teachers
+  '11-1011.00': ['29-1241.00'], // Chief Executives -> Ophthalmologists
+  '11-9021.00': ['29-1021.00'], // Construction Managers -> Dentists
+};
+
+interface Occ {
+  soc: string;
+  tier: string;
+  education: string | null;
+  employment: number | null;
+  change: number | null;
+  options: Array<{ soc_code: string; safer_by: { low: number; high: number }; entry_education: string | null; employment: number | null; projected_employment_change_pct: number | null }>;
+  note: string | null;
+  gaps: Array<{ toward: string[] }>;
+}
+
+const occs = new Map<string, Occ>();
+let seeds: Seeds;
+
+beforeAll(async () => {
+  seeds = await loadSeeds(path.join(REPO_ROOT, 'seeds'));
+  const site = sites.percentile;
+  const s = responseSchemas('percentile');
+  const socs: string[] = [];
+  for (let offset = 0; ; offset += 100) {
+    const page = (await site.json(`/api/v1/occupations?limit=100&offset=${offset}`)) as { data: Array<{ soc_code: string }>; count: number };
+    socs.push(...page.data.map((o) => o.soc_code));
+    if (socs.length >= page.count || page.data.length === 0) break;
+  }
+  for (const soc of socs) {
+    const detail = s.occupationDetail.parse(await site.json(`/api/v1/occupations/${soc}`));
+    const risk = s.occupationRisk.parse(await site.json(`/api/v1/occupations/${soc}/risk`));
+    occs.set(soc, {
+      soc,
+      tier: detail.risk_score.risk_tier,
+      education: detail.labor_data.entry_education,
+      employment: detail.labor_data.employment,
+      change: detail.labor_data.projected_employment_change_pct,
+      options: risk.transition_options,
+      note: risk.transition_note,
+      gaps: risk.skill_gaps,
+    });
+  }
+}, 300_000);
+
+const DOCTORAL = 'Doctoral or professional degree';
+const all = () => [...occs.values()].flatMap((o) => o.options.map((t) => ({ o, t })));
+
+describe('transition options on the real build', () => {
+  it('reads every occupation', () => {
+    expect(occs.size).toBeGreaterThan(900);
+  });
+
+  it('offers none of the moves the review named', () => {
+    for (const [origin, bad] of Object.entries(NAMED_MOVES)) {
+      const listed = occs.get(origin)!.options.map((t) => t.soc_code);
+      expect(listed.filter((s) => bad.includes(s)), origin).toEqual([]);
+    }
+  });
+
+  it('leads into no licensed profession and no doctoral entry from outside', () => {
+    const outside = all().filter(({ o, t }) => !licenceAllows(o.soc, t.soc_code, seeds.params) || (t.entry_education === DOCTORAL && o.education !== DOCTORAL));
+    expect(outside.map(({ o, t }) => `${o.soc} -> ${t.soc_code}`)).toEqual([]);
+  });
+
+  it('at most 10% of options are projected to decline, at most 5% have fewer than 10,000 jobs', () => {
+    const options = all();
+    const declining = options.filter(({ t }) => t.projected_employment_change_pct !== null && t.projected_employment_change_pct < 0).length;
+    const small = options.filter(({ t }) => t.employment === null || t.employment < 10_000).length;
+    expect(declining / options.length).toBeLessThanOrEqual(0.1);
+    expect(small / options.length).toBeLessThanOrEqual(0.05);
+    // The option's numbers are the target's own published ones.
+    for (const { t } of options) {
+      const target = occs.get(t.soc_code)!;
+      expect([t.employment, t.projected_employment_change_pct]).toEqual([target.employment, target.change]);
+    }
+  });
+
+  it('every option scores lower under every alternative of the interval (safer_by.low > 0)', () => {
+    const options = all();
+    expect(options.length).toBeGreaterThan(2000);
+    expect(options.filter(({ t }) => !(t.safer_by.low > 0 && t.safer_by.high >= t.safer_by.low)).map(({ o, t }) => `${o.soc} -> ${t.soc_code}`)).toEqual([]);
+  });
+
+  it('at least 90% of high-tier occupations have two options, and every occupation with fewer says why', () => {
+    const high = [...occs.values()].filter((o) => o.tier === 'high');
+    expect(high.filter((o) => o.options.length >= 2).length / high.length).toBeGreaterThanOrEqual(0.9);
+    for (const o of occs.values()) {
+      if (o.options.length < 2) expect(o.note, o.soc).toMatch(/^(No transition option|Only 1 transition option): of the \d+ other scored occupations, /);
+      else expect(o.note, o.soc).toBeNull();
+    }
+  });
+
+  it('skill gaps point toward the options shown', () => {
+    for (const o of occs.values()) {
+      const shown = new Set(o.options.map((t) => t.soc_code));
+      for (const g of o.gaps) for (const s of g.toward) expect(shown.has(s), `${o.soc}: ${s}`).toBe(true);
+      if (o.options.length === 0) expect(o.gaps).toEqual([]);
+    }
+  });
+});
