@@ -49,6 +49,20 @@ function vote(site: Site | { url: string }, soc: string, body: unknown, client: 
   });
 }
 
+/**
+ * A vote as a careful client sends it: sent again when `wrangler pages dev` itself (not our
+ * worker) answers that it restarted the worker mid-request and asks for the request again, which
+ * it does only for GET and HEAD by itself. Seen on a loaded machine; the first send was never
+ * acknowledged, so sending again loses or doubles nothing (a vote it did record answers 409).
+ */
+async function voteAsClient(site: Site, soc: string, body: unknown, client: string): Promise<{ res: Response; resent: boolean }> {
+  for (let attempt = 0; ; attempt++) {
+    const res = await vote(site, soc, body, client);
+    if (res.status !== 503 || attempt === 2) return { res, resent: attempt > 0 };
+    if (!/worker restarted mid-request/i.test(await res.clone().text())) return { res, resent: attempt > 0 };
+  }
+}
+
 async function stats(site: { url: string }, soc: string): Promise<Stats> {
   const r = await fetch(`${site.url}${votesPath(soc)}`);
   expect(r.status).toBe(200);
@@ -158,10 +172,11 @@ describe('POST votes', () => {
     const [o] = await occupations(14, 1);
     const before = await stats(sites.timeline, o!.soc_code);
     const results = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => vote(sites.timeline, o!.soc_code, { vote: VOTE_CHOICES[i % 3] }, `10.4.${i >> 8}.${i & 255}`)),
+      Array.from({ length: 200 }, (_, i) => voteAsClient(sites.timeline, o!.soc_code, { vote: VOTE_CHOICES[i % 3] }, `10.4.${i >> 8}.${i & 255}`)),
     );
-    const statuses = results.map((r) => r.status);
-    const bodies = await Promise.all(results.map((r) => r.text()));
+    // Recorded: 201, or 409 for a vote sent again after the dev server lost its first answer.
+    const statuses = results.map(({ res, resent }) => (resent && res.status === 409 ? 201 : res.status));
+    const bodies = await Promise.all(results.map(({ res }) => res.text()));
     const refused = [...new Set(bodies.filter((_, i) => statuses[i] !== 201).map((b) => b.slice(0, 300)))];
     const tally = JSON.stringify(Object.fromEntries(statuses.reduce((m, s) => m.set(s, (m.get(s) ?? 0) + 1), new Map<number, number>())));
     expect(statuses.filter((s) => s === 201), `statuses ${tally} ${refused.join(' | ')}`).toHaveLength(200);
