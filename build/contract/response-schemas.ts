@@ -21,6 +21,7 @@ import {
 } from '../model/record-schemas.ts';
 import { OnetSocCode } from '../model/inputs.ts';
 import { ApiIndex, Meta, ModelVersionField } from './site-schemas.ts';
+import { ChangesResponse, ReleaseSummary } from './releases.ts';
 
 export const OccupationListItem = z.strictObject({
   id: z.number().int(),
@@ -161,6 +162,8 @@ export function responseSchemas(shape: Shape) {
     openapi: z.looseObject({ openapi: z.literal('3.1.0') }),
     apiIndex: ApiIndex,
     meta: Meta,
+    changes: ChangesResponse,
+    releaseSummary: ReleaseSummary,
   } as const;
 }
 export type ResponseSchemaKey = keyof ReturnType<typeof responseSchemas>;

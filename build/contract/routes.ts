@@ -184,6 +184,7 @@ export const ROUTES: readonly RouteDef[] = [
   route({ id: 'problem-type', pattern: '/api/v1/problems/:problem', ops: FILE, shapes: BOTH, body: 'json', schema: 'problemType', cache: 'static', summary: 'Documentation of one problem type: the page that the type URI of an error response names.' }),
   route({ id: 'openapi', pattern: '/api/v1/openapi.json', ops: FILE, shapes: BOTH, body: 'json', schema: 'openapi', cache: 'static', summary: 'This OpenAPI document.' }),
   route({ id: 'api-index', pattern: '/api/v1', ops: FILE, shapes: BOTH, body: 'json', schema: 'apiIndex', cache: 'static', summary: 'Index of the API: every resource with its URL.' }),
+  route({ id: 'changes', pattern: '/api/v1/changes', ops: FILE, shapes: BOTH, body: 'json', schema: 'changes', cache: 'static', summary: "Every occupation's final score and tier in the previous release and in this one, the difference and why it moved." }),
   route({ id: 'meta', pattern: '/api/v1/meta', ops: FILE, shapes: BOTH, body: 'json', schema: 'meta', cache: 'static', summary: 'Data and model versions, build id, sources with licenses and attribution, counts.' }),
   route({ id: 'embed-index', pattern: '/embed/', ops: FILE, shapes: BOTH, body: 'page', cache: 'static', summary: 'Gallery of embeddable risk cards, searchable, grouped by major occupation group.' }),
   route({ id: 'embed-card', pattern: '/embed/:slug', ops: FILE, shapes: BOTH, body: 'html', cache: 'static', summary: 'Embeddable risk card (iframe, 320x280).' }),
@@ -196,6 +197,8 @@ export const ROUTES: readonly RouteDef[] = [
   route({ id: 'download-occupations', pattern: '/downloads/occupations.csv', ops: FILE, shapes: BOTH, body: 'csv', cache: 'static', summary: 'Every occupation, one row each (CSV).' }),
   route({ id: 'download-tasks', pattern: '/downloads/tasks.csv', ops: FILE, shapes: BOTH, body: 'csv', cache: 'static', summary: 'Every task of every occupation, one row each (CSV).' }),
   route({ id: 'download-industries', pattern: '/downloads/industries.csv', ops: FILE, shapes: BOTH, body: 'csv', cache: 'static', summary: 'Every industry, one row each (CSV).' }),
+  route({ id: 'download-changes', pattern: '/downloads/changes.csv', ops: FILE, shapes: BOTH, body: 'csv', cache: 'static', summary: 'Every occupation: the previous release\'s score and tier, this release\'s, the difference and why (CSV).' }),
+  route({ id: 'download-release-summary', pattern: '/downloads/release-summary.json', ops: FILE, shapes: BOTH, body: 'json', schema: 'releaseSummary', cache: 'static', summary: "This release's summary: every occupation's score, tier and component figures (what releases/ keeps)." }),
   route({ id: 'download-archive', pattern: '/downloads/odr-data.jsonl.gz', ops: FILE, shapes: BOTH, body: 'gzip', cache: 'static', summary: 'Everything the API serves, as gzip-compressed JSON Lines.' }),
   route({ id: 'site-script', pattern: '/assets/site.js', ops: FILE, shapes: BOTH, body: 'js', cache: 'static', summary: "The pages' one script (search, gallery filter, assessment form)." }),
 ];

@@ -13,6 +13,8 @@ import type { ModelOutput, OccupationRecord, Shape } from '../model/record-schem
 import * as present from '../contract/present.ts';
 import { majorGroup } from '../model/soc-groups.ts';
 import type { Meta } from '../contract/site-schemas.ts';
+import { releaseSummaryJson, type Changes } from '../contract/releases.ts';
+import type { ReleaseContext } from '../releases/load.ts';
 
 export interface Download {
   routeId: string;
@@ -79,7 +81,28 @@ function occupationRow(o: OccupationRecord, shape: Shape): Record<string, Cell> 
   };
 }
 
-export async function buildDownloads(model: ModelOutput, shape: Shape, meta: Meta): Promise<Download[]> {
+/** One row per occupation of either release (changes.csv): the API's /changes, with the moved components in one column. */
+export function changeRows(changes: Changes): Array<Record<string, Cell>> {
+  return changes.data.map((c) => ({
+    soc_code: c.soc_code,
+    title: c.title,
+    status: c.status,
+    previous_final_score: c.previous_final_score,
+    previous_risk_tier: c.previous_risk_tier,
+    final_score: c.final_score,
+    risk_tier: c.risk_tier,
+    difference: c.difference,
+    tier_changed: c.tier_changed,
+    cause: c.cause.join(' '),
+    step: c.step,
+    components_moved: Object.entries(c.components)
+      .map(([k, v]) => `${k} ${v.previous} -> ${v.current}`)
+      .join('; '),
+    reason: c.reason,
+  }));
+}
+
+export async function buildDownloads(model: ModelOutput, shape: Shape, meta: Meta, releases: ReleaseContext): Promise<Download[]> {
   const occ = model.occupations;
   // Compressed: as plain text the industries' occupation lists alone pass 20 MB, and Cloudflare
   // Pages serves no file over 25 MiB. gzip with a zero mtime gives the same bytes every build.
@@ -101,10 +124,16 @@ export async function buildDownloads(model: ModelOutput, shape: Shape, meta: Met
   }));
   const industries = csv(headerLines(meta, shape, 'industries.csv'), industryRows);
 
+  const { changes } = releases;
+  const changesHeader = [...headerLines(meta, shape, 'changes.csv'), `Previous release: ${changes.previous?.data_version ?? 'none recorded'}; this release: ${changes.current.data_version}`];
+  const changesCsv = csv(changesHeader, changeRows(changes));
+
   return [
     { routeId: 'download-occupations', name: 'occupations.csv', body: occupations, rows: occ.length, description: 'One row per occupation: codes, title, slug, major group, every risk score field, labor data, protective factors.' },
     { routeId: 'download-tasks', name: 'tasks.csv', body: tasks, rows: taskRows.length, description: 'One row per task of every occupation: category, AI capability, task risk, time share and the evidence behind them.' },
     { routeId: 'download-industries', name: 'industries.csv', body: industries, rows: industryRows.length, description: 'One row per NAICS industry: level, employment, employment-weighted risk, where its occupation list comes from.' },
+    { routeId: 'download-changes', name: 'changes.csv', body: changesCsv, rows: changes.data.length, description: `One row per occupation of this release or the previous one (${changes.previous?.data_version ?? 'none recorded'}): both scores and tiers, the difference, and why it moved (data or model, and the first step of the score that moved).` },
+    { routeId: 'download-release-summary', name: 'release-summary.json', body: releaseSummaryJson(releases.summary), rows: releases.summary.occupations.length, description: "This release's summary: every occupation's score, tier and component figures, as the repository keeps each published release (releases/) to compare the next one with." },
     { routeId: 'download-archive', name: 'odr-data.jsonl.gz', body: await archive, rows: occ.length + model.industries.length + 1, description: 'Everything as gzip-compressed JSON Lines: a header line, then one line per occupation (detail, tasks, skill gaps, transitions), per industry, and the personal factors.' },
   ];
 }

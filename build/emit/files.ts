@@ -18,6 +18,7 @@ import { cloudflareRoutes, headersFile, netlifyToml } from './deploy.ts';
 import type { EmbedPages } from './embed.ts';
 import { apiIndex } from './meta.ts';
 import type { SitePages } from './site.ts';
+import type { ReleaseContext } from '../releases/load.ts';
 
 export interface EmittedFile {
   path: string;
@@ -55,7 +56,7 @@ export async function* emitFiles(
   model: ModelOutput,
   shape: Shape,
   /** Made with the model (build/stages.ts): the search index, and /meta (whose build id is the records' digest's). */
-  { search, meta }: { search: SearchIndex; meta: Meta },
+  { search, meta, releases }: { search: SearchIndex; meta: Meta; releases: ReleaseContext },
   embed: EmbedPages<Iterable<{ slug: string; html: string }>> | null,
   site: SitePages | null = null,
 ): AsyncGenerator<EmittedFile> {
@@ -88,6 +89,7 @@ export async function* emitFiles(
   yield file('openapi', {}, json(buildOpenApi(shape, model.meta.data_version)));
   yield file('api-index', {}, json(apiIndex(model, shape)));
   yield file('meta', {}, json(meta));
+  yield file('changes', {}, body(present.changes(releases.changes)));
 
   if (embed) {
     yield file('embed-index', {}, embed.index);
