@@ -15,6 +15,9 @@ import { majorGroup } from '../model/soc-groups.ts';
 import type { Meta } from '../contract/site-schemas.ts';
 import { releaseSummaryJson, type Changes } from '../contract/releases.ts';
 import type { ReleaseContext } from '../releases/load.ts';
+import { dataPackage } from './datapackage.ts';
+import { sha256 } from './manifest.ts';
+import { CHANGES, INDUSTRIES, OCCUPATIONS, TASKS, columnsFor, type TableSpec } from './download-tables.ts';
 
 export interface Download {
   routeId: string;
@@ -55,11 +58,25 @@ function headerLines(meta: Meta, shape: Shape, name: string): string[] {
   ];
 }
 
-/** A CSV with '#' header lines; the columns are the union of the rows' keys in first-seen order. */
-function csv(header: string[], rows: Array<Record<string, Cell>>): string {
-  const columns: string[] = [];
+/**
+ * The described columns of a table in one shape, checked against its rows: a row field that is not
+ * described, or a described column that no row has, is an error (the description is the file's).
+ */
+export function checkedColumns(spec: TableSpec, shape: Shape, rows: ReadonlyArray<Record<string, Cell>>): string[] {
+  const columns = columnsFor(spec, shape).map((c) => c.name);
+  const declared = new Set(columns);
   const seen = new Set<string>();
-  for (const r of rows) for (const k of Object.keys(r)) if (!seen.has(k)) (seen.add(k), columns.push(k));
+  for (const r of rows) for (const k of Object.keys(r)) seen.add(k);
+  const undescribed = [...seen].filter((k) => !declared.has(k));
+  if (undescribed.length > 0) throw new Error(`${spec.file}: field(s) ${undescribed.join(', ')} not described in build/emit/download-tables.ts`);
+  const missing = rows.length > 0 ? columns.filter((c) => !seen.has(c)) : [];
+  if (missing.length > 0) throw new Error(`${spec.file}: described column(s) ${missing.join(', ')} in no row`);
+  return columns;
+}
+
+/** A CSV with '#' header lines; the columns are the table's description's (download-tables.ts). */
+function csv(header: string[], spec: TableSpec, shape: Shape, rows: Array<Record<string, Cell>>): string {
+  const columns = checkedColumns(spec, shape, rows);
   const lines = [...header.map((h) => `# ${h.replace(/[\r\n]+/g, ' ')}`), csvLine(columns), ...rows.map((r) => csvLine(columns.map((c) => r[c])))];
   return lines.join('\r\n') + '\r\n';
 }
@@ -102,33 +119,70 @@ export function changeRows(changes: Changes): Array<Record<string, Cell>> {
   }));
 }
 
+/** Each table's rows, made from the records as they are iterated (the SQLite file takes them one at a time). */
+export function tableRows(model: ModelOutput, shape: Shape, changes: Changes): Record<string, () => Iterable<Record<string, Cell>>> {
+  const occ = model.occupations;
+  return {
+    occupations: () => occ.map((o) => occupationRow(o, shape)),
+    tasks: function* () {
+      for (const o of occ) for (const t of present.occupationTasks(o).tasks) yield { soc_code: o.soc_code, ...flatten(t as Record<string, unknown>) };
+    },
+    // The record's own fields, which the detail response repeats as they are (its occupations, joined
+    // with their records, are only counted here; industry_occupations lists them).
+    industries: () =>
+      model.industries.map((i) => ({
+        naics_code: i.naics_code,
+        title: i.title,
+        level: i.level,
+        employment: i.employment,
+        weighted_risk_score: i.weighted_risk_score,
+        occupations_naics_level: i.occupations_source.naics_level,
+        occupations_naics_codes: i.occupations_source.naics_codes.join(' '),
+        occupation_count: i.occupations.length,
+      })),
+    industry_occupations: function* () {
+      for (const i of model.industries) for (const o of i.occupations) yield { naics_code: i.naics_code, soc_code: o.soc_code, employment: o.employment, share: o.share };
+    },
+    transitions: function* () {
+      for (const o of occ) {
+        let rank = 0;
+        for (const t of o.transition_options) yield { soc_code: o.soc_code, rank: ++rank, target_soc_code: t.soc_code, similarity: t.similarity, wage_ratio: t.wage_ratio, reason: t.reason };
+      }
+    },
+    skill_gaps: function* () {
+      for (const o of occ) {
+        for (const g of o.skill_gaps) {
+          yield { soc_code: o.soc_code, element_id: g.element_id, name: g.name, kind: g.kind, current_level: g.current_level, target_level: g.target_level, gap: g.gap, importance: g.importance, targets: g.targets, onet_release: g.onet_release };
+        }
+      }
+    },
+    changes: () => changeRows(changes),
+  };
+}
+
 export async function buildDownloads(model: ModelOutput, shape: Shape, meta: Meta, releases: ReleaseContext): Promise<Download[]> {
   const occ = model.occupations;
+  const { changes } = releases;
+  const rowsOf = tableRows(model, shape, changes);
   // Compressed: as plain text the industries' occupation lists alone pass 20 MB, and Cloudflare
   // Pages serves no file over 25 MiB. gzip with a zero mtime gives the same bytes every build.
   const archive = gzipLines(archiveLines(model, shape, meta));
-  const occupations = csv(headerLines(meta, shape, 'occupations.csv'), occ.map((o) => occupationRow(o, shape)));
-  const taskRows = occ.flatMap((o) => present.occupationTasks(o).tasks.map((t) => ({ soc_code: o.soc_code, ...flatten(t as Record<string, unknown>) })));
-  const tasks = csv(headerLines(meta, shape, 'tasks.csv'), taskRows);
-  // The record's own fields, which the detail response repeats as they are (its occupations, joined
-  // with their records, are only counted here).
-  const industryRows = model.industries.map((i) => ({
-    naics_code: i.naics_code,
-    title: i.title,
-    level: i.level,
-    employment: i.employment,
-    weighted_risk_score: i.weighted_risk_score,
-    occupations_naics_level: i.occupations_source.naics_level,
-    occupations_naics_codes: i.occupations_source.naics_codes.join(' '),
-    occupation_count: i.occupations.length,
-  }));
-  const industries = csv(headerLines(meta, shape, 'industries.csv'), industryRows);
+  const occupations = csv(headerLines(meta, shape, 'occupations.csv'), OCCUPATIONS, shape, [...rowsOf.occupations!()]);
+  const taskRows = [...rowsOf.tasks!()];
+  const tasks = csv(headerLines(meta, shape, 'tasks.csv'), TASKS, shape, taskRows);
+  const industryRows = [...rowsOf.industries!()];
+  const industries = csv(headerLines(meta, shape, 'industries.csv'), INDUSTRIES, shape, industryRows);
 
-  const { changes } = releases;
   const changesHeader = [...headerLines(meta, shape, 'changes.csv'), `Previous release: ${changes.previous?.data_version ?? 'none recorded'}; this release: ${changes.current.data_version}`];
-  const changesCsv = csv(changesHeader, changeRows(changes));
+  const changesCsv = csv(changesHeader, CHANGES, shape, changeRows(changes));
+
+  const described = ([[OCCUPATIONS, occupations, occ.length], [TASKS, tasks, taskRows.length], [INDUSTRIES, industries, industryRows.length], [CHANGES, changesCsv, changes.data.length]] as const).map(
+    ([spec, text, rows]) => ({ spec, bytes: Buffer.byteLength(text), sha256: sha256(text), rows }),
+  );
+  const datapackage = JSON.stringify(dataPackage(meta, shape, described), null, 1) + '\n';
 
   return [
+    { routeId: 'download-datapackage', name: 'datapackage.json', body: datapackage, rows: described.length, description: 'A Frictionless Data Package describing every CSV here: each column with its type, unit and meaning, the keys, licenses with attribution, sources and version.' },
     { routeId: 'download-occupations', name: 'occupations.csv', body: occupations, rows: occ.length, description: 'One row per occupation: codes, title, slug, major group, every risk score field, labor data, protective factors.' },
     { routeId: 'download-tasks', name: 'tasks.csv', body: tasks, rows: taskRows.length, description: 'One row per task of every occupation: category, AI capability, task risk, time share and the evidence behind them.' },
     { routeId: 'download-industries', name: 'industries.csv', body: industries, rows: industryRows.length, description: 'One row per NAICS industry: level, employment, employment-weighted risk, where its occupation list comes from.' },
