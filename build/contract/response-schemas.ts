@@ -144,6 +144,23 @@ export const ProblemTypeDocSchema = z.strictObject({
   model_version: ModelVersionField,
 });
 
+/** /downloads/datapackage.json: a Frictionless Tabular Data Package (the suite checks it against the specification's structure). */
+export const DataPackageDoc = z.looseObject({
+  profile: z.literal('tabular-data-package'),
+  name: z.string(),
+  version: z.string(),
+  licenses: z.array(z.looseObject({ name: z.string(), title: z.string() })).min(1),
+  resources: z.array(z.looseObject({ name: z.string(), path: z.string(), schema: z.looseObject({ fields: z.array(z.looseObject({ name: z.string(), type: z.string() })).min(1) }) })).min(1),
+});
+
+/** /downloads/metadata.json: Datasette's metadata for the SQLite download. */
+export const DatasetteMetadataDoc = z.looseObject({
+  title: z.string(),
+  license: z.string(),
+  source: z.string(),
+  databases: z.record(z.string(), z.looseObject({ tables: z.record(z.string(), z.looseObject({})), queries: z.record(z.string(), z.strictObject({ title: z.string(), sql: z.string() })) })),
+});
+
 const byShape = { percentile: shapeSchemas(PercentileRiskScore), timeline: shapeSchemas(TimelineRiskScore) };
 
 /** The response schema of each JSON endpoint in one shape; the route table names these keys. */
@@ -164,6 +181,8 @@ export function responseSchemas(shape: Shape) {
     meta: Meta,
     changes: ChangesResponse,
     releaseSummary: ReleaseSummary,
+    dataPackage: DataPackageDoc,
+    datasetteMetadata: DatasetteMetadataDoc,
   } as const;
 }
 export type ResponseSchemaKey = keyof ReturnType<typeof responseSchemas>;

@@ -15,6 +15,8 @@ import { sha256 } from './manifest.ts';
 import { TIER_WORDS, attributeText, factorLabel, ordinal, scoreText, templates } from './embed.ts';
 import { REPO_ROOT } from '../repo-root.ts';
 import { changeLine } from '../contract/releases.ts';
+import { EXAMPLE_QUERIES, SQLITE_NAME } from './sqlite.ts';
+import { DATABASE_TABLES } from './download-tables.ts';
 import type { ReleaseContext } from '../releases/load.ts';
 
 /** The pages' script, served verbatim at /assets/site.js. */
@@ -224,6 +226,7 @@ export function renderSite(model: ModelOutput, shape: Shape, meta: Meta, release
     page: eta.render('@site/downloads', {
       meta: model.meta,
       shape,
+      sqlite: { name: SQLITE_NAME, tables: DATABASE_TABLES.map((t) => t.name).join(', '), examples: EXAMPLE_QUERIES },
       files: files.map((d) => {
         const bytes = Buffer.byteLength(d.body);
         return { name: d.name, href: urlFor(d.routeId), description: d.description, rows: grouped(d.rows), size: bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`, bytes: grouped(bytes), sha256: sha256(d.body) };
