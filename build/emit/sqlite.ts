@@ -135,6 +135,8 @@ export function datasetteMetadata(specs: readonly TableSpec[], shape: Shape, met
     source: meta.sources.map((s) => s.publisher).filter((p, i, a) => a.indexOf(p) === i).join('; '),
     source_url: '/api/v1/meta',
     about: `Attribution: ${meta.attribution.slice(0, 4).join(' ')} (the full list is in /api/v1/meta)`,
+    // Every JSON file of the site names the model behind it; Datasette keeps unknown keys as they are.
+    model_version: meta.model_version,
     databases: {
       [DATABASE_NAME]: {
         tables,

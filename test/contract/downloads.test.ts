@@ -87,5 +87,8 @@ describe.each(SHAPES)('downloads (%s)', (shape) => {
     }
     const page = await (await site.get('/downloads/')).text();
     for (const d of downloads) expect(page).toContain(d.sha256);
+    // /api/v1/meta lists the same files with the same sizes and hashes.
+    const meta = await site.json('/api/v1/meta');
+    expect([...meta.downloads].sort((a: { url: string }, b: { url: string }) => (a.url < b.url ? -1 : 1))).toEqual(downloads.map((d) => ({ url: d.url, bytes: d.bytes, sha256: d.sha256 })));
   });
 });
