@@ -167,16 +167,19 @@ export async function buildDownloads(model: ModelOutput, shape: Shape, meta: Met
   // Compressed: as plain text the industries' occupation lists alone pass 20 MB, and Cloudflare
   // Pages serves no file over 25 MiB. gzip with a zero mtime gives the same bytes every build.
   const archive = gzipLines(archiveLines(model, shape, meta));
-  const occupations = csv(headerLines(meta, shape, 'occupations.csv'), OCCUPATIONS, shape, [...rowsOf.occupations!()]);
-  const taskRows = [...rowsOf.tasks!()];
-  const tasks = csv(headerLines(meta, shape, 'tasks.csv'), TASKS, shape, taskRows);
-  const industryRows = [...rowsOf.industries!()];
-  const industries = csv(headerLines(meta, shape, 'industries.csv'), INDUSTRIES, shape, industryRows);
+  // Each table's rows live only while its CSV is made (not while the database is written).
+  const table = (spec: TableSpec, header: string[] = headerLines(meta, shape, spec.file!)) => {
+    const rows = [...rowsOf[spec.name]!()];
+    return { text: csv(header, spec, shape, rows), rows: rows.length };
+  };
+  const { text: occupations } = table(OCCUPATIONS);
+  const { text: tasks, rows: taskCount } = table(TASKS);
+  const { text: industries, rows: industryCount } = table(INDUSTRIES);
 
   const changesHeader = [...headerLines(meta, shape, 'changes.csv'), `Previous release: ${changes.previous?.data_version ?? 'none recorded'}; this release: ${changes.current.data_version}`];
-  const changesCsv = csv(changesHeader, CHANGES, shape, changeRows(changes));
+  const { text: changesCsv } = table(CHANGES, changesHeader);
 
-  const described = ([[OCCUPATIONS, occupations, occ.length], [TASKS, tasks, taskRows.length], [INDUSTRIES, industries, industryRows.length], [CHANGES, changesCsv, changes.data.length]] as const).map(
+  const described = ([[OCCUPATIONS, occupations, occ.length], [TASKS, tasks, taskCount], [INDUSTRIES, industries, industryCount], [CHANGES, changesCsv, changes.data.length]] as const).map(
     ([spec, text, rows]) => ({ spec, bytes: Buffer.byteLength(text), sha256: sha256(text), rows }),
   );
   const datapackage = JSON.stringify(dataPackage(meta, shape, described), null, 1) + '\n';
@@ -189,8 +192,8 @@ export async function buildDownloads(model: ModelOutput, shape: Shape, meta: Met
   return [
     { routeId: 'download-datapackage', name: 'datapackage.json', body: datapackage, rows: described.length, description: 'A Frictionless Data Package describing every CSV here: each column with its type, unit and meaning, the keys, licenses with attribution, sources and version.' },
     { routeId: 'download-occupations', name: 'occupations.csv', body: occupations, rows: occ.length, description: 'One row per occupation: codes, title, slug, major group, every risk score field, labor data, protective factors.' },
-    { routeId: 'download-tasks', name: 'tasks.csv', body: tasks, rows: taskRows.length, description: 'One row per task of every occupation: category, AI capability, task risk, time share and the evidence behind them.' },
-    { routeId: 'download-industries', name: 'industries.csv', body: industries, rows: industryRows.length, description: 'One row per NAICS industry: level, employment, employment-weighted risk, where its occupation list comes from.' },
+    { routeId: 'download-tasks', name: 'tasks.csv', body: tasks, rows: taskCount, description: 'One row per task of every occupation: category, AI capability, task risk, time share and the evidence behind them.' },
+    { routeId: 'download-industries', name: 'industries.csv', body: industries, rows: industryCount, description: 'One row per NAICS industry: level, employment, employment-weighted risk, where its occupation list comes from.' },
     { routeId: 'download-changes', name: 'changes.csv', body: changesCsv, rows: changes.data.length, description: `One row per occupation of this release or the previous one (${changes.previous?.data_version ?? 'none recorded'}): both scores and tiers, the difference, and why it moved (data or model, and the first step of the score that moved).` },
     { routeId: 'download-release-summary', name: 'release-summary.json', body: releaseSummaryJson(releases.summary), rows: releases.summary.occupations.length, description: "This release's summary: every occupation's score, tier and component figures, as the repository keeps each published release (releases/) to compare the next one with." },
     { routeId: 'download-sqlite', name: SQLITE_NAME, body: sqlite.bytes, rows: Object.values(sqlite.rows).reduce((a, b) => a + b, 0), description: `Every table above and the archive's lists (${DATABASE_TABLES.map((t) => t.name).join(', ')}) in one SQLite database with primary and foreign keys, indexes and full-text search on titles (occupations_fts), for Datasette or any SQL client.` },
