@@ -8,6 +8,7 @@ import { checkRejectThreshold, formatSourceReport, type SourceReport } from './s
 import type { SourcesCacheUse } from './sources/index.ts';
 import { embedPages } from './emit/embed.ts';
 import { renderSite } from './emit/site.ts';
+import { loadRecordedReleases, releaseContext } from './releases/load.ts';
 import { renderDocs } from './emit/docs.ts';
 import type { OccupationTitle } from './model/inputs.ts';
 import type { ModelOutput } from './model/record-schemas.ts';
@@ -127,7 +128,8 @@ export async function emitShape(
   try {
     await time('emit', async () => {
       const meta = metaDocument(model, opts.shape, digest);
-      const files = emitFiles(model, opts.shape, { search, meta }, embedPages(model, opts.shape, { dataVersion }), renderSite(model, opts.shape, meta));
+      const releases = releaseContext(model, loadRecordedReleases(opts.repoRoot));
+      const files = emitFiles(model, opts.shape, { search, meta, releases }, embedPages(model, opts.shape, { dataVersion }), renderSite(model, opts.shape, meta, releases));
       for (let n = 1; ; n++) {
         // The download archive is gzipped on the thread pool meanwhile, a chunk per turn of the event
         // loop. When files are unchanged nothing here waits for I/O, so without a turn now and then

@@ -17,7 +17,7 @@ import { writeJsonFile } from './json-file.ts';
 import { MANIFEST_PATH } from '../emit/manifest.ts';
 
 /** Everything under these (besides the model's inputs, in the model key) may change what is emitted. */
-export const EMIT_INPUTS = ['build', 'functions', 'templates', 'docs', 'seeds', 'migrations', 'package.json', 'package-lock.json', 'tsconfig.json'];
+export const EMIT_INPUTS = ['build', 'functions', 'templates', 'docs', 'seeds', 'releases', 'migrations', 'package.json', 'package-lock.json', 'tsconfig.json'];
 
 /** The key of each shape's out folder: the emit's inputs are hashed once for all of them. */
 export async function outputKeys(modelKey: string, shapes: readonly string[], repoRoot: string): Promise<string[]> {

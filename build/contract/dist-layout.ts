@@ -18,8 +18,8 @@ export const SHARD_DIR = '_shards';
 export const shardFile = (name: string): string => `${SHARD_DIR}/${name}.json`;
 
 /** Body kinds served as a file named by the URL itself (downloads, the script); the rest as <path>/index.<ext>. */
-const NAMED_FILE_KINDS: ReadonlySet<RouteBody> = new Set(['js', 'csv', 'gzip']);
-const INDEX_EXT: Record<RouteBody, string> = { json: 'json', html: 'html', page: 'html', js: 'js', csv: 'csv', gzip: 'gz' };
+const NAMED_FILE_KINDS: ReadonlySet<RouteBody> = new Set(['js', 'csv', 'gzip', 'sqlite']);
+const INDEX_EXT: Record<RouteBody, string> = { json: 'json', html: 'html', page: 'html', js: 'js', csv: 'csv', gzip: 'gz', sqlite: 'sqlite' };
 
 /**
  * Where the file for a concrete path lives in dist/: always <path>/index.json (or index.html).

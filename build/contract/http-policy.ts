@@ -28,6 +28,7 @@ export const CONTENT_TYPE = {
   js: 'text/javascript; charset=utf-8',
   csv: 'text/csv; charset=utf-8',
   gzip: 'application/gzip',
+  sqlite: 'application/vnd.sqlite3',
 } as const;
 export type BodyKind = keyof typeof CONTENT_TYPE;
 export type RouteBody = Exclude<BodyKind, 'problem'>;

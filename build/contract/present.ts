@@ -3,6 +3,7 @@
 import type { IndustryRecord, OccupationRecord, RiskScoreRecord, Shape, VoteStats } from '../model/record-schemas.ts';
 import type { IndustryDetail, IndustryListItem, NotScoredItem, OccupationListItem } from './response-schemas.ts';
 import { MODEL_VERSION, VERSION_MEMBER } from '../model/version.ts';
+import type { Changes } from './releases.ts';
 
 export function listItem(r: OccupationRecord): OccupationListItem {
   return { id: r.id, soc_code: r.soc_code, title: r.title, slug: r.slug, job_zone: r.job_zone, description: r.description };
@@ -144,4 +145,9 @@ export function industryDetail(r: IndustryRecord, bySoc: ReadonlyMap<string, Occ
       return { soc_code: o.soc_code, title: x.title, slug: x.slug, employment: o.employment, share: o.share, final_score: x.risk_score.final_score, risk_tier: x.risk_score.risk_tier };
     }),
   };
+}
+
+/** GET /changes: the comparison of the previous release with this one, as the build made it. */
+export function changes(c: Changes) {
+  return { previous: c.previous, current: c.current, counts: c.counts, data: c.data };
 }

@@ -21,6 +21,7 @@ import {
 } from '../model/record-schemas.ts';
 import { OnetSocCode } from '../model/inputs.ts';
 import { ApiIndex, Meta, ModelVersionField } from './site-schemas.ts';
+import { ChangesResponse, ReleaseSummary } from './releases.ts';
 
 export const OccupationListItem = z.strictObject({
   id: z.number().int(),
@@ -145,6 +146,23 @@ export const ProblemTypeDocSchema = z.strictObject({
   model_version: ModelVersionField,
 });
 
+/** /downloads/datapackage.json: a Frictionless Tabular Data Package (the suite checks it against the specification's structure). */
+export const DataPackageDoc = z.looseObject({
+  profile: z.literal('tabular-data-package'),
+  name: z.string(),
+  version: z.string(),
+  licenses: z.array(z.looseObject({ name: z.string(), title: z.string() })).min(1),
+  resources: z.array(z.looseObject({ name: z.string(), path: z.string(), schema: z.looseObject({ fields: z.array(z.looseObject({ name: z.string(), type: z.string() })).min(1) }) })).min(1),
+});
+
+/** /downloads/metadata.json: Datasette's metadata for the SQLite download. */
+export const DatasetteMetadataDoc = z.looseObject({
+  title: z.string(),
+  license: z.string(),
+  source: z.string(),
+  databases: z.record(z.string(), z.looseObject({ tables: z.record(z.string(), z.looseObject({})), queries: z.record(z.string(), z.strictObject({ title: z.string(), sql: z.string() })) })),
+});
+
 const byShape = { percentile: shapeSchemas(PercentileRiskScore), timeline: shapeSchemas(TimelineRiskScore) };
 
 /** The response schema of each JSON endpoint in one shape; the route table names these keys. */
@@ -163,6 +181,10 @@ export function responseSchemas(shape: Shape) {
     openapi: z.looseObject({ openapi: z.literal('3.1.0') }),
     apiIndex: ApiIndex,
     meta: Meta,
+    changes: ChangesResponse,
+    releaseSummary: ReleaseSummary,
+    dataPackage: DataPackageDoc,
+    datasetteMetadata: DatasetteMetadataDoc,
   } as const;
 }
 export type ResponseSchemaKey = keyof ReturnType<typeof responseSchemas>;

@@ -48,6 +48,10 @@ export const Meta = z.strictObject({
     tasks: z.number().int().min(0),
     industries: z.number().int().min(0),
   }),
+  downloads: z
+    .array(z.strictObject({ url: z.string(), bytes: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/) }))
+    .optional()
+    .describe('Every file of /downloads/ with its size and sha256 (absent from a build without the site).'),
 });
 
 export type ApiIndex = z.infer<typeof ApiIndex>;

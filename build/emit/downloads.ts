@@ -13,6 +13,12 @@ import type { ModelOutput, OccupationRecord, Shape } from '../model/record-schem
 import * as present from '../contract/present.ts';
 import { majorGroup } from '../model/soc-groups.ts';
 import type { Meta } from '../contract/site-schemas.ts';
+import { releaseSummaryJson, type Changes } from '../contract/releases.ts';
+import type { ReleaseContext } from '../releases/load.ts';
+import { dataPackage } from './datapackage.ts';
+import { sha256 } from './manifest.ts';
+import { buildSqlite, datasetteMetadata, SQLITE_MAX_BYTES, SQLITE_NAME } from './sqlite.ts';
+import { CHANGES, DATABASE_TABLES, INDUSTRIES, OCCUPATIONS, TASKS, columnsFor, type TableSpec } from './download-tables.ts';
 
 export interface Download {
   routeId: string;
@@ -53,11 +59,24 @@ function headerLines(meta: Meta, shape: Shape, name: string): string[] {
   ];
 }
 
-/** A CSV with '#' header lines; the columns are the union of the rows' keys in first-seen order. */
-function csv(header: string[], rows: Array<Record<string, Cell>>): string {
-  const columns: string[] = [];
+/**
+ * The described columns of a table in one shape, checked against its rows: a row field that is not
+ * described is an error (the description is the file's); a described column no row has stays, empty
+ * (a model with fewer protective factors, as the test fixtures have).
+ */
+export function checkedColumns(spec: TableSpec, shape: Shape, rows: ReadonlyArray<Record<string, Cell>>): string[] {
+  const columns = columnsFor(spec, shape).map((c) => c.name);
+  const declared = new Set(columns);
   const seen = new Set<string>();
-  for (const r of rows) for (const k of Object.keys(r)) if (!seen.has(k)) (seen.add(k), columns.push(k));
+  for (const r of rows) for (const k of Object.keys(r)) seen.add(k);
+  const undescribed = [...seen].filter((k) => !declared.has(k));
+  if (undescribed.length > 0) throw new Error(`${spec.file}: field(s) ${undescribed.join(', ')} not described in build/emit/download-tables.ts`);
+  return columns;
+}
+
+/** A CSV with '#' header lines; the columns are the table's description's (download-tables.ts). */
+function csv(header: string[], spec: TableSpec, shape: Shape, rows: Array<Record<string, Cell>>): string {
+  const columns = checkedColumns(spec, shape, rows);
   const lines = [...header.map((h) => `# ${h.replace(/[\r\n]+/g, ' ')}`), csvLine(columns), ...rows.map((r) => csvLine(columns.map((c) => r[c])))];
   return lines.join('\r\n') + '\r\n';
 }
@@ -79,33 +98,106 @@ function occupationRow(o: OccupationRecord, shape: Shape): Record<string, Cell> 
   };
 }
 
-export async function buildDownloads(model: ModelOutput, shape: Shape, meta: Meta): Promise<Download[]> {
-  const occ = model.occupations;
-  // Compressed: as plain text the industries' occupation lists alone come near the 25 MiB that
-  // Cloudflare Pages serves at most per file. gzip with a zero mtime gives the same bytes every
-  // build.
-  const archive = gzipLines(archiveLines(model, shape, meta));
-  const occupations = csv(headerLines(meta, shape, 'occupations.csv'), occ.map((o) => occupationRow(o, shape)));
-  const taskRows = occ.flatMap((o) => present.occupationTasks(o).tasks.map((t) => ({ soc_code: o.soc_code, ...flatten(t as Record<string, unknown>) })));
-  const tasks = csv(headerLines(meta, shape, 'tasks.csv'), taskRows);
-  // The record's own fields, which the detail response repeats as they are (its occupations, joined
-  // with their records, are only counted here).
-  const industryRows = model.industries.map((i) => ({
-    naics_code: i.naics_code,
-    title: i.title,
-    level: i.level,
-    employment: i.employment,
-    weighted_risk_score: i.weighted_risk_score,
-    occupations_naics_level: i.occupations_source.naics_level,
-    occupations_naics_codes: i.occupations_source.naics_codes.join(' '),
-    occupation_count: i.occupations.length,
+/** One row per occupation of either release (changes.csv): the API's /changes, with the moved components in one column. */
+export function changeRows(changes: Changes): Array<Record<string, Cell>> {
+  return changes.data.map((c) => ({
+    soc_code: c.soc_code,
+    title: c.title,
+    status: c.status,
+    previous_final_score: c.previous_final_score,
+    previous_risk_tier: c.previous_risk_tier,
+    final_score: c.final_score,
+    risk_tier: c.risk_tier,
+    difference: c.difference,
+    tier_changed: c.tier_changed,
+    cause: c.cause.join(' '),
+    step: c.step,
+    components_moved: Object.entries(c.components)
+      .map(([k, v]) => `${k} ${v.previous} -> ${v.current}`)
+      .join('; '),
+    reason: c.reason,
   }));
-  const industries = csv(headerLines(meta, shape, 'industries.csv'), industryRows);
+}
+
+/** Each table's rows, made from the records as they are iterated (the SQLite file takes them one at a time). */
+export function tableRows(model: ModelOutput, shape: Shape, changes: Changes): Record<string, () => Iterable<Record<string, Cell>>> {
+  const occ = model.occupations;
+  return {
+    occupations: () => occ.map((o) => occupationRow(o, shape)),
+    tasks: function* () {
+      for (const o of occ) for (const t of present.occupationTasks(o).tasks) yield { soc_code: o.soc_code, ...flatten(t as Record<string, unknown>) };
+    },
+    // The record's own fields, which the detail response repeats as they are (its occupations, joined
+    // with their records, are only counted here; industry_occupations lists them).
+    industries: () =>
+      model.industries.map((i) => ({
+        naics_code: i.naics_code,
+        title: i.title,
+        level: i.level,
+        employment: i.employment,
+        weighted_risk_score: i.weighted_risk_score,
+        occupations_naics_level: i.occupations_source.naics_level,
+        occupations_naics_codes: i.occupations_source.naics_codes.join(' '),
+        occupation_count: i.occupations.length,
+      })),
+    industry_occupations: function* () {
+      for (const i of model.industries) for (const o of i.occupations) yield { naics_code: i.naics_code, soc_code: o.soc_code, employment: o.employment, share: o.share };
+    },
+    transitions: function* () {
+      for (const o of occ) {
+        let rank = 0;
+        for (const t of o.transition_options) yield { soc_code: o.soc_code, rank: ++rank, target_soc_code: t.soc_code, similarity: t.similarity, wage_ratio: t.wage_ratio, reason: t.reason };
+      }
+    },
+    skill_gaps: function* () {
+      for (const o of occ) {
+        for (const g of o.skill_gaps) {
+          yield { soc_code: o.soc_code, element_id: g.element_id, name: g.name, kind: g.kind, current_level: g.current_level, target_level: g.target_level, gap: g.gap, importance: g.importance, targets: g.targets, onet_release: g.onet_release };
+        }
+      }
+    },
+    changes: () => changeRows(changes),
+  };
+}
+
+export async function buildDownloads(model: ModelOutput, shape: Shape, meta: Meta, releases: ReleaseContext): Promise<Download[]> {
+  const occ = model.occupations;
+  const { changes } = releases;
+  const rowsOf = tableRows(model, shape, changes);
+  // Compressed: as plain text the industries' occupation lists alone pass 20 MB, and Cloudflare
+  // Pages serves no file over 25 MiB. gzip with a zero mtime gives the same bytes every build.
+  const archive = gzipLines(archiveLines(model, shape, meta));
+  // Each table's rows live only while its CSV is made (not while the database is written).
+  const table = (spec: TableSpec, header: string[] = headerLines(meta, shape, spec.file!)) => {
+    const rows = [...rowsOf[spec.name]!()];
+    return { text: csv(header, spec, shape, rows), rows: rows.length };
+  };
+  const { text: occupations } = table(OCCUPATIONS);
+  const { text: tasks, rows: taskCount } = table(TASKS);
+  const { text: industries, rows: industryCount } = table(INDUSTRIES);
+
+  const changesHeader = [...headerLines(meta, shape, 'changes.csv'), `Previous release: ${changes.previous?.data_version ?? 'none recorded'}; this release: ${changes.current.data_version}`];
+  const { text: changesCsv } = table(CHANGES, changesHeader);
+
+  const described = ([[OCCUPATIONS, occupations, occ.length], [TASKS, tasks, taskCount], [INDUSTRIES, industries, industryCount], [CHANGES, changesCsv, changes.data.length]] as const).map(
+    ([spec, text, rows]) => ({ spec, bytes: Buffer.byteLength(text), sha256: sha256(text), rows }),
+  );
+  const datapackage = JSON.stringify(dataPackage(meta, shape, described), null, 1) + '\n';
+
+  // The database from the records, one row at a time (the CSV texts above are not read back).
+  const sqlite = buildSqlite(DATABASE_TABLES, shape, rowsOf);
+  if (sqlite.bytes.length > SQLITE_MAX_BYTES) throw new Error(`${SQLITE_NAME} is ${sqlite.bytes.length} bytes, over the ${SQLITE_MAX_BYTES} a Pages deployment serves`);
+  const datasette = JSON.stringify(datasetteMetadata(DATABASE_TABLES, shape, meta), null, 1) + '\n';
 
   return [
+    { routeId: 'download-datapackage', name: 'datapackage.json', body: datapackage, rows: described.length, description: 'A Frictionless Data Package describing every CSV here: each column with its type, unit and meaning, the keys, licenses with attribution, sources and version.' },
     { routeId: 'download-occupations', name: 'occupations.csv', body: occupations, rows: occ.length, description: 'One row per occupation: codes, title, slug, major group, every risk score field, labor data, protective factors.' },
-    { routeId: 'download-tasks', name: 'tasks.csv', body: tasks, rows: taskRows.length, description: 'One row per task of every occupation: category, AI capability, task risk, time share and the evidence behind them.' },
-    { routeId: 'download-industries', name: 'industries.csv', body: industries, rows: industryRows.length, description: 'One row per NAICS industry: level, employment, employment-weighted risk, where its occupation list comes from.' },
+    { routeId: 'download-tasks', name: 'tasks.csv', body: tasks, rows: taskCount, description: 'One row per task of every occupation: category, AI capability, task risk, time share and the evidence behind them.' },
+    { routeId: 'download-industries', name: 'industries.csv', body: industries, rows: industryCount, description: 'One row per NAICS industry: level, employment, employment-weighted risk, where its occupation list comes from.' },
+    { routeId: 'download-changes', name: 'changes.csv', body: changesCsv, rows: changes.data.length, description: `One row per occupation of this release or the previous one (${changes.previous?.data_version ?? 'none recorded'}): both scores and tiers, the difference, and why it moved (data or model, and the first step of the score that moved).` },
+    { routeId: 'download-release-summary', name: 'release-summary.json', body: releaseSummaryJson(releases.summary), rows: releases.summary.occupations.length, description: "This release's summary: every occupation's score, tier and component figures, as the repository keeps each published release (releases/) to compare the next one with." },
+    { routeId: 'download-sqlite', name: SQLITE_NAME, body: sqlite.bytes, rows: Object.values(sqlite.rows).reduce((a, b) => a + b, 0), description: `Every table above and the archive's lists (${DATABASE_TABLES.map((t) => t.name).join(', ')}) in one SQLite database with primary and foreign keys, indexes and full-text search on titles (occupations_fts), for Datasette or any SQL client.` },
+    { routeId: 'download-datasette-metadata', name: 'metadata.json', body: datasette, rows: DATABASE_TABLES.length, description: `Datasette's metadata for the database: titles, descriptions, licenses, sources and the example queries below (datasette ${SQLITE_NAME} --metadata metadata.json).` },
     { routeId: 'download-archive', name: 'odr-data.jsonl.gz', body: await archive, rows: occ.length + model.industries.length + 1, description: 'Everything as gzip-compressed JSON Lines: a header line, then one line per occupation (detail, tasks, skill gaps, transitions), per industry, and the personal factors.' },
   ];
 }

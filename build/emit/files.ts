@@ -17,7 +17,9 @@ import { buildOpenApi } from './openapi.ts';
 import { cloudflareRoutes, headersFile, netlifyToml } from './deploy.ts';
 import type { EmbedPages } from './embed.ts';
 import { apiIndex } from './meta.ts';
+import { sha256 } from './manifest.ts';
 import type { SitePages } from './site.ts';
+import type { ReleaseContext } from '../releases/load.ts';
 
 export interface EmittedFile {
   path: string;
@@ -55,7 +57,7 @@ export async function* emitFiles(
   model: ModelOutput,
   shape: Shape,
   /** Made with the model (build/stages.ts): the search index, and /meta (whose build id is the records' digest's). */
-  { search, meta }: { search: SearchIndex; meta: Meta },
+  { search, meta, releases }: { search: SearchIndex; meta: Meta; releases: ReleaseContext },
   embed: EmbedPages<Iterable<{ slug: string; html: string }>> | null,
   site: SitePages | null = null,
 ): AsyncGenerator<EmittedFile> {
@@ -87,7 +89,7 @@ export async function* emitFiles(
   for (const { name, doc } of problemTypeDocs()) yield file('problem-type', { problem: name }, json(doc));
   yield file('openapi', {}, json(buildOpenApi(shape, model.meta.data_version)));
   yield file('api-index', {}, json(apiIndex(model, shape)));
-  yield file('meta', {}, json(meta));
+  yield file('changes', {}, body(present.changes(releases.changes)));
 
   if (embed) {
     yield file('embed-index', {}, embed.index);
@@ -102,7 +104,9 @@ export async function* emitFiles(
     yield file('downloads', {}, downloads.page);
     for (const d of downloads.files) yield file(d.routeId, {}, d.body);
     yield { path: NOT_FOUND_FILES.page, body: site.notFound };
-  }
+    // /meta lists every download's sha256, so it comes after them.
+    yield file('meta', {}, json({ ...meta, downloads: downloads.files.map((d) => ({ url: urlFor(d.routeId), bytes: typeof d.body === 'string' ? Buffer.byteLength(d.body) : d.body.byteLength, sha256: sha256(d.body) })) }));
+  } else yield file('meta', {}, json(meta));
   yield { path: NOT_FOUND_FILES.api, ...json(notFound(`${urlFor('api-index')}/`)), schema: ProblemSchema };
 
   // Function shards.

@@ -14,6 +14,7 @@ const BODY_DESCRIPTION: Record<Exclude<RouteBody, 'json'>, string> = {
   js: 'JavaScript',
   csv: 'CSV download; lines starting with # are the header (versions, licenses)',
   gzip: 'gzip-compressed JSON Lines download; the first line is the header (versions, licenses)',
+  sqlite: 'SQLite 3 database download (every table of the downloads)',
 };
 
 const toSchema = (s: z.core.$ZodType) => {

@@ -14,6 +14,10 @@ import { buildDownloads, type Download } from './downloads.ts';
 import { sha256 } from './manifest.ts';
 import { TIER_WORDS, attributeText, factorLabel, ordinal, scoreText, templates } from './embed.ts';
 import { REPO_ROOT } from '../repo-root.ts';
+import { changeLine } from '../contract/releases.ts';
+import { EXAMPLE_QUERIES, SQLITE_NAME } from './sqlite.ts';
+import { DATABASE_TABLES } from './download-tables.ts';
+import type { ReleaseContext } from '../releases/load.ts';
 
 /** The pages' script, served verbatim at /assets/site.js. */
 export const SITE_SCRIPT_PATH = join(REPO_ROOT, 'templates', 'site', 'site.js');
@@ -231,13 +235,14 @@ function homeView(model: ModelOutput) {
   };
 }
 
-export function renderSite(model: ModelOutput, shape: Shape, meta: Meta): SitePages {
+export function renderSite(model: ModelOutput, shape: Shape, meta: Meta, releases: ReleaseContext): SitePages {
   const eta = templates();
-  const downloads = buildDownloads(model, shape, meta).then((files) => ({
+  const downloads = buildDownloads(model, shape, meta, releases).then((files) => ({
     files,
     page: eta.render('@site/downloads', {
       meta: model.meta,
       shape,
+      sqlite: { name: SQLITE_NAME, tables: DATABASE_TABLES.map((t) => t.name).join(', '), examples: EXAMPLE_QUERIES },
       files: files.map((d) => {
         const bytes = Buffer.byteLength(d.body);
         return { name: d.name, href: urlFor(d.routeId), description: d.description, rows: grouped(d.rows), size: bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`, bytes: grouped(bytes), sha256: sha256(d.body) };
@@ -247,7 +252,11 @@ export function renderSite(model: ModelOutput, shape: Shape, meta: Meta): SitePa
   downloads.catch(() => undefined); // awaited by the emitter; a failure there must not go unobserved first
   const occupations = (function* () {
     const page = pageContext(model, shape);
-    for (const o of model.occupations) yield { slug: o.slug, html: eta.render('@site/occupation', occupationView(o, model, shape, page)) };
+    const changed = new Map(releases.changes.data.filter((c) => c.status === 'changed').map((c) => [c.soc_code, c]));
+    for (const o of model.occupations) {
+      const change = changeLine(changed.get(o.soc_code), releases.changes.previous);
+      yield { slug: o.slug, html: eta.render('@site/occupation', { ...occupationView(o, model, shape, page), change }) };
+    }
   })();
   return {
     home: eta.render('@site/home', homeView(model)),

@@ -6,6 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { SHAPES, manifestOf, useSites, type Site } from './setup.ts';
+import { routesFor } from '../../build/contract/routes.ts';
 
 const sites = useSites();
 
@@ -77,7 +78,8 @@ describe.each(SHAPES)('downloads (%s)', (shape) => {
   it('the manifest lists each download with the size and sha256 of the bytes served', async () => {
     const site = sites[shape];
     const { downloads } = manifestOf(site) as unknown as { downloads: Array<{ url: string; bytes: number; sha256: string }> };
-    expect(downloads.map((d) => d.url).sort()).toEqual(['/downloads/industries.csv', '/downloads/occupations.csv', '/downloads/odr-data.jsonl.gz', '/downloads/tasks.csv']);
+    expect(downloads.map((d) => d.url).sort()).toEqual(routesFor(shape).filter((r) => r.id.startsWith('download-')).map((r) => r.pattern).sort());
+    expect(downloads.map((d) => d.url)).toEqual(expect.arrayContaining(['/downloads/industries.csv', '/downloads/occupations.csv', '/downloads/odr-data.jsonl.gz', '/downloads/tasks.csv', '/downloads/changes.csv']));
     for (const d of downloads) {
       const body = await bytes(site, d.url);
       expect(body.length, d.url).toBe(d.bytes);
@@ -85,5 +87,8 @@ describe.each(SHAPES)('downloads (%s)', (shape) => {
     }
     const page = await (await site.get('/downloads/')).text();
     for (const d of downloads) expect(page).toContain(d.sha256);
+    // /api/v1/meta lists the same files with the same sizes and hashes.
+    const meta = await site.json('/api/v1/meta');
+    expect([...meta.downloads].sort((a: { url: string }, b: { url: string }) => (a.url < b.url ? -1 : 1))).toEqual(downloads.map((d) => ({ url: d.url, bytes: d.bytes, sha256: d.sha256 })));
   });
 });

@@ -1,0 +1,147 @@
+// /downloads/occupation-risk.sqlite: every table of the downloads (download-tables.ts: the CSVs'
+// and the archive's nested lists) in one SQLite database for Datasette or any SQL client, with
+// primary and foreign keys, indexes and an FTS5 index on occupation titles; and the Datasette
+// metadata.json beside it. The same inputs give the same bytes: the tables are created and filled
+// in a fixed order from the records (one row at a time, never a second copy of the data), the page
+// size is fixed, the journal is a rollback journal (DELETE, no WAL), and the file is VACUUMed; the
+// SQLite library is the one better-sqlite3 bundles, pinned by the lockfile.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Shape } from '../model/record-schemas.ts';
+import type { Meta } from '../contract/site-schemas.ts';
+import { columnsFor, type Column, type TableSpec } from './download-tables.ts';
+
+export const SQLITE_NAME = 'occupation-risk.sqlite';
+/** Datasette names a database after its file. */
+export const DATABASE_NAME = 'occupation-risk';
+/** Cloudflare Pages serves no file over 25 MiB. */
+export const SQLITE_MAX_BYTES = 25 * 1024 * 1024;
+const PAGE_SIZE = 4096;
+
+type Cell = string | number | boolean | null | undefined;
+
+const SQL_TYPE: Record<Column['type'], string> = { string: 'TEXT', integer: 'INTEGER', number: 'REAL', boolean: 'INTEGER' };
+const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** Secondary indexes, besides the primary keys': the foreign keys' columns not leading a primary key, and what the examples filter on. */
+const INDEXES: Record<string, string[][]> = {
+  occupations: [['risk_tier'], ['final_score'], ['major_group']],
+  industry_occupations: [['soc_code']],
+  transitions: [['target_soc_code']],
+  changes: [['status']],
+};
+
+/** The example queries the downloads page shows, Datasette offers as canned queries and the suite runs. */
+export const EXAMPLE_QUERIES: ReadonlyArray<{ name: string; title: string; sql: string }> = [
+  {
+    name: 'highest_risk',
+    title: 'The ten occupations with the highest score',
+    sql: 'SELECT soc_code, title, final_score, risk_tier FROM occupations ORDER BY final_score DESC, soc_code LIMIT 10',
+  },
+  {
+    name: 'search_titles',
+    title: 'Occupations whose title mentions nurse (full-text search)',
+    sql: "SELECT o.soc_code, o.title, o.final_score FROM occupations_fts JOIN occupations o ON o.rowid = occupations_fts.rowid WHERE occupations_fts MATCH 'nurse*' ORDER BY rank",
+  },
+  {
+    name: 'industry_risk',
+    title: 'Employment by risk tier in one industry (Computer Systems Design, 5415)',
+    sql: "SELECT o.risk_tier, SUM(io.employment) AS employment, COUNT(*) AS occupations FROM industry_occupations io JOIN occupations o USING (soc_code) WHERE io.naics_code = '5415' GROUP BY o.risk_tier ORDER BY employment DESC",
+  },
+  {
+    name: 'transitions_from',
+    title: 'Transition options of Software Developers, with their scores',
+    sql: "SELECT t.rank, o.title, o.final_score, t.similarity, t.wage_ratio FROM transitions t JOIN occupations o ON o.soc_code = t.target_soc_code WHERE t.soc_code = '15-1252.00' ORDER BY t.rank",
+  },
+  {
+    name: 'changed',
+    title: 'Occupations whose score moved since the previous release',
+    sql: "SELECT soc_code, title, previous_final_score, final_score, difference, step, reason FROM changes WHERE status <> 'unchanged' ORDER BY abs(difference) DESC",
+  },
+];
+
+function createTable(spec: TableSpec, shape: Shape, all: ReadonlySet<string>): string {
+  const cols = columnsFor(spec, shape).map((c) => `  ${q(c.name)} ${SQL_TYPE[c.type]}${c.required ? ' NOT NULL' : ''}`);
+  const keys = [`  PRIMARY KEY (${spec.primaryKey.map(q).join(', ')})`];
+  for (const fk of spec.foreignKeys ?? []) {
+    if (all.has(fk.reference.resource)) keys.push(`  FOREIGN KEY (${fk.fields.map(q).join(', ')}) REFERENCES ${q(fk.reference.resource)} (${fk.reference.fields.map(q).join(', ')})`);
+  }
+  return `CREATE TABLE ${q(spec.name)} (\n${[...cols, ...keys].join(',\n')}\n)`;
+}
+
+const sqlValue = (c: Column, v: Cell): string | number | null => (v === undefined || v === null || v === '' ? null : c.type === 'boolean' ? (v ? 1 : 0) : typeof v === 'boolean' ? String(v) : v);
+
+/**
+ * The database's bytes. `rowsOf` gives each table's rows (made as they are iterated); the tables are
+ * written in the order of `specs`, a referenced table before those that reference it.
+ */
+export function buildSqlite(specs: readonly TableSpec[], shape: Shape, rowsOf: Record<string, () => Iterable<Record<string, Cell>>>): { bytes: Buffer; rows: Record<string, number> } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'odr-sqlite-'));
+  const file = path.join(dir, SQLITE_NAME);
+  const rows: Record<string, number> = {};
+  try {
+    const db = new Database(file);
+    try {
+      db.pragma(`page_size = ${PAGE_SIZE}`);
+      db.pragma('journal_mode = DELETE');
+      db.pragma('foreign_keys = ON');
+      const names = new Set(specs.map((s) => s.name));
+      for (const spec of specs) db.exec(createTable(spec, shape, names));
+      for (const [table, sets] of Object.entries(INDEXES)) for (const cols of sets) db.exec(`CREATE INDEX ${q(`${table}_${cols.join('_')}`)} ON ${q(table)} (${cols.map(q).join(', ')})`);
+      db.exec(`CREATE VIRTUAL TABLE occupations_fts USING fts5(title, content='occupations', content_rowid='rowid')`);
+      for (const spec of specs) {
+        const columns = columnsFor(spec, shape);
+        const insert = db.prepare(`INSERT INTO ${q(spec.name)} (${columns.map((c) => q(c.name)).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+        let n = 0;
+        db.transaction(() => {
+          for (const r of rowsOf[spec.name]!()) {
+            insert.run(columns.map((c) => sqlValue(c, r[c.name])));
+            n++;
+          }
+        })();
+        rows[spec.name] = n;
+      }
+      db.exec(`INSERT INTO occupations_fts (occupations_fts) VALUES ('rebuild')`);
+      const bad = db.pragma('foreign_key_check') as unknown[];
+      if (bad.length > 0) throw new Error(`${SQLITE_NAME}: ${bad.length} rows break a foreign key, e.g. ${JSON.stringify(bad[0])}`);
+      db.exec('VACUUM');
+    } finally {
+      db.close();
+    }
+    return { bytes: readFileSync(file), rows };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Datasette's metadata.json for the database: titles, descriptions, licenses, sources and the example queries. */
+export function datasetteMetadata(specs: readonly TableSpec[], shape: Shape, meta: Meta) {
+  const tables: Record<string, unknown> = {};
+  for (const spec of specs) {
+    tables[spec.name] = {
+      title: spec.title,
+      description: spec.description,
+      columns: Object.fromEntries(columnsFor(spec, shape).map((c) => [c.name, c.unit ? `${c.description} Unit: ${c.unit}.` : c.description])),
+    };
+  }
+  tables.occupations_fts = { hidden: true };
+  return {
+    title: 'Occupation Displacement Risk',
+    description: `AI displacement risk of ${meta.counts.occupations} O*NET occupations, data version ${meta.data_version} (model ${meta.model_version}, ${shape} shape).`,
+    license: 'Each source keeps its own license: O*NET CC BY 4.0, BLS and Census public domain, exposure labels MIT; see the sources',
+    license_url: '/api/v1/meta',
+    source: meta.sources.map((s) => s.publisher).filter((p, i, a) => a.indexOf(p) === i).join('; '),
+    source_url: '/api/v1/meta',
+    about: `Attribution: ${meta.attribution.slice(0, 4).join(' ')} (the full list is in /api/v1/meta)`,
+    // Every JSON file of the site names the model behind it; Datasette keeps unknown keys as they are.
+    model_version: meta.model_version,
+    databases: {
+      [DATABASE_NAME]: {
+        tables,
+        queries: Object.fromEntries(EXAMPLE_QUERIES.map((e) => [e.name, { title: e.title, sql: e.sql }])),
+      },
+    },
+  };
+}
