@@ -330,7 +330,7 @@ export const NOTICES: Array<{ text: string; covers: string[] }> = [
     covers: AEI_RELEASES.map((r) => `aei-${r}`),
   },
   {
-    text: 'Tomlinson, Jaffe, Wang, Counts and Suri (2025), "Working with AI", Microsoft Research (CC BY 4.0): per-occupation IWA weights used as task time weights; the AI applicability score is used for validation only.',
+    text: 'Tomlinson, Jaffe, Wang, Counts and Suri (2025), "Working with AI", Microsoft Research (CC BY 4.0): per-occupation IWA weights used as task time weights; the AI applicability score and the per-IWA user-goal and AI-action shares are used for validation only.',
     covers: ['msft-working-with-ai'],
   },
   {
