@@ -12,8 +12,8 @@ import type { Seeds } from './params.ts';
 import type { DescriptorIndex, ProtectiveResult } from './protective.ts';
 import type { TaskCategory, TaskRecord } from './record-schemas.ts';
 import type { ServedOccupation } from './served.ts';
-import { taskWwai } from './wwai.ts';
 import { activityWeights, taskWeights, toFractions, typeWeight, type TimeWeightSource } from './task-time.ts';
+import { taskWwai } from './wwai.ts';
 
 export interface Draft {
   soc: string;
