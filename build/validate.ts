@@ -11,7 +11,8 @@ import type { Seeds } from './model/params.ts';
 import { loadSeeds } from './seeds-load.ts';
 import type { ModelInputs } from './model/inputs.ts';
 import { loadSources, resolveSourceDir } from './sources/index.ts';
-import { computeDeclared, formatDeclared, parseDeclaration, readDeclared, scoreVsComplementarity } from './validation/declared.ts';
+import { computeDeclared, formatDeclared, parseDeclaration, readDeclared, scoreVsComplementarity, type ModelChoice } from './validation/declared.ts';
+import { computeChoice, formatChoice } from './validation/model-choice.ts';
 import { formatFigures, issueFigures, type IssueFigures } from './validation/figures.ts';
 import { loadValidation } from './validation/load.ts';
 import { parameterIndex, replaceSection } from './validation/methodology.ts';
@@ -38,6 +39,36 @@ function variants(bundle: ModelInputs, seeds: Seeds): NamedModel[] {
     },
     { name: 'without complementarity', description: 'kappa = 0: no complementarity adjustment (substitution-weighted exposure only)', model: computeModel(bundle, withKappa(0)) },
   ];
+}
+
+const withWwaiWeight = (seeds: Seeds, weight: number): Seeds => ({
+  ...seeds,
+  params: { ...seeds.params, propensity: { ...seeds.params.propensity, wwai: { ...seeds.params.propensity.wwai, value: { ...seeds.params.propensity.wwai.value, weight } } } },
+});
+
+/**
+ * The models of a declared model choice's candidates, by candidate id. Each id the declaration
+ * names must have its construction here (an unknown id stops the report, it is never skipped).
+ */
+function choiceModels(choice: ModelChoice, bundle: ModelInputs, seeds: Seeds): Map<string, ReturnType<typeof computeModel>> {
+  if (choice.id !== 'wwai-propensity') throw new Error(`model choice ${choice.id} has no candidates implemented in build/validate.ts`);
+  // Without the file every candidate would equal 'none': say so instead of comparing a model with itself.
+  if (bundle.wwai_iwa.length === 0) throw new Error(`model choice ${choice.id}: iwa_metrics.csv (Microsoft working-with-ai) not found or empty in the source directory; the declared comparison cannot run`);
+  const tw = seeds.params.propensity.t_weight.value;
+  const build: Record<string, () => ReturnType<typeof computeModel>> = {
+    none: () => computeModel(bundle, withWwaiWeight(seeds, 0)),
+    // W as a third input with its declared weight.
+    wwai_third_input: () => computeModel(bundle, withWwaiWeight(seeds, choice.candidates.find((c) => c.id === 'wwai_third_input')!.weight!)),
+    // W in the AEI automation share's place: no AEI collaboration rows, and W weighted as A was (1 - t_weight).
+    wwai_replaces_aei: () => computeModel({ ...bundle, aei_collaboration: [] }, withWwaiWeight(seeds, 1 - tw)),
+  };
+  return new Map(
+    choice.candidates.map((c) => {
+      const make = build[c.id];
+      if (!make) throw new Error(`model choice ${choice.id}: candidate ${c.id} is declared but not implemented in build/validate.ts`);
+      return [c.id, make()];
+    }),
+  );
 }
 
 /** The newest declaration (declared-tests/vN.json, highest N): a later version sits beside the earlier ones, never replaces them. */
@@ -73,9 +104,10 @@ async function main(): Promise<void> {
   const declared = computeDeclared(declaration, model, refs.ep_factor_rows, history.years, refs.eloundou_occ);
   const withoutLabels = models.find((m) => m.name === 'without labels')!.model;
   const noLabelsAuc = outcomes.rows[0]?.values.find((v) => v.column === 'without labels')?.value.value ?? null;
+  const choices = (declaration.model_choices ?? []).map((c) => computeChoice(declaration, c, choiceModels(c, bundle, seeds), refs.ep_factor_rows, history.years, refs.eloundou_occ));
   const declaredReading = readDeclared(declared, { ...scoreVsComplementarity(withoutLabels, model, refs.ai_statements.keys()), auc: noLabelsAuc });
   if (json) {
-    console.log(JSON.stringify({ declared: { version: declaration.version, results: declared }, figures: { before: baseline, after: figures }, outcomes, validation: report, model_report: model.report, oews_history: { files: history.files, failed: history.failed } }, null, 2));
+    console.log(JSON.stringify({ declared: { version: declaration.version, results: declared, model_choices: choices }, figures: { before: baseline, after: figures }, outcomes, validation: report, model_report: model.report, oews_history: { files: history.files, failed: history.failed } }, null, 2));
     return;
   }
   const skipped = [
@@ -92,6 +124,7 @@ async function main(): Promise<void> {
     '',
     declaredReading,
     '',
+    ...choices.flatMap((c) => ['### Model choices decided on the declared test', '', formatChoice(c, declaration.version), '']),
     '### Issue 8 figures: 1.0.0 and now',
     '',
     'The 1.0.0 column was measured with the same function (build/validation/figures.ts) on commit 9ada6c3 (build/validation/baseline-1.0.0.json).',

@@ -16,6 +16,8 @@ export interface TaskInputs {
   aei: number | null;
   /** GPT-4 automation level T0..T4 as 0..1; null when absent. */
   t: number | null;
+  /** Working with AI AI-action share of the task's IWAs (wwai.ts); null or absent when none has one. */
+  wwai?: number | null;
   category_factor: number;
   /** Time weight from the best evidence (Task Ratings, IWA weights, GWA importance). */
   weight: number;
@@ -29,6 +31,8 @@ export interface Variant {
   usage: boolean;
   aei: boolean;
   tlevel: boolean;
+  /** Working with AI AI-action shares (used only when params.propensity.wwai.weight > 0). */
+  wwai: boolean;
   raters: 'both' | 'human' | 'gpt4';
   weights: 'best' | 'type' | 'tilt_up' | 'tilt_down';
   /** Label value of unlabelled tasks: the occupation's mean (base), or a bound. */
@@ -41,7 +45,7 @@ export interface Variant {
   prior_tasks?: number;
 }
 
-export const BASE: Variant = { name: 'base', usage: true, aei: true, tlevel: true, raters: 'both', weights: 'best', unlabelled: 'mean' };
+export const BASE: Variant = { name: 'base', usage: true, aei: true, tlevel: true, wwai: true, raters: 'both', weights: 'best', unlabelled: 'mean' };
 
 export interface OccupationLayers {
   /** Share of work time AI can do: sum tf * capability (0..1). */
@@ -61,16 +65,27 @@ export function labelValue(human: number | null, gpt4: number | null, raters: Va
   return human !== null && gpt4 !== null ? (human + gpt4) / 2 : human ?? gpt4;
 }
 
+export interface PropensityParams {
+  t_weight: number;
+  floor: number;
+  default_raw: number;
+  /** Weight of the Working with AI AI-action share W; 0 or absent: W is not used. */
+  wwai_weight?: number;
+}
+
 /**
  * Substitution propensity of AI use on a task: floor + (1 - floor) * raw, raw = t_weight * T +
- * (1 - t_weight) * A with both, whichever exists, else default_raw.
+ * (1 - t_weight) * A with both, whichever exists, else default_raw. With a Working with AI weight
+ * w > 0 and W present: raw = (1 - w) * raw + w * W, or W alone when neither T nor A exists.
  */
-export function propensity(t: number | null, aei: number | null, p: { t_weight: number; floor: number; default_raw: number }): number {
+export function propensity(t: number | null, aei: number | null, p: PropensityParams, wwai: number | null = null): number {
   let raw: number;
   if (t !== null && aei !== null) raw = p.t_weight * t + (1 - p.t_weight) * aei;
   else if (t !== null) raw = t;
   else if (aei !== null) raw = aei;
   else raw = p.default_raw;
+  const w = p.wwai_weight ?? 0;
+  if (wwai !== null && w > 0) raw = t === null && aei === null ? wwai : (1 - w) * raw + w * wwai;
   return clamp(p.floor + (1 - p.floor) * raw, 0, 1);
 }
 
@@ -95,7 +110,7 @@ export function variantFractions(tasks: readonly TaskInputs[], caps: ArrayLike<n
 }
 
 /** The fields occupationLayers reads: variants that differ from the base only elsewhere (kappa, prior_tasks) have the base's layers. */
-const LAYER_FIELDS = ['usage', 'aei', 'tlevel', 'raters', 'weights', 'unlabelled', 'usage_weight', 't_weight', 'floor', 'default_raw'] as const;
+const LAYER_FIELDS = ['usage', 'aei', 'tlevel', 'wwai', 'raters', 'weights', 'unlabelled', 'usage_weight', 't_weight', 'floor', 'default_raw'] as const;
 export const sameLayers = (a: Variant, b: Variant): boolean => LAYER_FIELDS.every((f) => a[f] === b[f]);
 
 /** A variant's layers before the propensities: which tasks are labelled, capabilities, time fractions. */
@@ -139,10 +154,11 @@ function layerBasis(tasks: readonly TaskInputs[], v: Variant, p: ModelParamsSeed
 }
 
 function layerSums(tasks: readonly TaskInputs[], v: Variant, p: ModelParamsSeed, b: LayerBasis): OccupationLayers {
-  const pp = {
+  const pp: PropensityParams = {
     t_weight: v.t_weight ?? p.propensity.t_weight.value,
     floor: v.floor ?? p.propensity.floor.value,
     default_raw: v.default_raw ?? p.propensity.default_raw.value,
+    wwai_weight: p.propensity.wwai.value.weight,
   };
   const { labelled, caps, tf } = b;
   let exposure = 0;
@@ -150,7 +166,7 @@ function layerSums(tasks: readonly TaskInputs[], v: Variant, p: ModelParamsSeed,
   let coverage = 0;
   for (let i = 0; i < tasks.length; i++) {
     const t = tasks[i]!;
-    const prop = propensity(v.tlevel ? t.t : null, v.aei ? t.aei : null, pp);
+    const prop = propensity(v.tlevel ? t.t : null, v.aei ? t.aei : null, pp, v.wwai ? (t.wwai ?? null) : null);
     exposure += tf[i]! * caps[i]!;
     sub += tf[i]! * caps[i]! * prop * t.category_factor;
     if (labelled[i]) coverage += tf[i]!;
@@ -233,6 +249,8 @@ export function evidenceVariants(p: ModelParamsSeed): Variant[] {
     v('floor_high', { floor: clamp(f * (1 + s), 0, 1) }),
     v('prior_tasks_low', { prior_tasks: p.scale.prior_tasks.value * (1 - s) }),
     v('prior_tasks_high', { prior_tasks: p.scale.prior_tasks.value * (1 + s) }),
+    // Only when the source is on in the base model: otherwise this variant is the base.
+    ...(p.propensity.wwai.value.weight > 0 ? [v('without_wwai', { wwai: false })] : []),
   ];
 }
 

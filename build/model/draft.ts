@@ -13,6 +13,7 @@ import type { DescriptorIndex, ProtectiveResult } from './protective.ts';
 import type { TaskCategory, TaskRecord } from './record-schemas.ts';
 import type { ServedOccupation } from './served.ts';
 import { activityWeights, taskWeights, toFractions, typeWeight, type TimeWeightSource } from './task-time.ts';
+import { taskWwai } from './wwai.ts';
 
 export interface Draft {
   soc: string;
@@ -45,6 +46,8 @@ export interface DraftContext {
   iwaOfDwa: Map<string, string>;
   /** Tomlinson et al. IWA weights by SOC 2018 code. */
   iwaWeights: Map<string, Map<string, number>>;
+  /** Working with AI AI-action share by IWA (wwai.ts). */
+  wwaiByIwa: ReadonlyMap<string, number>;
   /** Task Ratings by Task ID; null when the source has none. */
   ratingsByTask: Map<number, TaskRating[]> | null;
   /** Share of Core tasks among all typed tasks. */
@@ -71,6 +74,7 @@ export function newDraftCounts() {
       tasks_with_usage: 0,
       tasks_type_blank: 0,
       tasks_time_weight_fallback: 0,
+      tasks_wwai_missing: 0,
     },
     time_sources: { task_ratings: 0, iwa_weights: 0, gwa_importance: 0, task_type: 0 } as Record<TimeWeightSource, number>,
     education_missing: { rl: 0, rw: 0 },
@@ -169,6 +173,7 @@ export function draftOccupation(occ: ServedOccupation, ctx: DraftContext, counts
       usage: evidence.usage.get(t.task_id)?.intensity ?? 0,
       aei: evidence.automationShare.get(t.task_id) ?? null,
       t: l.automation === null ? null : tValues[l.automation],
+      wwai: taskWwai(links[i]!.iwas, ctx.wwaiByIwa),
       category_factor: p.category_factors.value[categories[i]!],
       weight: weights[i]!,
       type_weight: typeW[i]!,
@@ -185,7 +190,7 @@ export function draftOccupation(occ: ServedOccupation, ctx: DraftContext, counts
     if (v !== null) [lsum, lw] = [lsum + v * weights[i]!, lw + weights[i]!];
   });
   const meanLabel = lw > 0 ? lsum / lw : 0;
-  const pp = { t_weight: p.propensity.t_weight.value, floor: p.propensity.floor.value, default_raw: p.propensity.default_raw.value };
+  const pp = { t_weight: p.propensity.t_weight.value, floor: p.propensity.floor.value, default_raw: p.propensity.default_raw.value, wwai_weight: p.propensity.wwai.value.weight };
   let agreeSum = 0;
   let agreeW = 0;
   let exposedAll = 0;
@@ -199,7 +204,7 @@ export function draftOccupation(occ: ServedOccupation, ctx: DraftContext, counts
     const usage = evidence.usage.get(t.task_id);
     const aeiShare = inputs[i]!.aei;
     const cap = capabilityScore(L[i] ?? meanLabel, usage?.intensity ?? 0, p);
-    const prop = propensity(inputs[i]!.t, aeiShare, pp);
+    const prop = propensity(inputs[i]!.t, aeiShare, pp, inputs[i]!.wwai ?? null);
     const category = categories[i]!;
     const risk = taskRisk(cap, prop, p.category_factors.value[category]);
     const tf = fractions[i]!;
@@ -215,6 +220,7 @@ export function draftOccupation(occ: ServedOccupation, ctx: DraftContext, counts
     if (l.human === null) c.tasks_label_human_missing++;
     if (l.gpt4 === null) c.tasks_label_gpt4_missing++;
     if (l.automation === null) c.tasks_automation_level_missing++;
+    if (inputs[i]!.wwai === null) c.tasks_wwai_missing++;
     if (usage) c.tasks_with_usage++;
     if (t.task_type === null) c.tasks_type_blank++;
     const how = cats[i]!.how;

@@ -18,6 +18,7 @@ import type { FactorsTable, ModelOutput, TierTable } from './record-schemas.ts';
 import { selectServed } from './served.ts';
 import { descriptorsWithSkillsFill } from './skills-fill.ts';
 import { coreShare } from './task-time.ts';
+import { wwaiIndex } from './wwai.ts';
 
 export type { Seeds } from './params.ts';
 
@@ -48,6 +49,7 @@ export function computeModel(inputs: ModelInputs, seeds: Seeds): ModelOutput {
     m.set(w.iwa_id, w.weight);
     iwaWeights.set(w.soc, m);
   }
+  const wwai = wwaiIndex(inputs.wwai_iwa, p.propensity.wwai.value.min_share);
   const share = coreShare(inputs.tasks);
   const ctx: DraftContext = {
     seeds,
@@ -59,6 +61,7 @@ export function computeModel(inputs: ModelInputs, seeds: Seeds): ModelOutput {
     knownDwas: new Set(inputs.dwa_reference.map((d) => d.dwa_id)),
     iwaOfDwa: new Map(inputs.dwa_reference.map((d) => [d.dwa_id, d.iwa_id])),
     iwaWeights,
+    wwaiByIwa: wwai.byIwa,
     ratingsByTask: inputs.task_ratings ? groupBy(inputs.task_ratings, (r) => r.task_id) : null,
     coreShare: share,
     firstRelease: releases[0] ?? null,
@@ -114,6 +117,7 @@ export function computeModel(inputs: ModelInputs, seeds: Seeds): ModelOutput {
       recordCounts,
       coreShare: share,
       taskRatingsUsed: inputs.task_ratings !== null,
+      wwai: { iwas_in_file: inputs.wwai_iwa.length, iwas_with_share: wwai.byIwa.size, iwas_below_min_share: wwai.belowMinShare, weight: p.propensity.wwai.value.weight },
       protective: protective.report,
       labor: labor.report,
       industries: ind.report,

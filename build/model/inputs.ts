@@ -155,6 +155,17 @@ export const AeiTaskStatement = z.object({
   task_key: z.string().min(1),
 });
 
+/**
+ * Microsoft "Working with AI" (Tomlinson et al. 2025) per IWA: its share of the Copilot
+ * conversations' user-goal classifications (a person doing the activity with AI's help) and of
+ * the AI-action classifications (the AI doing the activity). Each column sums to 1 over IWAs.
+ */
+export const WwaiIwa = z.object({
+  iwa_id: z.string().regex(/^4\.A\.\d\.[a-z]\.\d+\.I\d+$/),
+  share_user: z.number().min(0).max(1),
+  share_ai: z.number().min(0).max(1),
+});
+
 /** Microsoft "Working with AI" applicability score per SOC 2018 detailed code. */
 export const MsftApplicability = z.object({
   soc: BlsSocCode,
@@ -290,6 +301,8 @@ export const ModelInputs = z.object({
   aei_collaboration: z.array(AeiCollaboration),
   aei_task_statements: z.array(AeiTaskStatement),
   msft_applicability: z.array(MsftApplicability),
+  /** Working with AI user-goal and AI-action shares per IWA; empty when absent. */
+  wwai_iwa: z.array(WwaiIwa),
   /** Newest first (May 2025, then May 2024). */
   oews_national: z.array(OewsNational),
   oews_industry: z.array(OewsIndustryRow),
@@ -315,6 +328,7 @@ export type AeiTaskUsage = z.infer<typeof AeiTaskUsage>;
 export type AeiCollaboration = z.infer<typeof AeiCollaboration>;
 export type AeiTaskStatement = z.infer<typeof AeiTaskStatement>;
 export type MsftApplicability = z.infer<typeof MsftApplicability>;
+export type WwaiIwa = z.infer<typeof WwaiIwa>;
 export type WageCell = z.infer<typeof WageCell>;
 export type OewsNationalRow = z.infer<typeof OewsNationalRow>;
 export type OewsNational = z.infer<typeof OewsNational>;

@@ -20,6 +20,8 @@ export interface ReportParts {
   recordCounts: { skill_gaps_empty: number; transitions_empty: number; year_basis: Record<string, number> };
   coreShare: number;
   taskRatingsUsed: boolean;
+  /** Working with AI per-IWA evidence: IWAs read, with a W, below the minimum share; the propensity weight (0: unused). */
+  wwai: { iwas_in_file: number; iwas_with_share: number; iwas_below_min_share: number; weight: number };
   protective: ProtectiveResult['report'];
   labor: LaborIndex['report'];
   industries: Record<string, number>;
@@ -53,6 +55,7 @@ export function modelReport(r: ReportParts): ModelOutput['report'] {
       core_share: round(r.coreShare, 4),
       task_ratings_used: r.taskRatingsUsed,
     },
+    working_with_ai: r.wwai,
     task_categories: r.draftCounts.categories,
     protective_factor_sources: r.protective,
     labor: r.labor,

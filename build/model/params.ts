@@ -38,6 +38,11 @@ export const ModelParamsSeed = z.object({
     default_raw: P(Unit),
     /** propensity = floor + (1 - floor) * raw: augmentation still removes task time. */
     floor: P(Unit),
+    /**
+     * Working with AI AI-action share W as a propensity input: its weight (0: not used) and the
+     * minimum share_user + share_ai an IWA needs to have a W (declared tests v2).
+     */
+    wwai: P(z.object({ weight: Unit, min_share: Unit })),
   }),
   category_factors: P(z.record(TaskCategory, Unit)),
   time_weights: z.object({

@@ -37,6 +37,7 @@ export const NAMES = {
   eloundou: [FILE.eloundou, new RegExp(`eloundou_\\d{4}_${escape(FILE.eloundou)}`)],
   aeiTaskStatements: [FILE.aeiTaskStatements, new RegExp(`aei_\\d{4}_\\d{2}_\\d{2}_${escape(FILE.aeiTaskStatements)}`)],
   msft: [FILE.msft, new RegExp(`msft_working_with_ai_${escape(FILE.msft)}`)],
+  wwaiIwa: [FILE.msftIwaMetrics, new RegExp(`msft_working_with_ai_${escape(FILE.msftIwaMetrics)}`)],
   // A capture group holds the release year: among names of one pattern the newest release wins.
   naics: [/2-6 digit_(\d{4})_Codes\.xlsx/, /2-6_digit_(\d{4})_Codes\.xlsx/, /naics_(\d{4})_codes_2-6digit\.csv/],
   projections: [FILE.projections, /ep_occupation_(\d{4})-\d{2}\.xlsx/, /ep_(\d{4})-\d{2}_table_1\.2_occupational_projections\.csv/],

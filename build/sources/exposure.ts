@@ -1,8 +1,8 @@
 // AI-exposure sources: Eloundou et al. 2023 task labels, the Anthropic Economic Index (usage and
 // collaboration per task, plus its copy of the O*NET task statements) and Microsoft's
-// "Working with AI" applicability scores. Pure: Table in, bundle rows out.
+// "Working with AI" applicability scores and per-IWA user-goal / AI-action shares. Pure: Table in, bundle rows out.
 import { z } from 'zod';
-import { AeiCollaboration, AeiTaskStatement, AeiTaskUsage, ExposureLabel, type IwaWeight, MsftApplicability, AeiPlatform } from '../model/inputs.ts';
+import { AeiCollaboration, AeiTaskStatement, AeiTaskUsage, ExposureLabel, type IwaWeight, MsftApplicability, AeiPlatform, WwaiIwa } from '../model/inputs.ts';
 import { enumOrNull, int, intFromFloat, num, required, shareOrZero, text } from './cells.ts';
 import { SourceError } from './errors.ts';
 import { parseRows, uniqueRows, type FileLog, type ParsedRow } from './rows.ts';
@@ -114,6 +114,15 @@ export function parseMsftApplicability(table: Table, log: FileLog): MsftApplicab
     .transform((r) => ({ soc: r['SOC Code'], title: r.title, score: r.ai_applicability_score }))
     .pipe(MsftApplicability);
   return values(parseRows(table, log, ['SOC Code', 'title', 'ai_applicability_score'], schema, { key: ['soc'], occupation: { code: 'SOC Code', title: 'title' } }));
+}
+
+/** Working with AI iwa_metrics.csv: the user-goal and AI-action shares of each IWA (the other metrics are not read). */
+export function parseWwaiIwa(table: Table, log: FileLog): WwaiIwa[] {
+  const schema = z
+    .object({ IWA: text, share_user: num, share_ai: num })
+    .transform((r) => ({ iwa_id: r.IWA, share_user: r.share_user, share_ai: r.share_ai }))
+    .pipe(WwaiIwa);
+  return values(parseRows(table, log, ['IWA', 'share_user', 'share_ai'], schema, { key: ['iwa_id'] }));
 }
 
 /**

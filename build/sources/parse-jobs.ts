@@ -11,6 +11,7 @@ import {
   parseEloundou,
   parseIwaWeights,
   parseMsftApplicability,
+  parseWwaiIwa,
 } from './exposure.ts';
 import { parseNaics } from './naics.ts';
 import { oewsPeriod, parseOewsIndustry, parseOewsNational, type IndustryFileKind } from './oews.ts';
@@ -55,6 +56,7 @@ export const PARSERS = {
   },
   aeiTaskStatements: (t: Table, log: FileLog) => parseAeiTaskStatements(t, log),
   msft: (t: Table, log: FileLog) => parseMsftApplicability(t, log),
+  wwaiIwa: (t: Table, log: FileLog) => parseWwaiIwa(t, log),
   national: (t: Table, log: FileLog, year: string): OewsNational => ({ period: oewsPeriod(year), rows: parseOewsNational(t, log) }),
   industry: (t: Table, log: FileLog, a: { kind: IndustryFileKind; year: string }) => parseOewsIndustry(t, log, a.kind, oewsPeriod(a.year)),
   naics: (t: Table, log: FileLog) => parseNaics(t, log),

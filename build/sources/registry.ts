@@ -32,6 +32,7 @@ export const ONET_TABLES = {
 export const FILE = {
   eloundou: 'full_labelset.tsv',
   msft: 'soc_ai_applicability_scores.csv',
+  msftIwaMetrics: 'iwa_metrics.csv',
   projections: 'occupation.xlsx',
   aeiUsage20250210: 'onet_task_mappings.csv',
   aeiTaskStatements: 'onet_task_statements.csv',
@@ -235,7 +236,7 @@ export const SOURCES: RegistrySource[] = [
   },
   {
     id: 'msft-working-with-ai',
-    title: 'Working with AI: AI applicability score per SOC code',
+    title: 'Working with AI: AI applicability score per SOC code; user-goal and AI-action shares per IWA',
     publisher: 'Microsoft Research (Tomlinson, Jaffe, Wang, Counts, Suri)',
     license: 'CC BY 4.0',
     attribution:
@@ -249,6 +250,12 @@ export const SOURCES: RegistrySource[] = [
         name: FILE.msft,
         bytes: 49_995,
         sha256: '2a077dbe90ff377813adac04b2acef6aee51c4b13505a4760ea84ca3efc9039a',
+      },
+      {
+        url: `https://raw.githubusercontent.com/microsoft/working-with-ai/${MSFT_COMMIT}/${FILE.msftIwaMetrics}`,
+        name: FILE.msftIwaMetrics,
+        bytes: 72_575,
+        sha256: '524f718dba31c987f0d04b55d81fac84f95533a143dfb780e04e63fb831abcf2',
       },
     ],
   },
@@ -323,7 +330,7 @@ export const NOTICES: Array<{ text: string; covers: string[] }> = [
     covers: AEI_RELEASES.map((r) => `aei-${r}`),
   },
   {
-    text: 'Tomlinson, Jaffe, Wang, Counts and Suri (2025), "Working with AI", Microsoft Research (CC BY 4.0): per-occupation IWA weights used as task time weights; the AI applicability score is used for validation only.',
+    text: 'Tomlinson, Jaffe, Wang, Counts and Suri (2025), "Working with AI", Microsoft Research (CC BY 4.0): per-occupation IWA weights used as task time weights; the AI applicability score and the per-IWA user-goal and AI-action shares are used for validation only.',
     covers: ['msft-working-with-ai'],
   },
   {

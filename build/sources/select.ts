@@ -91,6 +91,7 @@ export function selectFiles(files: string[]) {
     eloundou: pick('eloundou', 'full_labelset.tsv (Eloundou et al. 2023)', true),
     aeiTaskStatements: pick('aeiTaskStatements', 'onet_task_statements.csv (AEI)', false),
     msft: pick('msft', 'soc_ai_applicability_scores.csv (Microsoft working-with-ai)', false),
+    wwaiIwa: pick('wwaiIwa', 'iwa_metrics.csv (Microsoft working-with-ai, user-goal and AI-action shares per IWA)', false),
     naics: pick('naics', '2-6 digit_2022_Codes.xlsx (NAICS 2022)', true),
     projections: pick('projections', 'occupation.xlsx (BLS Employment Projections, Table 1.2)', false),
     votes: pick('votes', 'votes.csv', false),

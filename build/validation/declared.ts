@@ -28,6 +28,17 @@ export interface DeclaredTest {
   why_decision?: string;
 }
 
+/** A model choice a declaration decides (v2 on): its candidates and the rule, applied in model-choice.ts. */
+export interface ModelChoice {
+  id: string;
+  question: string;
+  candidates: Array<{ id: string; description: string; weight?: number }>;
+  decision_test: string;
+  figure: string;
+  rule: string;
+  held_out: string;
+}
+
 export interface Declaration {
   version: number;
   declared: string;
@@ -35,6 +46,8 @@ export interface Declaration {
   ai_terms: { primary: string[]; other_words: string[] };
   technology_other_than_ai_terms: { primary: string[]; narrow: string[]; primary_reading: string; narrow_reading: string };
   tests: DeclaredTest[];
+  /** Model choices decided on the decision test (v2 on); see model-choice.ts. */
+  model_choices?: ModelChoice[];
 }
 
 export type PredictorId = 'final_score' | 'exposure' | 'complementarity' | 'eloundou_beta' | 'neg_log_wage';
@@ -157,7 +170,7 @@ function unitValue(u: Unit, p: PredictorId, eloundou: ReadonlyMap<string, number
   return xs.length ? mean(xs) : null;
 }
 
-const BOOT = { reps: 1000, seed: 20240601 };
+export const BOOT = { reps: 1000, seed: 20240601 };
 
 /** Binary test: AUC and the linear-probability coefficient per SD with log wage, both bootstrapped within outcome groups. */
 export function binaryRow(units: ReadonlyArray<{ y: 0 | 1; x: number; logWage: number }>, withWage: boolean): { n: number; auc: Interval; beyond: Interval | null } {
@@ -235,22 +248,43 @@ function table112Test(
   return { ...base, unavailable: null, counts: `${pos} share-cut vs ${units.length - pos} share-rise codes; ${notServed} codes not served, ${noWage} without a May ${wy.year} wage (${wy.file})`, rows };
 }
 
-function oewsTest(d: Declaration, test: DeclaredTest, occ: readonly OccupationRecord[], history: readonly OewsYear[], eloundou: ReadonlyMap<string, number>): DeclaredResult {
+/** One OEWS code group of the OEWS test's sample, with the served occupations under it. */
+export interface OewsUnit extends Unit {
+  y: number;
+  trend: number;
+  group: string;
+}
+
+/**
+ * The OEWS test's code groups (the declared years, exactly): shared by the test and by the paired
+ * comparison of model choices (model-choice.ts), so both read the same sample.
+ */
+export function oewsSample(test: DeclaredTest, occ: readonly OccupationRecord[], history: readonly OewsYear[]): { unavailable: string } | { unavailable: null; units: OewsUnit[]; counts: string } {
   const [y0, y1, y2] = test.sources.employment!;
-  const title = `OEWS employment growth May ${y1!.year} -> May ${y2!.year} (pre-trend May ${y0!.year} -> May ${y1!.year})`;
-  const base = { id: test.id, role: test.role, title, statistic: 'coef/SD: FE + trend', beyond: 'coef/SD: + log wage' };
   const missing = [y0!, y1!, y2!].filter((y) => !history.some((h) => h.year === y.year));
-  if (missing.length) return { ...base, unavailable: `not found: ${missing.map((y) => `OEWS May ${y.year} (${y.file})`).join(', ')}; no other year is used instead`, counts: '', rows: [] };
+  if (missing.length) return { unavailable: `not found: ${missing.map((y) => `OEWS May ${y.year} (${y.file})`).join(', ')}; no other year is used instead` };
   const misnamed = [y0!, y1!, y2!].filter((y) => history.find((h) => h.year === y.year)!.file.toLowerCase() !== y.file.toLowerCase());
-  if (misnamed.length) return { ...base, unavailable: `the May ${misnamed[0]!.year} file is not ${misnamed[0]!.file}`, counts: '', rows: [] };
+  if (misnamed.length) return { unavailable: `the May ${misnamed[0]!.year} file is not ${misnamed[0]!.file}` };
   const g = growthByGroup(history, y0!.year, y1!.year, y2!.year)!;
   const wage = history.find((h) => h.year === y1!.year)!.wage;
-  const units = g.groups.flatMap((x) => {
+  const units = g.groups.flatMap((x): OewsUnit[] => {
     const under = occupationsUnder(occ, x.codes);
     if (!under.length) return [];
     const codes = [...x.codes].sort();
     return [{ key: codes.join('+'), codes, under, logWage: logWage(wage, codes, []), y: 100 * x.after, trend: 100 * x.before, group: codes[0]!.slice(0, 2) }];
   });
+  const noWage = units.filter((u) => u.logWage === null).length;
+  const counts = `${g.groups.length} code groups with employment in all three years (${g.match.direct} codes matched directly, ${g.match.aggregated} broad-group aggregates); ${g.groups.length - units.length} without a served occupation, ${noWage} without a May ${y1!.year} wage; files ${[y0!, y1!, y2!].map((y) => y.file).join(', ')}; outcome and trend in log points x 100 per year`;
+  return { unavailable: null, units, counts };
+}
+
+function oewsTest(d: Declaration, test: DeclaredTest, occ: readonly OccupationRecord[], history: readonly OewsYear[], eloundou: ReadonlyMap<string, number>): DeclaredResult {
+  const [y0, y1, y2] = test.sources.employment!;
+  const title = `OEWS employment growth May ${y1!.year} -> May ${y2!.year} (pre-trend May ${y0!.year} -> May ${y1!.year})`;
+  const base = { id: test.id, role: test.role, title, statistic: 'coef/SD: FE + trend', beyond: 'coef/SD: + log wage' };
+  const sample = oewsSample(test, occ, history);
+  if (sample.unavailable !== null) return { ...base, unavailable: sample.unavailable, counts: '', rows: [] };
+  const { units, counts } = sample;
   const rows = PREDICTORS.map((p): PredictorRow => {
     const us = units.flatMap((u) => {
       const x = unitValue(u, p, eloundou);
@@ -259,8 +293,6 @@ function oewsTest(d: Declaration, test: DeclaredTest, occ: readonly OccupationRe
     const r = growthRow(us, p !== 'neg_log_wage');
     return { predictor: p, label: label(d, p), n: r.n, statistic: r.stat, beyond_wage: r.beyond };
   });
-  const noWage = units.filter((u) => u.logWage === null).length;
-  const counts = `${g.groups.length} code groups with employment in all three years (${g.match.direct} codes matched directly, ${g.match.aggregated} broad-group aggregates); ${g.groups.length - units.length} without a served occupation, ${noWage} without a May ${y1!.year} wage; files ${[y0!, y1!, y2!].map((y) => y.file).join(', ')}; outcome and trend in log points x 100 per year`;
   return { ...base, unavailable: null, counts, rows };
 }
 
@@ -285,7 +317,7 @@ export function computeDeclared(
 }
 
 const f = (x: number | null, dp: number) => (x === null ? '?' : x.toFixed(dp));
-const fmt = (i: Interval | null, dp: number) => (i === null ? '-' : i.value === null ? 'n/a' : `${f(i.value, dp)} [${f(i.low, dp)}, ${f(i.high, dp)}]`);
+export const fmt = (i: Interval | null, dp: number) => (i === null ? '-' : i.value === null ? 'n/a' : `${f(i.value, dp)} [${f(i.low, dp)}, ${f(i.high, dp)}]`);
 
 /** The table: one row per test and predictor. */
 export function formatDeclared(results: readonly DeclaredResult[], version: number): string {

@@ -5,10 +5,10 @@
 // again as a maintainer does after a source changed: dist/ is brought up to date before it is
 // served, unless --no-build says to serve it as it is.
 //
-// Integrity pins: the built-in manifest pins the sha256 of two files (commit-pinned GitHub URLs).
+// Integrity pins: the built-in manifest pins the sha256 of three files (commit-pinned GitHub URLs).
 // Those pins are facts about the real files, so the stand-ins cannot meet them and must not be
 // made to. The test instead gives the fetch its own source list (ODR_FETCH_MANIFEST, the
-// documented --manifest option): the built-in list with those two files pinned to the fixture's
+// documented --manifest option): the built-in list with those three files pinned to the fixture's
 // bytes. The fetch enforces that list's pins as it would the built-in ones; the second test
 // shows it by serving a tampered pinned file.
 import type { ChildProcess } from 'node:child_process';
@@ -73,8 +73,8 @@ describe('npm start on a fresh machine', () => {
   it('has a fixture for every file of every required source, in the packaging the manifest names', () => {
     const optional = new Set(MANIFEST.filter((s) => !s.required).flatMap((s) => s.files.map((f) => f.name)));
     expect(absent.filter((n) => !optional.has(n))).toEqual([]);
-    // The two pinned files are pinned in the test's list to exactly the bytes the stand-in serves.
-    expect(pinnedFiles.map((f) => f.name).sort()).toEqual(['full_labelset.tsv', 'soc_ai_applicability_scores.csv']);
+    // The pinned files are pinned in the test's list to exactly the bytes the stand-in serves.
+    expect(pinnedFiles.map((f) => f.name).sort()).toEqual(['full_labelset.tsv', 'iwa_metrics.csv', 'soc_ai_applicability_scores.csv']);
     for (const f of testManifest.flatMap((s) => s.files).filter((f) => f.sha256)) expect(f.sha256).toBe(sha256(publisherRoutes.get(pathOf(f.url))!));
   });
 

@@ -100,6 +100,15 @@ describe('exposure files', () => {
     expect(bundle.aei_task_statements.map((s) => s.task_id)).toEqual([16363, 5255]);
     expect(bundle.msft_applicability).toHaveLength(2);
   });
+
+  it('reads the Working with AI user-goal and AI-action shares per IWA (official iwa_metrics.csv columns)', () => {
+    expect(bundle.wwai_iwa).toEqual([
+      { iwa_id: '4.A.2.a.1.I01', share_user: 0.3, share_ai: 0.1 },
+      { iwa_id: '4.A.4.a.3.I03', share_user: 0.1, share_ai: 0.3 },
+      { iwa_id: '4.A.3.a.2.I26', share_user: 0.00001, share_ai: 0 },
+    ]);
+    expect(fileReport('iwa_metrics.csv')).toMatchObject({ rows: 3, kept: 3, rejected: 0 });
+  });
 });
 
 describe('BLS and NAICS files', () => {

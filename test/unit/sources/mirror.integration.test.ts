@@ -78,6 +78,9 @@ describe.skipIf(!present)('loadSources on the data mirror', () => {
     ]);
     expect(bundle.aei_task_statements).toHaveLength(19_530);
     expect(bundle.msft_applicability).toHaveLength(785);
+    // iwa_metrics.csv: 332 IWA rows (the mirror's SOURCES lists 332), every share read.
+    expect(bundle.wwai_iwa).toHaveLength(332);
+    expect(bundle.wwai_iwa.find((r) => r.iwa_id === '4.A.1.a.1.I04')).toMatchObject({ share_user: 0.23218281587854345, share_ai: 0.035202326954342666 });
   });
 
   it('reads OEWS, NAICS and EP', () => {

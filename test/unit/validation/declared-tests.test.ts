@@ -11,6 +11,7 @@ const DIR = path.join(import.meta.dirname, '../../../build/validation/declared-t
 /** version -> sha256 of the file's bytes, pinned when the version was committed. */
 const PINNED: Readonly<Record<string, string>> = {
   'v1.json': 'cb8a1c2cb8ee42269774f715a757d94be92093a74ebecdb4ffbc8343e8bdf221',
+  'v2.json': 'c21043c7aede87b3af5684bd423f38889ed8a8bb375a29d2246b1aa248152829',
 };
 
 describe('declared outcome tests', () => {
