@@ -266,7 +266,7 @@ export const UnscoredOccupation = z.object({
  */
 export const TaskBasis = z.strictObject({
   /** Task IDs in the order of every per-task array. */
-  ids: z.array(z.number().int().positive()).min(1),
+  ids: z.array(z.number().int().positive()),
   /** Base-model AI capability per task (the exposure of a task). */
   caps: z.array(z.number().int().min(0).max(10000)),
   /** Distinct per-task risk vectors among the alternatives; [0] is the base model's. */
