@@ -85,15 +85,18 @@ export interface TaskScores {
  */
 export function taskScores(basis: TaskBasis, tasks: readonly TaskShare[], otherShare: number, occupationExposure: number, scale: TaskScale): TaskScores {
   const at = new Map(basis.ids.map((id, i) => [id, i]));
-  let total = otherShare;
-  for (const t of tasks) total += t.share;
-  const other = otherShare / total;
+  // Shares relative to the largest first, so that a sum of huge shares cannot overflow to Infinity.
+  const largest = Math.max(otherShare, ...tasks.map((t) => t.share));
+  let total = otherShare / largest;
+  for (const t of tasks) total += t.share / largest;
+  const shareOf = (s: number) => s / largest / total;
+  const other = shareOf(otherShare);
   let exposure = other * (occupationExposure / 100);
-  for (const t of tasks) exposure += (t.share / total) * (basis.caps[at.get(t.task_id)!]! / TASK_UNITS);
+  for (const t of tasks) exposure += shareOf(t.share) * (basis.caps[at.get(t.task_id)!]! / TASK_UNITS);
   const scores = basis.alts.map(([ri, m, n, k, own]) => {
     const r = basis.risks[ri]!;
     let x = other * own;
-    for (const t of tasks) x += (t.share / total) * (r[at.get(t.task_id)!]! / TASK_UNITS);
+    for (const t of tasks) x += shareOf(t.share) * (r[at.get(t.task_id)!]! / TASK_UNITS);
     return scaleScore(shrunkDisplacement(x, m, n, scale.prior, k), scale.half_saturation);
   });
   return { score: scores[0]!, low: Math.min(...scores), high: Math.max(...scores), exposure_score: Math.round(exposure * 1000) / 10 };

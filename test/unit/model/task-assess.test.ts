@@ -97,3 +97,14 @@ describe('task path', () => {
     expect(validateTasks(many, b)[0]).toEqual({ kind: 'too_many_tasks', count: b.ids.length + 1, max: b.ids.length });
   });
 });
+
+describe('task path shares', () => {
+  it('are relative: scaling every share gives the same score, huge ones included', () => {
+    const o = out.occupations.find((x) => x.tasks.length > 1)!;
+    const b = out.task_bases[o.soc_code]!;
+    const [a, c] = o.tasks;
+    const at = (k: number) => taskScores(b, [{ task_id: a!.task_id, share: 3 * k }, { task_id: c!.task_id, share: k }], k, o.risk_score.exposure_score, out.task_scale);
+    expect(at(1e300)).toEqual(at(1));
+    expect(at(1e-300)).toEqual(at(1));
+  });
+});
