@@ -114,12 +114,13 @@ export const AssessResult = z.strictObject({
   base_score: z.number(),
   personalized_score: z.number(),
   total_adjustment: z.number(),
-  adjustments: z.record(z.string(), z.number()),
+  adjustments: z
+    .record(z.string(), z.number())
+    .describe('Points applied per personal factor (names of /displacement/factors), and under `tasks` (not a factor) the task path: the score from the tasks sent minus base_score.'),
   risk_tier: RiskTier,
-  /** The person's task-based exposure_score when tasks were sent, else the occupation's. */
-  exposure_score: z.number().min(0).max(100),
-  personalized_low: z.number().min(0).max(100),
-  personalized_high: z.number().min(0).max(100),
+  exposure_score: z.number().min(0).max(100).describe("Share of work time AI can do (0..100): the person's, from their tasks, when tasks were sent; else the occupation's."),
+  personalized_low: z.number().min(0).max(100).describe('Personal interval: the task-based score (else the base score) under every alternative of the interval, moved by the factors.'),
+  personalized_high: z.number().min(0).max(100).describe('Upper end of the personal interval.'),
   model_version: ModelVersionField,
 });
 
