@@ -4,12 +4,13 @@
 // the slash redirects (/embed -> /embed/). Thin on purpose: parse -> pure model modules ->
 // Response. It reads prebuilt shards through loadShard and never recomputes the model.
 // No node:*, no fs.
-import { assess } from '../build/model/assess.ts';
-import type { AssessShard, IndustryList, OccupationListItem, PageShard, SearchShard, VotesShard } from '../build/contract/response-schemas.ts';
-import { AssessRequest, OPTION_NOT_STRING, ShardMeta } from '../build/contract/request-schemas.ts';
+import { assess, type AssessIssue } from '../build/model/assess.ts';
+import type { AssessShard, TaskShard, IndustryList, OccupationListItem, PageShard, SearchShard, VotesShard } from '../build/contract/response-schemas.ts';
+import { AssessRequest, OPTION_NOT_STRING, ShardMeta, TASK_FIELDS } from '../build/contract/request-schemas.ts';
+import { taskShardName } from '../build/contract/dist-layout.ts';
 import { INDUSTRY_LIST_QUERY, OCCUPATION_LIST_QUERY, pageShardName, pageWindow, parseQuery, queryPairs, shardOf } from '../build/contract/paging.ts';
 import { LIST_PAGE_HEAD, industryList, listPageJson, listPageTail } from '../build/contract/present.ts';
-import { allowedMethods, urlFor, type HandlerId, type Method, type RouteDef } from '../build/contract/routes.ts';
+import { allowedMethods, routeById, urlFor, type HandlerId, type Method, type RouteDef } from '../build/contract/routes.ts';
 import { matchRoute, notFoundKind, redirectFor, type RouteMatch } from '../build/contract/route-match.ts';
 import { ownTitleHolds, searchOccupations, searchUnscored, suggestOccupations } from '../build/contract/search-query.ts';
 import { noOccupation, noResourceAt, type ProblemError } from '../build/contract/problem.ts';
@@ -273,7 +274,14 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
         location: ['body', ...i.path.map(String)].join('.'),
         message: i.message,
       }));
+      // A body whose only faults are task shares or ids names work that cannot be scored: 422.
+      const taskOnly = parsed.error.issues.every((i) => i.path.length > 0 && TASK_FIELDS.includes(String(i.path[0])));
+      if (taskOnly) return problemResponse(req, 422, `Invalid tasks or shares: each task is {task_id, share > 0} from GET ${routeById('occupation-tasks').pattern}; other_share is a number >= 0.`, errors);
       return problemResponse(req, 400, 'The request body does not match the assessment request schema.', errors);
+    }
+    const { tasks, other_share: otherShare } = parsed.data;
+    if (otherShare !== undefined && tasks === undefined) {
+      return problemResponse(req, 422, 'other_share is a share beside tasks; send it with tasks.', [{ location: 'body.other_share', message: 'only with tasks' }]);
     }
     const data = await shard<AssessShard>('assess');
     const occ = Object.hasOwn(data.occupations, parsed.data.soc_code) ? data.occupations[parsed.data.soc_code] : undefined;
@@ -283,16 +291,33 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     }
     const personal = factorEntries((body as { personal_factors?: object }).personal_factors);
     if (!(personal instanceof Map)) return problemResponse(req, 400, 'The request body does not match the assessment request schema.', [personal]);
-    const outcome = assess({ soc_code: parsed.data.soc_code, title: occ[0], base_score: occ[1] }, personal, data.factors, data.tiers);
+    const soc = parsed.data.soc_code;
+    // Only an assessment with tasks loads the occupation's task basis (one small shard).
+    const taskPath = tasks && { tasks, other_share: otherShare ?? 0, basis: await shard<TaskShard>(taskShardName(soc)), scale: data.task_scale };
+    const occupation = { soc_code: soc, title: occ[0], base_score: occ[1], exposure_score: occ[2], score_low: occ[3], score_high: occ[4] };
+    const outcome = assess(occupation, personal, data.factors, data.tiers, taskPath);
     if (!outcome.ok) {
-      const errors: ProblemError[] = outcome.issues.map((i) =>
-        i.kind === 'unknown_factor'
-          ? { location: `body.personal_factors.${i.factor}`, message: `unknown factor "${i.factor}"`, allowed: i.allowed }
-          : { location: `body.personal_factors.${i.factor}`, message: `unknown option "${i.value}" for ${i.factor}`, allowed: i.allowed },
-      );
-      return problemResponse(req, 422, `Unknown personal factor or option; see GET ${urlFor('factors')}.`, errors);
+      const errors: ProblemError[] = outcome.issues.map((i) => assessError(i));
+      const onTasks = outcome.issues.some((i) => i.kind.endsWith('_task') || i.kind === 'too_many_tasks');
+      const detail = onTasks ? `Unknown or repeated task, or more tasks than the occupation has; see GET ${urlFor('occupation-tasks', { soc_code: soc })}.` : `Unknown personal factor or option; see GET ${urlFor('factors')}.`;
+      return problemResponse(req, 422, detail, errors);
     }
     return json(req, outcome.result, route.cache);
+  }
+
+  function assessError(i: AssessIssue): ProblemError {
+    switch (i.kind) {
+      case 'unknown_factor':
+        return { location: `body.personal_factors.${i.factor}`, message: `unknown factor "${i.factor}"`, allowed: i.allowed };
+      case 'unknown_option':
+        return { location: `body.personal_factors.${i.factor}`, message: `unknown option "${i.value}" for ${i.factor}`, allowed: i.allowed };
+      case 'unknown_task':
+        return { location: `body.tasks.${i.index}.task_id`, message: `task ${i.task_id} is not among this occupation's tasks`, allowed: i.allowed.map(String) };
+      case 'duplicate_task':
+        return { location: `body.tasks.${i.index}.task_id`, message: `task ${i.task_id} is listed more than once` };
+      case 'too_many_tasks':
+        return { location: 'body.tasks', message: `${i.count} entries, but the occupation has ${i.max} tasks` };
+    }
   }
 
   /**

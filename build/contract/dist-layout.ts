@@ -16,6 +16,9 @@ export const NOT_FOUND_FILES = { api: 'api/v1/404.json', embed: 'embed/404.html'
 export const SHARD_DIR = '_shards';
 /** Where shard `name` lives in dist/ (and, with a leading slash, its URL on the site). */
 export const shardFile = (name: string): string => `${SHARD_DIR}/${name}.json`;
+/** An occupation's task basis (the assessment's task path) is a shard of its own, `tasks/<soc_code>`: a request loads one occupation's, not all. */
+export const TASK_SHARD_PREFIX = 'tasks/';
+export const taskShardName = (soc: string): string => `${TASK_SHARD_PREFIX}${soc}`;
 
 /** Body kinds served as a file named by the URL itself (downloads, the script); the rest as <path>/index.<ext>. */
 const NAMED_FILE_KINDS: ReadonlySet<RouteBody> = new Set(['js', 'csv', 'gzip', 'sqlite']);

@@ -16,6 +16,11 @@ const MESSAGE_NAMES = 10;
 const someOf = (names: string[]): string =>
   names.length <= MESSAGE_NAMES ? names.join(', ') : `${names.slice(0, MESSAGE_NAMES).join(', ')} and ${names.length - MESSAGE_NAMES} more`;
 
+/** The assessment request's fields. */
+export const ASSESS_FIELDS = ['soc_code', 'personal_factors', 'tasks', 'other_share'] as const;
+/** Fields whose bad values are a 422 (the request names tasks or shares that cannot be scored), not a 400. */
+export const TASK_FIELDS: readonly string[] = ['tasks', 'other_share'];
+
 export const AssessRequest = z.strictObject(
   {
     soc_code: z.string({ error: required('a string') }).check(z.regex(ONET_SOC_PATTERN, { error: 'must be an O*NET-SOC code such as 15-1252.00' })),
@@ -23,9 +28,26 @@ export const AssessRequest = z.strictObject(
     personal_factors: z.optional(
       z.record(z.string(), z.string({ error: OPTION_NOT_STRING }), { error: 'must be an object mapping factor names to option values' }),
     ),
+    /** The task path: relative time on each task of GET /occupations/{soc_code}/tasks (normalized; left out: 0). Not a factor. */
+    tasks: z.optional(
+      z
+        .array(
+          z.strictObject(
+            {
+              task_id: z.number({ error: required('an integer task_id of the occupation') }).check(z.int({ error: 'must be an integer task_id of the occupation' })),
+              share: z.number({ error: required('a positive number') }).check(z.positive({ error: 'must be a positive number' })),
+            },
+            { error: (i) => (i.code === 'unrecognized_keys' ? 'unknown field(s); allowed: task_id, share' : 'each task must be an object with task_id and share') },
+          ),
+          { error: 'must be an array of {task_id, share}' },
+        )
+        .check(z.minLength(1, { error: 'must list at least one task (omit tasks for the occupation as a whole)' })),
+    ),
+    /** Relative time on work outside the occupation's task list, scored at the occupation's average. */
+    other_share: z.optional(z.number({ error: 'must be a number >= 0' }).check(z.minimum(0, { error: 'must be a number >= 0' }))),
   },
   {
-    error: (i) => (i.code === 'unrecognized_keys' ? `unknown field(s) ${someOf((i as { keys: string[] }).keys)}; allowed: soc_code, personal_factors` : 'the body must be a JSON object'),
+    error: (i) => (i.code === 'unrecognized_keys' ? `unknown field(s) ${someOf((i as { keys: string[] }).keys)}; allowed: ${ASSESS_FIELDS.join(', ')}` : 'the body must be a JSON object'),
   },
 );
 export type AssessRequest = z.infer<typeof AssessRequest>;

@@ -4,6 +4,7 @@
 // the records into a response is a build failure, not a silent interface change.
 import { z } from 'zod';
 import { ShardMeta } from './request-schemas.ts';
+import { TASK_SHARD_PREFIX } from './dist-layout.ts';
 import { MAX_PROBLEM_ERRORS } from './problem.ts';
 import {
   FactorsTable,
@@ -12,7 +13,9 @@ import {
   RiskScoreRecord,
   RiskTier,
   SkillGap,
+  TaskBasis,
   TaskRecord,
+  TaskScale,
   TierTable,
   TransitionOption,
   UnscoredOccupation,
@@ -111,8 +114,13 @@ export const AssessResult = z.strictObject({
   base_score: z.number(),
   personalized_score: z.number(),
   total_adjustment: z.number(),
-  adjustments: z.record(z.string(), z.number()),
+  adjustments: z
+    .record(z.string(), z.number())
+    .describe('Points applied per personal factor (names of /displacement/factors), and under `tasks` (not a factor) the task path: the score from the tasks sent minus base_score.'),
   risk_tier: RiskTier,
+  exposure_score: z.number().min(0).max(100).describe("Share of work time AI can do (0..100): the person's, from their tasks, when tasks were sent; else the occupation's."),
+  personalized_low: z.number().min(0).max(100).describe('Personal interval: the task-based score (else the base score) under every alternative of the interval, moved by the factors.'),
+  personalized_high: z.number().min(0).max(100).describe('Upper end of the personal interval.'),
   model_version: ModelVersionField,
 });
 
@@ -213,9 +221,12 @@ export const SearchShard = SearchIndexBody.extend({
 export const AssessShard = z.strictObject({
   factors: FactorsTable,
   tiers: TierTable,
-  /** soc_code -> [title, base_score]: tuples keep the shard small. */
-  occupations: z.record(OnetSocCode, z.tuple([z.string(), z.number()])),
+  /** soc_code -> [title, base_score, exposure_score, score_low, score_high]: tuples keep the shard small. */
+  occupations: z.record(OnetSocCode, z.tuple([z.string(), z.number(), z.number(), z.number(), z.number()])),
+  task_scale: TaskScale,
 });
+/** One occupation's task basis (shard tasks/<soc_code>), loaded only by an assessment that sends tasks. */
+export const TaskShard = TaskBasis;
 /** The industries without the envelope's model version: the function filters and versions them. */
 export const IndustriesShard = IndustryListBody;
 /** Timeline shape: soc_code -> [card slug, agree, too_high, too_low] (the build's votes.csv counts). */
@@ -231,7 +242,7 @@ export const SHARD_SCHEMAS = {
   votes: VotesShard,
 } as const;
 export const shardSchemaFor = (name: string) =>
-  name.startsWith('pages/') ? PageShard : SHARD_SCHEMAS[name as keyof typeof SHARD_SCHEMAS];
+  name.startsWith('pages/') ? PageShard : name.startsWith(TASK_SHARD_PREFIX) ? TaskShard : SHARD_SCHEMAS[name as keyof typeof SHARD_SCHEMAS];
 
 export type OccupationListItem = z.infer<typeof OccupationListItem>;
 export type OccupationList = z.infer<typeof OccupationList>;
@@ -243,4 +254,5 @@ export type IndustryDetail = z.infer<typeof IndustryDetailBody>;
 export type PageShard = z.infer<typeof PageShard>;
 export type SearchShard = z.infer<typeof SearchShard>;
 export type AssessShard = z.infer<typeof AssessShard>;
+export type TaskShard = z.infer<typeof TaskShard>;
 export type VotesShard = z.infer<typeof VotesShard>;

@@ -102,7 +102,8 @@ const ASSESS_BODY: RequestBody = {
   name: 'AssessRequest',
   schema: AssessRequest,
   media: ['application/json'],
-  description: 'The occupation and the personal factors to apply (names and option values from GET /api/v1/displacement/factors).',
+  description:
+    'The occupation, the personal factors to apply (names and option values from GET /api/v1/displacement/factors) and, optionally, the tasks the person does: `tasks` lists {task_id, share} for tasks of GET /api/v1/occupations/{soc_code}/tasks (shares are relative time, normalized with `other_share`, the time on work outside that list, scored at the occupation\'s average). `tasks` is not a personal factor: its effect is reported in adjustments under the key `tasks`.',
 };
 const VOTE_BODY: RequestBody = {
   name: 'VoteRequest',
@@ -171,7 +172,7 @@ export const ROUTES: readonly RouteDef[] = [
           400: 'Invalid JSON or request fields',
           413: `Body larger than ${ASSESS_MAX_BODY_BYTES} bytes`,
           415: 'Content-Type is not application/json',
-          422: 'Unknown personal factor or option; errors name the allowed values',
+          422: 'Unknown personal factor or option (errors name the allowed values); or, in tasks: a task_id not among the occupation\'s tasks (errors list them), a repeated task_id, a share that is not a positive number, an empty array, more entries than the occupation has tasks; or a negative other_share, or other_share without tasks. Each error names its field',
         },
       },
     },

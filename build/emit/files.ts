@@ -8,7 +8,7 @@ import { responseSchemas, shardSchemaFor, ProblemSchema, type ResponseSchemaKey 
 import { PAGE_SHARD_SIZE, LIST_LIMIT, shardCount, pageShardName } from '../contract/paging.ts';
 import * as present from '../contract/present.ts';
 import { notFound, problemTypeDocs } from '../contract/problem.ts';
-import { fileFor, shardFile, NOT_FOUND_FILES } from '../contract/dist-layout.ts';
+import { fileFor, shardFile, taskShardName, NOT_FOUND_FILES } from '../contract/dist-layout.ts';
 import { fillPattern, routesFor, urlFor, type RouteDef } from '../contract/routes.ts';
 import type { SearchIndex } from '../contract/search-words.ts';
 import type { Meta } from '../contract/site-schemas.ts';
@@ -113,7 +113,12 @@ export async function* emitFiles(
   const shards: Array<[string, () => unknown]> = [
     ['meta', () => ({ data_version: model.meta.data_version, shape, occupation_count: items.length, page_shard_size: PAGE_SHARD_SIZE, page_shards: shardCount(items.length, PAGE_SHARD_SIZE) })],
     ['search', () => search],
-    ['assess', () => ({ factors: model.factors, tiers: model.tiers, occupations: Object.fromEntries(occ.map((r) => [r.soc_code, [r.title, r.risk_score.final_score]])) })],
+    ['assess', () => ({
+      factors: model.factors,
+      tiers: model.tiers,
+      occupations: Object.fromEntries(occ.map((r) => [r.soc_code, [r.title, r.risk_score.final_score, r.risk_score.exposure_score, r.risk_score.score_low, r.risk_score.score_high]])),
+      task_scale: model.task_scale,
+    })],
     ['industries', () => industryList],
   ];
   for (let n = 0; n < shardCount(items.length, PAGE_SHARD_SIZE); n++) {
@@ -121,6 +126,12 @@ export async function* emitFiles(
   }
   if (routes.has('occupation-votes')) {
     shards.push(['votes', () => ({ occupations: Object.fromEntries(occ.map((r) => [r.soc_code, [r.slug, r.votes.agree, r.votes.too_high, r.votes.too_low]])) })]);
+  }
+  for (const r of occ) {
+    const basis = model.task_bases[r.soc_code];
+    // Every scored occupation has one (computeModel makes them together): a missing one is a bug, not data.
+    if (!basis) throw new Error(`no task basis for ${r.soc_code}`);
+    shards.push([taskShardName(r.soc_code), () => basis]);
   }
   if (embed) shards.push(['embed-404', () => ({ html: embed.notFound })]);
   if (site) shards.push(['page-404', () => ({ html: site.notFound })]);

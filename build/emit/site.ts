@@ -147,6 +147,12 @@ function personalFactorLabels(): Record<string, string> {
 }
 
 /** What every occupation page of a shape shares: worked out once per build, not once per page. */
+/**
+ * The page's rough time choices and the relative shares they send as a task's `share` (the API
+ * normalizes them): "a lot" is three times "some", "none" leaves the task out.
+ */
+const TASK_TIME_SHARES = { some: 1, a_lot: 3 } as const;
+
 function pageContext(model: ModelOutput, shape: Shape) {
   const labels = personalFactorLabels();
   const routes = routesFor(shape);
@@ -195,7 +201,7 @@ function occupationView(o: OccupationRecord, model: ModelOutput, shape: Shape, p
     chart: taskChart(o),
     tasks: [...o.tasks]
       .sort((a, b) => b.time_fraction - a.time_fraction || a.task_id - b.task_id)
-      .map((t) => ({ description: t.description, category: humanize(t.task_category), time: pct(t.time_fraction), capability: t.ai_capability_score.toFixed(2), risk: t.task_risk_score.toFixed(2) })),
+      .map((t) => ({ id: t.task_id, description: t.description, category: humanize(t.task_category), time: pct(t.time_fraction), capability: t.ai_capability_score.toFixed(2), risk: t.task_risk_score.toFixed(2) })),
     protective: Object.keys(o.protective_factors)
       .sort()
       .map((k) => ({ label: factorLabel(k), value: o.protective_factors[k]!.toFixed(2), pct: round(o.protective_factors[k]! * 100, 1) })),
@@ -219,6 +225,13 @@ function occupationView(o: OccupationRecord, model: ModelOutput, shape: Shape, p
     })),
     transitionNote: o.transition_note,
     factors: page.factors,
+    /** The no-JavaScript text: the assessment call with this occupation's first two tasks as an example. */
+    assessExample: JSON.stringify({
+      soc_code: o.soc_code,
+      tasks: [...o.tasks].sort((a, b) => a.task_id - b.task_id).slice(0, 2).map((t, i) => ({ task_id: t.task_id, share: i === 0 ? TASK_TIME_SHARES.a_lot : TASK_TIME_SHARES.some })),
+      personal_factors: { years_experience: '6_10' },
+    }),
+    taskShares: TASK_TIME_SHARES,
     jsonLinks,
   };
 }

@@ -179,6 +179,33 @@ export function occupationLayers(tasks: readonly TaskInputs[], v: Variant, p: Mo
   return layerSums(tasks, v, p, layerBasis(tasks, v, p, tilt));
 }
 
+/** Per-task figures of one variant (the terms occupationLayers sums): a person's own time shares can then replace tf. */
+export interface VariantTasks {
+  /** AI capability of each task (its share of the task's time AI can do). */
+  caps: Float64Array;
+  /** Task risk: capability * propensity * category factor, in the variant's terms. */
+  risks: Float64Array;
+  /** The variant's time fractions. */
+  tf: Float64Array;
+  /** Labelled tasks: the shrinkage's evidence count. */
+  labelled_tasks: number;
+}
+
+export function variantTasks(tasks: readonly TaskInputs[], v: Variant, p: ModelParamsSeed, tilt: number): VariantTasks {
+  const b = layerBasis(tasks, v, p, tilt);
+  const pp = {
+    t_weight: v.t_weight ?? p.propensity.t_weight.value,
+    floor: v.floor ?? p.propensity.floor.value,
+    default_raw: v.default_raw ?? p.propensity.default_raw.value,
+  };
+  const risks = new Float64Array(tasks.length);
+  for (let i = 0; i < tasks.length; i++) {
+    const t = tasks[i]!;
+    risks[i] = b.caps[i]! * propensity(v.tlevel ? t.t : null, v.aei ? t.aei : null, pp) * t.category_factor;
+  }
+  return { caps: b.caps, risks, tf: b.tf, labelled_tasks: b.count };
+}
+
 /**
  * occupationLayers under each variant. Variants that move only the propensities (AEI
  * collaboration, automation levels, t_weight, default substitution, floor) share the labels,

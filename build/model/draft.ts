@@ -22,6 +22,8 @@ export interface Draft {
   job_zone: number;
   tasks: TaskRecord[];
   inputs: TaskInputs[];
+  /** The task ID of each of `inputs` (tasks is sorted for display; inputs keep the source order). */
+  task_ids: number[];
   tilt: number;
   time_source: TimeWeightSource;
   base: OccupationLayers;
@@ -267,6 +269,7 @@ export function draftOccupation(occ: ServedOccupation, ctx: DraftContext, counts
     job_zone: occ.job_zone,
     tasks: [...tasks].sort((a, b) => b.time_fraction * b.task_risk_score - a.time_fraction * a.task_risk_score || a.task_id - b.task_id),
     inputs,
+    task_ids: occ.tasks.map((t) => t.task_id),
     tilt,
     time_source: timeSource,
     base,

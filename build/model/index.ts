@@ -19,13 +19,24 @@ import { selectServed } from './served.ts';
 import { descriptorsWithSkillsFill } from './skills-fill.ts';
 import { coreShare } from './task-time.ts';
 import { wwaiIndex } from './wwai.ts';
+import { taskBasis } from './task-assess.ts';
+import { evidenceVariants } from './displacement.ts';
 
 export type { Seeds } from './params.ts';
 
-export function factorsTable(seeds: Seeds): FactorsTable {
+/**
+ * The published factor table. `exposures`: every scored occupation's exposure_score, from which
+ * a factor's exposure rule gets its threshold (the exposure_score at its quantile, nearest rank).
+ */
+export function factorsTable(seeds: Seeds, exposures: readonly number[]): FactorsTable {
+  const sorted = [...exposures].sort((a, b) => a - b);
   const out: FactorsTable = {};
   for (const name of Object.keys(seeds.factors.factors).sort()) {
-    out[name] = seeds.factors.factors[name]!.options.map((o) => ({ value: o.value, label: o.label, adjustment: o.adjustment }));
+    const f = seeds.factors.factors[name]!;
+    const rule = f.exposure_rule;
+    if (rule && sorted.length === 0) throw new Error(`factor ${name}: an exposure rule needs scored occupations`);
+    const min = rule ? sorted[Math.min(sorted.length - 1, Math.ceil(rule.quantile * sorted.length) - 1)]! : undefined;
+    out[name] = f.options.map((o) => (min === undefined ? { value: o.value, label: o.label, adjustment: o.adjustment } : { value: o.value, label: o.label, adjustment: o.adjustment, min_exposure: min }));
   }
   return out;
 }
@@ -104,8 +115,10 @@ export function computeModel(inputs: ModelInputs, seeds: Seeds): ModelOutput {
     occupations,
     unscored,
     industries: ind.industries,
-    factors: factorsTable(seeds),
+    factors: factorsTable(seeds, occupations.map((o) => o.risk_score.exposure_score)),
     tiers,
+    task_bases: Object.fromEntries(scores.scored.map((s) => [s.d.soc, taskBasis(s.d, evidenceVariants(p), p, scores)])),
+    task_scale: { prior: scores.prior, half_saturation: p.scale.half_saturation.value },
     report: modelReport({
       occupationsInOnet: inputs.occupations.length,
       occupations,

@@ -231,6 +231,12 @@ export const FactorOption = z.object({
   value: z.string().min(1),
   label: z.string().min(1),
   adjustment: z.number(),
+  /**
+   * When present, the adjustment applies only where the exposure (exposure_score, 0..100: the
+   * person's task-based one when `tasks` are sent, else the occupation's) is at least this; below
+   * it the option adjusts by 0.
+   */
+  min_exposure: z.number().min(0).max(100).optional(),
 });
 export const FactorsTable = z.record(z.string(), z.array(FactorOption));
 
@@ -253,6 +259,31 @@ export const UnscoredOccupation = z.object({
   reason: z.string(),
 });
 
+/**
+ * What scoring a person's own task shares needs, per occupation (the assessment's `tasks`):
+ * compact, since the function loads one per request. Risks and capabilities are integers in
+ * ten-thousandths (the served task_risk_score's precision).
+ */
+export const TaskBasis = z.strictObject({
+  /** Task IDs in the order of every per-task array. */
+  ids: z.array(z.number().int().positive()),
+  /** Base-model AI capability per task (the exposure of a task). */
+  caps: z.array(z.number().int().min(0).max(10000)),
+  /** Distinct per-task risk vectors among the alternatives; [0] is the base model's. */
+  risks: z.array(z.array(z.number().int().min(0).max(10000))).min(1),
+  /**
+   * Per alternative, the base model first then each evidence variant in the interval's order:
+   * [index into risks, complementarity multiplier, labelled tasks, prior pseudo-tasks, the
+   * occupation's own substitution exposure under it (what `other_share` is scored at)].
+   */
+  alts: z.array(z.tuple([z.number().int().min(0), z.number().min(0), z.number().int().min(0), z.number().min(0), z.number().min(0).max(1)])).min(1),
+});
+export type TaskBasis = z.infer<typeof TaskBasis>;
+
+/** Global constants of the task path: the shrinkage target and the scale's half-saturation. */
+export const TaskScale = z.strictObject({ prior: z.number().min(0).max(1), half_saturation: z.number().positive() });
+export type TaskScale = z.infer<typeof TaskScale>;
+
 export const ModelOutput = z.object({
   meta: ModelMeta,
   /** Sorted by soc_code: this is the list order of GET /occupations. */
@@ -262,6 +293,9 @@ export const ModelOutput = z.object({
   industries: z.array(IndustryRecord),
   factors: FactorsTable,
   tiers: TierTable,
+  /** soc_code -> what the assessment's task path needs (every scored occupation). */
+  task_bases: z.record(OnetSocCode, TaskBasis),
+  task_scale: TaskScale,
   /** Counts for the build report (joins matched/unmatched, fallbacks used, distributions). */
   report: z.record(z.string(), z.unknown()),
 });

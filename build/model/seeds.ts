@@ -8,10 +8,17 @@ const Rationale = z.string().min(10);
 export const FactorsSeed = z.object({
   description: z.string(),
   factors: z.record(
-    z.string().regex(/^[a-z][a-z0-9_]*$/),
+    // `tasks` is the assessment's task path, never a factor (its adjustment has that key).
+    z.string().regex(/^[a-z][a-z0-9_]*$/).refine((n) => n !== 'tasks', '"tasks" is reserved for the task path'),
     z.object({
       label: z.string().min(1),
       rationale: Rationale,
+      /**
+       * The factor's options apply only in the more exposed occupations: at or above this
+       * quantile of the occupations' exposure_score (the model computes the threshold and
+       * /displacement/factors lists it on each option as min_exposure).
+       */
+      exposure_rule: z.object({ quantile: z.number().gt(0).lt(1), rationale: Rationale }).optional(),
       options: z
         .array(
           z.object({

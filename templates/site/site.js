@@ -88,15 +88,27 @@
     form.addEventListener('submit', function (ev) {
       ev.preventDefault();
       var factors = {};
-      Array.prototype.forEach.call(form.querySelectorAll('select'), function (s) {
+      Array.prototype.forEach.call(form.querySelectorAll('select[name]'), function (s) {
         if (s.value) factors[s.name] = s.value;
       });
+      // Tasks marked "some" or "a lot" go as relative shares; none marked: the occupation as a whole.
+      var tasks = [];
+      Array.prototype.forEach.call(form.querySelectorAll('select[data-task-id]'), function (s) {
+        var share = Number(s.value);
+        if (share > 0) tasks.push({ task_id: Number(s.getAttribute('data-task-id')), share: share });
+      });
+      var request = { soc_code: form.getAttribute('data-soc'), personal_factors: factors };
+      if (tasks.length) {
+        request.tasks = tasks;
+        var other = Number(form.querySelector('select[data-other-share]').value);
+        if (other > 0) request.other_share = other;
+      }
       out.hidden = false;
       out.textContent = 'Computing…';
       fetch(form.getAttribute('data-action'), {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ soc_code: form.getAttribute('data-soc'), personal_factors: factors }),
+        body: JSON.stringify(request),
       })
         .then(function (res) {
           return res.json().then(function (body) {
@@ -113,15 +125,19 @@
           var p = el('p');
           p.appendChild(el('span', 'Your score: '));
           p.appendChild(el('b', b.personalized_score.toFixed(1), { 'data-personalized-score': '' }));
-          p.appendChild(el('span', ' of 100 (' + b.risk_tier + ' risk), from ' + b.base_score.toFixed(1) + ' for the occupation.'));
+          p.appendChild(el('span', ' of 100 (' + b.risk_tier + ' risk), likely range '));
+          p.appendChild(el('span', b.personalized_low.toFixed(1) + ' to ' + b.personalized_high.toFixed(1), { 'data-personal-range': '' }));
+          p.appendChild(el('span', ', from ' + b.base_score.toFixed(1) + ' for the occupation. AI can do about ' + Math.round(b.exposure_score) + '% of ' + (request.tasks ? 'your' : 'its') + ' working time.'));
           out.appendChild(p);
           var names = Object.keys(b.adjustments);
           if (names.length) {
-            var ul = el('ul');
+            out.appendChild(el('p', 'What moved it:'));
+            var ul = el('ul', null, { 'data-assess-moves': '' });
             names.forEach(function (n) {
               var v = b.adjustments[n];
-              var label = form.querySelector('label[for="f-' + n + '"]');
-              ul.appendChild(el('li', (label ? label.textContent : n) + ': ' + (v > 0 ? '+' : '') + v));
+              var label = n === 'tasks' ? null : form.querySelector('label[for="f-' + n + '"]');
+              var name = n === 'tasks' ? 'The tasks you marked' : label ? label.textContent : n;
+              ul.appendChild(el('li', name + ': ' + (v > 0 ? '+' : '') + v, { 'data-adjustment': n }));
             });
             out.appendChild(ul);
           }

@@ -135,6 +135,53 @@ describe('site pages', () => {
     await context.close();
   });
 
+  it('marking tasks and their time recomputes the score from them, with its range and what moved it', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page, watch } = await open(context, `/occupations/${slug}`);
+    const soc = (await page.locator('form[data-assess]').getAttribute('data-soc'))!;
+    const selects = page.locator('select[data-task-id]');
+    const served = (await (await fetch(`${site.url}/api/v1/occupations/${soc}/tasks`)).json()).tasks as Array<{ task_id: number }>;
+    expect(await selects.count()).toBe(served.length);
+    // The first task "a lot", the second "some", other work "some"; one factor.
+    const first = Number(await selects.nth(0).getAttribute('data-task-id'));
+    const second = Number(await selects.nth(1).getAttribute('data-task-id'));
+    await selects.nth(0).selectOption({ label: 'A lot' });
+    await selects.nth(1).selectOption({ label: 'Some' });
+    await page.selectOption('select[data-other-share]', { label: 'Some' });
+    await page.selectOption('select[name=years_experience]', '0_2');
+    await page.click('form[data-assess] button');
+    const out = page.locator('[data-personalized-score]');
+    await out.waitFor();
+    const some = Number(await selects.nth(1).inputValue());
+    const aLot = Number(await selects.nth(0).inputValue());
+    expect(aLot).toBeGreaterThan(some);
+    const expected = await (
+      await fetch(`${site.url}/api/v1/displacement/assess`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ soc_code: soc, personal_factors: { years_experience: '0_2' }, tasks: [{ task_id: first, share: aLot }, { task_id: second, share: some }], other_share: some }),
+      })
+    ).json();
+    expect(Object.keys(expected.adjustments)).toContain('tasks');
+    expect(await out.textContent()).toBe(expected.personalized_score.toFixed(1));
+    expect(await page.locator('[data-personal-range]').textContent()).toBe(`${expected.personalized_low.toFixed(1)} to ${expected.personalized_high.toFixed(1)}`);
+    expect(await page.locator('[data-adjustment=tasks]').textContent()).toBe(`The tasks you marked: ${expected.adjustments.tasks > 0 ? '+' : ''}${expected.adjustments.tasks}`);
+    expect(await page.locator('[data-adjustment]').count()).toBe(Object.keys(expected.adjustments).length);
+    await page.screenshot({ path: resolve(SHOTS, 'occupation-assessed-tasks-1280.png'), fullPage: false });
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('without JavaScript the assessment section says what the API call is', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
+    const { page } = await open(context, `/occupations/${slug}`);
+    const text = (await page.locator('section[aria-labelledby=assess]').textContent())!;
+    expect(text).toContain('POST /api/v1/displacement/assess');
+    expect(text).toMatch(/"tasks":\[\{"task_id":\d+,"share":\d+\}/);
+    expect(await page.locator('section[aria-labelledby=assess] a[href$="/tasks"]').count()).toBe(1);
+    await context.close();
+  });
+
   it('without JavaScript the occupation page still shows the score, tasks and links, and no dead form', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
     const { page } = await open(context, `/occupations/${slug}`);
