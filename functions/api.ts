@@ -5,7 +5,8 @@
 // Response. It reads prebuilt shards through loadShard and never recomputes the model.
 // No node:*, no fs.
 import { assess } from '../build/model/assess.ts';
-import type { AssessShard, IndustryList, OccupationListItem, PageShard, SearchShard, VotesShard } from '../build/contract/response-schemas.ts';
+import type { AssessShard, IndustryList, OccupationListItem, PageShard, SearchPostingsShard, SearchShard, VotesShard } from '../build/contract/response-schemas.ts';
+import { postingShardName, takeMissingBuckets } from '../build/contract/search-words.ts';
 import { AssessRequest, OPTION_NOT_STRING, ShardMeta } from '../build/contract/request-schemas.ts';
 import { INDUSTRY_LIST_QUERY, OCCUPATION_LIST_QUERY, pageShardName, pageWindow, parseQuery, queryPairs, shardOf } from '../build/contract/paging.ts';
 import { LIST_PAGE_HEAD, industryList, listPageJson, listPageTail } from '../build/contract/present.ts';
@@ -181,26 +182,36 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
   // it names them by their official titles and no served occupation by its own.
   type Searched = { matches: number[]; suggested?: number[]; notScored?: string[] };
   const searches = new BoundedCache<string, Searched>(SEARCH_CACHE_ENTRIES);
-  const searched = (index: SearchShard, q: string): Searched => {
-    let hit = searches.get(q);
-    if (!hit) {
-      const matches = searchOccupations(index, q);
-      const unscored = () => searchUnscored(index, q).map((i) => JSON.stringify(index.unscored.occupations[i]));
-      if (matches.length === 0) {
-        // Nothing at all: say which unscored occupations q names or, when it names none, which
-        // titles come closest, additively (data stays empty, count 0). Titles that merely look
-        // like "infantry" are no answer to it.
-        const notScored = unscored();
-        hit = { matches, suggested: notScored.length > 0 ? [] : suggestOccupations(index, q), notScored };
-      } else {
-        // "military" finds Lawyers and Airline Pilots by alternate titles ("Military Lawyer"),
-        // while the occupations whose official titles it names are unscored: say so beside them.
-        const notScored = ownTitleHolds(index.unscored.index, q) && !ownTitleHolds(index, q) ? unscored() : [];
-        hit = notScored.length > 0 ? { matches, notScored } : { matches };
+  // The postings come in buckets, each a shard loaded when a query first needs one of its words:
+  // a query that met an unloaded bucket is answered again once they are in (search-words.ts).
+  const searched = async (index: SearchShard, q: string): Promise<Searched> => {
+    const kept = searches.get(q);
+    if (kept) return kept;
+    for (;;) {
+      const hit = searchOnce(index, q);
+      const missing = takeMissingBuckets(index);
+      if (missing.length === 0) {
+        searches.set(q, hit);
+        return hit;
       }
-      searches.set(q, hit);
+      const buckets = await Promise.all(missing.map((b) => shard<SearchPostingsShard>(postingShardName('search', b))));
+      missing.forEach((b, i) => (index.postings[b] = buckets[i]!.postings));
     }
-    return hit;
+  };
+  const searchOnce = (index: SearchShard, q: string): Searched => {
+    const matches = searchOccupations(index, q);
+    const unscored = () => searchUnscored(index, q).map((i) => JSON.stringify(index.unscored.occupations[i]));
+    if (matches.length === 0) {
+      // Nothing at all: say which unscored occupations q names or, when it names none, which
+      // titles come closest, additively (data stays empty, count 0). Titles that merely look
+      // like "infantry" are no answer to it.
+      const notScored = unscored();
+      return { matches, suggested: notScored.length > 0 ? [] : suggestOccupations(index, q), notScored };
+    }
+    // "military" finds Lawyers and Airline Pilots by alternate titles ("Military Lawyer"),
+    // while the occupations whose official titles it names are unscored: say so beside them.
+    const notScored = ownTitleHolds(index.unscored.index, q) && !ownTitleHolds(index, q) ? unscored() : [];
+    return notScored.length > 0 ? { matches, notScored } : { matches };
   };
   // Search pages whole: the same query, limit and offset always give the same bytes on an
   // instance (its shards never change), and building a page of ranked items scattered over the
@@ -227,7 +238,7 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     const kept = searchPages.get(pageKey);
     if (kept) return respond(req, 200, kept.body, 'json', route.cache, undefined, kept.etag);
     const index = shards.loaded<SearchShard>('search') ?? (await shard<SearchShard>('search'));
-    const { matches, suggested, notScored } = searched(index, q);
+    const { matches, suggested, notScored } = await searched(index, q);
     const count = matches.length;
     const { start, end } = pageWindow(count, limit, offset);
     const items = await pageItems(matches.slice(start, end), meta.page_shard_size);
