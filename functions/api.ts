@@ -10,7 +10,7 @@ import { postingShardName, takeMissingBuckets } from '../build/contract/search-w
 import { AssessRequest, OPTION_NOT_STRING, ShardMeta } from '../build/contract/request-schemas.ts';
 import { INDUSTRY_LIST_QUERY, OCCUPATION_LIST_QUERY, pageShardName, pageWindow, parseQuery, queryPairs, shardOf } from '../build/contract/paging.ts';
 import { LIST_PAGE_HEAD, industryList, listPageJson, listPageTail } from '../build/contract/present.ts';
-import { allowedMethods, urlFor, type HandlerId, type Method, type RouteDef } from '../build/contract/routes.ts';
+import { allowedMethods, methodNotAllowedProblem, urlFor, type HandlerId, type Method, type RouteDef } from '../build/contract/routes.ts';
 import { matchRoute, notFoundKind, redirectFor, type RouteMatch } from '../build/contract/route-match.ts';
 import { ownTitleHolds, searchOccupations, searchUnscored, suggestOccupations } from '../build/contract/search-query.ts';
 import { noOccupation, noResourceAt, type ProblemError } from '../build/contract/problem.ts';
@@ -407,8 +407,8 @@ function factorEntries(raw: object | undefined): Map<string, string> | ProblemEr
 
 /** 405: the path as requested (not the route pattern), and the methods it does accept. */
 function methodNotAllowed(req: RequestLike, pathname: string, route: RouteDef): Reply {
-  const allow = allowedMethods(route);
-  return problemResponse(req, 405, `${req.method} is not allowed on ${pathname}.`, [{ location: 'method', message: `${req.method} is not allowed here`, allowed: allow.split(', ') }], { Allow: allow });
+  const p = methodNotAllowedProblem(req.method, pathname, allowedMethods(route));
+  return problemResponse(req, 405, p.detail, p.errors, p.headers);
 }
 
 const tooLarge = (req: RequestLike): Reply =>
