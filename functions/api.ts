@@ -44,8 +44,14 @@ export type ReplyHandler = (req: RequestLike, info?: RequestInfo) => Promise<Any
 
 interface SerializedPage {
   offset: number;
-  json: string[];
-  hashes: string[];
+  items: OccupationListItem[];
+  /** Each item's JSON and its hash, made when an item is first asked for (a search needs a few). */
+  json: Array<string | undefined>;
+  hashes: Array<string | undefined>;
+  /** The whole shard for list pages, made when a list first reads it (joined). */
+  whole?: JoinedPage;
+}
+interface JoinedPage {
   /** The items' JSON joined by commas, as UTF-8; item i is bytes[starts[i], ends[i]). */
   bytes: Uint8Array;
   starts: number[];
@@ -111,9 +117,11 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
   }, notScored);
 
   /**
-   * Each page shard serialized once: its items' JSON joined by commas and encoded (a page is then
-   * bytes cut from it, never a string built and encoded per request), where each item starts and
-   * ends, a hash of the whole shard and of each item (the ETags hash these instead of the body).
+   * Page shards as loaded, each item serialized once when first asked for: a search reads a few
+   * items of several shards, so a cold one does not serialize every item of each. A list page
+   * reads a range: the shard's items' JSON joined by commas and encoded once (a page is then bytes
+   * cut from it, never a string built and encoded per request), where each item starts and ends,
+   * and a hash of the whole shard (the ETags hash these instead of the body).
    */
   const serialized = new Map<number, Promise<SerializedPage>>();
   const serializedNow = new Map<number, SerializedPage>();
@@ -121,22 +129,7 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     let p = serialized.get(n);
     if (!p) {
       p = shard<PageShard>(pageShardName(n)).then((page) => {
-        const json = page.items.map((item: OccupationListItem) => JSON.stringify(item));
-        const joined = json.join(',');
-        // Each item encoded once, copied into the joined bytes with a comma between.
-        const encoded = json.map((j) => utf8Encoder.encode(j));
-        const bytes = new Uint8Array(Math.max(0, encoded.reduce((n, e) => n + e.byteLength + 1, -1)));
-        const starts: number[] = [];
-        const ends: number[] = [];
-        let at = 0;
-        for (const [k, e] of encoded.entries()) {
-          if (k > 0) bytes[at++] = 0x2c; // ','
-          starts.push(at);
-          bytes.set(e, at);
-          at += e.byteLength;
-          ends.push(at);
-        }
-        const done = { offset: page.offset, json, hashes: json.map(hash53), bytes, starts, ends, hash: hash53(`${page.offset}:${joined}`) };
+        const done: SerializedPage = { offset: page.offset, items: page.items, json: [], hashes: [] };
         serializedNow.set(n, done);
         return done;
       });
@@ -145,6 +138,26 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     }
     return p;
   };
+  const itemJson = (page: SerializedPage, i: number): string => (page.json[i] ??= JSON.stringify(page.items[i]));
+  const itemHash = (page: SerializedPage, i: number): string => (page.hashes[i] ??= hash53(itemJson(page, i)));
+  function joined(page: SerializedPage): JoinedPage {
+    if (page.whole) return page.whole;
+    const json = page.items.map((_, i) => itemJson(page, i));
+    // Each item encoded once, copied into the joined bytes with a comma between.
+    const encoded = json.map((j) => utf8Encoder.encode(j));
+    const bytes = new Uint8Array(Math.max(0, encoded.reduce((n, e) => n + e.byteLength + 1, -1)));
+    const starts: number[] = [];
+    const ends: number[] = [];
+    let at = 0;
+    for (const [k, e] of encoded.entries()) {
+      if (k > 0) bytes[at++] = 0x2c; // ','
+      starts.push(at);
+      bytes.set(e, at);
+      at += e.byteLength;
+      ends.push(at);
+    }
+    return (page.whole = { bytes, starts, ends, hash: hash53(`${page.offset}:${json.join(',')}`) });
+  }
 
   /** The items at `positions`, serialized, and their hashes (for the ETag). */
   async function pageItems(positions: number[], size: number): Promise<{ json: string[]; hashes: string[] }> {
@@ -153,8 +166,8 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     for (const p of positions) {
       const n = shardOf(p, size);
       const page = serializedNow.get(n) ?? (await serializedPage(n));
-      json.push(page.json[p - page.offset]!);
-      hashes.push(page.hashes[p - page.offset]!);
+      json.push(itemJson(page, p - page.offset));
+      hashes.push(itemHash(page, p - page.offset));
     }
     return { json, hashes };
   }
@@ -165,11 +178,12 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     let tag = '';
     for (let n = shardOf(start, size); start < end && n <= shardOf(end - 1, size); n++) {
       const page = serializedNow.get(n) ?? (await serializedPage(n));
+      const whole = joined(page);
       const a = Math.max(start, page.offset) - page.offset;
-      const b = Math.min(end, page.offset + page.json.length) - page.offset - 1;
+      const b = Math.min(end, page.offset + page.items.length) - page.offset - 1;
       if (parts.length) parts.push(',');
-      parts.push(page.bytes.subarray(page.starts[a], page.ends[b]));
-      tag += page.hash;
+      parts.push(whole.bytes.subarray(whole.starts[a], whole.ends[b]));
+      tag += whole.hash;
     }
     return { parts, tag };
   }
