@@ -426,6 +426,9 @@ export function searchUnscored(index: SearchIndex, query: string, n = 5): number
   return index.unscored ? rank(index.unscored.index, query, false, index).slice(0, n) : [];
 }
 
+/** Distinct trigrams per own title (0: not counted yet), per index. */
+const trigramCounts = new WeakMap<SearchIndex, Int32Array>();
+
 const trigrams = (s: string): Set<string> => {
   const p = `  ${s} `;
   const out = new Set<string>();
@@ -441,11 +444,15 @@ export function suggestOccupations(index: SearchIndex, query: string, n = 5): nu
   const q = trigrams(normalize(query));
   if (q.size === 0) return [];
   const scored: Array<{ i: number; s: number }> = [];
+  // A title's trigrams are the 3-letter pieces of its padded text: the query's are looked for in
+  // it, and the set of its own made only for a title that shares one, once (for its size).
+  let counts = trigramCounts.get(index);
+  if (!counts) trigramCounts.set(index, (counts = new Int32Array(index.titles.length)));
   index.titles.forEach((t, i) => {
-    const tg = trigrams(t);
+    const padded = `  ${t} `;
     let common = 0;
-    for (const g of q) if (tg.has(g)) common++;
-    if (common > 0) scored.push({ i, s: (2 * common) / (q.size + tg.size) });
+    for (const g of q) if (padded.includes(g)) common++;
+    if (common > 0) scored.push({ i, s: (2 * common) / (q.size + (counts[i] ||= trigrams(t).size)) });
   });
   scored.sort((a, b) => b.s - a.s || a.i - b.i);
   return scored.slice(0, n).map((x) => x.i);
