@@ -21,7 +21,8 @@ import { listSourceFiles } from '../build/sources/discover.ts';
 import { resolveSourceDir } from '../build/sources/locate.ts';
 import { SEARCH_CASES } from '../test/support/search-queries.ts';
 import { findNginx, startNginx } from './nginx.ts';
-import { startChild, timeChild, treeCpuMs, type Running } from './procs.ts';
+import { startChild, timeChild, treeCpuMs, treeRssMb, type Running } from './procs.ts';
+import { functionCpuFigures } from './function-cpu.ts';
 import { hasWrk, runWrk, type WrkResult } from './wrk.ts';
 import { REPO_ROOT } from '../build/repo-root.ts';
 
@@ -134,6 +135,14 @@ async function searchAccuracy(base: string) {
   if (misses.length) console.log(`search misses:\n  ${misses.join('\n  ')}`);
 }
 
+/** The function's CPU per request as an edge platform bills it (bench/function-cpu.ts). */
+async function cpuFigures(dir: string) {
+  const f = await functionCpuFigures(dir);
+  for (const c of f.cold) row(`function CPU, cold instance: ${c.kind}`, `median ${c.medianMs.toFixed(2)} ms, max ${c.maxMs.toFixed(2)} ms (${c.samples} fresh handlers)`, '', '', '< 10 ms');
+  const s = f.firstSeen;
+  row(`function CPU, first-seen search (${s.queries} distinct queries)`, `p50 ${s.p50Ms.toFixed(2)}, p90 ${s.p90Ms.toFixed(2)}, p99 ${s.p99Ms.toFixed(2)}, max ${s.maxMs.toFixed(2)} ms ("${s.worst}")`, '', '', 'p99 < 2 ms');
+}
+
 async function main() {
   const loadAtStart = loadavg()[0]!;
   if (!hasWrk()) throw new Error('wrk is not installed (Debian/Ubuntu: apt-get install wrk); the throughput figures need it');
@@ -143,10 +152,16 @@ async function main() {
   try {
     if (!flags['--dir']) await buildFigures(dir, tmp);
     bundleFigures(dir);
+    await cpuFigures(dir);
 
     const [serveCmd, serveArgs] = node('build/serve/main.ts', '--dir', dir, '--port', '0', '--workers', String(WORKERS));
     const ours = await startChild(serveCmd, [...serveArgs], { cwd: repoRoot });
     running.push(ours);
+    // The server's processes: the primary, then its workers (npm start's cluster).
+    await new Promise((r) => setTimeout(r, 1000));
+    const idleRss = treeRssMb(ours.child.pid!);
+    const loadedRss: number[] = [];
+    const sampler = setInterval(() => treeRssMb(ours.child.pid!).forEach((mb, i) => (loadedRss[i] = Math.max(loadedRss[i] ?? 0, mb))), 100);
 
     const soc = ((await (await fetch(`${ours.url}/api/v1/occupations?limit=1`)).json()) as { data: Array<{ soc_code: string }> }).data[0]!.soc_code;
     const assessBody = JSON.stringify({ soc_code: soc, personal_factors: { ai_proficiency: 'advanced' } });
@@ -212,6 +227,10 @@ async function main() {
         row(t.name, `${kreq(o)}, ${lat}${cpu(o)}`, `bare ${kreq(b)}${cpu(b)}`, ratios(o, b), '>= 0.5x bare');
       }
     }
+    clearInterval(sampler);
+    const mbs = (xs: number[]) => xs.map((m) => m.toFixed(0)).join(' / ');
+    row(`server RSS per process (${idleRss.length}: primary, workers), idle`, `${mbs(idleRss)} MB`, '', '', '');
+    row('server RSS per process, highest under the load above', `${mbs(loadedRss)} MB`, '', '', '<= 150 MB per worker');
     await searchAccuracy(ours.url);
   } finally {
     for (const r of running.reverse()) await r.stop();

@@ -96,3 +96,13 @@ export function treeCpuMs(pid: number): number | null {
     return null;
   }
 }
+
+/** Resident memory (MB) of `pid` and of every live descendant, each on its own (empty where /proc is missing). */
+export function treeRssMb(pid: number): number[] {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return [m ? Number(m[1]) / 1024 : 0, ...childrenOf(pid).flatMap(treeRssMb)];
+  } catch {
+    return [];
+  }
+}

@@ -5,12 +5,13 @@
 // Response. It reads prebuilt shards through loadShard and never recomputes the model.
 // No node:*, no fs.
 import { assess, type AssessIssue } from '../build/model/assess.ts';
-import type { AssessShard, TaskShard, IndustryList, OccupationListItem, PageShard, SearchShard, VotesShard } from '../build/contract/response-schemas.ts';
+import type { AssessShard, TaskShard, IndustryList, OccupationListItem, PageShard, SearchPostingsShard, SearchShard, VotesShard } from '../build/contract/response-schemas.ts';
+import { postingShardName, takeMissingBuckets } from '../build/contract/search-words.ts';
 import { AssessRequest, OPTION_NOT_STRING, ShardMeta, TASK_FIELDS } from '../build/contract/request-schemas.ts';
 import { taskShardName } from '../build/contract/dist-layout.ts';
 import { INDUSTRY_LIST_QUERY, OCCUPATION_LIST_QUERY, pageShardName, pageWindow, parseQuery, queryPairs, shardOf } from '../build/contract/paging.ts';
 import { LIST_PAGE_HEAD, industryList, listPageJson, listPageTail } from '../build/contract/present.ts';
-import { allowedMethods, routeById, urlFor, type HandlerId, type Method, type RouteDef } from '../build/contract/routes.ts';
+import { allowedMethods, methodNotAllowedProblem, routeById, urlFor, type HandlerId, type Method, type RouteDef } from '../build/contract/routes.ts';
 import { matchRoute, notFoundKind, redirectFor, type RouteMatch } from '../build/contract/route-match.ts';
 import { ownTitleHolds, searchOccupations, searchUnscored, suggestOccupations } from '../build/contract/search-query.ts';
 import { noOccupation, noResourceAt, type ProblemError } from '../build/contract/problem.ts';
@@ -44,8 +45,14 @@ export type ReplyHandler = (req: RequestLike, info?: RequestInfo) => Promise<Any
 
 interface SerializedPage {
   offset: number;
-  json: string[];
-  hashes: string[];
+  items: OccupationListItem[];
+  /** Each item's JSON and its hash, made when an item is first asked for (a search needs a few). */
+  json: Array<string | undefined>;
+  hashes: Array<string | undefined>;
+  /** The whole shard for list pages, made when a list first reads it (joined). */
+  whole?: JoinedPage;
+}
+interface JoinedPage {
   /** The items' JSON joined by commas, as UTF-8; item i is bytes[starts[i], ends[i]). */
   bytes: Uint8Array;
   starts: number[];
@@ -111,9 +118,11 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
   }, notScored);
 
   /**
-   * Each page shard serialized once: its items' JSON joined by commas and encoded (a page is then
-   * bytes cut from it, never a string built and encoded per request), where each item starts and
-   * ends, a hash of the whole shard and of each item (the ETags hash these instead of the body).
+   * Page shards as loaded, each item serialized once when first asked for: a search reads a few
+   * items of several shards, so a cold one does not serialize every item of each. A list page
+   * reads a range: the shard's items' JSON joined by commas and encoded once (a page is then bytes
+   * cut from it, never a string built and encoded per request), where each item starts and ends,
+   * and a hash of the whole shard (the ETags hash these instead of the body).
    */
   const serialized = new Map<number, Promise<SerializedPage>>();
   const serializedNow = new Map<number, SerializedPage>();
@@ -121,22 +130,7 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     let p = serialized.get(n);
     if (!p) {
       p = shard<PageShard>(pageShardName(n)).then((page) => {
-        const json = page.items.map((item: OccupationListItem) => JSON.stringify(item));
-        const joined = json.join(',');
-        // Each item encoded once, copied into the joined bytes with a comma between.
-        const encoded = json.map((j) => utf8Encoder.encode(j));
-        const bytes = new Uint8Array(Math.max(0, encoded.reduce((n, e) => n + e.byteLength + 1, -1)));
-        const starts: number[] = [];
-        const ends: number[] = [];
-        let at = 0;
-        for (const [k, e] of encoded.entries()) {
-          if (k > 0) bytes[at++] = 0x2c; // ','
-          starts.push(at);
-          bytes.set(e, at);
-          at += e.byteLength;
-          ends.push(at);
-        }
-        const done = { offset: page.offset, json, hashes: json.map(hash53), bytes, starts, ends, hash: hash53(`${page.offset}:${joined}`) };
+        const done: SerializedPage = { offset: page.offset, items: page.items, json: [], hashes: [] };
         serializedNow.set(n, done);
         return done;
       });
@@ -145,6 +139,26 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     }
     return p;
   };
+  const itemJson = (page: SerializedPage, i: number): string => (page.json[i] ??= JSON.stringify(page.items[i]));
+  const itemHash = (page: SerializedPage, i: number): string => (page.hashes[i] ??= hash53(itemJson(page, i)));
+  function joined(page: SerializedPage): JoinedPage {
+    if (page.whole) return page.whole;
+    const json = page.items.map((_, i) => itemJson(page, i));
+    // Each item encoded once, copied into the joined bytes with a comma between.
+    const encoded = json.map((j) => utf8Encoder.encode(j));
+    const bytes = new Uint8Array(Math.max(0, encoded.reduce((n, e) => n + e.byteLength + 1, -1)));
+    const starts: number[] = [];
+    const ends: number[] = [];
+    let at = 0;
+    for (const [k, e] of encoded.entries()) {
+      if (k > 0) bytes[at++] = 0x2c; // ','
+      starts.push(at);
+      bytes.set(e, at);
+      at += e.byteLength;
+      ends.push(at);
+    }
+    return (page.whole = { bytes, starts, ends, hash: hash53(`${page.offset}:${json.join(',')}`) });
+  }
 
   /** The items at `positions`, serialized, and their hashes (for the ETag). */
   async function pageItems(positions: number[], size: number): Promise<{ json: string[]; hashes: string[] }> {
@@ -153,8 +167,8 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     for (const p of positions) {
       const n = shardOf(p, size);
       const page = serializedNow.get(n) ?? (await serializedPage(n));
-      json.push(page.json[p - page.offset]!);
-      hashes.push(page.hashes[p - page.offset]!);
+      json.push(itemJson(page, p - page.offset));
+      hashes.push(itemHash(page, p - page.offset));
     }
     return { json, hashes };
   }
@@ -165,11 +179,12 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     let tag = '';
     for (let n = shardOf(start, size); start < end && n <= shardOf(end - 1, size); n++) {
       const page = serializedNow.get(n) ?? (await serializedPage(n));
+      const whole = joined(page);
       const a = Math.max(start, page.offset) - page.offset;
-      const b = Math.min(end, page.offset + page.json.length) - page.offset - 1;
+      const b = Math.min(end, page.offset + page.items.length) - page.offset - 1;
       if (parts.length) parts.push(',');
-      parts.push(page.bytes.subarray(page.starts[a], page.ends[b]));
-      tag += page.hash;
+      parts.push(whole.bytes.subarray(whole.starts[a], whole.ends[b]));
+      tag += whole.hash;
     }
     return { parts, tag };
   }
@@ -182,26 +197,36 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
   // it names them by their official titles and no served occupation by its own.
   type Searched = { matches: number[]; suggested?: number[]; notScored?: string[] };
   const searches = new BoundedCache<string, Searched>(SEARCH_CACHE_ENTRIES);
-  const searched = (index: SearchShard, q: string): Searched => {
-    let hit = searches.get(q);
-    if (!hit) {
-      const matches = searchOccupations(index, q);
-      const unscored = () => searchUnscored(index, q).map((i) => JSON.stringify(index.unscored.occupations[i]));
-      if (matches.length === 0) {
-        // Nothing at all: say which unscored occupations q names or, when it names none, which
-        // titles come closest, additively (data stays empty, count 0). Titles that merely look
-        // like "infantry" are no answer to it.
-        const notScored = unscored();
-        hit = { matches, suggested: notScored.length > 0 ? [] : suggestOccupations(index, q), notScored };
-      } else {
-        // "military" finds Lawyers and Airline Pilots by alternate titles ("Military Lawyer"),
-        // while the occupations whose official titles it names are unscored: say so beside them.
-        const notScored = ownTitleHolds(index.unscored.index, q) && !ownTitleHolds(index, q) ? unscored() : [];
-        hit = notScored.length > 0 ? { matches, notScored } : { matches };
+  // The postings come in buckets, each a shard loaded when a query first needs one of its words:
+  // a query that met an unloaded bucket is answered again once they are in (search-words.ts).
+  const searched = async (index: SearchShard, q: string): Promise<Searched> => {
+    const kept = searches.get(q);
+    if (kept) return kept;
+    for (;;) {
+      const hit = searchOnce(index, q);
+      const missing = takeMissingBuckets(index);
+      if (missing.length === 0) {
+        searches.set(q, hit);
+        return hit;
       }
-      searches.set(q, hit);
+      const buckets = await Promise.all(missing.map((b) => shard<SearchPostingsShard>(postingShardName('search', b))));
+      missing.forEach((b, i) => (index.postings[b] = buckets[i]!.postings));
     }
-    return hit;
+  };
+  const searchOnce = (index: SearchShard, q: string): Searched => {
+    const matches = searchOccupations(index, q);
+    const unscored = () => searchUnscored(index, q).map((i) => JSON.stringify(index.unscored.occupations[i]));
+    if (matches.length === 0) {
+      // Nothing at all: say which unscored occupations q names or, when it names none, which
+      // titles come closest, additively (data stays empty, count 0). Titles that merely look
+      // like "infantry" are no answer to it.
+      const notScored = unscored();
+      return { matches, suggested: notScored.length > 0 ? [] : suggestOccupations(index, q), notScored };
+    }
+    // "military" finds Lawyers and Airline Pilots by alternate titles ("Military Lawyer"),
+    // while the occupations whose official titles it names are unscored: say so beside them.
+    const notScored = ownTitleHolds(index.unscored.index, q) && !ownTitleHolds(index, q) ? unscored() : [];
+    return notScored.length > 0 ? { matches, notScored } : { matches };
   };
   // Search pages whole: the same query, limit and offset always give the same bytes on an
   // instance (its shards never change), and building a page of ranked items scattered over the
@@ -228,7 +253,7 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     const kept = searchPages.get(pageKey);
     if (kept) return respond(req, 200, kept.body, 'json', route.cache, undefined, kept.etag);
     const index = shards.loaded<SearchShard>('search') ?? (await shard<SearchShard>('search'));
-    const { matches, suggested, notScored } = searched(index, q);
+    const { matches, suggested, notScored } = await searched(index, q);
     const count = matches.length;
     const { start, end } = pageWindow(count, limit, offset);
     const items = await pageItems(matches.slice(start, end), meta.page_shard_size);
@@ -421,8 +446,8 @@ function factorEntries(raw: object | undefined): Map<string, string> | ProblemEr
 
 /** 405: the path as requested (not the route pattern), and the methods it does accept. */
 function methodNotAllowed(req: RequestLike, pathname: string, route: RouteDef): Reply {
-  const allow = allowedMethods(route);
-  return problemResponse(req, 405, `${req.method} is not allowed on ${pathname}.`, [{ location: 'method', message: `${req.method} is not allowed here`, allowed: allow.split(', ') }], { Allow: allow });
+  const p = methodNotAllowedProblem(req.method, pathname, allowedMethods(route));
+  return problemResponse(req, 405, p.detail, p.errors, p.headers);
 }
 
 const tooLarge = (req: RequestLike): Reply =>

@@ -12,6 +12,9 @@ export const FUNCTION_PATHS = {
  * 404.html also stops Cloudflare Pages from answering unknown paths with the home page. */
 export const NOT_FOUND_FILES = { api: 'api/v1/404.json', embed: 'embed/404.html', page: '404.html' } as const;
 
+/** Every file's sha256 and the data version (build/emit/manifest.ts); the local server's ETags come from it. */
+export const MANIFEST_FILE = 'manifest.json';
+
 /** The function's prebuilt data: plain files of the deployment, never under a route prefix. */
 export const SHARD_DIR = '_shards';
 /** Where shard `name` lives in dist/ (and, with a leading slash, its URL on the site). */

@@ -11,3 +11,23 @@ export const ASSESS_MAX_BODY_BYTES = 16 * 1024;
  * connection is cut instead.
  */
 export const DISCARD_LIMIT_BYTES = 8 * 1024 * 1024;
+
+/**
+ * What one function request may parse when nothing is loaded yet (a cold instance): the bytes of
+ * the shards it reads and the JSON values in them (parsing is most of a cold request's CPU, and a
+ * value costs more than a byte of a string). Within an edge platform's smallest budget (10 ms of
+ * CPU per request, Cloudflare's free plan) with margin: the real data's cold search read 1.5 MB
+ * and ~250,000 values (49 ms) before the search index was packed and its postings split
+ * (docs/PERFORMANCE.md). test/contract/function-budget.test.ts holds every route kind and every
+ * shard of the function to it; a new shard or handler falls under it too.
+ */
+// The real data: a cold search 333-710 kB and 15,700-22,200 values (search, buckets, page shards).
+export const COLD_REQUEST_BUDGET = { bytes: 1_000_000, values: 40_000 } as const;
+
+/**
+ * What one search query may expand to (counted by searchWork in search-query.ts): edit distances
+ * computed in the typo scan, vocabulary words it stands for, and name ids read from the postings,
+ * over all its words and variants. On the real data the most over 1,200 generated queries were
+ * 2,443 distances ("athletic trainerss"), 141 candidates ("art dra"), 10,728 ids ("operators").
+ */
+export const SEARCH_QUERY_BUDGET = { distances: 4_000, candidates: 1_000, postings: 30_000 } as const;

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ShardMeta } from './request-schemas.ts';
 import { TASK_SHARD_PREFIX } from './dist-layout.ts';
+import { packedProblem } from './search-pack.ts';
 import { MAX_PROBLEM_ERRORS } from './problem.ts';
 import {
   FactorsTable,
@@ -200,24 +201,32 @@ export type ResponseSchemaKey = keyof ReturnType<typeof responseSchemas>;
 // --- Function shards: what the build prepares so the function never recomputes the model ---
 
 export const PageShard = z.strictObject({ offset: z.number().int().min(0), items: z.array(OccupationListItem) });
-const Ids = z.array(z.number().int().min(0));
+const Packed = z.string().regex(/^[-0-9A-Za-z_]*$/);
 const SearchIndexBody = z.strictObject({
   titles: z.array(z.string()),
-  alt_occ: Ids,
-  name_len: z.array(z.number().int().min(1)),
   prior: z.array(z.number().min(0).max(1)),
   vocab: z.array(z.string().min(1)),
-  postings: z.array(Ids.min(1)),
+  width: z.number().int().min(1).max(5),
+  alt_end: Packed,
+  name_len: Packed,
+  /** Posting buckets; in the function's shard of the served occupations' index, none (each a shard of its own: SearchPostingsShard). */
+  postings: z.array(Packed),
 });
-const lengthsAgree = (s: z.infer<typeof SearchIndexBody>) =>
-  s.vocab.length === s.postings.length && s.name_len.length === s.titles.length + s.alt_occ.length && s.prior.length === s.titles.length;
-const INDEX_LENGTHS = { message: 'search index arrays disagree in length' };
+/** The packed numbers checked whole (packedProblem); a zod issue naming what is wrong. */
+const fullIndex = (s: z.infer<typeof SearchIndexBody>, ctx: z.RefinementCtx) => issueOf(packedProblem(s), ctx);
+/** The served occupations' index in its shard: its postings are shards of their own (SearchPostingsShard). */
+const splitIndex = (s: z.infer<typeof SearchIndexBody>, ctx: z.RefinementCtx) => issueOf(packedProblem(s, true), ctx);
+const issueOf = (problem: string | null, ctx: z.RefinementCtx) => {
+  if (problem) ctx.addIssue({ code: 'custom', message: `search index: ${problem}` });
+};
 /** The index of the occupations served, and beside it that of the unscored ones (build/contract/search-index.ts). */
 export const SearchShard = SearchIndexBody.extend({
   unscored: z
-    .strictObject({ occupations: z.array(NotScoredItem), index: SearchIndexBody.refine(lengthsAgree, INDEX_LENGTHS) })
+    .strictObject({ occupations: z.array(NotScoredItem), index: SearchIndexBody.superRefine(fullIndex) })
     .refine((u) => u.occupations.length === u.index.titles.length, { message: 'unscored occupations and their index disagree in length' }),
-}).refine(lengthsAgree, INDEX_LENGTHS);
+}).superRefine(splitIndex);
+/** One bucket of the served occupations' postings (search-words.ts, postingShardName). */
+export const SearchPostingsShard = z.strictObject({ postings: Packed });
 export const AssessShard = z.strictObject({
   factors: FactorsTable,
   tiers: TierTable,
@@ -242,7 +251,7 @@ export const SHARD_SCHEMAS = {
   votes: VotesShard,
 } as const;
 export const shardSchemaFor = (name: string) =>
-  name.startsWith('pages/') ? PageShard : name.startsWith(TASK_SHARD_PREFIX) ? TaskShard : SHARD_SCHEMAS[name as keyof typeof SHARD_SCHEMAS];
+  name.startsWith('pages/') ? PageShard : name.startsWith(TASK_SHARD_PREFIX) ? TaskShard : /^search\/postings\/\d+$/.test(name) ? SearchPostingsShard : SHARD_SCHEMAS[name as keyof typeof SHARD_SCHEMAS];
 
 export type OccupationListItem = z.infer<typeof OccupationListItem>;
 export type OccupationList = z.infer<typeof OccupationList>;
@@ -253,6 +262,7 @@ export type IndustryList = z.infer<typeof IndustryListBody>;
 export type IndustryDetail = z.infer<typeof IndustryDetailBody>;
 export type PageShard = z.infer<typeof PageShard>;
 export type SearchShard = z.infer<typeof SearchShard>;
+export type SearchPostingsShard = z.infer<typeof SearchPostingsShard>;
 export type AssessShard = z.infer<typeof AssessShard>;
 export type TaskShard = z.infer<typeof TaskShard>;
 export type VotesShard = z.infer<typeof VotesShard>;

@@ -240,21 +240,43 @@ export function routeHeaders(route: RouteDef): Record<string, string> {
 }
 
 export function allowedMethods(route: RouteDef | null): string {
-  const m = route ? [...route.methods] : ['GET', 'POST'];
+  return allowHeader(route ? route.methods : ['GET', 'POST']);
+}
+
+/** The Allow header for these methods: HEAD beside GET, and OPTIONS always. */
+export function allowHeader(methods: readonly string[]): string {
+  const m = [...methods];
   if (m.includes('GET')) m.push('HEAD');
   return [...m, 'OPTIONS'].join(', ');
 }
 
 /** CORS preflight answer: any origin, the route's methods, Content-Type, cached for a day. */
 export function preflightHeaders(route: RouteDef | null): Record<string, string> {
+  return preflightHeadersFor(allowedMethods(route), 'Content-Type, If-None-Match');
+}
+
+/**
+ * CORS preflight answer for `allow` (an allowHeader value) and the request headers a client may
+ * send: the function's routes and the local server's plain files (GET only: no Content-Type).
+ */
+export function preflightHeadersFor(allow: string, requestHeaders: string): Record<string, string> {
   return {
     ...corsHeaders(),
-    'Access-Control-Allow-Methods': allowedMethods(route),
-    'Access-Control-Allow-Headers': 'Content-Type, If-None-Match',
+    'Access-Control-Allow-Methods': allow,
+    'Access-Control-Allow-Headers': requestHeaders,
     'Access-Control-Max-Age': '86400',
     'Cache-Control': CACHE_CONTROL.static,
     'X-Content-Type-Options': 'nosniff',
-    Allow: allowedMethods(route),
+    Allow: allow,
+  };
+}
+
+/** A 405's problem: the path as requested (not the route pattern), and the methods it does accept (`allow`). */
+export function methodNotAllowedProblem(method: string, pathname: string, allow: string) {
+  return {
+    detail: `${method} is not allowed on ${pathname}.`,
+    errors: [{ location: 'method', message: `${method} is not allowed here`, allowed: allow.split(', ') }],
+    headers: { Allow: allow },
   };
 }
 

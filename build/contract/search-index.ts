@@ -5,6 +5,7 @@ import type { OccupationRecord } from '../model/record-schemas.ts';
 import type { NotScoredItem } from './response-schemas.ts';
 import { compareText } from '../model/text.ts';
 import { normalize, words, type SearchIndex } from './search-words.ts';
+import { pack, packPostings, packWidth, POSTING_BUCKET_WORDS } from './search-pack.ts';
 
 /** Words that do not make a name more specific ("Managers, Except ..."): not counted in its length. */
 const FILLER = new Set(['and', 'or', 'of', 'the', 'a', 'an', 'in', 'for', 'to', 'except', 'other', 'all', 's']);
@@ -47,12 +48,33 @@ export function buildSearchIndex(
     }
   });
   const vocab = [...posting.keys()].sort(compareText);
-  const index: SearchIndex = { titles: own, alt_occ: altOcc, name_len: nameLen, prior: priors(records), vocab, postings: vocab.map((w) => posting.get(w)!) };
+  const lists = vocab.map((w) => posting.get(w)!);
+  // Every packed number: name ids and lengths, and each bucket's ends (at most its ids' count).
+  let largest = names.length;
+  for (let at = 0; at < lists.length; at += POSTING_BUCKET_WORDS) largest = Math.max(largest, lists.slice(at, at + POSTING_BUCKET_WORDS).reduce((n, l) => n + l.length, 0));
+  const width = packWidth(largest);
+  const index: SearchIndex = {
+    titles: own,
+    prior: priors(records),
+    vocab,
+    width,
+    alt_end: pack(altEnds(altOcc, records.length), width),
+    name_len: pack(nameLen, 1),
+    postings: packPostings(lists, width),
+  };
   if (unscored) {
     const occupations = unscored.map(({ soc_code, title, reason }) => ({ soc_code, title, reason }));
     index.unscored = { occupations, index: buildSearchIndex(occupations, titles) };
   }
   return index;
+}
+
+/** Where each occupation's alternate names end (alt_end): owners ascending, as the names were numbered. */
+function altEnds(owners: number[], occupations: number): number[] {
+  const ends = new Array<number>(occupations).fill(0);
+  for (const o of owners) ends[o]!++;
+  for (let o = 1; o < occupations; o++) ends[o]! += ends[o - 1]!;
+  return ends;
 }
 
 /**

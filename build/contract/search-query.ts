@@ -1,6 +1,6 @@
 // The occupation search's queries, answered by the function against the index the build made
 // (search-words.ts says how a search works). Pure.
-import { normalize, stem, words, type SearchIndex } from './search-words.ts';
+import { nameLength, namesOfOccupation, normalize, ownerOf, postingsOf, stem, words, type SearchIndex } from './search-words.ts';
 
 /**
  * Everyday words and abbreviations O*NET's titles do not (or barely) carry, as the words that do;
@@ -106,26 +106,55 @@ export function editDistance(a: string, b: string, max: number): number {
 }
 
 /**
- * What the query side derives from an index, once per index: vocabulary ids by word length (the
- * typo scan looks at near lengths only) and how many names (own title and alternates) each
- * occupation has.
+ * What the query side derives from an index, once per index and only when a query needs it:
+ * vocabulary ids by word length and each word's letter set (the typo scan looks at near lengths
+ * and near letter sets only).
  */
 interface Derived {
   byLength: number[][];
-  names: number[];
+  letters: Int32Array;
 }
 const derivedOf = new WeakMap<SearchIndex, Derived>();
 function derived(index: SearchIndex): Derived {
   let d = derivedOf.get(index);
   if (!d) {
     const byLength: number[][] = [];
-    index.vocab.forEach((w, k) => (byLength[w.length] ??= []).push(k));
-    const names = index.titles.map(() => 1);
-    for (const o of index.alt_occ) names[o]!++;
-    derivedOf.set(index, (d = { byLength, names }));
+    const letters = new Int32Array(index.vocab.length);
+    index.vocab.forEach((w, k) => {
+      (byLength[w.length] ??= []).push(k);
+      letters[k] = letterSet(w);
+    });
+    derivedOf.set(index, (d = { byLength, letters }));
   }
   return d;
 }
+
+/**
+ * A word's characters as a set of bits (letters one each, digits sharing a few). One edit changes
+ * at most two bits of it (a substitution: one character out, one in; a swap none), so a word whose
+ * set differs from the query word's in more than 2 * max bits is not within max edits: most of
+ * the vocabulary is ruled out without computing a distance.
+ */
+function letterSet(w: string): number {
+  let set = 0;
+  for (let i = 0; i < w.length; i++) {
+    const c = w.charCodeAt(i);
+    set |= 1 << (c >= 97 && c <= 122 ? c - 97 : 26 + (c % 6));
+  }
+  return set;
+}
+function bitCount(n: number): number {
+  n -= (n >>> 1) & 0x55555555;
+  n = (n & 0x33333333) + ((n >>> 2) & 0x33333333);
+  return (((n + (n >>> 4)) & 0xf0f0f0f) * 0x1010101) >>> 24;
+}
+
+/**
+ * What queries cost, counted (never timed): edit distances computed and candidate words found, so
+ * that a test can hold a query's work to a budget on any machine. Only counts; nothing reads it to
+ * decide anything.
+ */
+export const searchWork = { distances: 0, candidates: 0, postings: 0 };
 
 /** First index in the sorted vocabulary not below w. */
 function lowerBound(vocab: string[], w: string): number {
@@ -171,7 +200,11 @@ function queryWords(index: SearchIndex, lexicon: SearchIndex | undefined = index
       let byName = names.get(w);
       if (!byName) {
         byName = new Map<number, number>();
-        for (const [k, q] of self.candidates(w)) for (const id of index.postings[k]!) if ((byName.get(id) ?? 0) < q) byName.set(id, q);
+        for (const [k, q] of self.candidates(w)) {
+          const ids = postingsOf(index, k);
+          searchWork.postings += ids.length;
+          for (const id of ids) if ((byName.get(id) ?? 0) < q) byName.set(id, q);
+        }
         names.set(w, byName);
       }
       return byName;
@@ -194,15 +227,18 @@ function candidates(index: SearchIndex, w: string, lexicon: SearchIndex | undefi
   // A word of the other index's titles is a word, not a typo of a near one (queryWords).
   if (!exact && w.length >= 4 && !inVocabulary(lexicon, w)) {
     const max = w.length >= 8 ? 2 : 1;
-    const lengths = derived(index).byLength;
+    const { byLength, letters } = derived(index);
+    const set = letterSet(w);
     for (let len = w.length - max; len <= w.length + max; len++) {
-      for (const k of lengths[len] ?? []) {
-        if (out.has(k)) continue;
+      for (const k of byLength[len] ?? []) {
+        if (out.has(k) || bitCount(set ^ letters[k]!) > 2 * max) continue;
+        searchWork.distances++;
         const d = editDistance(w, index.vocab[k]!, max);
         if (d <= max) out.set(k, d === 1 ? 0.65 : 0.5);
       }
     }
   }
+  searchWork.candidates += out.size;
   return out;
 }
 
@@ -246,9 +282,6 @@ function variants(index: SearchIndex, ws: string[], qw: QueryWords): Array<{ wor
  */
 const OWN_TITLE_MIN_COVERAGE = 0.5;
 
-/** The occupation (list position) a name id belongs to: names 0..n-1 are the own titles. */
-const ownerOf = (index: SearchIndex, id: number): number => (id < index.titles.length ? id : index.alt_occ[id - index.titles.length]!);
-
 /** Best name score per occupation for one word list; every word must match within one name. */
 function scoreVariant(index: SearchIndex, ws: string[], weight: number, best: Map<number, { score: number; hits: number }>, qw: QueryWords): void {
   const n = index.titles.length;
@@ -270,7 +303,7 @@ function scoreVariant(index: SearchIndex, ws: string[], weight: number, best: Ma
     }
     if (!ok) continue;
     const occ = ownerOf(index, id);
-    const coverage = Math.max(id < n ? OWN_TITLE_MIN_COVERAGE : 0, Math.min(1, perWord.length / index.name_len[id]!));
+    const coverage = Math.max(id < n ? OWN_TITLE_MIN_COVERAGE : 0, Math.min(1, perWord.length / nameLength(index, id)));
     const score = weight * (sum / perWord.length) * (0.6 + 0.4 * coverage) * (id < n ? 1 : 0.92);
     hitsSeen.set(occ, (hitsSeen.get(occ) ?? 0) + 1);
     const cur = best.get(occ);
@@ -306,8 +339,7 @@ function rank(index: SearchIndex, query: string, dropUnmatched: boolean, lexicon
     if (known.length > 0 && known.length < ws.length) for (const v of variants(index, known, qw)) scoreVariant(index, v.words, 0.8 * v.weight, best, qw);
     if (best.size === 0 && known.length > 1) partialMatches(index, known, best, qw);
   }
-  const { names } = derived(index);
-  const ranked = [...best].map(([i, b]) => ({ i, score: b.score + 0.3 * index.prior[i]! + 0.05 * Math.min(1, Math.log2(1 + b.hits) / 5) + 0.05 * Math.min(1, b.hits / names[i]!) }));
+  const ranked = [...best].map(([i, b]) => ({ i, score: b.score + 0.3 * index.prior[i]! + 0.05 * Math.min(1, Math.log2(1 + b.hits) / 5) + 0.05 * Math.min(1, b.hits / namesOfOccupation(index, i)) }));
   ranked.sort((x, y) => y.score - x.score || x.i - y.i);
   return ranked.map((r) => r.i);
 }
@@ -394,6 +426,9 @@ export function searchUnscored(index: SearchIndex, query: string, n = 5): number
   return index.unscored ? rank(index.unscored.index, query, false, index).slice(0, n) : [];
 }
 
+/** Distinct trigrams per own title (0: not counted yet), per index. */
+const trigramCounts = new WeakMap<SearchIndex, Int32Array>();
+
 const trigrams = (s: string): Set<string> => {
   const p = `  ${s} `;
   const out = new Set<string>();
@@ -409,11 +444,15 @@ export function suggestOccupations(index: SearchIndex, query: string, n = 5): nu
   const q = trigrams(normalize(query));
   if (q.size === 0) return [];
   const scored: Array<{ i: number; s: number }> = [];
+  // A title's trigrams are the 3-letter pieces of its padded text: the query's are looked for in
+  // it, and the set of its own made only for a title that shares one, once (for its size).
+  let counts = trigramCounts.get(index);
+  if (!counts) trigramCounts.set(index, (counts = new Int32Array(index.titles.length)));
   index.titles.forEach((t, i) => {
-    const tg = trigrams(t);
+    const padded = `  ${t} `;
     let common = 0;
-    for (const g of q) if (tg.has(g)) common++;
-    if (common > 0) scored.push({ i, s: (2 * common) / (q.size + tg.size) });
+    for (const g of q) if (padded.includes(g)) common++;
+    if (common > 0) scored.push({ i, s: (2 * common) / (q.size + (counts[i] ||= trigrams(t).size)) });
   });
   scored.sort((a, b) => b.s - a.s || a.i - b.i);
   return scored.slice(0, n).map((x) => x.i);

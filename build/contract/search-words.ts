@@ -25,19 +25,37 @@
 // function (search-query.ts) share, so a title and a query are cut into words alike.
 import type { NotScoredItem } from './response-schemas.ts';
 import { foldWords } from '../model/text.ts';
+import { POSTING_BUCKET_WORDS, unpackAt } from './search-pack.ts';
+export { POSTING_BUCKET_WORDS } from './search-pack.ts';
 
 export interface SearchIndex {
   /** Normalized own title of each occupation, by list position (GET /occupations order). */
   titles: string[];
-  /** Names are the titles (ids 0..n-1), then alternate/reported titles: owner of name n+k. */
-  alt_occ: number[];
-  /** Number of (stemmed, distinct) words of every name, by name id. */
-  name_len: number[];
   /** Popularity prior per occupation, 0..1: log employment, a shared OEWS code split among its O*NET children. */
   prior: number[];
-  /** Sorted stemmed words, and parallel to them the ascending ids of the names that hold each. */
+  /** Sorted stemmed words. */
   vocab: string[];
-  postings: number[][];
+  // The per-name and per-word numbers are packed (pack() below): strings that JSON.parse copies
+  // in one pass and a query reads in place, so a cold instance parses about 10,000 values, not
+  // the 250,000 numbers they were as arrays (49 ms for the first search).
+  /** Digits per packed number, enough for the largest (a name id). */
+  width: number;
+  /**
+   * Names are the titles (ids 0..n-1), then the alternate/reported titles, occupation by
+   * occupation: where occupation o's alternates end (counted from name n), packed.
+   */
+  alt_end: string;
+  /** Number of (stemmed, distinct) words of every name, by name id, packed a digit each (at most 63). */
+  name_len: string;
+  /**
+   * The ascending ids of the names that hold each vocabulary word, in buckets of
+   * POSTING_BUCKET_WORDS consecutive words (so of one stretch of the alphabet): bucket b packs the
+   * bucket-local ends of its words' lists (where each ends, counted in numbers), then the lists one
+   * after another. The function's shard leaves them out (an empty array) and reads a bucket, a
+   * shard of its own (postingShardName), when a query first needs one of its words: a cold search
+   * parses a few kB of them, not all (420 kB).
+   */
+  postings: Array<string | undefined>;
   /**
    * The occupations the model does not score (no O*NET task statements: the military, the "All
    * Other" groups), indexed alike: the list leaves them out, but a query that names one is told
@@ -47,6 +65,77 @@ export interface SearchIndex {
   unscored?: { occupations: NotScoredItem[]; index: SearchIndex };
 }
 
+/** The occupation (list position) a name id belongs to: names 0..n-1 are the own titles. */
+export function ownerOf(index: SearchIndex, id: number): number {
+  const n = index.titles.length;
+  if (id < n) return id;
+  const ends = altEndsOf(index);
+  // The first occupation whose alternates end past this one.
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ends[mid]! <= id - n) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+const altEnds = new WeakMap<SearchIndex, Int32Array>();
+/** alt_end read once per index (an occupation's number, about a thousand). */
+function altEndsOf(index: SearchIndex): Int32Array {
+  let ends = altEnds.get(index);
+  if (!ends) {
+    ends = new Int32Array(index.titles.length);
+    for (let o = 0; o < ends.length; o++) ends[o] = unpackAt(index.alt_end, index.width, o);
+    altEnds.set(index, ends);
+  }
+  return ends;
+}
+/** How many names (own title and alternates) occupation o has. */
+export function namesOfOccupation(index: SearchIndex, o: number): number {
+  const ends = altEndsOf(index);
+  return 1 + ends[o]! - (o === 0 ? 0 : ends[o - 1]!);
+}
+/** A name's number of distinct words. */
+export const nameLength = (index: SearchIndex, id: number): number => unpackAt(index.name_len, 1, id);
+/** The shard holding bucket b of the postings of the index kept in shard `index` ("search"). */
+export const postingShardName = (index: string, b: number): string => `${index}/postings/${b}`;
+/** How many posting buckets an index of `words` vocabulary words has. */
+export const postingBuckets = (words: number): number => Math.ceil(words / POSTING_BUCKET_WORDS);
+
+/** Buckets a query asked for that the index did not hold, per index (takeMissingBuckets). */
+const missingOf = new WeakMap<SearchIndex, Set<number>>();
+
+/**
+ * The ids of the names holding vocabulary word k, ascending (read from the packed postings). When
+ * the word's bucket is not loaded: none, and the bucket is noted as wanted (takeMissingBuckets):
+ * the caller loads it and asks again.
+ */
+export function postingsOf(index: SearchIndex, k: number): number[] {
+  const b = Math.floor(k / POSTING_BUCKET_WORDS);
+  const bucket = index.postings[b];
+  if (bucket === undefined) {
+    let m = missingOf.get(index);
+    if (!m) missingOf.set(index, (m = new Set()));
+    m.add(b);
+    return [];
+  }
+  const { width } = index;
+  const words = Math.min(POSTING_BUCKET_WORDS, index.vocab.length - b * POSTING_BUCKET_WORDS);
+  const j = k - b * POSTING_BUCKET_WORDS;
+  const start = j === 0 ? 0 : unpackAt(bucket, width, j - 1);
+  const end = unpackAt(bucket, width, j);
+  const out: number[] = [];
+  for (let i = start; i < end; i++) out.push(unpackAt(bucket, width, words + i));
+  return out;
+}
+
+/** The posting buckets asked for since the last call and not loaded (ascending), forgotten once told. */
+export function takeMissingBuckets(index: SearchIndex): number[] {
+  const m = missingOf.get(index);
+  missingOf.delete(index);
+  return m ? [...m].sort((a, b) => a - b) : [];
+}
 /** Lower-case, letters and digits only, single spaces: "Registered Nurse (RN)" -> "registered nurse rn". */
 export function normalize(s: string): string {
   return foldWords(s, ' ');

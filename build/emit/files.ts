@@ -10,7 +10,8 @@ import * as present from '../contract/present.ts';
 import { notFound, problemTypeDocs } from '../contract/problem.ts';
 import { fileFor, shardFile, taskShardName, NOT_FOUND_FILES } from '../contract/dist-layout.ts';
 import { fillPattern, routesFor, urlFor, type RouteDef } from '../contract/routes.ts';
-import type { SearchIndex } from '../contract/search-words.ts';
+import { postingShardName, type SearchIndex } from '../contract/search-words.ts';
+import { packedProblem } from '../contract/search-pack.ts';
 import type { Meta } from '../contract/site-schemas.ts';
 import { versioned } from '../model/version.ts';
 import { buildOpenApi } from './openapi.ts';
@@ -112,7 +113,8 @@ export async function* emitFiles(
   // Function shards.
   const shards: Array<[string, () => unknown]> = [
     ['meta', () => ({ data_version: model.meta.data_version, shape, occupation_count: items.length, page_shard_size: PAGE_SHARD_SIZE, page_shards: shardCount(items.length, PAGE_SHARD_SIZE) })],
-    ['search', () => search],
+    // The search index without its postings, which follow as shards of their own, a bucket each.
+    ['search', () => ({ ...search, postings: [] })],
     ['assess', () => ({
       factors: model.factors,
       tiers: model.tiers,
@@ -121,6 +123,9 @@ export async function* emitFiles(
     })],
     ['industries', () => industryList],
   ];
+  const problem = packedProblem(search);
+  if (problem) throw new Error(`search index: ${problem}`);
+  search.postings.forEach((postings, b) => shards.push([postingShardName('search', b), () => ({ postings })]));
   for (let n = 0; n < shardCount(items.length, PAGE_SHARD_SIZE); n++) {
     shards.push([pageShardName(n), () => ({ offset: n * PAGE_SHARD_SIZE, items: items.slice(n * PAGE_SHARD_SIZE, (n + 1) * PAGE_SHARD_SIZE) })]);
   }

@@ -43,4 +43,4 @@ export function buildManifest(dataVersion: string, shape: string, files: readonl
   return JSON.stringify({ data_version: dataVersion, shape, downloads, files: Object.fromEntries(entries) }, null, 1) + '\n';
 }
 
-export const MANIFEST_PATH = 'manifest.json';
+export { MANIFEST_FILE as MANIFEST_PATH } from '../contract/dist-layout.ts';

@@ -1,12 +1,13 @@
 // The local server's files: dist/ read from disk on first use and kept in a cache bounded by size
 // (hot files stay, the rest are read again when asked), so a worker's memory does not grow with
 // the site and a bounded number of files is open at once. ETags are the content's sha256
-// (shortened, as the manifest has it), one per encoding; gzip/brotli variants are compressed on
-// first use and counted against the same bound.
+// (shortened), one per encoding, taken from the build's manifest rather than computed on every
+// cache miss; gzip/brotli variants are compressed on first use and counted against the same bound.
 import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import { createHash } from 'node:crypto';
+import { MANIFEST_FILE } from '../../../build/contract/dist-layout.ts';
 
 export type Encoding = 'br' | 'gzip';
 
@@ -23,7 +24,7 @@ export interface StaticFile {
 /** The strong ETag of one representation: gzip, br and identity bytes never share one (RFC 9110 §8.8.3). */
 export const etagFor = (file: StaticFile, encoding: Encoding | null): string => (encoding ? `"${file.hash}-${encoding}"` : `"${file.hash}"`);
 
-export const fileOf = (body: Buffer): StaticFile => ({ body, hash: createHash('sha256').update(body).digest('hex').slice(0, 32) });
+export const fileOf = (body: Buffer, sha256?: string): StaticFile => ({ body, hash: (sha256 ?? createHash('sha256').update(body).digest('hex')).slice(0, 32) });
 
 const MIN_COMPRESS = 512;
 const ACCEPTS_BR = /(^|[,\s])br(?!\s*;\s*q=0(\.0*)?\s*(,|$))/i;
@@ -60,11 +61,42 @@ export function encoded(file: StaticFile, encoding: Encoding): Buffer {
 export class FileReader {
   constructor(readonly dir: string) {}
 
-  /** The file with its ETag hash (what is served). */
+  /** The manifest's sha256 per file, and which manifest.json it was read from (inode, mtime, size). */
+  private manifest: { stamp: string; files: Map<string, string> } | null = null;
+
+  /** The manifest.json on disk now: its stamp, and its hashes (read again when it changed: a new build). */
+  private manifestNow(): { stamp: string; files: Map<string, string> } | null {
+    const stamp = this.manifestStamp();
+    if (stamp === null) return null;
+    if (this.manifest?.stamp !== stamp) {
+      const bytes = this.bytes(MANIFEST_FILE);
+      const files = bytes ? (JSON.parse(bytes.toString('utf8')) as { files?: Record<string, string> }).files : undefined;
+      this.manifest = { stamp, files: new Map(Object.entries(files ?? {})) };
+    }
+    return this.manifest;
+  }
+
+  private manifestStamp(): string | null {
+    try {
+      const s = statSync(path.join(this.dir, MANIFEST_FILE));
+      return `${s.ino}:${s.mtimeMs}:${s.size}`;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * The file with its ETag hash (what is served): the manifest's sha256 when the same manifest was
+   * on disk before and after the file was read (a build that swapped the tree in between would
+   * change it), else the bytes' own. Hashing every file on every cache miss made a crawl of the
+   * site several times slower.
+   */
   read(rel: string): StaticFile | null {
+    const before = this.manifestNow();
     const body = this.bytes(rel);
     if (!body) return null;
-    const file = fileOf(body);
+    const listed = before && this.manifestStamp() === before.stamp ? before.files.get(rel) : undefined;
+    const file = fileOf(body, listed);
     if (rel.endsWith('.gz')) file.compressed = true;
     return file;
   }

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { FUNCTION_PATHS, shardFile } from '../../../build/contract/dist-layout.ts';
-import { routePrefixes } from '../../../build/contract/routes.ts';
-import { responseHeaders, CACHE_CONTROL, corsHeaders } from '../../../build/contract/http-policy.ts';
+import { allowHeader, methodNotAllowedProblem, preflightHeadersFor, routePrefixes } from '../../../build/contract/routes.ts';
+import { responseHeaders } from '../../../build/contract/http-policy.ts';
 import type { Shape } from '../../../build/model/record-schemas.ts';
 import { DISCARD_LIMIT_BYTES } from '../../../build/contract/limits.ts';
 import { chooseEncoding, encoded, etagFor, FileReader, SizedCache, type Encoding, type StaticFile } from './files.ts';
@@ -253,13 +253,14 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
    */
   function plainFileMethod(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, rel: string, url: string): void {
     if (!reader.isFile(rel)) return sendFunction(req, res, url);
-    const allow = 'GET, HEAD, OPTIONS';
+    // The same preflight and 405 as the function's (routes.ts), for a file: GET only.
+    const allow = allowHeader(['GET']);
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { ...corsHeaders(), 'Access-Control-Allow-Methods': allow, 'Access-Control-Allow-Headers': 'If-None-Match', 'Access-Control-Max-Age': '86400', 'Cache-Control': CACHE_CONTROL.static, 'X-Content-Type-Options': 'nosniff', Allow: allow });
+      res.writeHead(204, preflightHeadersFor(allow, 'If-None-Match'));
       return void res.end();
     }
-    const reply = problemResponse(new NodeRequest(req, url), 405, `${req.method} is not allowed on ${pathname}.`, [{ location: 'method', message: `${req.method} is not allowed here`, allowed: allow.split(', ') }], { Allow: allow });
-    writeReply(req, res, true, reply);
+    const p = methodNotAllowedProblem(req.method ?? '', pathname, allow);
+    writeReply(req, res, true, problemResponse(new NodeRequest(req, url), 405, p.detail, p.errors, p.headers));
   }
 
   function route(req: http.IncomingMessage, res: http.ServerResponse): void {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildSearchIndex } from '../../../build/contract/search-index.ts';
 import { editDistance, ownTitleHolds, searchOccupations, searchUnscored, suggestOccupations } from '../../../build/contract/search-query.ts';
-import { normalize, stem } from '../../../build/contract/search-words.ts';
+import { normalize, ownerOf, postingsOf, stem, takeMissingBuckets } from '../../../build/contract/search-words.ts';
+import { pack, packedLength, packedProblem, packWidth, POSTING_BUCKET_WORDS, unpackAt } from '../../../build/contract/search-pack.ts';
 
 // Hand-written occupations in the shape the build hands over: titles, OEWS employment and code.
 const occ = (soc_code: string, title: string, employment: number | null, oews_code: string | null = soc_code.slice(0, 7)) => ({
@@ -63,13 +64,56 @@ describe('search text', () => {
   });
 });
 
+describe('packed numbers', () => {
+  it('reads back every number it writes, at any width', () => {
+    for (const [numbers, width] of [[[0, 1, 63], 1], [[0, 64, 4095, 17], 2], [[262143, 0, 70000], 3]] as const) {
+      const packed = pack(numbers, width);
+      expect(packed).toMatch(/^[-0-9A-Za-z_]*$/);
+      expect(packedLength(packed, width)).toBe(numbers.length);
+      expect(numbers.map((_, i) => unpackAt(packed, width, i))).toEqual(numbers);
+    }
+    expect(packWidth(63)).toBe(1);
+    expect(packWidth(64)).toBe(2);
+    expect(() => pack([64], 1)).toThrow(/cannot pack 64/);
+    expect(unpackAt('a"', 2, 0)).toBe(-1);
+  });
+  it('finds a damaged index', () => {
+    expect(packedProblem({ ...index, postings: [...index.postings, ''] })).toMatch(/postings and vocab/);
+    expect(packedProblem({ ...index, postings: [] }, true)).toBeNull();
+    expect(packedProblem({ ...index, name_len: index.name_len.slice(1) })).toMatch(/name_len and alt_end/);
+    expect(packedProblem({ ...index, alt_end: index.alt_end.slice(index.width) })).toMatch(/alt_end and titles/);
+    const bucket = index.postings[0]!;
+    const words = Math.min(index.vocab.length, POSTING_BUCKET_WORDS) * index.width;
+    const outOfRange = bucket.slice(0, words) + 'z'.repeat(index.width) + bucket.slice(words + index.width);
+    expect(packedProblem({ ...index, postings: [outOfRange, ...index.postings.slice(1)] })).toMatch(/word 0: name ids not ascending or out of range/);
+  });
+});
+
+describe('posting buckets loaded on demand', () => {
+  it('notes the buckets a query needs and were not loaded, and answers alike once they are', () => {
+    // Many words, so that there are several buckets.
+    const many = Array.from({ length: 3 * POSTING_BUCKET_WORDS }, (_, i) => occ(`11-${String(1000 + i)}.00`, `Word${i.toString(36)}x Operator`, 1000 + i));
+    const full = buildSearchIndex(many, []);
+    expect(full.postings.length).toBeGreaterThan(2);
+    const split = { ...full, postings: full.postings.map(() => undefined) as Array<string | undefined> };
+    expect(searchOccupations(split, 'operator')).toEqual([]);
+    const wanted = takeMissingBuckets(split);
+    expect(wanted).toEqual([split.vocab.indexOf('operator') / POSTING_BUCKET_WORDS | 0]);
+    expect(takeMissingBuckets(split)).toEqual([]);
+    for (const b of wanted) split.postings[b] = full.postings[b];
+    expect(searchOccupations(split, 'operator')).toEqual(searchOccupations(full, 'operator'));
+    expect(takeMissingBuckets(split)).toEqual([]);
+  });
+});
+
 describe('search index', () => {
   it('holds own titles by list position, then alternate titles with their owner, and sorted words', () => {
     expect(index.titles).toHaveLength(records.length);
-    expect(index.name_len).toHaveLength(records.length + index.alt_occ.length);
+    expect(packedLength(index.name_len, 1)).toBe(records.length + unpackAt(index.alt_end, index.width, records.length - 1));
     expect(index.vocab).toEqual([...index.vocab].sort((a, b) => (a < b ? -1 : 1)));
     const rn = index.vocab.indexOf('rn');
-    expect(index.postings[rn]!.map((id) => (id < records.length ? id : index.alt_occ[id - records.length]))).toEqual([2, 2, 2, 4]);
+    expect(postingsOf(index, rn).map((id) => ownerOf(index, id))).toEqual([2, 2, 2, 4]);
+    expect(packedProblem(index)).toBeNull();
   });
   it('ignores titles of occupations not in the list', () => {
     expect(index.vocab).not.toContain('listed');

@@ -31,6 +31,27 @@ describe('FileReader', () => {
     expect(servable('a/b.json')).toBe(true);
     expect(servable('a/.b.json')).toBe(false);
   });
+
+  it("takes a file's ETag hash from the build's manifest, read again when a new manifest replaces it", () => {
+    const site = path.join(tmp, 'listed');
+    mkdirSync(path.join(site, 'a'), { recursive: true });
+    writeFileSync(path.join(site, 'a', 'index.json'), '{"a":1}');
+    writeFileSync(path.join(site, 'b.json'), '{"b":2}');
+    // A hash no content has: only the manifest can have given it.
+    const listed = (sha: string) => writeFileSync(path.join(site, 'manifest.json'), JSON.stringify({ files: { 'a/index.json': sha.repeat(64) } }));
+    listed('c');
+    const reader = new FileReader(site);
+    expect(reader.read('a/index.json')!.hash).toBe('c'.repeat(32));
+    // Not listed: the bytes' own sha256.
+    expect(reader.read('b.json')!.hash).toBe(fileOf(Buffer.from('{"b":2}')).hash);
+    // A new build's manifest (another file: another inode) is read again.
+    rmSync(path.join(site, 'manifest.json'));
+    listed('d');
+    expect(reader.read('a/index.json')!.hash).toBe('d'.repeat(32));
+    // No manifest: hashed.
+    rmSync(path.join(site, 'manifest.json'));
+    expect(reader.read('a/index.json')!.hash).toBe(fileOf(Buffer.from('{"a":1}')).hash);
+  });
 });
 
 describe('SizedCache', () => {

@@ -1,0 +1,102 @@
+// The function's CPU per request, as an edge platform bills it (Cloudflare's free plan: 10 ms per
+// request): the built bundle (dist/_functions/api.mjs, what deploys) called in this process over
+// shards read from the dist folder, CPU from process.cpuUsage around each request.
+//   cold: a fresh createHandler per sample (no shard loaded, nothing cached), one request of a
+//         route kind; the process itself is warm (a cold isolate adds its module's compile, not
+//         counted here), so the first sample of each kind is printed beside the median.
+//   first-seen: one warm handler, then >= 1,000 distinct queries generated from the titles
+//         (plurals, prefixes, typos), each sent once, so no answer comes from the instance's caches.
+// Standalone: tsx bench/function-cpu.ts DIR [--json]
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { FUNCTION_PATHS, shardFile } from '../build/contract/dist-layout.ts';
+import { realisticQueries } from '../test/support/realistic-queries.ts';
+
+type Handler = (req: Request) => Promise<Response>;
+interface FunctionModule {
+  createHandler(source: { loadShard(name: string): Promise<unknown> }, options?: object): Handler;
+}
+
+export interface CpuFigures {
+  /** Per route kind: median and max of the cold samples (ms), the first sample, and how many. */
+  cold: Array<{ kind: string; medianMs: number; maxMs: number; firstMs: number; samples: number }>;
+  firstSeen: { queries: number; p50Ms: number; p90Ms: number; p99Ms: number; maxMs: number; worst: string };
+}
+
+const cpuMs = (from: NodeJS.CpuUsage): number => {
+  const d = process.cpuUsage(from);
+  return (d.user + d.system) / 1000;
+};
+const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+
+const jsonPost = (body: unknown) => ({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
+export async function functionCpuFigures(dir: string, opts: { coldSamples?: number; queries?: number } = {}): Promise<CpuFigures> {
+  const mod = (await import(pathToFileURL(path.join(dir, FUNCTION_PATHS.core)).href)) as FunctionModule;
+  // As the node adapter and Cloudflare's res.json() do: the bytes read, then parsed per shard.
+  const source = { loadShard: async (name: string) => JSON.parse(readFileSync(path.join(dir, shardFile(name)), 'utf8')) as unknown };
+  const meta = JSON.parse(readFileSync(path.join(dir, shardFile('meta')), 'utf8')) as { shape: string; page_shards: number };
+  const items: Array<{ soc_code: string; title: string }> = [];
+  for (let n = 0; n < meta.page_shards; n++) items.push(...(JSON.parse(readFileSync(path.join(dir, shardFile(`pages/${n}`)), 'utf8')) as { items: typeof items }).items);
+  const base = 'http://localhost';
+  const soc = items[0]!.soc_code;
+  const kinds: Array<{ kind: string; req: () => Request }> = [
+    { kind: 'search (typo: "sofware developer")', req: () => new Request(`${base}/api/v1/occupations?q=sofware%20developer&limit=20`) },
+    { kind: 'search (plain: "nurse")', req: () => new Request(`${base}/api/v1/occupations?q=nurse&limit=20`) },
+    { kind: 'search (nothing found: "xyzzyq")', req: () => new Request(`${base}/api/v1/occupations?q=xyzzyq&limit=20`) },
+    { kind: 'list with offset', req: () => new Request(`${base}/api/v1/occupations?limit=20&offset=400`) },
+    { kind: 'industries list with level', req: () => new Request(`${base}/api/v1/industries?level=2`) },
+    { kind: 'POST assess', req: () => new Request(`${base}/api/v1/displacement/assess`, jsonPost({ soc_code: soc, personal_factors: { ai_proficiency: 'advanced' } })) },
+    { kind: '404 (problem)', req: () => new Request(`${base}/api/v1/no-such-thing`) },
+  ];
+  if (meta.shape === 'timeline') kinds.push({ kind: 'votes GET (no database)', req: () => new Request(`${base}/api/v1/occupations/${soc}/votes`) });
+  const samples = opts.coldSamples ?? 15;
+  const cold: CpuFigures['cold'] = [];
+  for (const k of kinds) {
+    const ms: number[] = [];
+    for (let i = 0; i < samples; i++) {
+      const handler = mod.createHandler(source);
+      const req = k.req();
+      const t = process.cpuUsage();
+      const res = await handler(req);
+      await res.arrayBuffer();
+      ms.push(cpuMs(t));
+      if (res.status >= 500) throw new Error(`${k.kind}: HTTP ${res.status}`);
+    }
+    const sorted = [...ms].sort((a, b) => a - b);
+    cold.push({ kind: k.kind, medianMs: quantile(sorted, 0.5), maxMs: sorted.at(-1)!, firstMs: ms[0]!, samples });
+  }
+
+  const queries = realisticQueries(items.map((i) => i.title), opts.queries ?? 1000);
+  const warm = mod.createHandler(source);
+  // Warm: every shard a search may read loaded, by queries outside the measured set.
+  for (const q of ['nurse', 'zzzz warmup', 'teacher assistant', 'sofware']) await (await warm(new Request(`${base}/api/v1/occupations?q=${encodeURIComponent(q)}&limit=20&offset=1`))).arrayBuffer();
+  const seen: Array<{ q: string; ms: number }> = [];
+  for (const q of queries) {
+    const req = new Request(`${base}/api/v1/occupations?q=${encodeURIComponent(q)}&limit=20`);
+    const t = process.cpuUsage();
+    const res = await warm(req);
+    await res.arrayBuffer();
+    seen.push({ q, ms: cpuMs(t) });
+    if (res.status !== 200) throw new Error(`q=${q}: HTTP ${res.status}`);
+  }
+  const sorted = seen.map((s) => s.ms).sort((a, b) => a - b);
+  const worst = seen.reduce((a, b) => (b.ms > a.ms ? b : a));
+  return {
+    cold,
+    firstSeen: { queries: queries.length, p50Ms: quantile(sorted, 0.5), p90Ms: quantile(sorted, 0.9), p99Ms: quantile(sorted, 0.99), maxMs: sorted.at(-1)!, worst: worst.q },
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const dir = process.argv[2];
+  if (!dir) throw new Error('usage: tsx bench/function-cpu.ts DIR [--json]');
+  const f = await functionCpuFigures(path.resolve(dir));
+  if (process.argv.includes('--json')) console.log(JSON.stringify(f, null, 1));
+  else {
+    for (const c of f.cold) console.log(`cold ${c.kind}: median ${c.medianMs.toFixed(2)} ms, max ${c.maxMs.toFixed(2)} ms, first ${c.firstMs.toFixed(2)} ms (${c.samples} samples)`);
+    const s = f.firstSeen;
+    console.log(`first-seen search, ${s.queries} queries: p50 ${s.p50Ms.toFixed(2)} ms, p90 ${s.p90Ms.toFixed(2)} ms, p99 ${s.p99Ms.toFixed(2)} ms, max ${s.maxMs.toFixed(2)} ms ("${s.worst}")`);
+  }
+}

@@ -1,0 +1,102 @@
+// The search index's numbers packed into strings (search-words.ts says why): fixed-width base-64
+// digits that JSON writes unescaped and that a query reads in place with charCodeAt. Pure.
+
+/** The packed fields of a search index and what their lengths are checked against. */
+export interface PackedIndex {
+  titles: readonly string[];
+  prior: readonly number[];
+  vocab: readonly string[];
+  width: number;
+  alt_end: string;
+  name_len: string;
+  /** Buckets of POSTING_BUCKET_WORDS words: their lists' bucket-local ends, then the lists. */
+  postings: ReadonlyArray<string | undefined>;
+}
+
+/** Words per posting bucket: about 6 kB of the real index each, 72 buckets. */
+export const POSTING_BUCKET_WORDS = 128;
+
+/** Each bucket of POSTING_BUCKET_WORDS lists packed: the lists' ends (bucket-local), then the lists. */
+export function packPostings(lists: readonly number[][], width: number): string[] {
+  const out: string[] = [];
+  for (let at = 0; at < lists.length; at += POSTING_BUCKET_WORDS) {
+    const bucket = lists.slice(at, at + POSTING_BUCKET_WORDS);
+    const ends: number[] = [];
+    bucket.reduce((end, list) => (ends.push(end + list.length), end + list.length), 0);
+    out.push(pack(ends, width) + pack(bucket.flat(), width));
+  }
+  return out;
+}
+
+/** 64 digits that JSON writes as they are (no escapes), in ascending code order. */
+const DIGITS = '-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz';
+const VALUE = new Int8Array(128).fill(-1);
+for (let i = 0; i < DIGITS.length; i++) VALUE[DIGITS.charCodeAt(i)] = i;
+
+/** Digits needed to write every number up to `max`. */
+export function packWidth(max: number): number {
+  let width = 1;
+  while (64 ** width <= max) width++;
+  return width;
+}
+
+/** Non-negative integers as fixed-width base-64 digits, one after another. */
+export function pack(numbers: readonly number[], width: number): string {
+  let out = '';
+  for (const n of numbers) {
+    if (!Number.isInteger(n) || n < 0 || n >= 64 ** width) throw new Error(`cannot pack ${n} in ${width} digits`);
+    for (let d = width - 1; d >= 0; d--) out += DIGITS[Math.floor(n / 64 ** d) % 64];
+  }
+  return out;
+}
+
+/** The i-th number of a packed string (-1 past its end or on a character pack() never writes). */
+export function unpackAt(packed: string, width: number, i: number): number {
+  let n = 0;
+  for (let at = i * width, end = at + width; at < end; at++) {
+    const v = VALUE[packed.charCodeAt(at)] ?? -1;
+    if (v < 0) return -1;
+    n = n * 64 + v;
+  }
+  return n;
+}
+
+/** How many numbers a packed string holds. */
+export const packedLength = (packed: string, width: number): number => packed.length / width;
+
+/**
+ * What is wrong with an index's packed numbers, or null: the lengths agree with the titles and the
+ * vocabulary, every digit is one pack() writes, each word's names are ascending, non-empty, real.
+ * `postingsElsewhere`: the postings were split off into shards of their own (checked before).
+ * The build checks every shard with it (response-schemas.ts); the function trusts the shard.
+ */
+export function packedProblem(index: PackedIndex, postingsElsewhere = false): string | null {
+  const { width } = index;
+  const count = (p: string) => (p.length % width === 0 ? p.length / width : NaN);
+  const names = index.name_len.length;
+  const alternates = index.titles.length === 0 ? 0 : unpackAt(index.alt_end, width, index.titles.length - 1);
+  if (count(index.alt_end) !== index.titles.length) return 'alt_end and titles disagree in length';
+  if (names !== index.titles.length + alternates) return 'name_len and alt_end disagree with the titles in length';
+  if (index.prior.length !== index.titles.length) return 'prior and titles disagree in length';
+  if (postingsElsewhere ? index.postings.length !== 0 : index.postings.length !== Math.ceil(index.vocab.length / POSTING_BUCKET_WORDS)) return 'postings and vocab disagree in length';
+  for (let o = 0, prev = 0; o < index.titles.length; prev = unpackAt(index.alt_end, width, o), o++) if (!(unpackAt(index.alt_end, width, o) >= prev)) return `alt_end ${o} is not ascending`;
+  for (let i = 0; i < names; i++) if (!(unpackAt(index.name_len, 1, i) >= 1)) return `name_len ${i} is not a positive count`;
+  for (let b = 0; b < index.postings.length; b++) {
+    const bucket = index.postings[b];
+    if (bucket === undefined) return `postings bucket ${b} missing`;
+    const words = Math.min(POSTING_BUCKET_WORDS, index.vocab.length - b * POSTING_BUCKET_WORDS);
+    let start = 0;
+    for (let j = 0; j < words; j++) {
+      const k = b * POSTING_BUCKET_WORDS + j;
+      const end = unpackAt(bucket, width, j);
+      if (!(end > start)) return `word ${k} has no names`;
+      for (let i = start, prev = -1; i < end; prev = unpackAt(bucket, width, words + i), i++) {
+        const id = unpackAt(bucket, width, words + i);
+        if (!(id > prev && id < names)) return `word ${k}: name ids not ascending or out of range`;
+      }
+      start = end;
+    }
+    if (count(bucket) !== words + start) return `postings bucket ${b} disagrees with its ends in length`;
+  }
+  return null;
+}

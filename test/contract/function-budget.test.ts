@@ -1,0 +1,122 @@
+// The function within an edge platform's smallest CPU budget, guarded by counts, never by clocks
+// (limits.ts says why each budget is what it is):
+//  - every shard of the function, and every route kind's cold request (a fresh handler: nothing
+//    loaded), parses at most COLD_REQUEST_BUDGET bytes and JSON values; the samples are listed
+//    per handler id of the route table, so a new handler does not compile until it has one;
+//  - every first-seen search query, over >= 1,000 generated from the titles, expands to at most
+//    SEARCH_QUERY_BUDGET edit distances, candidate words and posting ids.
+// On the real builds of both shapes (the integration project's global setup).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { COLD_REQUEST_BUDGET, SEARCH_QUERY_BUDGET } from '../../build/contract/limits.ts';
+import { SHARD_DIR, shardFile } from '../../build/contract/dist-layout.ts';
+import { routesFor, type HandlerId } from '../../build/contract/routes.ts';
+import { searchWork } from '../../build/contract/search-query.ts';
+import { createHandler } from '../../functions/api.ts';
+import { realisticQueries } from '../support/realistic-queries.ts';
+import { SHAPES } from './setup.ts';
+
+/** JSON values in a parsed value: every object, array, string, number, boolean and null. */
+function values(v: unknown): number {
+  if (Array.isArray(v)) return v.reduce((n: number, x) => n + values(x), 1);
+  if (v !== null && typeof v === 'object') return Object.values(v).reduce((n: number, x) => n + values(x), 1);
+  return 1;
+}
+
+const base = 'http://localhost';
+const json = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+const SOC = '29-1141.00';
+/** Cold requests per handler id: the heaviest of each kind we know (a typo search, one that finds nothing, a page far down). */
+const SAMPLES: Record<HandlerId, Array<[string, () => Request]>> = {
+  'list-occupations': [
+    ['list with offset', () => new Request(`${base}/api/v1/occupations?limit=100&offset=850`)],
+    ['search, plain', () => new Request(`${base}/api/v1/occupations?q=nurse&limit=100`)],
+    ['search, typos', () => new Request(`${base}/api/v1/occupations?q=sofware%20develloper%20enginer&limit=100`)],
+    ['search, nothing found', () => new Request(`${base}/api/v1/occupations?q=xyzzyq%20quux&limit=100`)],
+    ['search, unscored', () => new Request(`${base}/api/v1/occupations?q=infantry&limit=100`)],
+    ['search, partial match', () => new Request(`${base}/api/v1/occupations?q=junior%20postal%20worker%20excel%20analyst&limit=100`)],
+  ],
+  'list-industries': [['industries with level', () => new Request(`${base}/api/v1/industries?level=4`)]],
+  assess: [['assess', () => new Request(`${base}/api/v1/displacement/assess`, json({ soc_code: SOC, personal_factors: { ai_proficiency: 'advanced' } }))]],
+  'votes-get': [['votes GET', () => new Request(`${base}/api/v1/occupations/${SOC}/votes`)]],
+  'votes-post': [['votes POST', () => new Request(`${base}/api/v1/occupations/${SOC}/votes`, json({ vote: 'agree' }))]],
+};
+
+function meter(dir: string) {
+  const read = { bytes: 0, values: 0, shards: [] as string[] };
+  const source = {
+    loadShard: async (name: string) => {
+      const text = readFileSync(path.join(dir, shardFile(name)), 'utf8');
+      const value = JSON.parse(text) as unknown;
+      read.bytes += Buffer.byteLength(text);
+      read.values += values(value);
+      read.shards.push(name);
+      return value;
+    },
+  };
+  return { read, source };
+}
+
+describe('the function within an edge budget (counts)', () => {
+  const dists = inject('dists');
+
+  it.each(SHAPES)('%s: no shard is larger than a cold request may parse', (shape) => {
+    const root = path.join(dists[shape], SHARD_DIR);
+    const files = (readdirSync(root, { recursive: true }) as string[]).filter((f) => f.endsWith('.json'));
+    expect(files.length).toBeGreaterThan(5);
+    for (const f of files) {
+      const text = readFileSync(path.join(root, f), 'utf8');
+      expect(statSync(path.join(root, f)).size, f).toBeLessThanOrEqual(COLD_REQUEST_BUDGET.bytes);
+      expect(values(JSON.parse(text)), f).toBeLessThanOrEqual(COLD_REQUEST_BUDGET.values);
+    }
+  });
+
+  it.each(SHAPES)('%s: every route kind, cold, parses within the budget', async (shape) => {
+    const served = new Set(routesFor(shape).flatMap((r) => Object.values(r.ops).map((o) => o?.handler)));
+    const figures: string[] = [];
+    for (const [id, samples] of Object.entries(SAMPLES) as Array<[HandlerId, (typeof SAMPLES)[HandlerId]]>) {
+      if (!served.has(id)) continue;
+      for (const [name, req] of samples) {
+        const { read, source } = meter(dists[shape]);
+        const res = await createHandler(source)(req());
+        expect(res.status, `${name}: ${await res.clone().text()}`).not.toBe(500); // 503: votes POST with no database
+        expect(read.shards.length, name).toBeGreaterThan(0);
+        figures.push(`${name}: ${read.bytes} bytes, ${read.values} values (${read.shards.length} shards)`);
+        expect(read.bytes, `${name} reads ${read.shards.join(', ')}`).toBeLessThanOrEqual(COLD_REQUEST_BUDGET.bytes);
+        expect(read.values, `${name} reads ${read.shards.join(', ')}`).toBeLessThanOrEqual(COLD_REQUEST_BUDGET.values);
+      }
+    }
+    console.log(`cold requests, ${shape}:\n  ${figures.join('\n  ')}`);
+  });
+
+  it('every handler id of the route table has a cold sample served in some shape', () => {
+    const served = new Set(SHAPES.flatMap((s) => routesFor(s).flatMap((r) => Object.values(r.ops).map((o) => o?.handler)).filter(Boolean)));
+    for (const id of served) expect(SAMPLES[id as HandlerId]?.length, id).toBeGreaterThan(0);
+  });
+
+  it('every first-seen query expands within the search budget', async () => {
+    const dir = dists.percentile;
+    const { source } = meter(dir);
+    const handler = createHandler(source);
+    const titles: string[] = [];
+    const meta = JSON.parse(readFileSync(path.join(dir, shardFile('meta')), 'utf8')) as { page_shards: number };
+    for (let n = 0; n < meta.page_shards; n++) titles.push(...(JSON.parse(readFileSync(path.join(dir, shardFile(`pages/${n}`)), 'utf8')) as { items: Array<{ title: string }> }).items.map((i) => i.title));
+    const queries = realisticQueries(titles, 1000);
+    expect(queries.length).toBeGreaterThanOrEqual(1000);
+    const worst = { distances: 0, candidates: 0, postings: 0 };
+    const worstQ = { distances: '', candidates: '', postings: '' };
+    for (const q of queries) {
+      const before = { ...searchWork };
+      const res = await handler(new Request(`${base}/api/v1/occupations?q=${encodeURIComponent(q)}&limit=20`));
+      expect(res.status, q).toBe(200);
+      for (const k of ['distances', 'candidates', 'postings'] as const) {
+        const used = searchWork[k] - before[k];
+        if (used > worst[k]) [worst[k], worstQ[k]] = [used, q];
+      }
+    }
+    console.log(`search work over ${queries.length} first-seen queries, the most: ${Object.entries(worst).map(([k, v]) => `${k} ${v} ("${worstQ[k as keyof typeof worstQ]}")`).join(', ')}`);
+    expect(worst.distances).toBeGreaterThan(0);
+    for (const k of ['distances', 'candidates', 'postings'] as const) expect(worst[k], `${k}: "${worstQ[k]}"`).toBeLessThanOrEqual(SEARCH_QUERY_BUDGET[k]);
+  });
+});
