@@ -11,6 +11,7 @@ import { notFound, problemTypeDocs } from '../contract/problem.ts';
 import { fileFor, shardFile, NOT_FOUND_FILES } from '../contract/dist-layout.ts';
 import { fillPattern, routesFor, urlFor, type RouteDef } from '../contract/routes.ts';
 import type { SearchIndex } from '../contract/search-words.ts';
+import { buildIscoSearchIndex } from '../contract/search-index.ts';
 import type { Meta } from '../contract/site-schemas.ts';
 import { versioned } from '../model/version.ts';
 import { buildOpenApi } from './openapi.ts';
@@ -19,6 +20,7 @@ import type { EmbedPages } from './embed.ts';
 import { apiIndex } from './meta.ts';
 import { sha256 } from './manifest.ts';
 import type { SitePages } from './site.ts';
+import { iscoCards, iscoPages } from './isco-pages.ts';
 import type { ReleaseContext } from '../releases/load.ts';
 
 export interface EmittedFile {
@@ -85,6 +87,9 @@ export async function* emitFiles(
   yield file('industry-list', {}, body(industryList));
   const bySoc = present.occupationsBySoc(occ);
   for (const r of model.industries) yield file('industry-detail', { naics_code: r.naics_code }, body(present.industryDetail(r, bySoc)));
+  const iscoItems = model.isco.units.map(present.iscoListItem);
+  yield file('isco-list', {}, body(present.iscoListPage(iscoItems.slice(0, LIST_LIMIT.default), iscoItems.length, LIST_LIMIT.default, 0)));
+  for (const r of model.isco.units) yield file('isco-detail', { isco_code: r.isco_code }, body(present.iscoDetail(r)));
   yield file('factors', {}, body({ factors: model.factors }));
   for (const { name, doc } of problemTypeDocs()) yield file('problem-type', { problem: name }, json(doc));
   yield file('openapi', {}, json(buildOpenApi(shape, model.meta.data_version)));
@@ -94,11 +99,13 @@ export async function* emitFiles(
   if (embed) {
     yield file('embed-index', {}, embed.index);
     for (const p of embed.pages) yield file('embed-card', { slug: p.slug }, p.html);
+    for (const p of iscoCards(model, { dataVersion: model.meta.data_version })) yield file('embed-isco-card', { slug: p.slug }, p.html);
     yield { path: NOT_FOUND_FILES.embed, body: embed.notFound };
   }
   if (site) {
     yield file('home', {}, site.home);
     for (const p of site.occupations) yield file('occupation-page', { slug: p.slug }, p.html);
+    for (const p of iscoPages(model)) yield file('isco-page', { slug: p.slug }, p.html);
     yield file('site-script', {}, site.script);
     const downloads = await site.downloads;
     yield file('downloads', {}, downloads.page);
@@ -115,6 +122,8 @@ export async function* emitFiles(
     ['search', () => search],
     ['assess', () => ({ factors: model.factors, tiers: model.tiers, occupations: Object.fromEntries(occ.map((r) => [r.soc_code, [r.title, r.risk_score.final_score]])) })],
     ['industries', () => industryList],
+    ['isco', () => ({ items: iscoItems, unscored: model.isco.unscored })],
+    ['isco-search', () => buildIscoSearchIndex(model.isco.units)],
   ];
   for (let n = 0; n < shardCount(items.length, PAGE_SHARD_SIZE); n++) {
     shards.push([pageShardName(n), () => ({ offset: n * PAGE_SHARD_SIZE, items: items.slice(n * PAGE_SHARD_SIZE, (n + 1) * PAGE_SHARD_SIZE) })]);
