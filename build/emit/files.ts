@@ -99,13 +99,13 @@ export async function* emitFiles(
   if (embed) {
     yield file('embed-index', {}, embed.index);
     for (const p of embed.pages) yield file('embed-card', { slug: p.slug }, p.html);
-    for (const p of iscoCards(model, { dataVersion: model.meta.data_version })) yield file('embed-isco-card', { slug: p.slug }, p.html);
+    for (const p of iscoCards(model, { dataVersion: model.meta.data_version })) yield file('embed-isco-card', { isco_slug: p.slug }, p.html);
     yield { path: NOT_FOUND_FILES.embed, body: embed.notFound };
   }
   if (site) {
     yield file('home', {}, site.home);
     for (const p of site.occupations) yield file('occupation-page', { slug: p.slug }, p.html);
-    for (const p of iscoPages(model)) yield file('isco-page', { slug: p.slug }, p.html);
+    for (const p of iscoPages(model)) yield file('isco-page', { isco_slug: p.slug }, p.html);
     yield file('site-script', {}, site.script);
     const downloads = await site.downloads;
     yield file('downloads', {}, downloads.page);
