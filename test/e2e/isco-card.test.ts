@@ -1,6 +1,6 @@
-// The ISCO-08 pages and cards in headless Chromium: every unit group's card (/embed/isco/<slug>),
-// framed by a page on another site, fits 320x280 without scrolling or cutting anything off,
-// requests nothing but itself, states its tier in words, says that its tasks and weights are
+// The ISCO-08 pages and cards in headless Chromium: each checked card (/embed/isco/<slug>: the
+// longest titles and a spread of the rest), framed by a page on another site, fits 320x280 without
+// scrolling or cutting anything off, requests nothing but itself, states its tier in words, says that its tasks and weights are
 // American, shows no wage and passes axe; the unit group page (/isco/<slug>) says the same and
 // shows no wage. (The page's fit, host and axe checks at 360 and 1280 px are in site-pages.test.ts.)
 import { createRequire } from 'node:module';
@@ -38,9 +38,23 @@ afterAll(async () => {
   await Promise.all([site?.close(), host?.close()]);
 });
 
+/**
+ * The cards checked: the 24 longest titles (what can overflow: the template is the same for all)
+ * and an even spread of the rest, 80 in all by default (all 428 took 90 s); E2E_MAX_CARDS sets it.
+ */
+function cardsToCheck(): typeof units {
+  const max = Number(process.env.E2E_MAX_CARDS ?? 80);
+  if (units.length <= max) return units;
+  const longest = [...units].sort((a, b) => b.title.length - a.title.length || (a.isco_code < b.isco_code ? -1 : 1)).slice(0, 24);
+  const step = units.length / (max - longest.length);
+  const spread = Array.from({ length: max - longest.length }, (_, i) => units[Math.floor(i * step)]!);
+  return [...new Map([...longest, ...spread].map((u) => [u.isco_code, u])).values()];
+}
+
 describe('ISCO-08 cards framed by another site', () => {
-  it('every card fits 320x280, loads nothing else, states tier and American tasks and weights, no wage', { timeout: 240_000 }, async () => {
+  it('the checked cards fit 320x280, load nothing else, state tier and American tasks and weights, no wage', { timeout: 240_000 }, async () => {
     expect(units.length).toBeGreaterThan(0);
+    const cards = cardsToCheck();
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     const requests: string[] = [];
     const errors: string[] = [];
@@ -48,8 +62,8 @@ describe('ISCO-08 cards framed by another site', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     const failures: string[] = [];
     let checked = 0;
-    for (let i = 0; i < units.length; i += FRAMES_PER_PAGE) {
-      const batch = units.slice(i, i + FRAMES_PER_PAGE);
+    for (let i = 0; i < cards.length; i += FRAMES_PER_PAGE) {
+      const batch = cards.slice(i, i + FRAMES_PER_PAGE);
       const byUrl = new Map(batch.map((u) => [`${site.url}/embed/isco/${u.slug}`, u]));
       await page.goto(host.page(batch.map((u) => snippet(site.url, `isco/${u.slug}`, u.title, false))), { waitUntil: 'load' });
       const frames: Frame[] = page.frames().filter((f) => byUrl.has(f.url()));
@@ -84,10 +98,10 @@ describe('ISCO-08 cards framed by another site', () => {
     await axePage.close();
     await page.close();
     expect(failures).toEqual([]);
-    expect(checked).toBe(units.length);
+    expect(checked).toBe(cards.length);
     expect(errors).toEqual([]);
     const fromCards = requests.filter((x) => !x.startsWith(host.url)).sort();
-    expect(fromCards).toEqual(units.map((u) => `${site.url}/embed/isco/${u.slug}`).sort());
+    expect(fromCards).toEqual(cards.map((u) => `${site.url}/embed/isco/${u.slug}`).sort());
   });
 
   it('an unknown card is the 404 card', async () => {
