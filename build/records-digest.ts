@@ -5,10 +5,12 @@
 import { createHash } from 'node:crypto';
 import type { ModelOutput } from './model/record-schemas.ts';
 
-export function recordsDigest(model: Pick<ModelOutput, 'occupations' | 'industries' | 'factors'>): string {
+export function recordsDigest(model: Pick<ModelOutput, 'occupations' | 'industries' | 'factors'> & Partial<Pick<ModelOutput, 'isco'>>): string {
   const h = createHash('sha256');
   for (const o of model.occupations) h.update(JSON.stringify(o));
   for (const i of model.industries) h.update(JSON.stringify(i));
   h.update(JSON.stringify(model.factors));
+  // The ISCO-08 records follow from the occupations and the crosswalks (which the sources' key holds).
+  if (model.isco) h.update(JSON.stringify(model.isco));
   return h.digest('hex');
 }

@@ -5,16 +5,16 @@
 // Response. It reads prebuilt shards through loadShard and never recomputes the model.
 // No node:*, no fs.
 import { assess, type AssessIssue } from '../build/model/assess.ts';
-import type { AssessShard, TaskShard, IndustryList, OccupationListItem, PageShard, SearchPostingsShard, SearchShard, VotesShard } from '../build/contract/response-schemas.ts';
+import type { AssessShard, TaskShard, IndustryList, IscoSearchShard, IscoShard, OccupationListItem, PageShard, SearchPostingsShard, SearchShard, VotesShard } from '../build/contract/response-schemas.ts';
 import { postingShardName, takeMissingBuckets } from '../build/contract/search-words.ts';
 import { AssessRequest, OPTION_NOT_STRING, ShardMeta, TASK_FIELDS } from '../build/contract/request-schemas.ts';
 import { taskShardName } from '../build/contract/dist-layout.ts';
-import { INDUSTRY_LIST_QUERY, OCCUPATION_LIST_QUERY, pageShardName, pageWindow, parseQuery, queryPairs, shardOf } from '../build/contract/paging.ts';
-import { LIST_PAGE_HEAD, industryList, listPageJson, listPageTail } from '../build/contract/present.ts';
-import { allowedMethods, methodNotAllowedProblem, routeById, urlFor, type HandlerId, type Method, type RouteDef } from '../build/contract/routes.ts';
+import { INDUSTRY_LIST_QUERY, ISCO_LIST_QUERY, OCCUPATION_LIST_QUERY, pageShardName, pageWindow, parseQuery, queryPairs, shardOf } from '../build/contract/paging.ts';
+import { LIST_PAGE_HEAD, industryList, iscoListPage, iscoNotScored, listPageJson, listPageTail } from '../build/contract/present.ts';
+import { allowedMethods, methodNotAllowedProblem, PARAM_PATTERNS, routeById, urlFor, type HandlerId, type Method, type RouteDef } from '../build/contract/routes.ts';
 import { matchRoute, notFoundKind, redirectFor, type RouteMatch } from '../build/contract/route-match.ts';
 import { ownTitleHolds, searchOccupations, searchUnscored, suggestOccupations } from '../build/contract/search-query.ts';
-import { noOccupation, noResourceAt, type ProblemError } from '../build/contract/problem.ts';
+import { noIscoUnit, noOccupation, noResourceAt, type ProblemError } from '../build/contract/problem.ts';
 import { ASSESS_MAX_BODY_BYTES, DISCARD_LIMIT_BYTES } from '../build/contract/limits.ts';
 import { MODEL_VERSION } from '../build/model/version.ts';
 import { etagOf, hash53, json, preflight, problemResponse, redirect, respond, toResponse, type AnyReply, type BodyParts, type Reply, type RequestLike } from './http.ts';
@@ -274,6 +274,51 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     return json(req, industryList(all.data, level), route.cache);
   }
 
+  // ISCO-08 searches, kept per instance like the occupation searches (matches as list positions).
+  const iscoSearches = new BoundedCache<string, number[]>(SEARCH_CACHE_ENTRIES);
+
+  /** GET /isco with a query: the list filtered by major group and/or searched, then paged. */
+  async function listIsco(req: RequestLike, query: string, route: RouteDef): Promise<Reply> {
+    const parsed = parseQuery(queryPairs(query), ISCO_LIST_QUERY);
+    if (!parsed.ok) return problemResponse(req, 400, 'Invalid query parameters.', parsed.errors);
+    const { limit, offset, q, major } = parsed.values as { limit: number; offset: number; q?: string; major?: number };
+    const { items } = shards.loaded<IscoShard>('isco') ?? (await shard<IscoShard>('isco'));
+    let positions: number[] | null = null;
+    if (q !== undefined) {
+      positions = iscoSearches.get(q) ?? null;
+      if (!positions) {
+        const index = shards.loaded<IscoSearchShard>('isco-search') ?? (await shard<IscoSearchShard>('isco-search'));
+        positions = searchOccupations(index, q);
+        iscoSearches.set(q, positions);
+      }
+    }
+    const digit = major === undefined ? null : String(major);
+    const all = positions ? positions.map((i) => items[i]!) : items;
+    const matched = digit === null ? all : all.filter((i) => i.major_group === digit);
+    const { start, end } = pageWindow(matched.length, limit, offset);
+    return json(req, iscoListPage(matched.slice(start, end), matched.length, limit, offset), route.cache);
+  }
+
+  /** A path under /api/v1/isco/ with a code that is not 4 digits: the client's mistake (400), not a missing resource. */
+  function malformedIsco(req: RequestLike, pathname: string): Reply | null {
+    const prefix = `${urlFor('isco-list')}/`;
+    if (!pathname.startsWith(prefix)) return null;
+    const code = pathname.slice(prefix.length);
+    if (code === '' || code.includes('/') || PARAM_PATTERNS.isco_code!.test(code)) return null;
+    return problemResponse(req, 400, `"${code.length > 40 ? `${code.slice(0, 40)}…` : code}" is not an ISCO-08 unit group code: give its 4 digits, for example ${urlFor('isco-detail', { isco_code: '2512' })}.`, [
+      { location: 'path.isco_code', message: 'must be 4 digits (an ISCO-08 unit group)' },
+    ]);
+  }
+
+  /** 404 for a well-formed ISCO-08 code with no file: a unit group of the crosswalk without a score (its own type), or no unit group at all. */
+  async function iscoNotFound(req: RequestLike, code: string): Promise<Reply> {
+    const { unscored } = shards.loaded<IscoShard>('isco') ?? (await shard<IscoShard>('isco'));
+    const u = unscored.find((x) => x.isco_code === code);
+    return u
+      ? problemResponse(req, 'isco-not-scored', iscoNotScored(u), [{ location: 'path.isco_code', message: 'ISCO-08 unit group not scored' }])
+      : problemResponse(req, 404, noIscoUnit(code), [{ location: 'path.isco_code', message: 'unknown ISCO-08 unit group' }]);
+  }
+
   async function assessOne(req: RequestLike, route: RouteDef): Promise<Reply> {
     const type = (req.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
     if (type !== 'application/json') {
@@ -369,6 +414,7 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
   const handlers: Record<HandlerId, (req: RequestLike, query: string, match: RouteMatch, info: RequestInfo) => Promise<AnyReply>> = {
     'list-occupations': (req, query, { route }) => listOccupations(req, query, route),
     'list-industries': (req, query, { route }) => listIndustries(req, query, route),
+    'list-isco': (req, query, { route }) => listIsco(req, query, route),
     assess: (req, _query, { route }) => assessOne(req, route),
     'votes-get': (req, _query, { route, params }) => votes.get(req, params.soc_code!, route),
     'votes-post': (req, _query, { params }, info) => votes.post(req, params.soc_code!, info.clientAddress ?? null),
@@ -390,14 +436,15 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
       if (req.method === 'OPTIONS') return match ? preflight(match.route) : notFound(req, pathname);
       if (!match) {
         const to = req.method === 'GET' || req.method === 'HEAD' ? redirectFor(pathname, meta.shape) : null;
-        return to ? redirect(to + new URL(req.url).search) : notFound(req, pathname);
+        return to ? redirect(to + new URL(req.url).search) : (malformedIsco(req, pathname) ?? notFound(req, pathname));
       }
       const { route } = match;
       const method = req.method === 'HEAD' ? 'GET' : req.method;
       if (!Object.hasOwn(route.ops, method)) return methodNotAllowed(req, pathname, route);
       // A static route reaches the function only when no file exists for the path.
       const handler = route.ops[method as Method]!.handler;
-      return handler ? await handlers[handler](req, query, match, info) : notFound(req, pathname, match.params.soc_code);
+      if (handler) return await handlers[handler](req, query, match, info);
+      return match.params.isco_code !== undefined ? iscoNotFound(req, match.params.isco_code) : notFound(req, pathname, match.params.soc_code);
     } catch {
       // Only our own faults land here (a missing shard); bad input is answered above with a 4xx.
       return problemResponse(req, 500, 'The server could not answer this request.');

@@ -114,6 +114,13 @@ export const OCCUPATION_LIST_QUERY: QuerySpec = {
   offset: { kind: 'int', min: 0, max: Number.MAX_SAFE_INTEGER, default: 0, description: 'Number of results to skip.' },
 };
 
+export const ISCO_LIST_QUERY: QuerySpec = {
+  q: { kind: 'string', maxLength: MAX_QUERY_LENGTH, description: 'Case-insensitive search of the ISCO-08 titles and of the linked U.S. occupations\' titles; results are ranked, not in code order.' },
+  major: { kind: 'enum', values: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], description: 'ISCO-08 major group (first digit of the code): 0 armed forces, 1 managers ... 9 elementary occupations.' },
+  limit: OCCUPATION_LIST_QUERY.limit!,
+  offset: OCCUPATION_LIST_QUERY.offset!,
+};
+
 export const INDUSTRY_LIST_QUERY: QuerySpec = {
   level: { kind: 'enum', values: [2, 3, 4], description: 'NAICS level: 2 sector, 3 subsector, 4 industry group.' },
 };

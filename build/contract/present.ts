@@ -1,7 +1,7 @@
 // Cuts each published response out of the model records for one interface shape. Pure. Object
 // literals here fix the key order of every response, which keeps dist/ byte-stable.
-import type { IndustryRecord, OccupationRecord, RiskScoreRecord, Shape, VoteStats } from '../model/record-schemas.ts';
-import type { IndustryDetail, IndustryListItem, NotScoredItem, OccupationListItem } from './response-schemas.ts';
+import type { IndustryRecord, IscoRecord, OccupationRecord, RiskScoreRecord, Shape, VoteStats } from '../model/record-schemas.ts';
+import type { IndustryDetail, IndustryListItem, IscoDetail, IscoListItem, NotScoredItem, OccupationListItem } from './response-schemas.ts';
 import { MODEL_VERSION, VERSION_MEMBER } from '../model/version.ts';
 import type { Changes } from './releases.ts';
 
@@ -146,6 +146,30 @@ export function industryDetail(r: IndustryRecord, bySoc: ReadonlyMap<string, Occ
     }),
   };
 }
+
+export function iscoListItem(r: IscoRecord): IscoListItem {
+  return { isco_code: r.isco_code, title: r.title, slug: r.slug, major_group: r.major_group, final_score: r.final_score, risk_tier: r.risk_tier };
+}
+
+/** GET /isco: one page of unit groups (the file's first page and the function's every page), before the model version is added. */
+export function iscoListPage(items: readonly IscoListItem[], count: number, limit: number, offset: number) {
+  return { data: items, count, limit, offset };
+}
+
+/** GET /isco/{isco_code}: the same in both interface shapes (no percentile or years: those are U.S. figures). */
+export function iscoDetail(r: IscoRecord): IscoDetail {
+  return {
+    isco_code: r.isco_code,
+    title: r.title,
+    risk_score: { final_score: r.final_score, risk_tier: r.risk_tier, score_low: r.score_low, score_high: r.score_high, confidence: r.confidence },
+    us_occupations: r.us_occupations.map((o) => ({ soc_code: o.soc_code, title: o.title, weight: o.weight })),
+    mapping: { soc_codes: r.mapping.soc_codes, partial: r.mapping.partial, minor_group_links: r.mapping.minor_group_links, note: r.mapping.note },
+  };
+}
+
+/** Why an ISCO-08 code of the crosswalk has no score, in words (the isco-not-scored problem's detail). */
+export const iscoNotScored = (u: { isco_code: string; title: string; soc_codes: readonly string[]; reason: string }): string =>
+  `ISCO-08 ${u.isco_code} (${u.title}) is in the BLS crosswalk but has no score: ${u.reason} It is in no list.`;
 
 /** GET /changes: the comparison of the previous release with this one, as the build made it. */
 export function changes(c: Changes) {

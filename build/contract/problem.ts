@@ -65,6 +65,13 @@ export const PROBLEM_VARIANTS = {
     description:
       'This deployment has a vote database but no VOTE_SECRET, so it refuses votes: without the secret, whoever holds the database could map every stored client key back to its IP address. A setting is missing, not anything in the request; the operator sets the secret (on Cloudflare Pages: `npx wrangler pages secret put VOTE_SECRET`). GET still returns the vote counts.',
   },
+  'isco-not-scored': {
+    status: 404,
+    type: '/api/v1/problems/isco-not-scored',
+    title: 'ISCO-08 Unit Group Not Scored',
+    description:
+      'The code is an ISCO-08 unit group of the BLS ISCO-08 / SOC crosswalk, but every U.S. occupation the crosswalk links it to is one the model does not score (military occupations and "All Other" residual groups have no O*NET task statements), so no score can be carried over. `detail` names the unit group, its linked SOC 2010 codes and the reason. It is in no list.',
+  },
 } as const;
 
 export type ProblemStatus = keyof typeof PROBLEM_TYPES;
@@ -101,6 +108,7 @@ function onceEach(errors: ProblemError[]): ProblemError[] {
 /** The plain 404 details: nothing at a path, no served occupation with a code. */
 export const noResourceAt = (path: string): string => `No resource at ${path}.`;
 export const noOccupation = (soc: string): string => `No occupation with soc_code ${soc}.`;
+export const noIscoUnit = (code: string): string => `No ISCO-08 unit group with code ${code}.`;
 
 export const notFound = (path: string): Problem => problem(404, noResourceAt(path));
 

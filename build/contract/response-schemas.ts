@@ -10,6 +10,8 @@ import { MAX_PROBLEM_ERRORS } from './problem.ts';
 import {
   FactorsTable,
   IndustryOccupation,
+  IscoRecord,
+  IscoUnscored,
   LaborData,
   RiskScoreRecord,
   RiskTier,
@@ -107,6 +109,42 @@ const IndustryDetailBody = z.strictObject({
 });
 export const IndustryDetail = IndustryDetailBody.extend({ model_version: ModelVersionField });
 
+const isco = IscoRecord.shape;
+/** An ISCO-08 unit group as GET /isco lists it. */
+export const IscoListItem = z.strictObject({
+  isco_code: isco.isco_code,
+  title: isco.title,
+  slug: isco.slug.describe('The unit group\'s page is /isco/{slug}, its card /embed/isco/{slug}.'),
+  major_group: isco.major_group,
+  final_score: isco.final_score,
+  risk_tier: isco.risk_tier,
+});
+export const IscoList = z.strictObject({
+  data: z.array(IscoListItem).describe('This page of unit groups: ISCO-08 code order, or search rank with q.'),
+  count: z.number().int().min(0).describe('Total number of unit groups matching (after q and major), not the size of this page.'),
+  limit: z.number().int().min(1).max(200).describe('Page size used (1..200, default 50).'),
+  offset: z.number().int().min(0).describe('Number of matches skipped before this page.'),
+  model_version: ModelVersionField,
+});
+const IscoDetailBody = z.strictObject({
+  isco_code: isco.isco_code,
+  title: isco.title,
+  risk_score: z.strictObject({
+    final_score: isco.final_score.describe('U.S.-employment-weighted mean of the linked O*NET occupations\' final scores.'),
+    risk_tier: isco.risk_tier,
+    score_low: isco.score_low.describe('Lowest score_low among the linked occupations with weight (covers their spread and their own intervals).'),
+    score_high: isco.score_high.describe('Highest score_high among the linked occupations with weight.'),
+    confidence: isco.confidence,
+  }),
+  us_occupations: z
+    .array(z.strictObject({ soc_code: OnetSocCode, title: z.string(), weight: z.number().min(0).max(1).describe('Share of the unit group\'s score (U.S. employment share); the weights add up to 1.') }))
+    .min(1),
+  mapping: isco.mapping.strict(),
+});
+export const IscoDetail = IscoDetailBody.extend({ model_version: ModelVersionField });
+export type IscoListItem = z.infer<typeof IscoListItem>;
+export type IscoDetail = z.infer<typeof IscoDetailBody>;
+
 export const FactorsResponse = z.strictObject({ factors: FactorsTable, model_version: ModelVersionField });
 
 export const AssessResult = z.strictObject({
@@ -184,6 +222,8 @@ export function responseSchemas(shape: Shape) {
     occupationVotes: VotesResponse,
     industryList: IndustryList,
     industryDetail: IndustryDetail,
+    iscoList: IscoList,
+    iscoDetail: IscoDetail,
     factors: FactorsResponse,
     assessResult: AssessResult,
     problemType: ProblemTypeDocSchema,
@@ -243,12 +283,19 @@ export const VotesShard = z.strictObject({
   occupations: z.record(OnetSocCode, z.tuple([z.string(), z.number().int().min(0), z.number().int().min(0), z.number().int().min(0)])),
 });
 
+/** The ISCO-08 list (code order) and the unit groups that reach no scored occupation, with why. */
+export const IscoShard = z.strictObject({ items: z.array(IscoListItem), unscored: z.array(IscoUnscored.strict()) });
+/** The ISCO-08 search index: titles, with the linked U.S. occupations' titles as alternate names. */
+export const IscoSearchShard = SearchIndexBody.superRefine(fullIndex);
+
 export const SHARD_SCHEMAS = {
   meta: ShardMeta,
   search: SearchShard,
   assess: AssessShard,
   industries: IndustriesShard,
   votes: VotesShard,
+  isco: IscoShard,
+  'isco-search': IscoSearchShard,
 } as const;
 export const shardSchemaFor = (name: string) =>
   name.startsWith('pages/') ? PageShard : name.startsWith(TASK_SHARD_PREFIX) ? TaskShard : /^search\/postings\/\d+$/.test(name) ? SearchPostingsShard : SHARD_SCHEMAS[name as keyof typeof SHARD_SCHEMAS];
@@ -266,3 +313,5 @@ export type SearchPostingsShard = z.infer<typeof SearchPostingsShard>;
 export type AssessShard = z.infer<typeof AssessShard>;
 export type TaskShard = z.infer<typeof TaskShard>;
 export type VotesShard = z.infer<typeof VotesShard>;
+export type IscoShard = z.infer<typeof IscoShard>;
+export type IscoSearchShard = z.infer<typeof IscoSearchShard>;

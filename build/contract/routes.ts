@@ -5,8 +5,8 @@
 // content types, CSP, CORS), route-match.ts (a path to its route), dist-layout.ts (where files go).
 import type { Shape } from '../model/record-schemas.ts';
 import type { ResponseSchemaKey } from './response-schemas.ts';
-import { INDUSTRY_LIST_QUERY, OCCUPATION_LIST_QUERY, type QuerySpec } from './paging.ts';
-import type { ProblemStatus } from './problem.ts';
+import { INDUSTRY_LIST_QUERY, ISCO_LIST_QUERY, OCCUPATION_LIST_QUERY, type QuerySpec } from './paging.ts';
+import { PROBLEM_VARIANTS, type ProblemStatus } from './problem.ts';
 import { CACHE_CONTROL, corsHeaders, responseHeaders, type CachePolicy, type RouteBody } from './http-policy.ts';
 import { ASSESS_MAX_BODY_BYTES } from './limits.ts';
 import { VOTE_MEDIA_TYPES, VOTE_POLICY } from './votes.ts';
@@ -16,7 +16,7 @@ import type { ZodMiniType } from 'zod/mini';
 export type Method = 'GET' | 'POST';
 
 /** What the function runs for one method of a function route; functions/api.ts maps every id to its code. */
-export type HandlerId = 'list-occupations' | 'list-industries' | 'assess' | 'votes-get' | 'votes-post';
+export type HandlerId = 'list-occupations' | 'list-industries' | 'list-isco' | 'assess' | 'votes-get' | 'votes-post';
 
 /** A request body an operation accepts: its schema (zod/mini, the function's own) and media types. */
 export interface RequestBody {
@@ -78,6 +78,8 @@ function route(spec: RouteSpec): RouteDef {
 export const PARAM_PATTERNS: Record<string, RegExp> = {
   soc_code: /^[0-9]{2}-[0-9]{4}\.[0-9]{2}$/,
   naics_code: /^[0-9]{2,6}(?:-[0-9]{2})?$/,
+  isco_code: /^[0-9]{4}$/,
+  isco_slug: /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
   slug: /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
   problem: /^[a-z]+(?:-[a-z]+)*$/,
 };
@@ -89,11 +91,14 @@ export const PARAM_PATTERNS: Record<string, RegExp> = {
 export const PARAM_EXAMPLES: Record<keyof typeof PARAM_PATTERNS, { example: string; missing: string }> = {
   soc_code: { example: '15-1252.00', missing: '99-9999.99' },
   naics_code: { example: '5415', missing: '99' },
+  isco_code: { example: '2512', missing: '9999' },
+  isco_slug: { example: 'software-developers', missing: 'no-such-unit-group' },
   slug: { example: 'software-developers', missing: 'no-such-occupation' },
   problem: { example: 'not-found', missing: 'no-such-problem' },
 };
 
 const BOTH: Shape[] = ['percentile', 'timeline'];
+const ISCO_NOT_SCORED = PROBLEM_VARIANTS['isco-not-scored'].type;
 /** A static route: GET answered by its file. */
 const FILE: RouteSpec['ops'] = { GET: {} };
 const BAD_QUERY = { 400: 'Invalid query parameter; errors name each parameter' } as const;
@@ -160,6 +165,17 @@ export const ROUTES: readonly RouteDef[] = [
   }),
   route({ id: 'industry-list', pattern: '/api/v1/industries', ops: { GET: { handler: 'list-industries', errors: BAD_QUERY } }, defaultFile: true, shapes: BOTH, body: 'json', schema: 'industryList', cache: 'function-get', query: INDUSTRY_LIST_QUERY, summary: 'List industries, optionally filtered by NAICS level.' }),
   route({ id: 'industry-detail', pattern: '/api/v1/industries/:naics_code', ops: FILE, shapes: BOTH, body: 'json', schema: 'industryDetail', cache: 'static', summary: 'One industry with its occupations.' }),
+  route({ id: 'isco-list', pattern: '/api/v1/isco', ops: { GET: { handler: 'list-isco', errors: BAD_QUERY } }, defaultFile: true, shapes: BOTH, body: 'json', schema: 'iscoList', cache: 'function-get', query: ISCO_LIST_QUERY, summary: 'List ISCO-08 unit groups with their scores, optionally searched by title or filtered by major group, paginated.' }),
+  route({
+    id: 'isco-detail',
+    pattern: '/api/v1/isco/:isco_code',
+    ops: { GET: { errors: { 400: 'isco_code is not 4 digits' }, description: `An ISCO-08 unit group's score, carried over from the U.S. occupations the BLS crosswalk links it to (weights: U.S. employment). 404 with type ${ISCO_NOT_SCORED} for a unit group of the crosswalk that reaches no scored occupation.` } },
+    shapes: BOTH,
+    body: 'json',
+    schema: 'iscoDetail',
+    cache: 'static',
+    summary: 'One ISCO-08 unit group: score, interval, the linked U.S. occupations with their weights, and what the mapping assumes.',
+  }),
   route({ id: 'factors', pattern: '/api/v1/displacement/factors', ops: FILE, shapes: BOTH, body: 'json', schema: 'factors', cache: 'static', summary: 'Personal factor options and their adjustments.' }),
   route({
     id: 'assess',
@@ -188,9 +204,11 @@ export const ROUTES: readonly RouteDef[] = [
   route({ id: 'changes', pattern: '/api/v1/changes', ops: FILE, shapes: BOTH, body: 'json', schema: 'changes', cache: 'static', summary: "Every occupation's final score and tier in the previous release and in this one, the difference and why it moved." }),
   route({ id: 'meta', pattern: '/api/v1/meta', ops: FILE, shapes: BOTH, body: 'json', schema: 'meta', cache: 'static', summary: 'Data and model versions, build id, sources with licenses and attribution, counts.' }),
   route({ id: 'embed-index', pattern: '/embed/', ops: FILE, shapes: BOTH, body: 'page', cache: 'static', summary: 'Gallery of embeddable risk cards, searchable, grouped by major occupation group.' }),
+  route({ id: 'embed-isco-card', pattern: '/embed/isco/:isco_slug', ops: FILE, shapes: BOTH, body: 'html', cache: 'static', summary: 'Embeddable card of an ISCO-08 unit group (iframe, 320x280).' }),
   route({ id: 'embed-card', pattern: '/embed/:slug', ops: FILE, shapes: BOTH, body: 'html', cache: 'static', summary: 'Embeddable risk card (iframe, 320x280).' }),
   route({ id: 'home', pattern: '/', ops: FILE, shapes: BOTH, body: 'page', cache: 'static', summary: 'Home page.' }),
   route({ id: 'occupation-page', pattern: '/occupations/:slug', ops: FILE, shapes: BOTH, body: 'page', cache: 'static', summary: 'One occupation for people: score, tasks, factors, transitions, labor data, assessment.' }),
+  route({ id: 'isco-page', pattern: '/isco/:isco_slug', ops: FILE, shapes: BOTH, body: 'page', cache: 'static', summary: 'One ISCO-08 unit group for people: score, interval, the linked U.S. occupations and what the mapping assumes.' }),
   route({ id: 'docs', pattern: '/docs/', ops: FILE, shapes: BOTH, body: 'page', cache: 'static', summary: 'API reference generated from this document, with real examples.' }),
   route({ id: 'docs-embed', pattern: '/docs/embed', ops: FILE, shapes: BOTH, body: 'page', cache: 'static', summary: 'How to embed a risk card.' }),
   route({ id: 'docs-methodology', pattern: '/docs/methodology', ops: FILE, shapes: BOTH, body: 'page', cache: 'static', summary: 'How the score works: the methodology.' }),
@@ -198,6 +216,7 @@ export const ROUTES: readonly RouteDef[] = [
   route({ id: 'download-occupations', pattern: '/downloads/occupations.csv', ops: FILE, shapes: BOTH, body: 'csv', cache: 'static', summary: 'Every occupation, one row each (CSV).' }),
   route({ id: 'download-tasks', pattern: '/downloads/tasks.csv', ops: FILE, shapes: BOTH, body: 'csv', cache: 'static', summary: 'Every task of every occupation, one row each (CSV).' }),
   route({ id: 'download-industries', pattern: '/downloads/industries.csv', ops: FILE, shapes: BOTH, body: 'csv', cache: 'static', summary: 'Every industry, one row each (CSV).' }),
+  route({ id: 'download-isco', pattern: '/downloads/isco.csv', ops: FILE, shapes: BOTH, body: 'csv', cache: 'static', summary: 'Every scored ISCO-08 unit group, one row each (CSV).' }),
   route({ id: 'download-datapackage', pattern: '/downloads/datapackage.json', ops: FILE, shapes: BOTH, body: 'json', schema: 'dataPackage', cache: 'static', summary: 'A Frictionless Data Package describing every CSV of /downloads/ (fields, types, units, keys, licenses, sources, version).' }),
   route({ id: 'download-changes', pattern: '/downloads/changes.csv', ops: FILE, shapes: BOTH, body: 'csv', cache: 'static', summary: 'Every occupation: the previous release\'s score and tier, this release\'s, the difference and why (CSV).' }),
   route({ id: 'download-release-summary', pattern: '/downloads/release-summary.json', ops: FILE, shapes: BOTH, body: 'json', schema: 'releaseSummary', cache: 'static', summary: "This release's summary: every occupation's score, tier and component figures (what releases/ keeps)." }),

@@ -1,7 +1,7 @@
 // The occupation search's index, made by the build from every occupation's own, alternate and
 // reported titles (search-words.ts says how a search works). Pure.
 import type { OccupationTitle } from '../model/inputs.ts';
-import type { OccupationRecord } from '../model/record-schemas.ts';
+import type { IscoRecord, OccupationRecord } from '../model/record-schemas.ts';
 import type { NotScoredItem } from './response-schemas.ts';
 import { compareText } from '../model/text.ts';
 import { normalize, words, type SearchIndex } from './search-words.ts';
@@ -75,6 +75,19 @@ function altEnds(owners: number[], occupations: number): number[] {
   for (const o of owners) ends[o]!++;
   for (let o = 1; o < occupations; o++) ends[o]! += ends[o - 1]!;
   return ends;
+}
+
+/**
+ * The ISCO-08 search: each unit group's own title, and as alternate names the titles of the U.S.
+ * occupations it links to ("registered nurse" finds 2221 Nursing professionals). A shard of its
+ * own, far smaller than the occupations' index, so an ISCO search costs little on a cold instance.
+ * No popularity prior: there is no employment by ISCO-08 unit group.
+ */
+export function buildIscoSearchIndex(units: ReadonlyArray<Pick<IscoRecord, 'isco_code' | 'title' | 'us_occupations'>>): SearchIndex {
+  return buildSearchIndex(
+    units.map((u) => ({ soc_code: u.isco_code, title: u.title })),
+    units.flatMap((u) => u.us_occupations.map((o) => ({ soc_code: u.isco_code, title: o.title, short_title: null }))),
+  );
 }
 
 /**

@@ -99,7 +99,8 @@ type OpenApiDoc = {
 function sampleValues(model: ModelOutput): Record<string, string> {
   const occ = model.occupations.find((o) => o.soc_code === PARAM_EXAMPLES.soc_code!.example) ?? model.occupations[0];
   const ind = model.industries.find((i) => i.naics_code === PARAM_EXAMPLES.naics_code!.example) ?? model.industries[0];
-  return { soc_code: occ?.soc_code ?? '00-0000.00', slug: occ?.slug ?? 'none', naics_code: ind?.naics_code ?? '00', problem: PARAM_EXAMPLES.problem!.example };
+  const isco = model.isco.units.find((u) => u.isco_code === PARAM_EXAMPLES.isco_code!.example) ?? model.isco.units[0];
+  return { soc_code: occ?.soc_code ?? '00-0000.00', slug: occ?.slug ?? 'none', naics_code: ind?.naics_code ?? '00', isco_code: isco?.isco_code ?? '0000', problem: PARAM_EXAMPLES.problem!.example };
 }
 const MISSING: Record<string, string> = Object.fromEntries(Object.entries(PARAM_EXAMPLES).map(([name, v]) => [name, v.missing]));
 
@@ -139,6 +140,7 @@ function examplesFor(template: string, method: string, op: OpenApiDoc['paths'][s
   const q = new Set((op.parameters ?? []).filter((x) => x.in === 'query').map((x) => x.name));
   if (q.has('q')) out.push({ label: 'Title search, two per page', req: { method: 'GET', path: `${p}?q=nurse&limit=2` } });
   if (q.has('level')) out.push({ label: 'Sectors only', req: { method: 'GET', path: `${p}?level=2` } });
+  if (q.has('major')) out.push({ label: 'Professionals (major group 2), two per page', req: { method: 'GET', path: `${p}?major=2&limit=2` } });
   if (q.has('limit')) out.push({ label: 'Invalid limit', req: { method: 'GET', path: `${p}?limit=0` } });
   if (q.has('level')) out.push({ label: 'Invalid level', req: { method: 'GET', path: `${p}?level=9` } });
   if (template.includes('{')) out.push({ label: 'Unknown value', req: { method: 'GET', path: pathOf({ ...values, ...MISSING }) } });

@@ -226,11 +226,52 @@ export const SKILL_GAPS: TableSpec = {
   ],
 };
 
+export const ISCO: TableSpec = {
+  name: 'isco',
+  file: 'isco.csv',
+  routeId: 'download-isco',
+  title: 'ISCO-08 unit groups',
+  description: 'One row per scored ISCO-08 unit group: the U.S.-employment-weighted mean of the scores of the U.S. occupations the BLS crosswalk links it to, its interval, tier, confidence and what the mapping assumes (GET /api/v1/isco). Tasks and weights are American.',
+  primaryKey: ['isco_code'],
+  columns: [
+    { name: 'isco_code', type: 'string', required: true, description: 'ISCO-08 unit group code (4 digits).' },
+    { name: 'title', type: 'string', required: true, description: 'ISCO-08 title (English), as the BLS crosswalk gives it.' },
+    { name: 'slug', type: 'string', required: true, description: 'URL name of the unit group page (/isco/<slug>).' },
+    { name: 'major_group', type: 'string', required: true, description: 'ISCO-08 major group (first digit).' },
+    { name: 'final_score', type: 'number', required: true, unit: SCORE, description: "U.S.-employment-weighted mean of the linked occupations' final_score." },
+    { name: 'risk_tier', type: 'string', required: true, enum: TIERS, description: 'Risk tier of final_score (the occupations\' thresholds).' },
+    { name: 'score_low', type: 'number', required: true, unit: SCORE, description: 'Lowest score_low among the linked occupations with weight.' },
+    { name: 'score_high', type: 'number', required: true, unit: SCORE, description: 'Highest score_high among the linked occupations with weight.' },
+    { name: 'confidence', type: 'string', required: true, enum: TIERS, description: 'From the width of score_low to score_high, by the occupations\' rule.' },
+    { name: 'us_occupation_count', type: 'integer', required: true, unit: 'occupations', description: 'Number of linked O*NET occupations (rows in isco_occupations).' },
+    { name: 'soc_codes', type: 'integer', required: true, unit: 'SOC 2010 codes', description: 'Distinct SOC 2010 codes the crosswalk links it to.' },
+    { name: 'partial', type: 'boolean', required: true, description: 'Whether any link covers only part of an occupation (BLS "part" marker, or a minor-group link).' },
+    { name: 'minor_group_links', type: 'integer', required: true, description: 'Links given for its whole 3-digit minor group (ISCO 211, 315).' },
+    { name: 'mapping_note', type: 'string', required: true, description: 'What the mapping assumes, in words.' },
+  ],
+};
+
+export const ISCO_OCCUPATIONS: TableSpec = {
+  name: 'isco_occupations',
+  title: 'U.S. occupations of each ISCO-08 unit group',
+  description: "Each ISCO-08 unit group's linked O*NET occupations with their weight in its score (U.S. employment shares; a unit group's weights add up to 1).",
+  primaryKey: ['isco_code', 'soc_code'],
+  foreignKeys: [
+    { fields: ['isco_code'], reference: { resource: 'isco', fields: ['isco_code'] } },
+    { fields: ['soc_code'], reference: { resource: 'occupations', fields: ['soc_code'] } },
+  ],
+  columns: [
+    { name: 'isco_code', type: 'string', required: true, description: 'ISCO-08 unit group code.' },
+    SOC,
+    { name: 'weight', type: 'number', required: true, unit: FRACTION, description: "The occupation's weight in the unit group's score." },
+  ],
+};
+
 /** Every CSV of /downloads/, in the order of the downloads page. */
-export const TABLES: readonly TableSpec[] = [OCCUPATIONS, TASKS, INDUSTRIES, CHANGES];
+export const TABLES: readonly TableSpec[] = [OCCUPATIONS, TASKS, INDUSTRIES, CHANGES, ISCO];
 
 /** The columns of a table in one shape, in file order. */
 export const columnsFor = (t: TableSpec, shape: Shape): Column[] => t.columns.filter((c) => !c.shapes || c.shapes.includes(shape));
 
 /** Every table of the SQLite download: the CSVs' and those the archive holds as nested lists. */
-export const DATABASE_TABLES: readonly TableSpec[] = [OCCUPATIONS, TASKS, INDUSTRIES, INDUSTRY_OCCUPATIONS, TRANSITIONS, SKILL_GAPS, CHANGES];
+export const DATABASE_TABLES: readonly TableSpec[] = [OCCUPATIONS, TASKS, INDUSTRIES, INDUSTRY_OCCUPATIONS, TRANSITIONS, SKILL_GAPS, CHANGES, ISCO, ISCO_OCCUPATIONS];

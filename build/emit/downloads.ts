@@ -18,7 +18,7 @@ import type { ReleaseContext } from '../releases/load.ts';
 import { dataPackage } from './datapackage.ts';
 import { sha256 } from './manifest.ts';
 import { buildSqlite, datasetteMetadata, SQLITE_MAX_BYTES, SQLITE_NAME } from './sqlite.ts';
-import { CHANGES, DATABASE_TABLES, INDUSTRIES, OCCUPATIONS, TASKS, columnsFor, type TableSpec } from './download-tables.ts';
+import { CHANGES, DATABASE_TABLES, INDUSTRIES, ISCO, OCCUPATIONS, TASKS, columnsFor, type TableSpec } from './download-tables.ts';
 
 export interface Download {
   routeId: string;
@@ -157,6 +157,26 @@ export function tableRows(model: ModelOutput, shape: Shape, changes: Changes): R
       }
     },
     changes: () => changeRows(changes),
+    isco: () =>
+      model.isco.units.map((u) => ({
+        isco_code: u.isco_code,
+        title: u.title,
+        slug: u.slug,
+        major_group: u.major_group,
+        final_score: u.final_score,
+        risk_tier: u.risk_tier,
+        score_low: u.score_low,
+        score_high: u.score_high,
+        confidence: u.confidence,
+        us_occupation_count: u.us_occupations.length,
+        soc_codes: u.mapping.soc_codes,
+        partial: u.mapping.partial,
+        minor_group_links: u.mapping.minor_group_links,
+        mapping_note: u.mapping.note,
+      })),
+    isco_occupations: function* () {
+      for (const u of model.isco.units) for (const o of u.us_occupations) yield { isco_code: u.isco_code, soc_code: o.soc_code, weight: o.weight };
+    },
   };
 }
 
@@ -178,8 +198,9 @@ export async function buildDownloads(model: ModelOutput, shape: Shape, meta: Met
 
   const changesHeader = [...headerLines(meta, shape, 'changes.csv'), `Previous release: ${changes.previous?.data_version ?? 'none recorded'}; this release: ${changes.current.data_version}`];
   const { text: changesCsv } = table(CHANGES, changesHeader);
+  const { text: isco, rows: iscoCount } = table(ISCO);
 
-  const described = ([[OCCUPATIONS, occupations, occ.length], [TASKS, tasks, taskCount], [INDUSTRIES, industries, industryCount], [CHANGES, changesCsv, changes.data.length]] as const).map(
+  const described = ([[OCCUPATIONS, occupations, occ.length], [TASKS, tasks, taskCount], [INDUSTRIES, industries, industryCount], [CHANGES, changesCsv, changes.data.length], [ISCO, isco, iscoCount]] as const).map(
     ([spec, text, rows]) => ({ spec, bytes: Buffer.byteLength(text), sha256: sha256(text), rows }),
   );
   const datapackage = JSON.stringify(dataPackage(meta, shape, described), null, 1) + '\n';
@@ -195,10 +216,11 @@ export async function buildDownloads(model: ModelOutput, shape: Shape, meta: Met
     { routeId: 'download-tasks', name: 'tasks.csv', body: tasks, rows: taskCount, description: 'One row per task of every occupation: category, AI capability, task risk, time share and the evidence behind them.' },
     { routeId: 'download-industries', name: 'industries.csv', body: industries, rows: industryCount, description: 'One row per NAICS industry: level, employment, employment-weighted risk, where its occupation list comes from.' },
     { routeId: 'download-changes', name: 'changes.csv', body: changesCsv, rows: changes.data.length, description: `One row per occupation of this release or the previous one (${changes.previous?.data_version ?? 'none recorded'}): both scores and tiers, the difference, and why it moved (data or model, and the first step of the score that moved).` },
+    { routeId: 'download-isco', name: 'isco.csv', body: isco, rows: iscoCount, description: 'One row per scored ISCO-08 unit group: score (the U.S.-employment-weighted mean of its linked U.S. occupations), interval, tier, confidence and what the mapping assumes. Tasks and weights are American.' },
     { routeId: 'download-release-summary', name: 'release-summary.json', body: releaseSummaryJson(releases.summary), rows: releases.summary.occupations.length, description: "This release's summary: every occupation's score, tier and component figures, as the repository keeps each published release (releases/) to compare the next one with." },
     { routeId: 'download-sqlite', name: SQLITE_NAME, body: sqlite.bytes, rows: Object.values(sqlite.rows).reduce((a, b) => a + b, 0), description: `Every table above and the archive's lists (${DATABASE_TABLES.map((t) => t.name).join(', ')}) in one SQLite database with primary and foreign keys, indexes and full-text search on titles (occupations_fts), for Datasette or any SQL client.` },
     { routeId: 'download-datasette-metadata', name: 'metadata.json', body: datasette, rows: DATABASE_TABLES.length, description: `Datasette's metadata for the database: titles, descriptions, licenses, sources and the example queries below (datasette ${SQLITE_NAME} --metadata metadata.json).` },
-    { routeId: 'download-archive', name: 'odr-data.jsonl.gz', body: await archive, rows: occ.length + model.industries.length + 1, description: 'Everything as gzip-compressed JSON Lines: a header line, then one line per occupation (detail, tasks, skill gaps, transitions), per industry, and the personal factors.' },
+    { routeId: 'download-archive', name: 'odr-data.jsonl.gz', body: await archive, rows: occ.length + model.industries.length + model.isco.units.length + 1, description: 'Everything as gzip-compressed JSON Lines: a header line, then one line per occupation (detail, tasks, skill gaps, transitions), per industry, per ISCO-08 unit group, and the personal factors.' },
   ];
 }
 
@@ -256,5 +278,6 @@ function* archiveLines(model: ModelOutput, shape: Shape, meta: Meta): Generator<
   }
   const bySoc = present.occupationsBySoc(model.occupations);
   for (const i of model.industries) yield JSON.stringify({ type: 'industry', ...present.industryDetail(i, bySoc) });
+  for (const u of model.isco.units) yield JSON.stringify({ type: 'isco', ...present.iscoDetail(u) });
   yield JSON.stringify({ type: 'factors', factors: model.factors });
 }

@@ -87,7 +87,7 @@ export function ordinal(n: number): string {
 }
 
 /** Longer titles get a smaller type size so the longest O*NET titles (~105 characters) are shown whole (up to four lines). */
-function titleSize(title: string): 'l' | 'm' | 's' | 'xs' {
+export function cardTitleSize(title: string): 'l' | 'm' | 's' | 'xs' {
   if (title.length <= 34) return 'l';
   if (title.length <= 70) return 'm';
   if (title.length <= 88) return 's';
@@ -115,7 +115,7 @@ function cardView(o: OccupationRecord, shape: Shape, meta: ModelOutput['meta'], 
       : { label: 'Risk percentile', value: ordinal(r.risk_percentile) };
   return {
     title: o.title,
-    titleSize: titleSize(o.title),
+    titleSize: cardTitleSize(o.title),
     slug: o.slug,
     tier: r.risk_tier,
     tierWords,
@@ -135,7 +135,7 @@ function cardView(o: OccupationRecord, shape: Shape, meta: ModelOutput['meta'], 
 }
 
 
-function gaugeView(score: number, label: string) {
+export function gaugeView(score: number, label: string) {
   // The arc is drawn with pathLength=100, so the dash length is simply the score.
   return { dash: Math.min(100, Math.max(0, score)).toFixed(1), number: scoreText(score), label };
 }

@@ -12,6 +12,7 @@ import { fileFor, shardFile, taskShardName, NOT_FOUND_FILES } from '../contract/
 import { fillPattern, routesFor, urlFor, type RouteDef } from '../contract/routes.ts';
 import { postingShardName, type SearchIndex } from '../contract/search-words.ts';
 import { packedProblem } from '../contract/search-pack.ts';
+import { buildIscoSearchIndex } from '../contract/search-index.ts';
 import type { Meta } from '../contract/site-schemas.ts';
 import { versioned } from '../model/version.ts';
 import { buildOpenApi } from './openapi.ts';
@@ -20,6 +21,7 @@ import type { EmbedPages } from './embed.ts';
 import { apiIndex } from './meta.ts';
 import { sha256 } from './manifest.ts';
 import type { SitePages } from './site.ts';
+import { iscoCards, iscoPages } from './isco-pages.ts';
 import type { ReleaseContext } from '../releases/load.ts';
 
 export interface EmittedFile {
@@ -86,6 +88,9 @@ export async function* emitFiles(
   yield file('industry-list', {}, body(industryList));
   const bySoc = present.occupationsBySoc(occ);
   for (const r of model.industries) yield file('industry-detail', { naics_code: r.naics_code }, body(present.industryDetail(r, bySoc)));
+  const iscoItems = model.isco.units.map(present.iscoListItem);
+  yield file('isco-list', {}, body(present.iscoListPage(iscoItems.slice(0, LIST_LIMIT.default), iscoItems.length, LIST_LIMIT.default, 0)));
+  for (const r of model.isco.units) yield file('isco-detail', { isco_code: r.isco_code }, body(present.iscoDetail(r)));
   yield file('factors', {}, body({ factors: model.factors }));
   for (const { name, doc } of problemTypeDocs()) yield file('problem-type', { problem: name }, json(doc));
   yield file('openapi', {}, json(buildOpenApi(shape, model.meta.data_version)));
@@ -95,11 +100,13 @@ export async function* emitFiles(
   if (embed) {
     yield file('embed-index', {}, embed.index);
     for (const p of embed.pages) yield file('embed-card', { slug: p.slug }, p.html);
+    for (const p of iscoCards(model, { dataVersion: model.meta.data_version })) yield file('embed-isco-card', { isco_slug: p.slug }, p.html);
     yield { path: NOT_FOUND_FILES.embed, body: embed.notFound };
   }
   if (site) {
     yield file('home', {}, site.home);
     for (const p of site.occupations) yield file('occupation-page', { slug: p.slug }, p.html);
+    for (const p of iscoPages(model)) yield file('isco-page', { isco_slug: p.slug }, p.html);
     yield file('site-script', {}, site.script);
     const downloads = await site.downloads;
     yield file('downloads', {}, downloads.page);
@@ -122,6 +129,8 @@ export async function* emitFiles(
       task_scale: model.task_scale,
     })],
     ['industries', () => industryList],
+    ['isco', () => ({ items: iscoItems, unscored: model.isco.unscored })],
+    ['isco-search', () => buildIscoSearchIndex(model.isco.units)],
   ];
   const problem = packedProblem(search);
   if (problem) throw new Error(`search index: ${problem}`);

@@ -7,7 +7,8 @@ import { draftOccupation, newDraftCounts, type DraftContext } from './draft.ts';
 import { slugify } from './ids.ts';
 import { computeIndustries } from './industries.ts';
 import type { ModelInputs } from './inputs.ts';
-import { computeLabor } from './labor.ts';
+import { computeIsco } from './isco.ts';
+import { computeLabor, employmentWeights } from './labor.ts';
 import { modelReport } from './model-report.ts';
 import { groupBy } from './num.ts';
 import { occupationRecords, scoredRefs } from './occupation-records.ts';
@@ -102,6 +103,15 @@ export function computeModel(inputs: ModelInputs, seeds: Seeds): ModelOutput {
   const occupationsOf = (code: string): string[] => bySoc7.get(code) ?? (byOews.get(code) ?? []).map(([s]) => s);
   const ind = computeIndustries({ naics: inputs.naics, rows: inputs.oews_industry, occupationsOf, scored });
 
+  const empWeight = employmentWeights(labor);
+  const isco = computeIsco(
+    inputs.isco_links,
+    inputs.soc_crosswalk,
+    occupations.map((o) => ({ soc_code: o.soc_code, title: o.title, final_score: o.risk_score.final_score, score_low: o.risk_score.score_low, score_high: o.risk_score.score_high, weight: empWeight.get(o.soc_code) ?? null })),
+    tiers,
+    p,
+  );
+
   const oewsPeriod = inputs.oews_national[0]?.period ?? 'n/a';
   return {
     meta: {
@@ -119,6 +129,7 @@ export function computeModel(inputs: ModelInputs, seeds: Seeds): ModelOutput {
     tiers,
     task_bases: Object.fromEntries(scores.scored.map((s) => [s.d.soc, taskBasis(s.d, evidenceVariants(p), p, scores)])),
     task_scale: { prior: scores.prior, half_saturation: p.scale.half_saturation.value },
+    isco: { units: isco.units, unscored: isco.unscored },
     report: modelReport({
       occupationsInOnet: inputs.occupations.length,
       occupations,
@@ -135,6 +146,7 @@ export function computeModel(inputs: ModelInputs, seeds: Seeds): ModelOutput {
       labor: labor.report,
       industries: ind.report,
       params: p,
+      isco: isco.report,
     }),
   };
 }

@@ -270,6 +270,28 @@ export const VoteRow = z.object({
   too_low: z.number().int().min(0),
 });
 
+/** ISCO-08 unit group (4 digits) or, in two rows of the BLS crosswalk, a minor group (3 digits). */
+export const IscoCode = z.string().regex(/^\d{3,4}$/);
+/** SOC 2010 or 2018 detailed code as BLS writes it, e.g. 15-1132. */
+export const SocDetailed = z.string().regex(/^\d{2}-\d{4}$/);
+
+/** One link of the BLS ISCO-08 -> 2010 SOC crosswalk ("ISCO-08 to 2010 SOC" sheet). */
+export const IscoLink = z.object({
+  isco_code: IscoCode,
+  isco_title: z.string().min(1),
+  soc2010: SocDetailed,
+  /** BLS "part" marker (*): the link covers part of the ISCO or SOC occupation. */
+  part: z.boolean(),
+  /** The crosswalk's comment column ("matches to 3-digit ISCO", ...), null when blank. */
+  comment: z.string().nullable(),
+});
+
+/** One row of the BLS SOC 2010 -> SOC 2018 crosswalk. */
+export const SocCrosswalkRow = z.object({
+  soc2010: SocDetailed,
+  soc2018: SocDetailed,
+});
+
 export const ModelInputs = z.object({
   onet_version: z.string(),
   /** The sources' attribution notices, as the published meta quotes them (the source registry's). */
@@ -310,6 +332,10 @@ export const ModelInputs = z.object({
   projections: z.array(Projection),
   /** null when no votes.csv is present. */
   votes: z.array(VoteRow).nullable(),
+  /** BLS ISCO-08 -> SOC 2010 links (the ISCO-08 scores); empty when the file is absent (reported). */
+  isco_links: z.array(IscoLink),
+  /** BLS SOC 2010 -> 2018 crosswalk (takes the ISCO links to today's codes); empty when absent. */
+  soc_crosswalk: z.array(SocCrosswalkRow),
 });
 
 export type OnetOccupation = z.infer<typeof OnetOccupation>;
@@ -339,4 +365,6 @@ export type EntryEducation = z.infer<typeof EntryEducation>;
 export type RelatedExperience = z.infer<typeof RelatedExperience>;
 export type OnTheJobTraining = z.infer<typeof OnTheJobTraining>;
 export type VoteRow = z.infer<typeof VoteRow>;
+export type IscoLink = z.infer<typeof IscoLink>;
+export type SocCrosswalkRow = z.infer<typeof SocCrosswalkRow>;
 export type ModelInputs = z.infer<typeof ModelInputs>;

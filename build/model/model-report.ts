@@ -26,6 +26,8 @@ export interface ReportParts {
   labor: LaborIndex['report'];
   industries: Record<string, number>;
   params: ModelParamsSeed;
+  /** ISCO-08 unit groups scored, unscored, links by kind (isco.ts). */
+  isco: Record<string, number>;
 }
 
 const countBy = <T extends string>(xs: T[]) => xs.reduce<Record<string, number>>((a, x) => ((a[x] = (a[x] ?? 0) + 1), a), {});
@@ -61,6 +63,7 @@ export function modelReport(r: ReportParts): ModelOutput['report'] {
     labor: r.labor,
     skill_gaps_empty: r.recordCounts.skill_gaps_empty,
     industries: r.industries,
+    isco: r.isco,
     tier_distribution: countBy(r.occupations.map((o) => o.risk_score.risk_tier as RiskTier)),
     confidence_distribution: countBy(r.occupations.map((o) => o.risk_score.confidence)),
     score_quantiles: { min: q(0), p10: q(0.1), p25: q(0.25), median: q(0.5), p75: q(0.75), p90: q(0.9), max: scores.at(-1) ?? null },

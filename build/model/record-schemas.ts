@@ -284,6 +284,39 @@ export type TaskBasis = z.infer<typeof TaskBasis>;
 export const TaskScale = z.strictObject({ prior: z.number().min(0).max(1), half_saturation: z.number().positive() });
 export type TaskScale = z.infer<typeof TaskScale>;
 
+/** An ISCO-08 unit group scored from its linked O*NET occupations (build/model/isco.ts). */
+export const IscoRecord = z.object({
+  isco_code: z.string().regex(/^\d{4}$/),
+  title: z.string().min(1),
+  slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
+  /** ISCO-08 major group: the first digit. */
+  major_group: z.string().regex(/^\d$/),
+  final_score: Score100,
+  risk_tier: RiskTier,
+  score_low: Score100,
+  score_high: Score100,
+  confidence: Confidence,
+  /** The linked O*NET occupations with their weights (U.S. employment shares, summing to 1). */
+  us_occupations: z.array(z.object({ soc_code: OnetSocCode, title: z.string(), weight: Unit })).min(1),
+  mapping: z.object({
+    /** Distinct SOC 2010 codes the crosswalk links the unit group to (minor-group links included). */
+    soc_codes: z.number().int().min(0),
+    /** Whether any link carries the BLS "part" marker, or comes from a minor-group link. */
+    partial: z.boolean(),
+    /** Links given for the whole 3-digit minor group (ISCO 211, 315), applied to this unit group. */
+    minor_group_links: z.number().int().min(0),
+    note: z.string(),
+  }),
+});
+
+/** A unit group of the crosswalk that reaches no scored occupation, and why. */
+export const IscoUnscored = z.object({
+  isco_code: z.string().regex(/^\d{4}$/),
+  title: z.string(),
+  soc_codes: z.array(z.string()),
+  reason: z.string(),
+});
+
 export const ModelOutput = z.object({
   meta: ModelMeta,
   /** Sorted by soc_code: this is the list order of GET /occupations. */
@@ -296,6 +329,8 @@ export const ModelOutput = z.object({
   /** soc_code -> what the assessment's task path needs (every scored occupation). */
   task_bases: z.record(OnetSocCode, TaskBasis),
   task_scale: TaskScale,
+  /** ISCO-08 unit groups (sorted by code) and those that reach no scored occupation. */
+  isco: z.object({ units: z.array(IscoRecord), unscored: z.array(IscoUnscored) }),
   /** Counts for the build report (joins matched/unmatched, fallbacks used, distributions). */
   report: z.record(z.string(), z.unknown()),
 });
@@ -319,4 +354,6 @@ export type FactorsTable = z.infer<typeof FactorsTable>;
 export type TierTable = z.infer<typeof TierTable>;
 export type ModelMeta = z.infer<typeof ModelMeta>;
 export type UnscoredOccupation = z.infer<typeof UnscoredOccupation>;
+export type IscoRecord = z.infer<typeof IscoRecord>;
+export type IscoUnscored = z.infer<typeof IscoUnscored>;
 export type ModelOutput = z.infer<typeof ModelOutput>;

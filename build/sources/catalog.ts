@@ -42,6 +42,9 @@ export const NAMES = {
   naics: [/2-6 digit_(\d{4})_Codes\.xlsx/, /2-6_digit_(\d{4})_Codes\.xlsx/, /naics_(\d{4})_codes_2-6digit\.csv/],
   projections: [FILE.projections, /ep_occupation_(\d{4})-\d{2}\.xlsx/, /ep_(\d{4})-\d{2}_table_1\.2_occupational_projections\.csv/],
   votes: ['votes.csv'],
+  iscoLinks: [FILE.iscoSoc],
+  // The official xlsx first, then the mirror's CSV conversion of it.
+  socCrosswalk: [FILE.socCrosswalk, FILE.socCrosswalk.replace(/\.xlsx$/, '.csv')],
 } satisfies Record<string, NamePattern[]>;
 
 /** The O*NET sources: each is read from one database release (see selectOnetRelease). */

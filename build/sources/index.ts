@@ -12,6 +12,7 @@ import { entryFor, pruneParsed, readParsed, type CacheOutcome, type ParsedCache 
 import { stageLabel } from '../report-format.ts';
 import { parsePool } from './parse-pool.ts';
 import { PROJECTIONS_SHEET } from './projections.ts';
+import { ISCO_SOC_COLUMNS, ISCO_SOC_SHEET, SOC_CROSSWALK_COLUMNS } from './isco.ts';
 import { interner } from './intern.ts';
 import { FileLog } from './rows.ts';
 import { selectFiles, type Picked } from './select.ts';
@@ -113,6 +114,8 @@ export async function loadSources(dir: string, opts: LoadOptions = {}): Promise<
         ['Occupation type'],
       ),
       votes: optional(p.votes, 'votes', undefined),
+      iscoLinks: optional(p.iscoLinks, 'iscoLinks', undefined, ISCO_SOC_SHEET, [ISCO_SOC_COLUMNS.isco, ISCO_SOC_COLUMNS.soc]),
+      socCrosswalk: optional(p.socCrosswalk, 'socCrosswalk', undefined, undefined, Object.values(SOC_CROSSWALK_COLUMNS)),
       readMe: p.readMe ? readFile(path.join(root, p.readMe.found.path), 'utf8') : Promise.resolve(null),
     };
     // AEI files passed over still appear in the report, with the reason.
@@ -153,6 +156,8 @@ export async function loadSources(dir: string, opts: LoadOptions = {}): Promise<
       naics: r.naics,
       projections: r.projections ?? [],
       votes: r.votes,
+      isco_links: r.iscoLinks ?? [],
+      soc_crosswalk: r.socCrosswalk ?? [],
     };
     const report: SourceReport = {
       files: logs.map((l) => l.toReport()),

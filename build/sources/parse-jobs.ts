@@ -13,6 +13,7 @@ import {
   parseMsftApplicability,
   parseWwaiIwa,
 } from './exposure.ts';
+import { parseIscoLinks, parseSocCrosswalk } from './isco.ts';
 import { parseNaics } from './naics.ts';
 import { oewsPeriod, parseOewsIndustry, parseOewsNational, type IndustryFileKind } from './oews.ts';
 import * as onet from './onet.ts';
@@ -62,6 +63,8 @@ export const PARSERS = {
   naics: (t: Table, log: FileLog) => parseNaics(t, log),
   projections: (t: Table, log: FileLog) => parseProjections(t, log),
   votes: (t: Table, log: FileLog) => parseVotes(t, log),
+  iscoLinks: (t: Table, log: FileLog) => parseIscoLinks(t, log),
+  socCrosswalk: (t: Table, log: FileLog) => parseSocCrosswalk(t, log),
 };
 
 export type ParserName = keyof typeof PARSERS;

@@ -3,12 +3,14 @@ import { SourceError } from './errors.ts';
 import { parseDelimited, Rows, sheetTable, type Table } from './table.ts';
 import { readWhole } from './whole-file.ts';
 import { openXlsx, type SheetReader, type SheetRow } from './xlsx-read.ts';
+import { parseXls } from './xls-read.ts';
 
-export type TableFormat = 'tsv' | 'csv' | 'xlsx';
+export type TableFormat = 'tsv' | 'csv' | 'xlsx' | 'xls';
 
 export function formatOf(file: string): TableFormat {
   const lower = file.toLowerCase();
   if (lower.endsWith('.xlsx')) return 'xlsx';
+  if (lower.endsWith('.xls')) return 'xls';
   if (lower.endsWith('.csv')) return 'csv';
   return 'tsv';
 }
@@ -24,6 +26,7 @@ export async function readTable(
   sheet?: string,
 ): Promise<Table> {
   const format = formatOf(absPath);
+  if (format === 'xls') return xlsTable(absPath, relPath, wantedColumns, sheet);
   if (format !== 'xlsx') {
     const text = (await readWhole(absPath)).toString('utf8');
     return parseDelimited(text, format === 'csv' ? ',' : '\t');
@@ -64,4 +67,17 @@ function* guarded(rows: Iterable<SheetRow>, relPath: string): Generator<SheetRow
   } catch (err) {
     throw unreadable(relPath, err);
   }
+}
+
+/** A legacy .xls workbook (BIFF8, small: read whole), picked by sheet name like an xlsx. */
+async function xlsTable(absPath: string, relPath: string, wantedColumns: string[], sheet?: string): Promise<Table> {
+  let book: ReturnType<typeof parseXls>;
+  try {
+    book = parseXls(await readWhole(absPath));
+  } catch (err) {
+    throw new SourceError(`${relPath}: not a readable xls workbook (${err instanceof Error ? err.message : String(err)})`, relPath);
+  }
+  const found = sheet === undefined ? book[0] : book.find((s) => s.sheet === sheet);
+  if (!found) throw new SourceError(`${relPath}: sheet "${sheet}" not found (sheets: ${book.map((s) => s.sheet).join(', ')})`, relPath);
+  return sheetTable(found.data.map((cells, index) => ({ index, cells })), wantedColumns);
 }

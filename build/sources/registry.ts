@@ -38,6 +38,8 @@ export const FILE = {
   aeiTaskStatements: 'onet_task_statements.csv',
   aeiUsage20250327: 'task_pct_v2.csv',
   aeiCollaboration20250327: 'automation_vs_augmentation_by_task.csv',
+  iscoSoc: 'ISCO_SOC_Crosswalk.xls',
+  socCrosswalk: 'soc_2010_to_2018_crosswalk.xlsx',
 } as const;
 
 const ONET_DB = 'https://www.onetcenter.org/dl_files/database/';
@@ -173,6 +175,28 @@ export const SOURCES: RegistrySource[] = [
     homepage: 'https://www.bls.gov/emp/data/occupational-data.htm',
     note: 'BLS replaces this file with each projections round (every September); no sha256 is pinned.',
     files: [{ url: `https://www.bls.gov/emp/ind-occ-matrix/${FILE.projections}`, name: FILE.projections }],
+  },
+  {
+    id: 'bls-isco-soc-crosswalk',
+    title: 'ISCO-08 to 2010 SOC crosswalk (with ISCO-08 titles)',
+    publisher: 'U.S. Bureau of Labor Statistics, on behalf of the Standard Occupational Classification Policy Committee',
+    license: BLS_LICENSE,
+    attribution: 'U.S. Bureau of Labor Statistics, ISCO-08 / 2010 SOC crosswalk (August 2012, updated June 2015).',
+    required: false,
+    homepage: 'https://www.bls.gov/soc/soccrosswalks.htm',
+    note: 'Carries the scores to ISCO-08 unit groups (GET /api/v1/isco); without it the ISCO-08 endpoints list nothing.',
+    files: [{ url: `https://www.bls.gov/soc/${FILE.iscoSoc}`, name: FILE.iscoSoc }],
+  },
+  {
+    id: 'bls-soc-2010-2018-crosswalk',
+    title: '2010 SOC to 2018 SOC crosswalk',
+    publisher: 'U.S. Bureau of Labor Statistics, on behalf of the Office of Management and Budget and the Standard Occupational Classification Policy Committee',
+    license: BLS_LICENSE,
+    attribution: 'U.S. Bureau of Labor Statistics, 2010 SOC to 2018 SOC crosswalk (November 2017).',
+    required: false,
+    homepage: 'https://www.bls.gov/soc/2018/crosswalks_used_by_agencies.htm',
+    note: 'Takes the ISCO-08 links (to SOC 2010 codes) to the SOC 2018 codes the O*NET occupations sit under.',
+    files: [{ url: `https://www.bls.gov/soc/2018/${FILE.socCrosswalk}`, name: FILE.socCrosswalk }],
   },
   {
     id: 'census-naics-2022',
@@ -317,8 +341,8 @@ export const NOTICES: Array<{ text: string; covers: string[] }> = [
     covers: ['onet-30-derived'],
   },
   {
-    text: 'U.S. Bureau of Labor Statistics: Occupational Employment and Wage Statistics (May 2025, May 2024) and Employment Projections 2024-34 (public domain).',
-    covers: ['oews-national-2025', 'oews-national-2024', 'oews-industry-2024', 'bls-ep-occupation'],
+    text: 'U.S. Bureau of Labor Statistics: Occupational Employment and Wage Statistics (May 2025, May 2024), Employment Projections 2024-34, the ISCO-08 / 2010 SOC and 2010 / 2018 SOC crosswalks (public domain).',
+    covers: ['oews-national-2025', 'oews-national-2024', 'oews-industry-2024', 'bls-ep-occupation', 'bls-isco-soc-crosswalk', 'bls-soc-2010-2018-crosswalk'],
   },
   { text: 'U.S. Census Bureau: North American Industry Classification System 2022 (public domain).', covers: ['census-naics-2022'] },
   {

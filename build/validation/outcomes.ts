@@ -57,6 +57,7 @@ export const T112_SENSITIVITY: ReadonlyArray<{ reference: string; rule: AiRule }
 /** Row titles of the ILO comparison (also the keys of the 1.0.0 column in baseline-1.0.0.json). */
 export const ILO_REFERENCE = 'ILO 2025 generative-AI exposure (Gmyrek et al., WP 140): mean task score, ISCO-08 -> SOC 2010 -> SOC 2018';
 export const ILO_REFERENCE_SINGLE = 'ILO 2025, only SOC codes reached from one ISCO-08 code (no averaging)';
+export const ILO_REFERENCE_ISCO = 'ILO 2025 at the ISCO-08 level: our ISCO-08 unit group scores (GET /api/v1/isco) against mean_score_2025 of the same unit group';
 const ILO_STATUS = 'independent: not a model input (validation only; the build never reads it)';
 
 const r3 = (i: Interval): Interval => ({ value: i.value === null ? null : round(i.value, 3), low: i.low === null ? null : round(i.low, 3), high: i.high === null ? null : round(i.high, 3) });
@@ -181,6 +182,13 @@ export function computeOutcomes(
     const m = iloToSoc2018(refs.ilo, refs.crosswalk);
     exposureRef(ILO_REFERENCE, ILO_STATUS, m.values);
     exposureRef(ILO_REFERENCE_SINGLE, ILO_STATUS, m.single);
+    // At the ISCO-08 level itself: no crosswalk on the ILO side, our scores carried to ISCO-08 (model/isco.ts).
+    rows.push({
+      reference: ILO_REFERENCE_ISCO,
+      status: ILO_STATUS,
+      statistic: 'Spearman',
+      values: cols((nm) => rhoWithCi(new Map(nm.model.isco.units.map((u) => [u.isco_code, u.final_score])), refs.ilo.scores), false),
+    });
     ilo = { ...ilo, counts: m.counts, matched: [...ours.keys()].filter((k) => m.values.has(k)).length, unmatched: [...ours.keys()].filter((k) => !m.values.has(k)).sort() };
   }
   return { rows, growth, ilo, table_1_12: table112Breakdown(refs.ep_factor_rows) };

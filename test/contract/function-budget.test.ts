@@ -37,8 +37,17 @@ const SAMPLES: Record<HandlerId, Array<[string, () => Request]>> = {
     ['search, unscored', () => new Request(`${base}/api/v1/occupations?q=infantry&limit=100`)],
     ['search, partial match', () => new Request(`${base}/api/v1/occupations?q=junior%20postal%20worker%20excel%20analyst&limit=100`)],
   ],
+  'list-isco': [
+    ['ISCO list with offset', () => new Request(`${base}/api/v1/isco?limit=100&offset=400`)],
+    ['ISCO search, plain', () => new Request(`${base}/api/v1/isco?q=registered%20nurse`)],
+    ['ISCO search, typos', () => new Request(`${base}/api/v1/isco?q=sofware%20develloper`)],
+    ['ISCO search, nothing found', () => new Request(`${base}/api/v1/isco?q=xyzzyq%20quux`)],
+  ],
   'list-industries': [['industries with level', () => new Request(`${base}/api/v1/industries?level=4`)]],
-  assess: [['assess', () => new Request(`${base}/api/v1/displacement/assess`, json({ soc_code: SOC, personal_factors: { ai_proficiency: 'advanced' } }))]],
+  assess: [
+    ['assess', () => new Request(`${base}/api/v1/displacement/assess`, json({ soc_code: SOC, personal_factors: { ai_proficiency: 'advanced' } }))],
+    ['assess with tasks', () => new Request(`${base}/api/v1/displacement/assess`, json({ soc_code: SOC, tasks: [{ task_id: 1840, share: 1 }], other_share: 1 }))],
+  ],
   'votes-get': [['votes GET', () => new Request(`${base}/api/v1/occupations/${SOC}/votes`)]],
   'votes-post': [['votes POST', () => new Request(`${base}/api/v1/occupations/${SOC}/votes`, json({ vote: 'agree' }))]],
 };

@@ -13,7 +13,8 @@ describe.each(SHAPES)('headers (%s)', (shape) => {
     const site = sites[shape];
     const occ = (await site.json('/api/v1/occupations?limit=1')).data[0];
     const ind = (await site.json('/api/v1/industries')).data[0];
-    const params: Record<string, string> = { soc_code: occ.soc_code, naics_code: ind.naics_code, slug: occ.slug, problem: 'not-found' };
+    const isco = (await site.json('/api/v1/isco?limit=1')).data[0];
+    const params: Record<string, string> = { soc_code: occ.soc_code, naics_code: ind.naics_code, slug: occ.slug, isco_code: isco.isco_code, isco_slug: isco.slug, problem: 'not-found' };
     for (const route of routesFor(shape)) {
       const p = route.pattern.replace(/:([a-z_]+)/g, (_, n: string) => params[n]!);
       const res = route.methods.includes('GET') ? await site.get(p) : await postJson(site, { soc_code: occ.soc_code });

@@ -19,9 +19,10 @@ type Doc = {
 async function paramValues(site: Site): Promise<{ good: Record<string, string>; bad: Record<string, string> }> {
   const occ = (await site.json('/api/v1/occupations?limit=1')).data[0];
   const ind = (await site.json('/api/v1/industries')).data[0];
+  const isco = (await site.json('/api/v1/isco?limit=1')).data[0];
   return {
-    good: { soc_code: occ.soc_code, naics_code: ind.naics_code, slug: occ.slug, problem: 'not-found' },
-    bad: { soc_code: '99-9999.99', naics_code: '99', slug: 'no-such-occupation', problem: 'no-such-problem' },
+    good: { soc_code: occ.soc_code, naics_code: ind.naics_code, slug: occ.slug, isco_code: isco.isco_code, isco_slug: isco.slug, problem: 'not-found' },
+    bad: { soc_code: '99-9999.99', naics_code: '99', slug: 'no-such-occupation', isco_code: '9999', isco_slug: 'no-such-unit-group', problem: 'no-such-problem' },
   };
 }
 

@@ -16,7 +16,8 @@ describe.each(SHAPES)('site (%s)', (shape) => {
     expect(Object.keys(index.resources).sort()).toEqual([...expected].sort());
     const occ = (await site.json('/api/v1/occupations?limit=1')).data[0];
     const ind = (await site.json('/api/v1/industries')).data[0];
-    const values: Record<string, string> = { soc_code: occ.soc_code, naics_code: ind.naics_code, problem: 'not-found' };
+    const isco = (await site.json('/api/v1/isco?limit=1')).data[0];
+    const values: Record<string, string> = { soc_code: occ.soc_code, naics_code: ind.naics_code, isco_code: isco.isco_code, problem: 'not-found' };
     for (const [id, r] of Object.entries(index.resources)) {
       const path = r.href.replace(/\{([a-z_]+)\}/g, (_, n: string) => values[n]!);
       const res = await site.get(path, r.methods.includes('GET') ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ soc_code: occ.soc_code }) });

@@ -18,6 +18,7 @@ const WIDTHS = [360, 1280] as const;
 let site: Site;
 let browser: Browser;
 let slug: string;
+let iscoSlug: string;
 
 beforeAll(async () => {
   site = await startSite();
@@ -27,6 +28,8 @@ beforeAll(async () => {
   // An occupation with tasks, transitions and labor data: the first search hit for "nurse".
   const res = await fetch(`${site.url}/api/v1/occupations?q=registered%20nurse&limit=1`);
   slug = (await res.json()).data[0].slug;
+  // An ISCO-08 unit group linked to several U.S. occupations.
+  iscoSlug = (await (await fetch(`${site.url}/api/v1/isco?q=software%20developer&limit=1`)).json()).data[0].slug;
 });
 
 afterAll(async () => {
@@ -69,6 +72,7 @@ describe('site pages', () => {
   const pages = () => [
     { name: 'home', path: '/' },
     { name: 'occupation', path: `/occupations/${slug}` },
+    { name: 'isco', path: `/isco/${iscoSlug}` },
     { name: 'gallery', path: '/embed/' },
     { name: 'docs', path: '/docs/' },
     { name: 'methodology', path: '/docs/methodology' },

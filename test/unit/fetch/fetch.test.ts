@@ -99,7 +99,7 @@ describe('data:fetch against local stand-ins', () => {
     const text = lines.join('\n');
     expect(text).toMatch(/cannot download \(the build treats them as optional/);
     for (const id of ['aei-2025-09-15', 'aei-2026-01-15', 'aei-2026-03-24', 'onet-30-derived', 'onet-30-1-skills']) expect(text).toContain(`    ${id}: `);
-    expect(text).toMatch(/Summary: 11 fetched, 0 already present, 0 failed, 5 not downloadable/);
+    expect(text).toMatch(/Summary: 13 fetched, 0 already present, 0 failed, 5 not downloadable/);
   });
 
   it('skips files already present with the recorded size and sha256, and rewrites the same record', async () => {
@@ -109,7 +109,7 @@ describe('data:fetch against local stand-ins', () => {
 
     expect(await fetchInProcess()).toBe(0);
     expect(server.requests.length).toBe(requestsAfterFirst);
-    expect(lines.join('\n')).toMatch(/Summary: 0 fetched, 11 already present/);
+    expect(lines.join('\n')).toMatch(/Summary: 0 fetched, 13 already present/);
     expect(await readFile(join(out, RECORD_FILE), 'utf8')).toBe(firstRecord);
 
     // A lost extracted file comes back from the zip on disk, without downloading again.

@@ -34,6 +34,7 @@ describe('the table drives behaviour', () => {
     expect(handlers.filter((h) => !h.endsWith(' -')).sort()).toEqual([
       'assess POST assess',
       'industry-list GET list-industries',
+      'isco-list GET list-isco',
       'occupation-list GET list-occupations',
       'occupation-votes GET votes-get',
       'occupation-votes POST votes-post',

@@ -1,0 +1,64 @@
+// The ISCO-08 unit groups for people: a page per unit group (/isco/<slug>) and an embeddable card
+// (/embed/isco/<slug>), rendered with the card's engine. Both say that the tasks and the weights
+// are American, and neither shows a U.S. wage. Pure apart from the templates read once.
+import type { IscoRecord, ModelOutput } from '../model/record-schemas.ts';
+import { urlFor } from '../contract/routes.ts';
+import { TIER_WORDS, attributeText, cardTitleSize, dataDate, gaugeView, scoreText, templates } from './embed.ts';
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const range = (u: IscoRecord) => `${scoreText(u.score_low)}–${scoreText(u.score_high)}`;
+
+/** One card per scored unit group, each rendered when it is reached. */
+export function* iscoCards(model: ModelOutput, opts: { dataVersion: string }): Generator<{ slug: string; html: string }> {
+  const eta = templates();
+  for (const u of model.isco.units) {
+    const score = scoreText(u.final_score);
+    const tierWords = TIER_WORDS[u.risk_tier];
+    yield {
+      slug: u.slug,
+      html: eta.render('@embed-isco-card', {
+        code: u.isco_code,
+        title: u.title,
+        titleSize: cardTitleSize(u.title),
+        tier: u.risk_tier,
+        tierWords,
+        score,
+        confidence: capital(u.confidence),
+        range: range(u),
+        usCount: u.us_occupations.length,
+        gauge: gaugeView(u.final_score, `Risk score ${score} out of 100: ${tierWords.toLowerCase()}`),
+        fullDataHref: urlFor('isco-page', { isco_slug: u.slug }),
+        dataDate: dataDate(model.meta),
+        dataVersion: opts.dataVersion,
+      }),
+    };
+  }
+}
+
+/** One page per scored unit group. */
+export function* iscoPages(model: ModelOutput): Generator<{ slug: string; html: string }> {
+  const eta = templates();
+  const bySoc = new Map(model.occupations.map((o) => [o.soc_code, o]));
+  for (const u of model.isco.units) {
+    yield {
+      slug: u.slug,
+      html: eta.render('@site/isco', {
+        meta: model.meta,
+        code: u.isco_code,
+        major: u.major_group,
+        title: u.title,
+        titleAttr: attributeText(u.title),
+        slug: u.slug,
+        score: { value: scoreText(u.final_score), range: range(u), tier: u.risk_tier, tierWords: TIER_WORDS[u.risk_tier], confidence: capital(u.confidence) },
+        occupations: [...u.us_occupations]
+          .sort((a, b) => b.weight - a.weight || (a.soc_code < b.soc_code ? -1 : 1))
+          .map((o) => {
+            const rec = bySoc.get(o.soc_code);
+            return { title: o.title, soc: o.soc_code, slug: rec?.slug ?? null, weight: `${(o.weight * 100).toFixed(1)}%`, score: rec ? scoreText(rec.risk_score.final_score) : 'n/a' };
+          }),
+        note: u.mapping.note,
+        jsonHref: urlFor('isco-detail', { isco_code: u.isco_code }),
+      }),
+    };
+  }
+}
