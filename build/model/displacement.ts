@@ -138,7 +138,17 @@ function layerBasis(tasks: readonly TaskInputs[], v: Variant, p: ModelParamsSeed
   return { labelled, count, caps, tf: variantFractions(tasks, caps, v, tilt) };
 }
 
-function layerSums(tasks: readonly TaskInputs[], v: Variant, p: ModelParamsSeed, b: LayerBasis): OccupationLayers {
+/** Each task's terms of the layer sums (the explanation shares the score among tasks with them). */
+export interface TaskTerms {
+  /** Time fraction tf. */
+  time: Float64Array;
+  /** tf * capability: the task's part of exposure. */
+  exposure: Float64Array;
+  /** tf * capability * propensity * category factor: the task's part of substitution_exposure. */
+  substitution: Float64Array;
+}
+
+function layerSums(tasks: readonly TaskInputs[], v: Variant, p: ModelParamsSeed, b: LayerBasis, terms?: TaskTerms): OccupationLayers {
   const pp = {
     t_weight: v.t_weight ?? p.propensity.t_weight.value,
     floor: v.floor ?? p.propensity.floor.value,
@@ -151,8 +161,11 @@ function layerSums(tasks: readonly TaskInputs[], v: Variant, p: ModelParamsSeed,
   for (let i = 0; i < tasks.length; i++) {
     const t = tasks[i]!;
     const prop = propensity(v.tlevel ? t.t : null, v.aei ? t.aei : null, pp);
-    exposure += tf[i]! * caps[i]!;
-    sub += tf[i]! * caps[i]! * prop * t.category_factor;
+    const e = tf[i]! * caps[i]!;
+    const x = e * prop * t.category_factor;
+    exposure += e;
+    sub += x;
+    if (terms) [terms.time[i], terms.exposure[i], terms.substitution[i]] = [tf[i]!, e, x];
     if (labelled[i]) coverage += tf[i]!;
   }
   return { exposure, substitution_exposure: sub, coverage, labelled_tasks: b.count };
@@ -161,6 +174,13 @@ function layerSums(tasks: readonly TaskInputs[], v: Variant, p: ModelParamsSeed,
 /** Exposure and substitution-weighted exposure of one occupation under one variant. */
 export function occupationLayers(tasks: readonly TaskInputs[], v: Variant, p: ModelParamsSeed, tilt: number): OccupationLayers {
   return layerSums(tasks, v, p, layerBasis(tasks, v, p, tilt));
+}
+
+/** occupationLayers with each task's terms, which add up to the layers' exposure and substitution_exposure. */
+export function taskLayers(tasks: readonly TaskInputs[], v: Variant, p: ModelParamsSeed, tilt: number): { layers: OccupationLayers; terms: TaskTerms } {
+  const n = tasks.length;
+  const terms: TaskTerms = { time: new Float64Array(n), exposure: new Float64Array(n), substitution: new Float64Array(n) };
+  return { layers: layerSums(tasks, v, p, layerBasis(tasks, v, p, tilt), terms), terms };
 }
 
 /**
@@ -196,8 +216,13 @@ export function shrunkDisplacement(x: number, multiplier: number, labelledTasks:
  * complementarity); h is the half-saturation constant. One decimal.
  */
 export function scaleScore(d: number, h: number): number {
+  return round(scaleValue(d, h), 1);
+}
+
+/** scaleScore before its rounding (the explanation attributes the unrounded score). */
+export function scaleValue(d: number, h: number): number {
   const x = clamp(d, 0, 1);
-  return round((100 * x * (1 + h)) / (x + h), 1);
+  return (100 * x * (1 + h)) / (x + h);
 }
 
 /** Leave-one-source-out and parameter-perturbation variants (the base model is not among them). */
