@@ -209,9 +209,11 @@ export function summaryOf(title: string, finalScore: number, contributions: read
   const diff = round1(finalScore - baseline);
   const rel = diff > 0 ? `${fmt(diff)} points above` : diff < 0 ? `${fmt(-diff)} points below` : 'the same as';
   const first = `${title} scores ${fmt(finalScore)} of 100, ${rel} the typical occupation's ${fmt(baseline)}.`;
-  const parts: string[] = [];
-  if (up) parts.push(`${STEP_WORDS[up.key]} raises it most (+${fmt(up.points)})`);
-  if (down) parts.push(`${STEP_WORDS[down.key]} lowers it most (${fmt(down.points)})`);
+  // The larger mover first.
+  const parts = [up, down]
+    .filter((c): c is Points<StepKey> => c !== undefined)
+    .sort((a, b) => Math.abs(b.points) - Math.abs(a.points))
+    .map((c) => `${STEP_WORDS[c.key]} ${c.points > 0 ? `raises it most (+${fmt(c.points)})` : `lowers it most (${fmt(c.points)})`}`);
   if (parts.length === 0) return `${first} No step of the model moves it from there.`;
   const second = parts.join('; ');
   return `${first} ${second.charAt(0).toUpperCase()}${second.slice(1)}.`;

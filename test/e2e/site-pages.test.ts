@@ -1,8 +1,10 @@
 // The site's pages in headless Chromium, as a visitor sees them: home, docs, an occupation page
 // and the card gallery, at 360 px and 1280 px, in light and dark. Each must request nothing from
 // another host, log no console error, not scroll sideways, and pass axe-core with no serious or
-// critical violation. The scripted parts are driven for real: title search and the assessment
-// form through the API, the gallery filter. Screenshots go to test-results/site/.
+// critical violation. The occupation pages: one with tasks and transitions, and those of the
+// highest, the median and the lowest score (the explanation's waterfall and group chart). The
+// scripted parts are driven for real: title search and the assessment form through the API, the
+// gallery filter. Screenshots go to test-results/site/.
 import { createRequire } from 'node:module';
 import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -18,6 +20,8 @@ const WIDTHS = [360, 1280] as const;
 let site: Site;
 let browser: Browser;
 let slug: string;
+/** Occupation pages of the highest, a middle and the lowest score (the explanation's charts at both ends). */
+let byScore: Array<{ name: string; slug: string }>;
 
 beforeAll(async () => {
   site = await startSite();
@@ -27,7 +31,25 @@ beforeAll(async () => {
   // An occupation with tasks, transitions and labor data: the first search hit for "nurse".
   const res = await fetch(`${site.url}/api/v1/occupations?q=registered%20nurse&limit=1`);
   slug = (await res.json()).data[0].slug;
+  byScore = await highMediumLow(site.url);
 });
+
+/** Every occupation's score through the API, then the highest, the median and the lowest. */
+async function highMediumLow(url: string): Promise<Array<{ name: string; slug: string }>> {
+  const all: Array<{ slug: string; soc_code: string }> = [];
+  for (let offset = 0; ; offset += 200) {
+    const page = await (await fetch(`${url}/api/v1/occupations?limit=200&offset=${offset}`)).json();
+    all.push(...page.data);
+    if (all.length >= page.count) break;
+  }
+  const scored = await Promise.all(all.map(async (o) => ({ slug: o.slug, score: (await (await fetch(`${url}/api/v1/occupations/${o.soc_code}/risk`)).json()).risk_score.final_score as number })));
+  scored.sort((a, b) => a.score - b.score || (a.slug < b.slug ? -1 : 1));
+  return [
+    { name: 'occupation-high', slug: scored.at(-1)!.slug },
+    { name: 'occupation-medium', slug: scored[Math.floor(scored.length / 2)]!.slug },
+    { name: 'occupation-low', slug: scored[0]!.slug },
+  ];
+}
 
 afterAll(async () => {
   await browser?.close();
@@ -69,6 +91,7 @@ describe('site pages', () => {
   const pages = () => [
     { name: 'home', path: '/' },
     { name: 'occupation', path: `/occupations/${slug}` },
+    ...byScore.map((o) => ({ name: o.name, path: `/occupations/${o.slug}` })),
     { name: 'gallery', path: '/embed/' },
     { name: 'docs', path: '/docs/' },
     { name: 'methodology', path: '/docs/methodology' },
