@@ -96,7 +96,6 @@ describe('site pages', () => {
   const pages = () => [
     { name: 'home', path: '/' },
     { name: 'occupation', path: `/occupations/${slug}` },
-    ...byScore.map((o) => ({ name: o.name, path: `/occupations/${o.slug}` })),
     { name: 'gallery', path: '/embed/' },
     { name: 'docs', path: '/docs/' },
     { name: 'methodology', path: '/docs/methodology' },
@@ -118,6 +117,28 @@ describe('site pages', () => {
           for (const v of await axeViolations(page)) failures.push(`${p.name} @${width}: axe ${v}`);
           for (const u of watch.offHost) failures.push(`${p.name} @${width}: requested ${u}`);
           for (const e of watch.errors) failures.push(`${p.name} @${width}: console ${e}`);
+          await page.close();
+        }
+        await context.close();
+      }
+      expect(failures).toEqual([]);
+    });
+  }
+
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`the highest, median and lowest occupation pages (the explanation's charts) fit 360 and 1280 px and pass axe (${scheme})`, { timeout: 240_000 }, async () => {
+      const failures: string[] = [];
+      for (const width of WIDTHS) {
+        const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme, bypassCSP: true });
+        for (const o of byScore) {
+          const { page, watch } = await open(context, `/occupations/${o.slug}`);
+          const ov = await overflow(page);
+          if (ov.scroll > ov.client) failures.push(`${o.name} @${width}: scrolls sideways (${ov.scroll} > ${ov.client})`);
+          // The explanation's part of the page: the summary, the waterfall and the group strip.
+          await page.locator('section[aria-labelledby=why]').screenshot({ path: resolve(SHOTS, `${o.name}-why-${width}-${scheme}.png`) });
+          for (const v of await axeViolations(page)) failures.push(`${o.name} @${width}: axe ${v}`);
+          for (const u of watch.offHost) failures.push(`${o.name} @${width}: requested ${u}`);
+          for (const e of watch.errors) failures.push(`${o.name} @${width}: console ${e}`);
           await page.close();
         }
         await context.close();
