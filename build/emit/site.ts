@@ -132,7 +132,7 @@ function waterfall(o: OccupationRecord) {
   };
 }
 
-const GROUP_CHART = { w: 640, h: 84, left: 16, right: 624, axis: 48 };
+const GROUP_CHART = { w: 640, h: 84, left: 28, right: 604, axis: 48 };
 
 /** Where the occupation's score stands among its SOC major group: a strip of the group's scores, its own marked. */
 function groupChart(o: OccupationRecord, group: { name: string }, scores: readonly number[]) {
