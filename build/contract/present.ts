@@ -96,6 +96,7 @@ export function occupationRisk(r: OccupationRecord, shape: Shape) {
     soc_code: r.soc_code,
     title: r.title,
     risk_score: riskScore(r.risk_score, shape),
+    explanation: r.explanation,
     protective_factors: r.protective_factors,
     skill_gaps: r.skill_gaps,
     transition_options: r.transition_options,

@@ -8,6 +8,7 @@ import { TASK_SHARD_PREFIX } from './dist-layout.ts';
 import { packedProblem } from './search-pack.ts';
 import { MAX_PROBLEM_ERRORS } from './problem.ts';
 import {
+  Explanation,
   FactorsTable,
   IndustryOccupation,
   IscoRecord,
@@ -61,7 +62,11 @@ export const OccupationList = z.strictObject({
 
 const PercentileRiskScore = RiskScoreRecord.omit({ displacement_year_low: true, displacement_year_high: true }).strict();
 const TimelineRiskScore = RiskScoreRecord.omit({ risk_percentile: true }).strict();
-const ProtectiveFactors = z.record(z.string(), z.number());
+const ProtectiveFactors = z
+  .record(z.string(), z.number())
+  .describe(
+    'O*NET descriptors (0..1, each a weighted mean of O*NET Skills, Abilities, Work Activities and Knowledge elements: seeds/protective-factors.json), kept beside the explanation as the interface requires. Of these, complex_judgment, leadership, physical_presence, manual_dexterity, social_intelligence and technology enter the score through the complementarity theta (explanation.complementarity_parts); creativity and any other key do not enter the score.',
+  );
 
 function shapeSchemas(riskScore: typeof PercentileRiskScore | typeof TimelineRiskScore) {
   return {
@@ -79,6 +84,7 @@ function shapeSchemas(riskScore: typeof PercentileRiskScore | typeof TimelineRis
       soc_code: OnetSocCode,
       title: z.string(),
       risk_score: riskScore,
+      explanation: Explanation,
       protective_factors: ProtectiveFactors,
       skill_gaps: z.array(SkillGap.strict()),
       transition_options: z.array(TransitionOption.strict()),

@@ -10,6 +10,7 @@ import type { ModelOutput, OccupationRecord, RiskTier, Shape } from '../model/re
 import { patternOf, urlFor } from '../contract/routes.ts';
 import { CARD_VOTE_STATES } from '../contract/votes.ts';
 import { majorGroup } from '../model/soc-groups.ts';
+import { mostProtective } from '../model/explanation.ts';
 import { REPO_ROOT } from '../repo-root.ts';
 
 export interface EmbedPages<P extends Iterable<{ slug: string; html: string }> = Array<{ slug: string; html: string }>> {
@@ -70,14 +71,23 @@ export function factorLabel(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** The highest-valued protective factor; ties go to the alphabetically first key so output is stable. */
-export function topProtectiveFactor(factors: Record<string, number>): string | null {
-  let best: [string, number] | null = null;
-  for (const key of Object.keys(factors).sort()) {
-    const value = factors[key]!;
-    if (value > 0 && (best === null || value > best[1])) best = [key, value];
-  }
-  return best ? factorLabel(best[0]) : null;
+/** The card's short words for what can lower a score (explanation keys: complementarity parts and the task mix). */
+export const PROTECTIVE_WORDS: Record<string, string> = {
+  education_experience: 'Education and experience',
+  responsibility: 'Judgment and leadership',
+  physical: 'Physical, hands-on work',
+  interpersonal: 'Interpersonal work',
+  technology: 'Technology work',
+  exposure: 'Tasks AI cannot do',
+  substitution: 'AI assists more than replaces',
+};
+/** What the card says when nothing it could name lowers the score. */
+export const NOTHING_PROTECTIVE = 'Nothing lowers this score';
+
+/** What lowers this score most in the model (explanation.mostProtective), in the card's words. */
+export function protectiveWords(o: Pick<OccupationRecord, 'explanation'>): string {
+  const best = mostProtective(o.explanation);
+  return best ? (PROTECTIVE_WORDS[best.key] ?? best.label) : NOTHING_PROTECTIVE;
 }
 
 export function ordinal(n: number): string {
@@ -122,7 +132,7 @@ function cardView(o: OccupationRecord, shape: Shape, meta: ModelOutput['meta'], 
     score,
     confidence: r.confidence.charAt(0).toUpperCase() + r.confidence.slice(1),
     outlook,
-    factor: topProtectiveFactor(o.protective_factors),
+    factor: protectiveWords(o),
     gauge: gaugeView(r.final_score, `Risk score ${score} out of 100: ${tierWords.toLowerCase()}`),
     // The occupation's page, for people (it links the JSON). Absolute path on the site host: the
     // frame's own origin, so it works on every deployment.

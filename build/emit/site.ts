@@ -52,7 +52,7 @@ const SCORE_LABELS: Record<string, string> = {
   final_score: 'Final score (0 to 100)',
   risk_tier: 'Tier',
   confidence: 'Confidence',
-  risk_percentile: 'Percentile among all occupations',
+  risk_percentile: 'Percentile among U.S. workers (employment-weighted)',
   displacement_year_low: 'Adoption window, earliest year',
   displacement_year_high: 'Adoption window, latest year',
   task_exposure: 'Task exposure before protective factors (0 to 100)',
@@ -107,12 +107,52 @@ function scoreRange(score: Record<string, unknown>): string | null {
   return typeof lo === 'number' && typeof hi === 'number' ? `${scoreText(lo)}–${scoreText(hi)}` : null;
 }
 
-/** What the score means, with the parts of it the model publishes (each only if present). */
-function explainer(score: Record<string, unknown>): string {
-  const parts = ["Higher means more of the working time goes to tasks that current AI can do, after the occupation's protective factors."];
-  if (typeof score.task_exposure === 'number') parts.push(`Task exposure ${scoreText(score.task_exposure)}.`);
-  if (typeof score.protective_moderation === 'number') parts.push(`Protective factors multiply it by ${score.protective_moderation}.`);
-  return parts.join(' ');
+const WATERFALL_W = 100;
+
+/**
+ * The explanation's waterfall: each step's bar runs from the running total before it to the one
+ * after (the baseline and the final score from 0), on a 0..100 axis.
+ */
+function waterfall(o: OccupationRecord) {
+  const x = (v: number) => round(Math.min(100, Math.max(0, v)) * (WATERFALL_W / 100), 2);
+  let run = 0;
+  const signed = (p: number) => (p > 0 ? `+${p.toFixed(1)}` : p < 0 ? `−${(-p).toFixed(1)}` : '0.0');
+  const rows = o.explanation.contributions.map((c) => {
+    const from = c.key === 'baseline' ? 0 : run;
+    run = round(run + c.points, 1);
+    const [a, b] = [x(Math.min(from, run)), x(Math.max(from, run))];
+    return { label: c.label, points: c.key === 'baseline' ? c.points.toFixed(1) : signed(c.points), kind: c.key === 'baseline' ? 'base' : c.points > 0 ? 'up' : c.points < 0 ? 'down' : 'zero', x: a, width: round(Math.max(b - a, 0.4), 2) };
+  });
+  rows.push({ label: 'Final score', points: o.risk_score.final_score.toFixed(1), kind: 'final', x: 0, width: x(o.risk_score.final_score) });
+  return {
+    w: WATERFALL_W,
+    rows,
+    parts: o.explanation.complementarity_parts.map((p) => ({ label: p.label, points: signed(p.points) })),
+    tasks: o.explanation.top_tasks.map((t) => ({ description: t.description, points: signed(t.points), kind: t.points > 0 ? 'up' : 'down' })),
+  };
+}
+
+const GROUP_CHART = { w: 640, h: 84, left: 28, right: 604, axis: 48 };
+
+/** Where the occupation's score stands among its SOC major group: a strip of the group's scores, its own marked. */
+function groupChart(o: OccupationRecord, group: { name: string }, scores: readonly number[]) {
+  const x = (v: number) => round(GROUP_CHART.left + (v / 100) * (GROUP_CHART.right - GROUP_CHART.left), 1);
+  const own = o.risk_score.final_score;
+  const rank = 1 + scores.filter((v) => v > own).length;
+  const sorted = [...scores].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const med = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  const text =
+    `${ordinal(rank)} highest of ${scores.length} occupations in ${group.name}` +
+    ` (their scores run from ${scoreText(sorted[0]!)} to ${scoreText(sorted.at(-1)!)}, median ${scoreText(round(med, 1))}).`;
+  return {
+    ...GROUP_CHART,
+    text,
+    ticks: [0, 25, 50, 75, 100].map((v) => ({ at: x(v), label: String(v) })),
+    // One mark per distinct score (ties drawn once), the occupation's own drawn last.
+    others: [...new Set(scores.filter((v) => v !== own))].sort((a, b) => a - b).map((v) => x(v)),
+    own: x(own),
+  };
 }
 
 const CHART = { w: 640, h: 340, left: 70, right: 620, top: 14, bottom: 286 };
@@ -146,6 +186,16 @@ function personalFactorLabels(): Record<string, string> {
   return Object.fromEntries(Object.entries(factorSeed.factors).map(([k, f]) => [k, f.label]));
 }
 
+/** Every major group's final scores (by group code). */
+function groupScores(model: ModelOutput): Map<string, number[]> {
+  const m = new Map<string, number[]>();
+  for (const o of model.occupations) {
+    const code = majorGroup(o.soc_code).code;
+    m.set(code, [...(m.get(code) ?? []), o.risk_score.final_score]);
+  }
+  return m;
+}
+
 /** What every occupation page of a shape shares: worked out once per build, not once per page. */
 /**
  * The page's rough time choices and the relative shares they send as a task's `share` (the API
@@ -163,6 +213,7 @@ function pageContext(model: ModelOutput, shape: Shape) {
       { id: 'occupation-risk', text: 'risk score, skill gaps, transition options' },
       { id: 'occupation-votes', text: 'community votes' },
     ].filter((l) => routes.some((rt) => rt.id === l.id)),
+    groupScores: groupScores(model),
     factors: Object.keys(model.factors)
       .sort()
       .map((name) => ({ name, label: labels[name] ?? humanize(name), options: model.factors[name]! })),
@@ -177,7 +228,8 @@ function occupationView(o: OccupationRecord, model: ModelOutput, shape: Shape, p
   const outlook =
     shape === 'timeline'
       ? { label: 'Adoption window', value: r.displacement_year_low === r.displacement_year_high ? String(r.displacement_year_low) : `${r.displacement_year_low}–${r.displacement_year_high}` }
-      : { label: 'Percentile', value: ordinal(r.risk_percentile) };
+      : { label: 'Percentile among U.S. workers', value: ordinal(r.risk_percentile) };
+  const group = majorGroup(o.soc_code);
   const jsonLinks = page.jsonLinks.map((l) => ({ href: urlFor(l.id, { soc_code: o.soc_code }), text: l.text }));
   return {
     meta: model.meta,
@@ -187,7 +239,7 @@ function occupationView(o: OccupationRecord, model: ModelOutput, shape: Shape, p
     slug: o.slug,
     jobZone: o.job_zone,
     description: o.description,
-    group: majorGroup(o.soc_code),
+    group,
     score: {
       value: scoreText(r.final_score),
       range: scoreRange(r as Record<string, unknown>),
@@ -195,8 +247,14 @@ function occupationView(o: OccupationRecord, model: ModelOutput, shape: Shape, p
       tierWords: TIER_WORDS[r.risk_tier],
       confidence: humanize(r.confidence),
       outlook,
-      explainer: explainer(r as Record<string, unknown>),
+      // What the percentile is (percentiles.ts: employment-weighted mid-rank).
+      percentileNote:
+        shape === 'percentile'
+          ? `The ${ordinal(r.risk_percentile)} percentile is a share of U.S. workers, not of occupations: about ${r.risk_percentile}% of U.S. employment is in occupations that score lower (half of those with the same score counted).`
+          : null,
     },
+    explanation: { summary: o.explanation.summary, ...waterfall(o) },
+    groupChart: groupChart(o, group, page.groupScores.get(group.code) ?? [o.risk_score.final_score]),
     scoreFields: scoreFields(published),
     chart: taskChart(o),
     tasks: [...o.tasks]

@@ -153,22 +153,42 @@ function layerBasis(tasks: readonly TaskInputs[], v: Variant, p: ModelParamsSeed
   return { labelled, count, caps, tf: variantFractions(tasks, caps, v, tilt) };
 }
 
-function layerSums(tasks: readonly TaskInputs[], v: Variant, p: ModelParamsSeed, b: LayerBasis): OccupationLayers {
-  const pp: PropensityParams = {
-    t_weight: v.t_weight ?? p.propensity.t_weight.value,
-    floor: v.floor ?? p.propensity.floor.value,
-    default_raw: v.default_raw ?? p.propensity.default_raw.value,
-    wwai_weight: p.propensity.wwai.value.weight,
-  };
+/** Each task's terms of the layer sums (the explanation shares the score among tasks with them). */
+export interface TaskTerms {
+  /** Time fraction tf. */
+  time: Float64Array;
+  /** tf * capability: the task's part of exposure. */
+  exposure: Float64Array;
+  /** tf * capability * propensity * category factor: the task's part of substitution_exposure. */
+  substitution: Float64Array;
+}
+
+/** A variant's propensity parameters (one place: the layer sums and the task path read the same). */
+const propensityParams = (v: Variant, p: ModelParamsSeed): PropensityParams => ({
+  t_weight: v.t_weight ?? p.propensity.t_weight.value,
+  floor: v.floor ?? p.propensity.floor.value,
+  default_raw: v.default_raw ?? p.propensity.default_raw.value,
+  wwai_weight: p.propensity.wwai.value.weight,
+});
+
+/** A task's substitution propensity under a variant: the evidence sources it leaves on. */
+const taskPropensity = (t: TaskInputs, v: Variant, pp: PropensityParams): number =>
+  propensity(v.tlevel ? t.t : null, v.aei ? t.aei : null, pp, v.wwai ? (t.wwai ?? null) : null);
+
+function layerSums(tasks: readonly TaskInputs[], v: Variant, p: ModelParamsSeed, b: LayerBasis, terms?: TaskTerms): OccupationLayers {
+  const pp = propensityParams(v, p);
   const { labelled, caps, tf } = b;
   let exposure = 0;
   let sub = 0;
   let coverage = 0;
   for (let i = 0; i < tasks.length; i++) {
     const t = tasks[i]!;
-    const prop = propensity(v.tlevel ? t.t : null, v.aei ? t.aei : null, pp, v.wwai ? (t.wwai ?? null) : null);
-    exposure += tf[i]! * caps[i]!;
-    sub += tf[i]! * caps[i]! * prop * t.category_factor;
+    const prop = taskPropensity(t, v, pp);
+    const e = tf[i]! * caps[i]!;
+    const x = e * prop * t.category_factor;
+    exposure += e;
+    sub += x;
+    if (terms) [terms.time[i], terms.exposure[i], terms.substitution[i]] = [tf[i]!, e, x];
     if (labelled[i]) coverage += tf[i]!;
   }
   return { exposure, substitution_exposure: sub, coverage, labelled_tasks: b.count };
@@ -193,17 +213,20 @@ export interface VariantTasks {
 
 export function variantTasks(tasks: readonly TaskInputs[], v: Variant, p: ModelParamsSeed, tilt: number): VariantTasks {
   const b = layerBasis(tasks, v, p, tilt);
-  const pp = {
-    t_weight: v.t_weight ?? p.propensity.t_weight.value,
-    floor: v.floor ?? p.propensity.floor.value,
-    default_raw: v.default_raw ?? p.propensity.default_raw.value,
-  };
+  const pp = propensityParams(v, p);
   const risks = new Float64Array(tasks.length);
   for (let i = 0; i < tasks.length; i++) {
     const t = tasks[i]!;
-    risks[i] = b.caps[i]! * propensity(v.tlevel ? t.t : null, v.aei ? t.aei : null, pp) * t.category_factor;
+    risks[i] = b.caps[i]! * taskPropensity(t, v, pp) * t.category_factor;
   }
   return { caps: b.caps, risks, tf: b.tf, labelled_tasks: b.count };
+}
+
+/** occupationLayers with each task's terms, which add up to the layers' exposure and substitution_exposure. */
+export function taskLayers(tasks: readonly TaskInputs[], v: Variant, p: ModelParamsSeed, tilt: number): { layers: OccupationLayers; terms: TaskTerms } {
+  const n = tasks.length;
+  const terms: TaskTerms = { time: new Float64Array(n), exposure: new Float64Array(n), substitution: new Float64Array(n) };
+  return { layers: layerSums(tasks, v, p, layerBasis(tasks, v, p, tilt), terms), terms };
 }
 
 /**
@@ -239,8 +262,13 @@ export function shrunkDisplacement(x: number, multiplier: number, labelledTasks:
  * complementarity); h is the half-saturation constant. One decimal.
  */
 export function scaleScore(d: number, h: number): number {
+  return round(scaleValue(d, h), 1);
+}
+
+/** scaleScore before its rounding (the explanation attributes the unrounded score). */
+export function scaleValue(d: number, h: number): number {
   const x = clamp(d, 0, 1);
-  return round((100 * x * (1 + h)) / (x + h), 1);
+  return (100 * x * (1 + h)) / (x + h);
 }
 
 /** Leave-one-source-out and parameter-perturbation variants (the base model is not among them). */

@@ -3,8 +3,8 @@
 // agreement, observed adoption and its IWA profile. Counts what it had to fall back on.
 import { capabilityScore, labelAgreement, labelsOf, taskRisk } from './capability.ts';
 import { gwaOfDwa, keywordCategory, majorityCategory, voteCategory } from './categories.ts';
-import { complementarityParts, expectedCategory, theta } from './complementarity.ts';
-import { BASE, labelValue, occupationLayers, propensity, type OccupationLayers, type TaskInputs } from './displacement.ts';
+import { complementarityParts, expectedCategory, theta, type ComplementarityParts } from './complementarity.ts';
+import { BASE, labelValue, propensity, taskLayers, type OccupationLayers, type TaskInputs, type TaskTerms } from './displacement.ts';
 import type { EvidenceIndex } from './evidence.ts';
 import type { EducationRow, ElementRating, TaskDwa, TaskRating } from './inputs.ts';
 import { round, roundPreservingSum } from './num.ts';
@@ -27,6 +27,10 @@ export interface Draft {
   tilt: number;
   time_source: TimeWeightSource;
   base: OccupationLayers;
+  /** The base layers' per-task terms, aligned with inputs (and input_tasks). */
+  terms: TaskTerms;
+  input_tasks: Array<{ task_id: number; description: string }>;
+  parts: ComplementarityParts;
   theta: number;
   agreement: number;
   adoption: { usage: number; first: number; latest: number };
@@ -182,7 +186,7 @@ export function draftOccupation(occ: ServedOccupation, ctx: DraftContext, counts
     };
   });
   const tilt = p.interval.tilt.value[timeSource];
-  const base = occupationLayers(inputs, BASE, p, tilt);
+  const { layers: base, terms } = taskLayers(inputs, BASE, p, tilt);
 
   // Per-task records of the base variant (the same formulas as occupationLayers).
   const L = inputs.map((x) => labelValue(x.human, x.gpt4, 'both'));
@@ -262,6 +266,7 @@ export function draftOccupation(occ: ServedOccupation, ctx: DraftContext, counts
   const rw = expectedCategory(ctx.education.get(`${occ.soc}|RW`) ?? [], 11);
   if (rl === null) counts.education_missing.rl++;
   if (rw === null) counts.education_missing.rw++;
+  const parts = complementarityParts(occ.job_zone, rl, rw, prot);
   return {
     soc: occ.soc,
     title: occ.title,
@@ -273,7 +278,10 @@ export function draftOccupation(occ: ServedOccupation, ctx: DraftContext, counts
     tilt,
     time_source: timeSource,
     base,
-    theta: theta(complementarityParts(occ.job_zone, rl, rw, prot)),
+    terms,
+    input_tasks: occ.tasks.map((t) => ({ task_id: t.task_id, description: t.task })),
+    parts,
+    theta: theta(parts),
     agreement: agreeW > 0 ? agreeSum / agreeW : 0,
     adoption: exposedAll > 0 ? { usage: exposedUsage / exposedAll, first: exposedFirst / exposedAll, latest: exposedLatest / exposedAll } : { usage: 0, first: 0, latest: 0 },
     protective: Object.fromEntries(Object.entries(prot).map(([k, v]) => [k, round(v, 4)])),

@@ -4,6 +4,7 @@ import { tierFor } from './assess.ts';
 import { complementarityMultiplier } from './complementarity.ts';
 import type { Draft } from './draft.ts';
 import { releaseYears } from './evidence.ts';
+import { explainScore, explanationBaseline } from './explanation.ts';
 import { skillGaps, transitionChoice, transitionNote, type ScoredRef } from './transitions.ts';
 import { assignSlugs, occupationId } from './ids.ts';
 import type { RelatedOccupation, VoteRow } from './inputs.ts';
@@ -78,6 +79,8 @@ export function occupationRecords(scores: OccupationScores, refs: readonly Score
     if (!m.has(r.related_soc_code)) m.set(r.related_soc_code, r.tier);
     relatedOf.set(r.soc_code, m);
   }
+  const baseline = explanationBaseline(drafts.map((d) => ({ layers: d.base, parts: d.parts })));
+  const steps = { thetaMin, kappa, prior: scores.prior, priorTasks: p.scale.prior_tasks.value, halfSaturation: p.scale.half_saturation.value };
   const counts = { skill_gaps_empty: 0, transitions_empty: 0, transitions_short: 0, year_basis: { aei_trend: 0, published_range: 0, negligible: 0 } };
   const occupations: OccupationRecord[] = scored.map(({ d, score, low, high, confidence }, i) => {
     const years = adoptionYears(
@@ -140,6 +143,7 @@ export function occupationRecords(scores: OccupationScores, refs: readonly Score
         time_weight_source: d.time_source,
         model_version: p.model_version,
       },
+      explanation: explainScore({ layers: d.base, terms: d.terms, tasks: d.input_tasks, parts: d.parts, theta: d.theta }, baseline, steps, score, d.title),
       protective_factors: d.protective,
       tasks: d.tasks,
       skill_gaps: gaps,

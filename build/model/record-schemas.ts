@@ -162,6 +162,34 @@ export const VoteStats = z.object({
   too_low_pct: z.number(),
 });
 
+const ExplanationPoints = z.strictObject({
+  key: z.string().describe('Stable identifier of the step or part.'),
+  label: z.string().describe('What it is, in words.'),
+  points: z.number().describe('Score points, one decimal; negative where it lowers the score.'),
+});
+
+/** Why the occupation has its score (build/model/explanation.ts; METHODOLOGY: how points are attributed). */
+export const Explanation = z
+  .strictObject({
+    summary: z.string().describe('One or two sentences made from the numbers below: the final score, the baseline, and the steps that raise and lower it most.'),
+    contributions: z
+      .array(ExplanationPoints.extend({ key: z.enum(['baseline', 'exposure', 'substitution', 'complementarity', 'shrinkage']) }))
+      .length(5)
+      .describe(
+        'A waterfall whose points add up exactly to risk_score.final_score: first the baseline (the score of a typical occupation, with the median of each factor), then what each step of the model adds or removes: exposure (share of work time AI can do), substitution (AI replacing rather than assisting that work), complementarity, shrinkage toward the median. The scale is not linear: points are Owen values over the steps (METHODOLOGY.md), rounded by largest remainder so that they still add up.',
+      ),
+    complementarity_parts: z
+      .array(ExplanationPoints.extend({ key: z.enum(['education_experience', 'responsibility', 'physical', 'interpersonal', 'technology']) }))
+      .length(5)
+      .describe("The complementarity step's points shared among its five parts, in proportion to each part's deviation from the typical occupation's; they add up to that step's points."),
+    top_tasks: z
+      .array(z.strictObject({ task_id: z.number().int(), description: z.string(), points: z.number() }))
+      .describe(
+        "Up to three tasks that add the most points (points > 0, largest first), then up to three that protect the most (points < 0, most negative first). A task's points: its substitution-weighted exposure minus the typical occupation's for the same share of time, times the task mix's points per unit; all tasks' points add up to exposure + substitution.",
+      ),
+  })
+  .describe('Why the occupation has its score, computed from the model\'s own steps.');
+
 export const OccupationRecord = z.object({
   /** Stable: the SOC digits as an integer, 15-1252.00 -> 15125200. */
   id: z.number().int().positive(),
@@ -173,6 +201,7 @@ export const OccupationRecord = z.object({
   description: z.string(),
   labor_data: LaborData,
   risk_score: RiskScoreRecord,
+  explanation: Explanation,
   /** At least creativity, social_intelligence, manual_dexterity, complex_judgment, physical_presence. */
   protective_factors: z.record(z.string(), Unit),
   tasks: z.array(TaskRecord),
@@ -346,6 +375,7 @@ export type SkillGap = z.infer<typeof SkillGap>;
 export type TransitionOption = z.infer<typeof TransitionOption>;
 export type VoteStats = z.infer<typeof VoteStats>;
 export type OccupationRecord = z.infer<typeof OccupationRecord>;
+export type ExplanationRecord = z.infer<typeof Explanation>;
 export type IndustryOccupation = z.infer<typeof IndustryOccupation>;
 export type IndustryOccupationRef = z.infer<typeof IndustryOccupationRef>;
 export type IndustryRecord = z.infer<typeof IndustryRecord>;

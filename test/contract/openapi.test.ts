@@ -5,6 +5,8 @@
 // parameter value, 405 on a method the path does not take, 400 on a bad query.
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SHAPES, postJson, useSites, type Site } from './setup.ts';
 
@@ -82,6 +84,27 @@ describe.each(SHAPES)('OpenAPI document (%s)', (shape) => {
       await check('POST assess (unknown occupation)', await postJson(site, { soc_code: bad.soc_code }), op);
     }
     expect(checked.length).toBeGreaterThan(Object.keys(doc.paths).length * 2);
+  });
+
+  it("every occupation's built risk response (with its explanation) validates against the document", async () => {
+    const site = sites[shape];
+    const doc = (await site.json('/api/v1/openapi.json')) as Doc;
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    ajv.addSchema({ $id: 'openapi.json', components: doc.components });
+    const template = '/api/v1/occupations/{soc_code}/risk';
+    const schema = doc.paths[template]!.get!.responses['200']!.content!['application/json']!.schema;
+    const validate = ajv.compile({ $ref: `openapi.json#/components/schemas/${refName(schema)}` });
+    const root = path.join(site.dir, 'api', 'v1', 'occupations');
+    const socs = readdirSync(root).filter((d) => existsSync(path.join(root, d, 'risk', 'index.json')));
+    const failures: string[] = [];
+    for (const soc of socs) {
+      const body = JSON.parse(readFileSync(path.join(root, soc, 'risk', 'index.json'), 'utf8'));
+      if (!validate(body)) failures.push(`${soc}: ${JSON.stringify(validate.errors?.slice(0, 2))}`);
+      if (!body.explanation) failures.push(`${soc}: no explanation`);
+    }
+    expect(failures).toEqual([]);
+    // Every served occupation (the list's count), not a sample.
+    expect(socs.length).toBe((await site.json('/api/v1/occupations?limit=1')).count);
   });
 });
 

@@ -1,6 +1,7 @@
 // The docs' examples are run, not just read: every curl command in the README and in docs/API.md
-// is sent to the real site of the default shape (votes: the timeline shape), and the keys its
-// example output shows must be in the answer.
+// is sent to the real site of the default shape (votes: the timeline shape); the keys its example
+// output shows must be in the answer, and every value it shows must be the answer's (`...` marks
+// what an example leaves out), so an example cannot go stale.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +15,47 @@ interface Example {
   body?: string;
   /** Top-level keys shown in the example output right below the command, if any. */
   keys: string[];
+  /** The example output as text (its lines joined), or null when none is shown. */
+  shown: string | null;
+}
+
+const WILDCARD = '...';
+
+/**
+ * The example output as JSON with what it leaves out removed: `{...}` and `[...]` become empty,
+ * a trailing `,...` goes, "..." (or a bare ... value) stands for any value, and a string ending in
+ * "..." for any string that begins with the rest.
+ */
+function parseShown(shown: string): unknown {
+  const text = shown
+    .replace(/\{\.\.\.\}/g, '{}')
+    .replace(/\[\.\.\.\]/g, '[]')
+    .replace(/,\s*\.\.\.\s*(?=[}\]])/g, '')
+    .replace(/:\s*\.\.\.(?=\s*[,}\]])/g, ':"..."');
+  return JSON.parse(text);
+}
+
+const squash = (x: string) => x.replace(/\s+/g, ' ');
+
+/** Where the shown value differs from the answer: objects by the keys shown, arrays by their first items, "..." matches anything. */
+function differences(shown: unknown, actual: unknown, at = '$'): string[] {
+  if (shown === WILDCARD) return [];
+  if (Array.isArray(shown)) {
+    if (!Array.isArray(actual)) return [`${at}: not an array`];
+    return shown.flatMap((v, i) => differences(v, actual[i], `${at}[${i}]`));
+  }
+  if (shown !== null && typeof shown === 'object') {
+    if (actual === null || typeof actual !== 'object') return [`${at}: not an object`];
+    return Object.entries(shown).flatMap(([k, v]) => differences(v, (actual as Record<string, unknown>)[k], `${at}.${k}`));
+  }
+  // Long strings may be wrapped over lines in the docs, and cut with a trailing "...".
+  const same =
+    typeof shown === 'string' && typeof actual === 'string'
+      ? shown.endsWith(WILDCARD)
+        ? squash(actual).startsWith(squash(shown.slice(0, -WILDCARD.length)).trimEnd())
+        : squash(shown) === squash(actual)
+      : shown === actual;
+  return same ? [] : [`${at}: shown ${JSON.stringify(shown)}, served ${JSON.stringify(actual)}`];
 }
 
 /** The curl examples of one Markdown file of the repository (README.md, docs/API.md). */
@@ -38,7 +80,7 @@ function curlExamples(file: string): Example[] {
         else if (depth === 1) keys.push(m[1]!);
       }
     }
-    out.push({ method: /-X (\w+)/.exec(line)?.[1] ?? 'GET', path: url.replace('http://127.0.0.1:8080', ''), body, keys });
+    out.push({ method: /-X (\w+)/.exec(line)?.[1] ?? 'GET', path: url.replace('http://127.0.0.1:8080', ''), body, keys, shown: next.startsWith('{') ? next : null });
   });
   return out;
 }
@@ -69,5 +111,12 @@ describe('README and docs/API.md examples', () => {
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
     const json = await res.json();
     for (const key of e.keys) expect(json, key).toHaveProperty(key);
+    // The values shown are the served ones.
+    if (e.shown !== null) expect(differences(parseShown(e.shown), json)).toEqual([]);
+  });
+  it('every README and docs/API.md example with output shows values that are checked', () => {
+    const shown = all.filter(([, e]) => e.shown !== null);
+    expect(shown.length).toBeGreaterThanOrEqual(10);
+    for (const [file, e] of shown) expect(() => parseShown(e.shown!), `${file}: ${e.path}`).not.toThrow();
   });
 });

@@ -1,8 +1,10 @@
 // The site's pages in headless Chromium, as a visitor sees them: home, docs, an occupation page
 // and the card gallery, at 360 px and 1280 px, in light and dark. Each must request nothing from
 // another host, log no console error, not scroll sideways, and pass axe-core with no serious or
-// critical violation. The scripted parts are driven for real: title search and the assessment
-// form through the API, the gallery filter. Screenshots go to test-results/site/.
+// critical violation. The occupation pages: one with tasks and transitions, and those of the
+// highest, the median and the lowest score (the explanation's waterfall and group chart). The
+// scripted parts are driven for real: title search and the assessment form through the API, the
+// gallery filter. Screenshots go to test-results/site/.
 import { createRequire } from 'node:module';
 import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -19,6 +21,8 @@ let site: Site;
 let browser: Browser;
 let slug: string;
 let iscoSlug: string;
+/** Occupation pages of the highest, a middle and the lowest score (the explanation's charts at both ends). */
+let byScore: Array<{ name: string; slug: string }>;
 
 beforeAll(async () => {
   site = await startSite();
@@ -30,7 +34,30 @@ beforeAll(async () => {
   slug = (await res.json()).data[0].slug;
   // An ISCO-08 unit group linked to several U.S. occupations.
   iscoSlug = (await (await fetch(`${site.url}/api/v1/isco?q=software%20developer&limit=1`)).json()).data[0].slug;
+  byScore = await highMediumLow(site.url);
 });
+
+/** Every occupation's score through the API, then the highest, the median and the lowest. */
+async function highMediumLow(url: string): Promise<Array<{ name: string; slug: string }>> {
+  const all: Array<{ slug: string; soc_code: string }> = [];
+  for (let offset = 0; ; offset += 200) {
+    const page = await (await fetch(`${url}/api/v1/occupations?limit=200&offset=${offset}`)).json();
+    all.push(...page.data);
+    if (all.length >= page.count) break;
+  }
+  const scored: Array<{ slug: string; score: number }> = [];
+  // A few requests at a time: the server under test limits its connections.
+  for (let i = 0; i < all.length; i += 16) {
+    const batch = all.slice(i, i + 16);
+    scored.push(...(await Promise.all(batch.map(async (o) => ({ slug: o.slug, score: (await (await fetch(`${url}/api/v1/occupations/${o.soc_code}/risk`)).json()).risk_score.final_score as number })))));
+  }
+  scored.sort((a, b) => a.score - b.score || (a.slug < b.slug ? -1 : 1));
+  return [
+    { name: 'occupation-high', slug: scored.at(-1)!.slug },
+    { name: 'occupation-medium', slug: scored[Math.floor(scored.length / 2)]!.slug },
+    { name: 'occupation-low', slug: scored[0]!.slug },
+  ];
+}
 
 afterAll(async () => {
   await browser?.close();
@@ -94,6 +121,28 @@ describe('site pages', () => {
           for (const v of await axeViolations(page)) failures.push(`${p.name} @${width}: axe ${v}`);
           for (const u of watch.offHost) failures.push(`${p.name} @${width}: requested ${u}`);
           for (const e of watch.errors) failures.push(`${p.name} @${width}: console ${e}`);
+          await page.close();
+        }
+        await context.close();
+      }
+      expect(failures).toEqual([]);
+    });
+  }
+
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`the highest, median and lowest occupation pages (the explanation's charts) fit 360 and 1280 px and pass axe (${scheme})`, { timeout: 240_000 }, async () => {
+      const failures: string[] = [];
+      for (const width of WIDTHS) {
+        const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme, bypassCSP: true });
+        for (const o of byScore) {
+          const { page, watch } = await open(context, `/occupations/${o.slug}`);
+          const ov = await overflow(page);
+          if (ov.scroll > ov.client) failures.push(`${o.name} @${width}: scrolls sideways (${ov.scroll} > ${ov.client})`);
+          // The explanation's part of the page: the summary, the waterfall and the group strip.
+          await page.locator('section[aria-labelledby=why]').screenshot({ path: resolve(SHOTS, `${o.name}-why-${width}-${scheme}.png`) });
+          for (const v of await axeViolations(page)) failures.push(`${o.name} @${width}: axe ${v}`);
+          for (const u of watch.offHost) failures.push(`${o.name} @${width}: requested ${u}`);
+          for (const e of watch.errors) failures.push(`${o.name} @${width}: console ${e}`);
           await page.close();
         }
         await context.close();

@@ -1,5 +1,4 @@
 // What a card says, per interface shape, checked against the hand-written fixture values.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { factorLabel, ordinal, renderEmbed } from '../../../build/emit/embed.ts';
 import { fixtureModel, LONG_TITLE } from '../../fixtures/embed/model.ts';
@@ -54,23 +53,22 @@ describe('card content', () => {
     expect(text(page(percentile, 'software-developers'))).not.toContain('2029');
   });
 
-  it('names the top protective factor in words; ties go to the alphabetically first key', () => {
-    expect(fact(page(timeline, 'software-developers'), 'Most protective')).toBe('Creativity');
-    expect(fact(page(timeline, 'registered-nurses'), 'Most protective')).toBe('Physical presence');
-    // social_intelligence and complex_judgment are both 0.81
-    expect(fact(page(timeline, 'chief-executives'), 'Most protective')).toBe('Complex judgment');
-    expect(fact(page(timeline, 'office-clerks-general'), 'Most protective')).toBe('None identified');
+  it('names as most protective what lowers the score most in the model: a complementarity part or the task mix', () => {
+    // Fixture points: technology -4.3; physical -20 (before exposure -10); responsibility -9.1; responsibility -5.5 (before substitution -1.5).
+    expect(fact(page(timeline, 'software-developers'), 'Most protective')).toBe('Technology work');
+    expect(fact(page(timeline, 'registered-nurses'), 'Most protective')).toBe('Physical, hands-on work');
+    expect(fact(page(timeline, 'chief-executives'), 'Most protective')).toBe('Judgment and leadership');
+    expect(fact(page(percentile, 'general-and-operations-managers'), 'Most protective')).toBe('Judgment and leadership');
+  });
+
+  it('never names the shrinkage, and says so when nothing lowers the score', () => {
+    // Shrinkage -6 lowers it more than substitution -2.2, but an occupation does not "have" the shrinkage.
+    expect(fact(page(timeline, 'script-alert-x-script-quotes-too'), 'Most protective')).toBe('AI assists more than replaces');
+    expect(fact(page(timeline, 'office-clerks-general'), 'Most protective')).toBe('Nothing lowers this score');
   });
 
   it('humanises a factor key the seed does not know', () => {
     expect(factorLabel('bedside_manner')).toBe('Bedside manner');
-  });
-
-  it('takes factor names from the protective-factors seed', () => {
-    const seed = JSON.parse(readFileSync(new URL('../../../seeds/protective-factors.json', import.meta.url), 'utf8')) as {
-      factors: Record<string, { label: string }>;
-    };
-    expect(fact(page(timeline, 'general-and-operations-managers'), 'Most protective')).toBe(seed.factors.leadership!.label);
   });
 
   it('shows the data date from meta and declares the data version', () => {
