@@ -149,7 +149,7 @@ export async function emitShape(
     for (const f of await time('docs', () => renderDocs(read, model, opts.shape, opts.repoRoot))) await put(f);
     await time('write', async () => {
       for (const f of fn.files) await put(f);
-      for (const f of deployConfigs(infos, opts.shape)) await put(f);
+      for (const f of deployConfigs(infos, opts.shape, dataVersion)) await put(f);
       problems.push(...checkRouteFiles(infos, opts.shape), ...forbiddenInputs(fn.metafile).map((i) => `function bundle must not include ${i}`));
       if (problems.length > 0) throw new BuildError(problems);
       // The manifest lists every other file's sha256, taken from the bytes as they were written.

@@ -49,9 +49,16 @@ export const Meta = z.strictObject({
     industries: z.number().int().min(0),
   }),
   downloads: z
-    .array(z.strictObject({ url: z.string(), bytes: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/) }))
+    .array(
+      z.strictObject({
+        url: z.string(),
+        release_url: z.string().optional().describe("The same file under its release's name, which names the data and model versions (data files only; the descriptors datapackage.json and metadata.json keep their tools' names)."),
+        bytes: z.number().int().min(0),
+        sha256: z.string().regex(/^[0-9a-f]{64}$/),
+      }),
+    )
     .optional()
-    .describe('Every file of /downloads/ with its size and sha256 (absent from a build without the site).'),
+    .describe('Every file of /downloads/ with its size and sha256 (absent from a build without the site); a data file by both its names.'),
 });
 
 export type ApiIndex = z.infer<typeof ApiIndex>;
