@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { releaseRoutes, releaseUrlFor, routesFor, urlFor } from '../../../build/contract/routes.ts';
 import { dispatch } from '../../../functions/dispatch.ts';
+import { deployConfigs } from '../../../build/emit/files.ts';
 
 const V = 'onet-29.3+oews-may-2025+model-2.1.0';
 
@@ -39,5 +40,25 @@ describe('dispatch of a versioned name', () => {
     const other = releaseUrlFor('download-sqlite', 'onet-29.3+oews-may-2025+model-2.0.0');
     expect(dispatch('GET', other, 'percentile', V)).toEqual({ to: 'function', route: null });
     expect(dispatch('POST', releaseUrlFor('download-sqlite', V), 'percentile', V)).toEqual({ to: 'function', route: null });
+  });
+});
+
+describe('netlify.toml', () => {
+  it('rewrites a release name to the same file as its plain name, and nothing else gets a release name', () => {
+    const files = [
+      { path: 'downloads/occupation-risk.sqlite', urlPath: '/downloads/occupation-risk.sqlite', routeId: 'download-sqlite' },
+      { path: 'downloads/release-summary.json/index.json', urlPath: '/downloads/release-summary.json', routeId: 'download-release-summary' },
+      { path: 'downloads/datapackage.json/index.json', urlPath: '/downloads/datapackage.json', routeId: 'download-datapackage' },
+    ];
+    const toml = String(deployConfigs(files, 'percentile', V)[0]!.body);
+    const rules = [...toml.matchAll(/from = "([^"]+)"\n {2}to = "([^"]+)"\n {2}status = 200\n(?! {2}force)/g)].map((m) => [m[1], m[2]]);
+    expect(rules.slice(0, 5)).toEqual([
+      ['/downloads/occupation-risk.sqlite', '/downloads/occupation-risk.sqlite'],
+      [releaseUrlFor('download-sqlite', V), '/downloads/occupation-risk.sqlite'],
+      ['/downloads/release-summary.json', '/downloads/release-summary.json/index.json'],
+      [releaseUrlFor('download-release-summary', V), '/downloads/release-summary.json/index.json'],
+      ['/downloads/datapackage.json', '/downloads/datapackage.json/index.json'],
+    ]);
+    expect(toml).not.toContain('odr-onet-29.3+oews-may-2025+model-2.1.0-datapackage');
   });
 });
