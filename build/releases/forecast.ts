@@ -1,4 +1,4 @@
-// CLI: npm run forecast:register -- --dist DIR [--source DIR] [--date YYYY-MM-DD]
+// CLI: npm run forecast:register -- --dist DIR [--source DIR] [--date YYYY-MM-DD] [--out-dir DIR]
 // Registers what the model of a build predicts for OEWS releases that do not exist yet
 // (build/validation/forecast.ts): releases/forecasts/<model version>-<date>.json, our own output,
 // written once. An existing file is never overwritten: a later model registers a new file beside
@@ -17,7 +17,7 @@ import type { ForecastRef } from '../contract/site-schemas.ts';
 import { RELEASES_DIR } from './load.ts';
 
 export const FORECASTS_DIR = `${RELEASES_DIR}/forecasts`;
-const USAGE = 'usage: npm run forecast:register -- --dist DIR [--source DIR] [--date YYYY-MM-DD]';
+const USAGE = 'usage: npm run forecast:register -- --dist DIR [--source DIR] [--date YYYY-MM-DD] [--out-dir DIR]';
 
 export const forecastFileName = (modelVersion: string, date: string): string => `${modelVersion}-${date}.json`;
 
@@ -110,8 +110,10 @@ async function main(): Promise<void> {
   // Only the years up to the build's own: a newer file must not leak into what is predicted.
   const years = history.years.filter((y) => Number(y.year) <= Number(base));
   const forecast = registerForecast({ registered: date, model_version: meta.model_version, data_version: meta.data_version, occupations, history: years, base });
-  const out = writeForecast(forecast, path.join(REPO_ROOT, FORECASTS_DIR));
-  console.log(`Registered ${path.relative(REPO_ROOT, out)} (model ${meta.model_version}, OEWS ${years.map((y) => y.year).join(', ')}; ${forecast.counts.units} code groups, quintiles ${forecast.counts.per_quintile.join('/')})`);
+  // --out-dir: a trial registration elsewhere (releases/forecasts/ holds only the published ones).
+  const outDir = opt('--out-dir');
+  const out = writeForecast(forecast, outDir ? path.resolve(outDir) : path.join(REPO_ROOT, FORECASTS_DIR));
+  console.log(`Registered ${outDir ? out : path.relative(REPO_ROOT, out)} (model ${meta.model_version}, OEWS ${years.map((y) => y.year).join(', ')}; ${forecast.counts.units} code groups, quintiles ${forecast.counts.per_quintile.join('/')})`);
   for (const p of forecast.predictions) console.log(`  ${p.role} ${p.id}: gap ${p.point} [90% ${p.interval.low}, ${p.interval.high}] log points x 100 per year; calibration ${p.calibration.map((c) => `${c.window.join('-')}: ${c.gap} (SE ${c.se}, N ${c.n})`).join('; ')}`);
   console.log('Commit the file, then add its sha256 to test/unit/validation/forecast-files.test.ts.');
 }
