@@ -9,6 +9,7 @@ import type { SourcesCacheUse } from './sources/index.ts';
 import { embedPages } from './emit/embed.ts';
 import { renderSite } from './emit/site.ts';
 import { loadRecordedReleases, releaseContext } from './releases/load.ts';
+import { forecastRefs } from './releases/forecast.ts';
 import { renderDocs } from './emit/docs.ts';
 import type { OccupationTitle } from './model/inputs.ts';
 import type { ModelOutput } from './model/record-schemas.ts';
@@ -127,7 +128,7 @@ export async function emitShape(
   };
   try {
     await time('emit', async () => {
-      const meta = metaDocument(model, opts.shape, digest);
+      const meta = metaDocument(model, opts.shape, digest, forecastRefs(opts.repoRoot));
       const releases = releaseContext(model, loadRecordedReleases(opts.repoRoot));
       const files = emitFiles(model, opts.shape, { search, meta, releases }, embedPages(model, opts.shape, { dataVersion }), renderSite(model, opts.shape, meta, releases));
       for (let n = 1; ; n++) {
@@ -149,7 +150,7 @@ export async function emitShape(
     for (const f of await time('docs', () => renderDocs(read, model, opts.shape, opts.repoRoot))) await put(f);
     await time('write', async () => {
       for (const f of fn.files) await put(f);
-      for (const f of deployConfigs(infos, opts.shape)) await put(f);
+      for (const f of deployConfigs(infos, opts.shape, dataVersion)) await put(f);
       problems.push(...checkRouteFiles(infos, opts.shape), ...forbiddenInputs(fn.metafile).map((i) => `function bundle must not include ${i}`));
       if (problems.length > 0) throw new BuildError(problems);
       // The manifest lists every other file's sha256, taken from the bytes as they were written.

@@ -4,7 +4,7 @@
 // 9ada6c3 by the same function) and the current model, (2) the non-circular validation with
 // bootstrap intervals and held-out variants, (3) the rank correlations with published indices.
 // --write-docs rewrites the generated sections of docs/METHODOLOGY.md.
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { computeModel } from './model/index.ts';
 import type { Seeds } from './model/params.ts';
@@ -21,6 +21,8 @@ import { computeOutcomes, formatOutcomes, type NamedModel } from './validation/o
 import type { Interval } from './validation/stats.ts';
 import { computeValidation, formatValidation } from './validation/report.ts';
 import { REPO_ROOT } from './repo-root.ts';
+import { FORECASTS_DIR, loadForecasts, resultFile } from './releases/forecast.ts';
+import { checkForecast, formatCheck } from './validation/forecast.ts';
 
 /** Held-out variants: the same sources with one input removed. */
 function variants(bundle: ModelInputs, seeds: Seeds): NamedModel[] {
@@ -106,8 +108,14 @@ async function main(): Promise<void> {
   const noLabelsAuc = outcomes.rows[0]?.values.find((v) => v.column === 'without labels')?.value.value ?? null;
   const choices = (declaration.model_choices ?? []).map((c) => computeChoice(declaration, c, choiceModels(c, bundle, seeds), refs.ep_factor_rows, history.years, refs.eloundou_occ));
   const declaredReading = readDeclared(declared, { ...scoreVsComplementarity(withoutLabels, model, refs.ai_statements.keys()), auc: noLabelsAuc });
+  // Registered forecasts: each checked against the OEWS file it names, as soon as that file is here.
+  const forecastDir = path.join(repoRoot, FORECASTS_DIR);
+  const forecasts = loadForecasts(forecastDir).map(({ file, forecast }) => ({ file, forecast, results: checkForecast(forecast, history.years) }));
+  const forecastText = forecasts.length
+    ? forecasts.map((f) => formatCheck(f.forecast, f.results, `${FORECASTS_DIR}/${f.file}`)).join('\n')
+    : `No forecast registered yet (${FORECASTS_DIR}/ holds none).`;
   if (json) {
-    console.log(JSON.stringify({ declared: { version: declaration.version, results: declared, model_choices: choices }, figures: { before: baseline, after: figures }, outcomes, validation: report, model_report: model.report, oews_history: { files: history.files, failed: history.failed } }, null, 2));
+    console.log(JSON.stringify({ forecasts: forecasts.map((f) => ({ file: f.file, results: f.results })), declared: { version: declaration.version, results: declared, model_choices: choices }, figures: { before: baseline, after: figures }, outcomes, validation: report, model_report: model.report, oews_history: { files: history.files, failed: history.failed } }, null, 2));
     return;
   }
   const skipped = [
@@ -125,6 +133,12 @@ async function main(): Promise<void> {
     declaredReading,
     '',
     ...choices.flatMap((c) => ['### Model choices decided on the declared test', '', formatChoice(c, declaration.version), '']),
+    '### Registered forecasts',
+    '',
+    'Each forecast of releases/forecasts/ against the OEWS file it names (pending until that file is in the source directory); the rules are in "A forecast on the record" below.',
+    '',
+    forecastText,
+    '',
     '### Issue 8 figures: 1.0.0 and now',
     '',
     'The 1.0.0 column was measured with the same function (build/validation/figures.ts) on commit 9ada6c3 (build/validation/baseline-1.0.0.json).',
@@ -150,6 +164,12 @@ async function main(): Promise<void> {
     doc = replaceSection(doc, 'validation', validationSection);
     doc = replaceSection(doc, 'parameters', parameterIndex(seeds.params));
     await writeFile(docPath, doc);
+    // A check, once made, is recorded beside the forecast (the forecast file itself never changes); /api/v1/meta lists it.
+    for (const f of forecasts.filter((x) => x.results.some((r) => r.status === 'checked'))) {
+      await mkdir(path.dirname(resultFile(forecastDir, f.file)), { recursive: true });
+      await writeFile(resultFile(forecastDir, f.file), JSON.stringify(f.results, null, 2) + '\n');
+      console.log(`Recorded the check of ${FORECASTS_DIR}/${f.file} in ${path.relative(repoRoot, resultFile(forecastDir, f.file))}.`);
+    }
     console.log(`\nWrote the generated sections of ${path.relative(repoRoot, docPath)}.`);
   }
 }

@@ -4,7 +4,7 @@
 // (query lists, POST, 404, 405, preflight, slash redirects).
 import type { Shape } from '../build/model/record-schemas.ts';
 import { fileFor } from '../build/contract/dist-layout.ts';
-import { matchRoute } from '../build/contract/route-match.ts';
+import { matchRelease, matchRoute } from '../build/contract/route-match.ts';
 import { routeHeaders, type RouteDef } from '../build/contract/routes.ts';
 
 export type Dispatch =
@@ -12,9 +12,13 @@ export type Dispatch =
   /** `route`: the route the function answers for this path, when one matches it. */
   | { to: 'function'; route: RouteDef | null };
 
-export function dispatch(method: string, pathname: string, shape: Shape): Dispatch {
+/** `dataVersion`: the build's (its meta shard's), whose release files are also served by their versioned names. */
+export function dispatch(method: string, pathname: string, shape: Shape, dataVersion: string): Dispatch {
   if (method !== 'GET' && method !== 'HEAD') return { to: 'function', route: null };
   const match = matchRoute(pathname, shape);
   if (match?.route.serve === 'static') return { to: 'file', file: fileFor(pathname, match.route.body), headers: routeHeaders(match.route) };
+  // A versioned release name is the same file as the route's own path (one copy in dist/).
+  const release = match ? null : matchRelease(pathname, shape, dataVersion);
+  if (release) return { to: 'file', file: fileFor(release.pattern, release.body), headers: routeHeaders(release) };
   return { to: 'function', route: match?.route ?? null };
 }

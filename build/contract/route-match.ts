@@ -1,7 +1,7 @@
 // A request path to its route: segment-wise matching against the route table, the trailing-slash
 // redirects, and the kind of 404 a path gets.
 import type { Shape } from '../model/record-schemas.ts';
-import { PARAM_PATTERNS, routesFor, type RouteDef } from './routes.ts';
+import { PARAM_PATTERNS, releaseRoutes, routesFor, type RouteDef } from './routes.ts';
 
 const EMBED_PREFIX = '/embed/';
 
@@ -70,6 +70,23 @@ export function matchRoute(pathname: string, shape: Shape): RouteMatch | null {
     if (ok) return { route: c.route, params };
   }
   return null;
+}
+
+/** Per shape and data version, each release file's versioned path to its route (one data version per server). */
+const releasePaths = new Map<string, Map<string, RouteDef>>();
+
+/**
+ * The release file a versioned path names (releaseUrlFor), for this build's data version only:
+ * another release's name is a 404, never this release's bytes under that release's name.
+ */
+export function matchRelease(pathname: string, shape: Shape, dataVersion: string): RouteDef | null {
+  const key = `${shape}\n${dataVersion}`;
+  let paths = releasePaths.get(key);
+  if (!paths) {
+    paths = new Map(releaseRoutes(shape, dataVersion).map((r) => [r.path, r.route]));
+    releasePaths.set(key, paths);
+  }
+  return paths.get(pathname) ?? null;
 }
 
 /** The kind of 404 body a path gets: problem+json under /api/, the card-sized HTML under /embed/, a page elsewhere. */

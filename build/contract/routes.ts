@@ -59,6 +59,8 @@ interface RouteSpec {
   cache: CachePolicy;
   query?: QuerySpec;
   summary: string;
+  /** A release file: also served under its versioned name (releaseUrlFor), which names the data and model versions. */
+  release?: true;
 }
 
 export interface RouteDef extends RouteSpec {
@@ -213,16 +215,16 @@ export const ROUTES: readonly RouteDef[] = [
   route({ id: 'docs-embed', pattern: '/docs/embed', ops: FILE, shapes: BOTH, body: 'page', cache: 'static', summary: 'How to embed a risk card.' }),
   route({ id: 'docs-methodology', pattern: '/docs/methodology', ops: FILE, shapes: BOTH, body: 'page', cache: 'static', summary: 'How the score works: the methodology.' }),
   route({ id: 'downloads', pattern: '/downloads/', ops: FILE, shapes: BOTH, body: 'page', cache: 'static', summary: 'Bulk downloads: what each file holds, its size and sha256.' }),
-  route({ id: 'download-occupations', pattern: '/downloads/occupations.csv', ops: FILE, shapes: BOTH, body: 'csv', cache: 'static', summary: 'Every occupation, one row each (CSV).' }),
-  route({ id: 'download-tasks', pattern: '/downloads/tasks.csv', ops: FILE, shapes: BOTH, body: 'csv', cache: 'static', summary: 'Every task of every occupation, one row each (CSV).' }),
-  route({ id: 'download-industries', pattern: '/downloads/industries.csv', ops: FILE, shapes: BOTH, body: 'csv', cache: 'static', summary: 'Every industry, one row each (CSV).' }),
-  route({ id: 'download-isco', pattern: '/downloads/isco.csv', ops: FILE, shapes: BOTH, body: 'csv', cache: 'static', summary: 'Every scored ISCO-08 unit group, one row each (CSV).' }),
+  route({ id: 'download-occupations', pattern: '/downloads/occupations.csv', ops: FILE, shapes: BOTH, body: 'csv', cache: 'static', release: true, summary: 'Every occupation, one row each (CSV).' }),
+  route({ id: 'download-tasks', pattern: '/downloads/tasks.csv', ops: FILE, shapes: BOTH, body: 'csv', cache: 'static', release: true, summary: 'Every task of every occupation, one row each (CSV).' }),
+  route({ id: 'download-industries', pattern: '/downloads/industries.csv', ops: FILE, shapes: BOTH, body: 'csv', cache: 'static', release: true, summary: 'Every industry, one row each (CSV).' }),
+  route({ id: 'download-isco', pattern: '/downloads/isco.csv', ops: FILE, shapes: BOTH, body: 'csv', cache: 'static', release: true, summary: 'Every scored ISCO-08 unit group, one row each (CSV).' }),
   route({ id: 'download-datapackage', pattern: '/downloads/datapackage.json', ops: FILE, shapes: BOTH, body: 'json', schema: 'dataPackage', cache: 'static', summary: 'A Frictionless Data Package describing every CSV of /downloads/ (fields, types, units, keys, licenses, sources, version).' }),
-  route({ id: 'download-changes', pattern: '/downloads/changes.csv', ops: FILE, shapes: BOTH, body: 'csv', cache: 'static', summary: 'Every occupation: the previous release\'s score and tier, this release\'s, the difference and why (CSV).' }),
-  route({ id: 'download-release-summary', pattern: '/downloads/release-summary.json', ops: FILE, shapes: BOTH, body: 'json', schema: 'releaseSummary', cache: 'static', summary: "This release's summary: every occupation's score, tier and component figures (what releases/ keeps)." }),
-  route({ id: 'download-sqlite', pattern: '/downloads/occupation-risk.sqlite', ops: FILE, shapes: BOTH, body: 'sqlite', cache: 'static', summary: 'Every table of the downloads in one SQLite database (keys, indexes, full-text search on titles), for Datasette or any SQL client.' }),
+  route({ id: 'download-changes', pattern: '/downloads/changes.csv', ops: FILE, shapes: BOTH, body: 'csv', cache: 'static', release: true, summary: 'Every occupation: the previous release\'s score and tier, this release\'s, the difference and why (CSV).' }),
+  route({ id: 'download-release-summary', pattern: '/downloads/release-summary.json', ops: FILE, shapes: BOTH, body: 'json', schema: 'releaseSummary', cache: 'static', release: true, summary: "This release's summary: every occupation's score, tier and component figures (what releases/ keeps)." }),
+  route({ id: 'download-sqlite', pattern: '/downloads/occupation-risk.sqlite', ops: FILE, shapes: BOTH, body: 'sqlite', cache: 'static', release: true, summary: 'Every table of the downloads in one SQLite database (keys, indexes, full-text search on titles), for Datasette or any SQL client.' }),
   route({ id: 'download-datasette-metadata', pattern: '/downloads/metadata.json', ops: FILE, shapes: BOTH, body: 'json', schema: 'datasetteMetadata', cache: 'static', summary: "Datasette's metadata.json for the SQLite database: titles, descriptions, licenses, sources, example queries." }),
-  route({ id: 'download-archive', pattern: '/downloads/odr-data.jsonl.gz', ops: FILE, shapes: BOTH, body: 'gzip', cache: 'static', summary: 'Everything the API serves, as gzip-compressed JSON Lines.' }),
+  route({ id: 'download-archive', pattern: '/downloads/odr-data.jsonl.gz', ops: FILE, shapes: BOTH, body: 'gzip', cache: 'static', release: true, summary: 'Everything the API serves, as gzip-compressed JSON Lines.' }),
   route({ id: 'site-script', pattern: '/assets/site.js', ops: FILE, shapes: BOTH, body: 'js', cache: 'static', summary: "The pages' one script (search, gallery filter, assessment form)." }),
 ];
 
@@ -245,6 +247,29 @@ export const urlFor = (id: string, params: Record<string, string> = {}): string 
 export const patternOf = (id: string): string => routeById(id).pattern;
 
 export const routesFor = (shape: Shape): RouteDef[] => ROUTES.filter((r) => r.shapes.includes(shape));
+
+/** A data version as the model writes it (onet-29.3+oews-may-2025+model-2.1.0): safe in a file name and a URL path. */
+export const DATA_VERSION_PATTERN = /^[a-z0-9]+(?:[.+-][a-z0-9]+)*$/;
+
+/**
+ * THE versioned name of a release file: the data version (sources and model) in the file name,
+ * /downloads/occupations.csv -> /downloads/odr-onet-29.3+oews-may-2025+model-2.1.0-occupations.csv
+ * (odr-data.jsonl.gz -> odr-<version>-data.jsonl.gz). A saved file says which release it is; the
+ * route's own path stays today's address and names the same bytes, for links that keep working.
+ */
+export function releaseUrlFor(id: string, dataVersion: string): string {
+  const r = routeById(id);
+  if (!r.release) throw new Error(`route ${id} is not a release file`);
+  if (!DATA_VERSION_PATTERN.test(dataVersion)) throw new Error(`bad data version for a file name: ${dataVersion}`);
+  const cut = r.pattern.lastIndexOf('/') + 1;
+  return `${r.pattern.slice(0, cut)}odr-${dataVersion}-${r.pattern.slice(cut).replace(/^odr-/, '')}`;
+}
+
+/** The release files of a shape, each with its versioned path for this data version. */
+export const releaseRoutes = (shape: Shape, dataVersion: string): Array<{ route: RouteDef; path: string }> =>
+  routesFor(shape)
+    .filter((r) => r.release)
+    .map((route) => ({ route, path: releaseUrlFor(route.id, dataVersion) }));
 
 export function fillPattern(pattern: string, params: Record<string, string>): string {
   return pattern.replace(/:([a-z_]+)/g, (_, name: string) => {

@@ -33,6 +33,26 @@ export const SourceInfo = z.strictObject({
   homepage: z.string(),
 });
 
+/** A registered forecast (releases/forecasts/, issue 34): its predictions and, once checked, the outcome. */
+export const ForecastRef = z.strictObject({
+  file: z.string().describe('The forecast file in the repository, e.g. releases/forecasts/3.0.0-2026-12-01.json.'),
+  model_version: z.string(),
+  registered: z.string(),
+  predictions: z.array(
+    z.strictObject({
+      id: z.string(),
+      role: z.enum(['primary', 'secondary']),
+      target: z.string().describe('The OEWS national file the prediction waits for (national_M2028_dl).'),
+      point: z.number().describe('Predicted top-minus-bottom score quintile gap, log points x 100 per year.'),
+      interval: z.strictObject({ level: z.number(), low: z.number(), high: z.number() }),
+      result: z
+        .strictObject({ outcome: z.enum(['confirmed', 'inconclusive', 'refuted']), gap: z.number().nullable(), low: z.number().nullable(), high: z.number().nullable(), n: z.number().int() })
+        .nullable()
+        .describe('null while pending: the target file has not been checked yet (npm run validate -- --write-docs records a check).'),
+    }),
+  ),
+});
+
 export const Meta = z.strictObject({
   data_version: z.string(),
   model_version: z.string(),
@@ -49,11 +69,20 @@ export const Meta = z.strictObject({
     industries: z.number().int().min(0),
   }),
   downloads: z
-    .array(z.strictObject({ url: z.string(), bytes: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/) }))
+    .array(
+      z.strictObject({
+        url: z.string(),
+        release_url: z.string().optional().describe("The same file under its release's name, which names the data and model versions (data files only; the descriptors datapackage.json and metadata.json keep their tools' names)."),
+        bytes: z.number().int().min(0),
+        sha256: z.string().regex(/^[0-9a-f]{64}$/),
+      }),
+    )
     .optional()
-    .describe('Every file of /downloads/ with its size and sha256 (absent from a build without the site).'),
+    .describe('Every file of /downloads/ with its size and sha256 (absent from a build without the site); a data file by both its names.'),
+  forecasts: z.array(ForecastRef).describe('Every forecast registered in the repository (releases/forecasts/), with its result once checked; empty before the first.'),
 });
 
 export type ApiIndex = z.infer<typeof ApiIndex>;
 export type Meta = z.infer<typeof Meta>;
+export type ForecastRef = z.infer<typeof ForecastRef>;
 export type SourceInfo = z.infer<typeof SourceInfo>;

@@ -5,7 +5,7 @@
 // No Vercel output: a no-framework Vercel deployment neither serves static files under api/ (our
 // whole /api/v1 tree) nor turns api/_*.mjs into a function, so a vercel.json here could not work.
 // Vercel needs its Build Output API (.vercel/output with its own static tree) instead.
-import { routeHeaders, routesFor, routePrefixes, type RouteDef } from '../contract/routes.ts';
+import { releaseUrlFor, routeHeaders, routesFor, routePrefixes, type RouteDef } from '../contract/routes.ts';
 import { fileFor } from '../contract/dist-layout.ts';
 import type { Shape } from '../model/record-schemas.ts';
 import { FUNCTION_PATHS } from '../contract/dist-layout.ts';
@@ -22,12 +22,14 @@ const headerLines = (r: RouteDef) => Object.entries(routeHeaders(r)).map(([k, v]
  * matches, a later value replacing an earlier one, and a route's file can match another route's
  * placeholder (/embed/index.html is also an /embed/:slug), so its own block must be the later one.
  */
-export function headersFile(shape: Shape): string {
+export function headersFile(shape: Shape, dataVersion: string): string {
   const blocks: Array<{ path: string; lines: string[] }> = [];
   for (const r of staticRoutes(shape)) {
     const file = '/' + fileFor(r.pattern, r.body);
-    // A named file (a download, the script) is its own path: one block, not two.
-    for (const path of new Set([r.pattern, file])) blocks.push({ path, lines: headerLines(r) });
+    // A named file (a download, the script) is its own path: one block, not two. A release file's
+    // versioned name (rewritten to the same file) gets the same headers.
+    const paths = [r.pattern, file, ...(r.release ? [releaseUrlFor(r.id, dataVersion)] : [])];
+    for (const path of new Set(paths)) blocks.push({ path, lines: headerLines(r) });
   }
   const placeholder = (b: { path: string }) => b.path.includes('/:');
   const ordered = [...blocks.filter(placeholder), ...blocks.filter((b) => !placeholder(b))];

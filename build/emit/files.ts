@@ -9,7 +9,7 @@ import { PAGE_SHARD_SIZE, LIST_LIMIT, shardCount, pageShardName } from '../contr
 import * as present from '../contract/present.ts';
 import { notFound, problemTypeDocs } from '../contract/problem.ts';
 import { fileFor, shardFile, taskShardName, NOT_FOUND_FILES } from '../contract/dist-layout.ts';
-import { fillPattern, routesFor, urlFor, type RouteDef } from '../contract/routes.ts';
+import { fillPattern, releaseUrlFor, routeById, routesFor, urlFor, type RouteDef } from '../contract/routes.ts';
 import { postingShardName, type SearchIndex } from '../contract/search-words.ts';
 import { packedProblem } from '../contract/search-pack.ts';
 import { buildIscoSearchIndex } from '../contract/search-index.ts';
@@ -113,7 +113,8 @@ export async function* emitFiles(
     for (const d of downloads.files) yield file(d.routeId, {}, d.body);
     yield { path: NOT_FOUND_FILES.page, body: site.notFound };
     // /meta lists every download's sha256, so it comes after them.
-    yield file('meta', {}, json({ ...meta, downloads: downloads.files.map((d) => ({ url: urlFor(d.routeId), bytes: typeof d.body === 'string' ? Buffer.byteLength(d.body) : d.body.byteLength, sha256: sha256(d.body) })) }));
+    const versioned = (id: string) => (routeById(id).release ? { release_url: releaseUrlFor(id, model.meta.data_version) } : {});
+    yield file('meta', {}, json({ ...meta, downloads: downloads.files.map((d) => ({ url: urlFor(d.routeId), ...versioned(d.routeId), bytes: typeof d.body === 'string' ? Buffer.byteLength(d.body) : d.body.byteLength, sha256: sha256(d.body) })) }));
   } else yield file('meta', {}, json(meta));
   yield { path: NOT_FOUND_FILES.api, ...json(notFound(`${urlFor('api-index')}/`)), schema: ProblemSchema };
 
@@ -152,19 +153,27 @@ export async function* emitFiles(
   for (const [name, value] of shards) yield { path: shardFile(name), ...json(value()), schema: shardSchemaFor(name) };
 
   // Deploy configs that list no files.
-  yield { path: '_headers', body: headersFile(shape) };
+  yield { path: '_headers', body: headersFile(shape, model.meta.data_version) };
   yield { path: '_routes.json', body: cloudflareRoutes(shape) };
 }
 
 /** The deploy configs made from the list of files: Netlify needs one rewrite per static file. */
-export function deployConfigs(files: readonly FileInfo[], shape: Shape): EmittedFile[] {
-  return [{ path: 'netlify.toml', body: netlifyToml(shape, staticPathsOf(files, shape)) }];
+export function deployConfigs(files: readonly FileInfo[], shape: Shape, dataVersion: string): EmittedFile[] {
+  return [{ path: 'netlify.toml', body: netlifyToml(shape, staticPathsOf(files, shape, dataVersion)) }];
 }
 
-/** Every file a static route serves, with its URL path, in emission order. */
-function staticPathsOf(files: readonly FileInfo[], shape: Shape): { path: string; file: string }[] {
+/**
+ * Every file a static route serves, with its URL path, in emission order; a release file twice,
+ * by its path and by its versioned name (the same file: a rewrite, not a copy).
+ */
+function staticPathsOf(files: readonly FileInfo[], shape: Shape, dataVersion: string): { path: string; file: string }[] {
   const routes = new Map(routesFor(shape).map((r) => [r.id, r]));
-  return files.filter((f) => f.urlPath && routes.get(f.routeId!)?.serve === 'static').map((f) => ({ path: f.urlPath!, file: f.path }));
+  return files.flatMap((f) => {
+    const r = f.urlPath ? routes.get(f.routeId!) : undefined;
+    if (r?.serve !== 'static') return [];
+    const own = { path: f.urlPath!, file: f.path };
+    return r.release ? [own, { path: releaseUrlFor(r.id, dataVersion), file: f.path }] : [own];
+  });
 }
 
 /**

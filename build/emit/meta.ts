@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import type { ModelOutput, Shape } from '../model/record-schemas.ts';
 import { notFoundKind } from '../contract/route-match.ts';
 import { routesFor, urlFor } from '../contract/routes.ts';
-import type { ApiIndex, Meta } from '../contract/site-schemas.ts';
+import type { ApiIndex, ForecastRef, Meta } from '../contract/site-schemas.ts';
 import { SOURCES } from '../sources/registry.ts';
 import { MODEL_VERSION } from '../model/version.ts';
 
@@ -32,7 +32,7 @@ export function buildId(digest: string, shape: Shape, dataVersion: string): stri
 }
 
 /** /meta; the build id from the records' digest (computed with the model). Made once per shape: several files quote it. */
-export function metaDocument(model: ModelOutput, shape: Shape, digest: string): Meta {
+export function metaDocument(model: ModelOutput, shape: Shape, digest: string, forecasts: ForecastRef[] = []): Meta {
   return {
     data_version: model.meta.data_version,
     model_version: model.meta.model_version,
@@ -48,5 +48,6 @@ export function metaDocument(model: ModelOutput, shape: Shape, digest: string): 
       tasks: model.occupations.reduce((n, o) => n + o.tasks.length, 0),
       industries: model.industries.length,
     },
+    forecasts,
   };
 }

@@ -9,7 +9,7 @@ import { FactorsSeed } from '../model/seeds.ts';
 import type { ModelOutput, OccupationRecord, Shape } from '../model/record-schemas.ts';
 import type { Meta } from '../contract/site-schemas.ts';
 import { majorGroup } from '../model/soc-groups.ts';
-import { routesFor, urlFor } from '../contract/routes.ts';
+import { releaseUrlFor, routeById, routesFor, urlFor } from '../contract/routes.ts';
 import { buildDownloads, type Download } from './downloads.ts';
 import { sha256 } from './manifest.ts';
 import { TIER_WORDS, attributeText, factorLabel, ordinal, scoreText, templates } from './embed.ts';
@@ -316,7 +316,9 @@ export function renderSite(model: ModelOutput, shape: Shape, meta: Meta, release
       sqlite: { name: SQLITE_NAME, tables: DATABASE_TABLES.map((t) => t.name).join(', '), examples: EXAMPLE_QUERIES },
       files: files.map((d) => {
         const bytes = Buffer.byteLength(d.body);
-        return { name: d.name, href: urlFor(d.routeId), description: d.description, rows: grouped(d.rows), size: bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`, bytes: grouped(bytes), sha256: sha256(d.body) };
+        const release = routeById(d.routeId).release ? releaseUrlFor(d.routeId, model.meta.data_version) : null;
+        const releaseName = release ? { releaseHref: release, releaseName: release.slice(release.lastIndexOf('/') + 1) } : { releaseHref: null, releaseName: null };
+        return { name: d.name, href: urlFor(d.routeId), ...releaseName, description: d.description, rows: grouped(d.rows), size: bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`, bytes: grouped(bytes), sha256: sha256(d.body) };
       }),
     }),
   }));

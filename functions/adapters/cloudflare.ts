@@ -65,7 +65,8 @@ async function answer(req: Request, env: Env): Promise<Response> {
     },
   );
   meta ??= load('meta') as Promise<ShardMeta>;
-  const d = dispatch(req.method, url.pathname, (await meta).shape);
+  const { shape, data_version } = await meta;
+  const d = dispatch(req.method, url.pathname, shape, data_version);
   if (d.to === 'file') {
     // Pages' asset server answers /x/index.html with a redirect to /x/ (its HTML handling), so
     // HTML pages are fetched by their folder; JSON files by their own name.

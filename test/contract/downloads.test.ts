@@ -6,7 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { SHAPES, manifestOf, useSites, type Site } from './setup.ts';
-import { routesFor } from '../../build/contract/routes.ts';
+import { releaseUrlFor, routeById, routesFor } from '../../build/contract/routes.ts';
 
 const sites = useSites();
 
@@ -89,6 +89,40 @@ describe.each(SHAPES)('downloads (%s)', (shape) => {
     for (const d of downloads) expect(page).toContain(d.sha256);
     // /api/v1/meta lists the same files with the same sizes and hashes.
     const meta = await site.json('/api/v1/meta');
-    expect([...meta.downloads].sort((a: { url: string }, b: { url: string }) => (a.url < b.url ? -1 : 1))).toEqual(downloads.map((d) => ({ url: d.url, bytes: d.bytes, sha256: d.sha256 })));
+    const plain = meta.downloads.map(({ release_url: _, ...d }: { release_url?: string }) => d);
+    expect([...plain].sort((a: { url: string }, b: { url: string }) => (a.url < b.url ? -1 : 1))).toEqual(downloads.map((d) => ({ url: d.url, bytes: d.bytes, sha256: d.sha256 })));
+  });
+
+  it('each data file by its release name (data and model versions) gives the same bytes and headers; /meta and the page list both names', async () => {
+    const site = sites[shape];
+    const meta = await site.json('/api/v1/meta');
+    const release = routesFor(shape).filter((r) => r.release);
+    expect(release.length).toBe(7);
+    let compared = 0;
+    for (const r of release) {
+      const name = releaseUrlFor(r.id, meta.data_version);
+      expect(name).toContain(`odr-${meta.data_version}-`);
+      const listed = meta.downloads.find((d: { url: string }) => d.url === r.pattern);
+      expect(listed.release_url, r.id).toBe(name);
+      // One after the other, each body read whole: the plain name's bytes are checked against the same sha256 by the test above.
+      const a = await site.get(r.pattern, { method: 'HEAD' });
+      const b = await site.get(name);
+      expect([a.status, b.status], name).toEqual([200, 200]);
+      for (const h of ['content-type', 'cache-control', 'access-control-allow-origin', 'etag']) expect(b.headers.get(h), `${name} ${h}`).toBe(a.headers.get(h));
+      const body = Buffer.from(await b.arrayBuffer());
+      expect(createHash('sha256').update(body).digest('hex'), name).toBe(listed.sha256);
+      compared++;
+    }
+    expect(compared).toBe(7);
+    // The descriptors keep the names their tools look for.
+    for (const id of ['download-datapackage', 'download-datasette-metadata']) expect(meta.downloads.find((d: { url: string }) => d.url === routeById(id).pattern).release_url).toBeUndefined();
+    const page = await (await site.get('/downloads/')).text();
+    for (const r of release) {
+      expect(page).toContain(`href="${releaseUrlFor(r.id, meta.data_version)}"`);
+      expect(page).toContain(`href="${r.pattern}"`);
+    }
+    // Another release's name is not this release's bytes.
+    const other = releaseUrlFor('download-occupations', 'onet-0.0+oews-may-1999+model-0.0.1');
+    expect((await site.get(other)).status).toBe(404);
   });
 });

@@ -140,7 +140,7 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
   const reader = new FileReader(dir);
   const metaFile = reader.read(shardFile('meta'));
   if (!metaFile) throw new Error(`${dir} holds no build (no ${shardFile('meta')}); run npm run build first`);
-  const shape = (JSON.parse(metaFile.body.toString('utf8')) as { shape: Shape }).shape;
+  const { shape, data_version: dataVersion } = JSON.parse(metaFile.body.toString('utf8')) as { shape: Shape; data_version: string };
   const mod: FunctionModule = opts.functionModule ?? ((await import(pathToFileURL(path.join(dir, FUNCTION_PATHS.core)).href)) as FunctionModule);
   // The function keeps the shards it parsed; they are read from disk, not from the file cache.
   const handler = mod.createReplyHandler(
@@ -278,7 +278,7 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
     // to the function (404, 405, slash redirects), as on Cloudflare.
     const isRouted = pathname === '/' || prefixes.has(pathname.split('/')[1]!);
     if (isRouted) {
-      const d = dispatch(req.method ?? 'GET', pathname, shape);
+      const d = dispatch(req.method ?? 'GET', pathname, shape, dataVersion);
       if (d.to === 'file') return sendFile(req, res, pathname, d.file, d.headers, url);
       if (d.route) rememberFunctionPath(pathname);
     } else if (/^[A-Za-z0-9_./-]*$/.test(pathname) && !pathname.includes('/.')) {

@@ -4,9 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { cloudflareRoutes, headersFile, netlifyToml } from '../../../build/emit/deploy.ts';
 import type { Shape } from '../../../build/model/record-schemas.ts';
 import { fileFor } from '../../../build/contract/dist-layout.ts';
-import { fillPattern, routeHeaders, routesFor } from '../../../build/contract/routes.ts';
+import { fillPattern, releaseUrlFor, routeHeaders, routesFor } from '../../../build/contract/routes.ts';
 
 const SHAPES: Shape[] = ['percentile', 'timeline'];
+/** A data version as the model writes it: release files get a block under their versioned name too. */
+const DATA_VERSION = 'onet-29.3+oews-may-2025+model-2.1.0';
 
 /** Two files of a real build's kinds: a JSON route under /api and a card (netlify.toml rewrites one rule per file). */
 const STATIC_PATHS = [
@@ -16,7 +18,7 @@ const STATIC_PATHS = [
 
 describe.each(SHAPES)('generated CDN configs (%s)', (shape) => {
   it('_headers', async () => {
-    await expect(headersFile(shape)).toMatchFileSnapshot(`__snapshots__/${shape}._headers`);
+    await expect(headersFile(shape, DATA_VERSION)).toMatchFileSnapshot(`__snapshots__/${shape}._headers`);
   });
   it('_routes.json', async () => {
     await expect(cloudflareRoutes(shape)).toMatchFileSnapshot(`__snapshots__/${shape}._routes.json`);
@@ -66,14 +68,15 @@ describe.each(SHAPES)('_headers as a host applies it (%s)', (shape) => {
   it('on Netlify, every URL and every file of a static route ends with its own route headers', () => {
     // Netlify serves a route's file at its own path too (/embed/index.html beside /embed/), and
     // that path also matches placeholder blocks (/embed/:slug): the file's block must come later.
-    const file = headersFile(shape);
+    const file = headersFile(shape, DATA_VERSION);
     for (const r of routesFor(shape).filter((x) => x.serve === 'static')) {
       const url = fillPattern(r.pattern, SAMPLE);
-      for (const at of [url, `/${fileFor(url, r.body)}`]) expect(netlifyHeadersAt(file, at), `${r.id} ${at}`).toEqual(routeHeaders(r));
+      const release = r.release ? [releaseUrlFor(r.id, DATA_VERSION)] : [];
+      for (const at of [url, `/${fileFor(url, r.body)}`, ...release]) expect(netlifyHeadersAt(file, at), `${r.id} ${at}`).toEqual(routeHeaders(r));
     }
   });
   it('every published URL of a static route gets its own route headers once, from no other block', () => {
-    const file = headersFile(shape);
+    const file = headersFile(shape, DATA_VERSION);
     for (const r of routesFor(shape).filter((x) => x.serve === 'static')) {
       const url = fillPattern(r.pattern, SAMPLE);
       const want = Object.fromEntries(Object.entries(routeHeaders(r)).map(([k, v]) => [k, [v]]));

@@ -64,14 +64,14 @@ describe('the table drives behaviour', () => {
 
 describe('CDN configs from the route table', () => {
   it('_headers lists every static route with CORS and its content type', () => {
-    const text = headersFile('timeline');
+    const text = headersFile('timeline', 'onet-29.3+oews-may-2025+model-2.1.0');
     for (const r of routesFor('timeline').filter((r) => r.serve === 'static')) expect(text).toContain(`\n${r.pattern}\n`);
     const block = text.split('\n\n').find((b) => b.includes('/api/v1/occupations/:soc_code/tasks\n'))!;
     expect(block).toContain('  Access-Control-Allow-Origin: *');
     expect(block).toContain('  Content-Type: application/json; charset=utf-8');
     // Votes are live (the function answers them), so no static header block for them anywhere.
-    expect(headersFile('timeline')).not.toContain('/votes');
-    expect(headersFile('percentile')).not.toContain('/votes');
+    expect(headersFile('timeline', 'onet-29.3+oews-may-2025+model-2.1.0')).not.toContain('/votes');
+    expect(headersFile('percentile', 'onet-29.3+oews-may-2025+model-2.1.0')).not.toContain('/votes');
     const embed = text.split('\n\n').find((b) => b.startsWith('/embed/:slug'))!;
     expect(embed).toContain("Content-Security-Policy: default-src 'none'");
   });
