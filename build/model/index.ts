@@ -6,6 +6,7 @@ import { buildEvidence } from './evidence.ts';
 import { draftOccupation, newDraftCounts, type DraftContext } from './draft.ts';
 import { slugify } from './ids.ts';
 import { computeIndustries } from './industries.ts';
+import { intervalCheck, type IntervalCheck } from './interval-check.ts';
 import type { ModelInputs } from './inputs.ts';
 import { computeLabor } from './labor.ts';
 import { modelReport } from './model-report.ts';
@@ -31,7 +32,14 @@ export function factorsTable(seeds: Seeds): FactorsTable {
 
 export const tierTable = (seeds: Seeds): TierTable => seeds.tiers.tiers.map((t) => ({ tier: t.tier, min: t.min }));
 
-export function computeModel(inputs: ModelInputs, seeds: Seeds): ModelOutput {
+export interface ComputeOptions {
+  /** Also measure the interval's coverage of alternatives held out of it (npm run validate; about 15 times the interval's cost). */
+  intervalCheck?: boolean;
+}
+
+export function computeModel(inputs: ModelInputs, seeds: Seeds): ModelOutput;
+export function computeModel(inputs: ModelInputs, seeds: Seeds, opts: ComputeOptions): ModelOutput & { interval_check?: IntervalCheck };
+export function computeModel(inputs: ModelInputs, seeds: Seeds, opts: ComputeOptions = {}): ModelOutput & { interval_check?: IntervalCheck } {
   const p = seeds.params;
   const tiers = tierTable(seeds);
   const evidence = buildEvidence(inputs, p);
@@ -79,6 +87,7 @@ export function computeModel(inputs: ModelInputs, seeds: Seeds): ModelOutput {
     knowledgeRelease: inputs.onet_version,
     votes: inputs.votes,
     related: inputs.related,
+    usageLevelSignal: (evidence.report.usage_level_signal.spearman ?? -Infinity) >= p.timeline.level_min_spearman.value,
   });
 
   // OEWS occupation code -> served occupations (direct SOC, or the aggregate they resolved to).
@@ -89,7 +98,9 @@ export function computeModel(inputs: ModelInputs, seeds: Seeds): ModelOutput {
   const ind = computeIndustries({ naics: inputs.naics, rows: inputs.oews_industry, occupationsOf, scored });
 
   const oewsPeriod = inputs.oews_national[0]?.period ?? 'n/a';
+  const check = opts.intervalCheck ? { interval_check: intervalCheck(scores, p, tiers) } : {};
   return {
+    ...check,
     meta: {
       data_version: `onet-${inputs.onet_version}+oews-${slugify(oewsPeriod)}+model-${p.model_version}`,
       onet_version: inputs.onet_version,
