@@ -66,6 +66,8 @@ export const ModelParamsSeed = z.object({
     /** Sampled alternatives (interval.ts): how many, and the Mulberry32 seed, for the interval and for its held-out check. */
     construction: P(z.object({ count: z.number().int().min(1).max(2000), seed: z.number().int().min(0) })),
     held_out: P(z.object({ count: z.number().int().min(1).max(2000), seed: z.number().int().min(0) })),
+    /** A transition option is lower under at least 1 - safer_quantile of the paired alternatives (safer_by.low is that quantile). */
+    safer_quantile: P(z.number().min(0).lt(0.5)),
     /** Probability that an alternative keeps a dimension at the base model's level (the rest spread evenly over its other levels). */
     base_weight: P(z.number().min(0).lt(1)),
     /** The interval is the quantile .. 1 - quantile range of the construction scores (and the base score). */

@@ -139,9 +139,9 @@ export const TransitionOption = z.object({
   job_zone: z.number().int().min(1).max(5),
   /**
    * Points by which the option scores lower than this occupation over the score interval's
-   * alternatives, paired per alternative (one modelling choice moves both scores): the central
-   * range of the differences, as the interval's (2.5th to 97.5th percentile over the sampled
-   * alternatives, widened to hold the base model's). low > 0: lower over that whole range.
+   * alternatives, paired per alternative (one modelling choice moves both scores): the 5th to
+   * 95th percentile of the differences over the sampled alternatives, widened to hold the base
+   * model's. low > 0: lower under at least 95% of them.
    */
   safer_by: z.strictObject({ low: z.number(), high: z.number() }),
   /** O*NET Related Occupations tier of the option for this occupation; null when it was found by similarity. */

@@ -1,8 +1,8 @@
 // Transitions and skill gaps (model 2.1). Candidates are every scored occupation; an option must be
 // a move a career counsellor would sign:
 //  - safer: it scores at least min(margin, relative * score) lower in the base model, and lower
-//    over the score interval's central range of alternatives, compared alternative by alternative
-//    (safer_by: the paired differences' quantiles, the same range as the interval's);
+//    under at least 95% of the score interval's alternatives, compared alternative by alternative
+//    (safer_by: the paired differences' 5th and 95th percentiles);
 //  - in the field: listed by O*NET Related Occupations for this occupation (any tier), or in the
 //    same SOC major group with a similar profile (similarity >= stretch; Nesta's Mapping Career
 //    Causeways: viable >= 0.3, highly viable >= 0.4);
@@ -53,9 +53,10 @@ export function isSafer(origin: number, candidate: number, p: ModelParamsSeed): 
 /**
  * Points by which b scores lower than a, paired (alternative i of a with alternative i of b; one
  * modelling choice moves both scores), to one decimal. With q = 0: the least and the largest
- * difference. With q > 0 (the model's, p.interval.quantile): the q and 1 - q quantiles of the
- * construction alternatives' differences (entries after the first), widened to hold the base
- * model's (the first): the same central range as the score interval. Without alternatives, the base.
+ * difference. With q > 0 (the model's, p.interval.safer_quantile): the q and 1 - q quantiles of
+ * the construction alternatives' differences (entries after the first), widened to hold the base
+ * model's (the first): low > 0 says b is lower under at least 1 - q of the alternatives. Without
+ * alternatives, the base.
  */
 export function saferBy(a: Pick<ScoredRef, 'final_score' | 'alternatives'>, b: Pick<ScoredRef, 'final_score' | 'alternatives'>, q = 0): { low: number; high: number } {
   const xs = a.alternatives ?? [a.final_score];
@@ -161,7 +162,7 @@ export function reasonFor(o: TransitionOption, origin: ScoredRef, p: ModelParams
     (o.projected_openings_annual === null ? '' : `, ${count(o.projected_openings_annual)} openings a year`) +
     (o.employment === null ? '' : `, ${count(o.employment)} jobs`);
   const tier = TIER_ORDER[o.risk_tier] < TIER_ORDER[origin.risk_tier] ? `lower risk tier (${o.risk_tier} vs ${origin.risk_tier})` : `lower risk (${o.final_score} vs ${origin.final_score})`;
-  const safer = `${tier}, ${o.safer_by.low}-${o.safer_by.high} points lower over the model alternatives' central 95%`;
+  const safer = `${tier}, ${o.safer_by.low}-${o.safer_by.high} points lower under 95% of model alternatives`;
   return `${shared}; ${training}; ${pay}; ${demand}; ${safer}.`.replace(/^./, (c) => c.toUpperCase());
 }
 
@@ -206,7 +207,7 @@ export interface TransitionFilterCounts {
 }
 
 const NOTE_WORDS: Record<keyof TransitionFilterCounts, string> = {
-  not_safer: "do not score lower over the model alternatives' central range",
+  not_safer: 'do not score lower under 95% of model alternatives',
   job_zone: 'are more than one job zone away',
   education_or_licence: 'need more than one education level up or a licence of another profession',
   demand: 'are projected to decline or have too few jobs',
@@ -246,14 +247,14 @@ export function transitionChoice(
   const saferBelow = origin.final_score - margin;
   const maxZone = g.max_job_zone_difference.value;
   const stretchMin = g.stretch_similarity.value;
-  const q = p.interval.quantile.value;
+  const q = p.interval.safer_quantile.value;
   const major = origin.soc_code.slice(0, 2);
   const removed: TransitionFilterCounts = { not_safer: 0, job_zone: 0, education_or_licence: 0, demand: 0, field: 0 };
   const pool: number[] = [];
   const safers: Array<{ low: number; high: number }> = [];
   candidates.forEach((c, i) => {
     if (c.soc_code === origin.soc_code) return;
-    // isSafer, inlined; then lower over the interval's range of paired alternatives.
+    // isSafer, inlined; then lower under 1 - q of the paired alternatives.
     if (!(c.final_score <= saferBelow && c.final_score < origin.final_score && lowerOverRange(origin, c, q))) return void removed.not_safer++;
     if (Math.abs(c.job_zone - origin.job_zone) > maxZone) return void removed.job_zone++;
     if (!educationAllows(origin.entry_education, c.entry_education, p) || !licenceAllows(origin.soc_code, c.soc_code, p)) return void removed.education_or_licence++;

@@ -217,7 +217,7 @@ describe('transitions (Nesta rules) and skill gaps', () => {
     expect(opts.map((o) => o.soc_code)).toEqual(['10-1100.00', '10-1600.00', '10-1200.00', '10-1500.00']);
     expect(opts[0]).toMatchObject({ similarity: 0.5, wage_ratio: 0.96, job_zone: 3, safer_by: { low: 20, high: 20 }, related_tier: null, education_step: 0 });
     expect(opts[0]!.reason).toBe(
-      "Highly similar skills, knowledge and activities (0.50); entry: Bachelor's degree (same level); keeps 96% of pay; BLS 2024-34 +3.0%, 4,000 openings a year, 50,000 jobs; lower risk tier (medium vs high), 20-20 points lower over the model alternatives' central 95%.",
+      "Highly similar skills, knowledge and activities (0.50); entry: Bachelor's degree (same level); keeps 96% of pay; BLS 2024-34 +3.0%, 4,000 openings a year, 50,000 jobs; lower risk tier (medium vs high), 20-20 points lower under 95% of model alternatives.",
     );
     expect(opts[2]!.reason).toMatch(/pays 60% of current pay/);
     expect(opts[3]!.reason).toMatch(/^Partly similar .* \(0\.25\)/);
@@ -230,9 +230,9 @@ describe('transitions (Nesta rules) and skill gaps', () => {
     const near = ref('10-1700.00', 50, 'high', 3, 50000, { alternatives: [50, 57.9, 52] });
     const run = (c: ScoredRef) => transitionOptions(origin, [c], () => [0.5], p);
     expect(run(crossing)).toEqual([]);
-    // origin [60, 58, 63]: construction differences 0.1 and 11; at q = 0.025 (interpolated between
-    // them) 0.1 + 0.025 * 10.9 = 0.37 and 0.1 + 0.975 * 10.9 = 10.73, widened to the base's 10.
-    expect(run(near)[0]!.safer_by).toEqual({ low: 0.4, high: 10.7 });
+    // origin [60, 58, 63]: construction differences 0.1 and 11; at q = 0.05 (interpolated between
+    // them) 0.1 + 0.05 * 10.9 = 0.645 and 0.1 + 0.95 * 10.9 = 10.455, widened to the base's 10.
+    expect(run(near)[0]!.safer_by).toEqual({ low: 0.6, high: 10.5 });
   });
 
   it('with the interval quantile, safer_by is the paired differences\' central range, and lowerOverRange agrees with it', () => {
@@ -290,7 +290,7 @@ describe('transitions (Nesta rules) and skill gaps', () => {
   it('says why fewer than two options are listed', () => {
     expect(transitionNote(2, 10, { not_safer: 1, job_zone: 0, education_or_licence: 0, demand: 0, field: 0 }, p)).toBeNull();
     expect(transitionNote(0, 10, { not_safer: 6, job_zone: 0, education_or_licence: 1, demand: 3, field: 0 }, p)).toBe(
-      'No transition option: of the 10 other scored occupations, 6 do not score lower over the model alternatives\' central range; 1 need more than one education level up or a licence of another profession; 3 are projected to decline or have too few jobs.',
+      'No transition option: of the 10 other scored occupations, 6 do not score lower under 95% of model alternatives; 1 need more than one education level up or a licence of another profession; 3 are projected to decline or have too few jobs.',
     );
   });
 
