@@ -20,6 +20,9 @@ import { computeOutcomes, formatOutcomes, type NamedModel } from './validation/o
 import type { Interval } from './validation/stats.ts';
 import { computeValidation, formatValidation } from './validation/report.ts';
 import { REPO_ROOT } from './repo-root.ts';
+import { loadRecordedReleases } from './releases/load.ts';
+import { formatIntervalReport, intervalReport } from './validation/interval-report.ts';
+import type { IntervalCheck } from './model/interval-check.ts';
 
 /** Held-out variants: the same sources with one input removed. */
 function variants(bundle: ModelInputs, seeds: Seeds): NamedModel[] {
@@ -29,7 +32,7 @@ function variants(bundle: ModelInputs, seeds: Seeds): NamedModel[] {
     params: { ...seeds.params, complementarity: { kappa: { ...seeds.params.complementarity.kappa, value: kappa } } },
   });
   return [
-    { name: v, description: `model ${v} as served`, model: computeModel(bundle, seeds) },
+    { name: v, description: `model ${v} as served`, model: computeModel(bundle, seeds, { intervalCheck: true }) },
     { name: 'without AEI', description: 'no Anthropic Economic Index input (usage and automation share); adoption years fall back to the published range', model: computeModel({ ...bundle, aei_usage: [], aei_collaboration: [] }, seeds) },
     {
       name: 'without labels',
@@ -65,7 +68,9 @@ async function main(): Promise<void> {
     loadDeclaration(repoRoot),
   ]);
   const models = variants(bundle, seeds);
-  const model = models[0]!.model;
+  const model = models[0]!.model as NamedModel['model'] & { interval_check?: IntervalCheck };
+  const release200 = loadRecordedReleases(repoRoot).find((r) => r.model_version === '2.0.0') ?? null;
+  const interval = intervalReport(model, model.interval_check!, release200, model.tiers);
   const baseline = JSON.parse(baselineText) as IssueFigures & { outcomes_by_reference: Record<string, { n: number; value: Interval }> };
   const figures = issueFigures(model, bundle, refs.ai_statements);
   const outcomes = computeOutcomes(models, refs, new Map(bundle.msft_applicability.map((m) => [m.soc, m.score])), refs.aei_job_exposure, history.years);
@@ -75,7 +80,7 @@ async function main(): Promise<void> {
   const noLabelsAuc = outcomes.rows[0]?.values.find((v) => v.column === 'without labels')?.value.value ?? null;
   const declaredReading = readDeclared(declared, { ...scoreVsComplementarity(withoutLabels, model, refs.ai_statements.keys()), auc: noLabelsAuc });
   if (json) {
-    console.log(JSON.stringify({ declared: { version: declaration.version, results: declared }, figures: { before: baseline, after: figures }, outcomes, validation: report, model_report: model.report, oews_history: { files: history.files, failed: history.failed } }, null, 2));
+    console.log(JSON.stringify({ interval, declared: { version: declaration.version, results: declared }, figures: { before: baseline, after: figures }, outcomes, validation: report, model_report: model.report, oews_history: { files: history.files, failed: history.failed } }, null, 2));
     return;
   }
   const skipped = [
@@ -91,6 +96,10 @@ async function main(): Promise<void> {
     'Reading (generated from the figures above; no pass mark):',
     '',
     declaredReading,
+    '',
+    '### Score interval and displacement years: 2.0.0 and now',
+    '',
+    formatIntervalReport(interval, model.meta.model_version),
     '',
     '### Issue 8 figures: 1.0.0 and now',
     '',

@@ -176,7 +176,11 @@ function occupationView(o: OccupationRecord, model: ModelOutput, shape: Shape, p
   );
   const outlook =
     shape === 'timeline'
-      ? { label: 'Adoption window', value: r.displacement_year_low === r.displacement_year_high ? String(r.displacement_year_low) : `${r.displacement_year_low}–${r.displacement_year_high}` }
+      ? {
+          // What the years are, on the page itself: not job loss.
+          label: 'Half of its AI-exposed work could be done with AI by (not a job-loss date)',
+          value: r.displacement_year_low === r.displacement_year_high ? String(r.displacement_year_low) : `${r.displacement_year_low}–${r.displacement_year_high}`,
+        }
       : { label: 'Percentile', value: ordinal(r.risk_percentile) };
   const jsonLinks = page.jsonLinks.map((l) => ({ href: urlFor(l.id, { soc_code: o.soc_code }), text: l.text }));
   return {
