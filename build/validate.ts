@@ -23,6 +23,9 @@ import { computeValidation, formatValidation } from './validation/report.ts';
 import { REPO_ROOT } from './repo-root.ts';
 import { FORECASTS_DIR, loadForecasts, resultFile } from './releases/forecast.ts';
 import { checkForecast, formatCheck } from './validation/forecast.ts';
+import { loadRecordedReleases } from './releases/load.ts';
+import { formatIntervalReport, intervalReport } from './validation/interval-report.ts';
+import type { IntervalCheck } from './model/interval-check.ts';
 
 /** Held-out variants: the same sources with one input removed. */
 function variants(bundle: ModelInputs, seeds: Seeds): NamedModel[] {
@@ -32,7 +35,7 @@ function variants(bundle: ModelInputs, seeds: Seeds): NamedModel[] {
     params: { ...seeds.params, complementarity: { kappa: { ...seeds.params.complementarity.kappa, value: kappa } } },
   });
   return [
-    { name: v, description: `model ${v} as served`, model: computeModel(bundle, seeds) },
+    { name: v, description: `model ${v} as served`, model: computeModel(bundle, seeds, { intervalCheck: true }) },
     { name: 'without AEI', description: 'no Anthropic Economic Index input (usage and automation share); adoption years fall back to the published range', model: computeModel({ ...bundle, aei_usage: [], aei_collaboration: [] }, seeds) },
     {
       name: 'without labels',
@@ -98,7 +101,9 @@ async function main(): Promise<void> {
     loadDeclaration(repoRoot),
   ]);
   const models = variants(bundle, seeds);
-  const model = models[0]!.model;
+  const model = models[0]!.model as NamedModel['model'] & { interval_check?: IntervalCheck };
+  const release200 = loadRecordedReleases(repoRoot).find((r) => r.model_version === '2.0.0') ?? null;
+  const interval = intervalReport(model, model.interval_check!, release200, model.tiers);
   const baseline = JSON.parse(baselineText) as IssueFigures & { outcomes_by_reference: Record<string, { n: number; value: Interval }> };
   const figures = issueFigures(model, bundle, refs.ai_statements);
   const outcomes = computeOutcomes(models, refs, new Map(bundle.msft_applicability.map((m) => [m.soc, m.score])), refs.aei_job_exposure, history.years);
@@ -115,7 +120,7 @@ async function main(): Promise<void> {
     ? forecasts.map((f) => formatCheck(f.forecast, f.results, `${FORECASTS_DIR}/${f.file}`)).join('\n')
     : `No forecast registered yet (${FORECASTS_DIR}/ holds none).`;
   if (json) {
-    console.log(JSON.stringify({ forecasts: forecasts.map((f) => ({ file: f.file, results: f.results })), declared: { version: declaration.version, results: declared, model_choices: choices }, figures: { before: baseline, after: figures }, outcomes, validation: report, model_report: model.report, oews_history: { files: history.files, failed: history.failed } }, null, 2));
+    console.log(JSON.stringify({ forecasts: forecasts.map((f) => ({ file: f.file, results: f.results })), declared: { version: declaration.version, results: declared, model_choices: choices }, interval, figures: { before: baseline, after: figures }, outcomes, validation: report, model_report: model.report, oews_history: { files: history.files, failed: history.failed } }, null, 2));
     return;
   }
   const skipped = [
@@ -138,6 +143,10 @@ async function main(): Promise<void> {
     'Each forecast of releases/forecasts/ against the OEWS file it names (pending until that file is in the source directory); the rules are in "A forecast on the record" below.',
     '',
     forecastText,
+    '',
+    '### Score interval and displacement years: 2.0.0 and now',
+    '',
+    formatIntervalReport(interval, model.meta.model_version),
     '',
     '### Issue 8 figures: 1.0.0 and now',
     '',

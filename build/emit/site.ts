@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FactorsSeed } from '../model/seeds.ts';
-import type { ModelOutput, OccupationRecord, Shape } from '../model/record-schemas.ts';
+import type { ModelOutput, OccupationRecord, Shape, TierTable } from '../model/record-schemas.ts';
+import { tierFor } from '../model/assess.ts';
 import type { Meta } from '../contract/site-schemas.ts';
 import { majorGroup } from '../model/soc-groups.ts';
 import { releaseUrlFor, routeById, routesFor, urlFor } from '../contract/routes.ts';
@@ -100,11 +101,16 @@ function laborFields(labor: Record<string, unknown>) {
   return out;
 }
 
-/** The likely range when the model publishes one (score_low/score_high), else null. */
-function scoreRange(score: Record<string, unknown>): string | null {
+/**
+ * The score's sensitivity range over modelling choices when the model publishes one
+ * (score_low/score_high), and the two tiers it spans when it crosses a tier cut; else null.
+ */
+function scoreRange(score: Record<string, unknown>, tiers: TierTable): { text: string; between: string | null } | null {
   const lo = score.score_low;
   const hi = score.score_high;
-  return typeof lo === 'number' && typeof hi === 'number' ? `${scoreText(lo)}–${scoreText(hi)}` : null;
+  if (typeof lo !== 'number' || typeof hi !== 'number') return null;
+  const [a, b] = [tierFor(lo, tiers), tierFor(hi, tiers)];
+  return { text: `${scoreText(lo)}–${scoreText(hi)}`, between: score.interval_crosses_tier === true && a !== b ? `${a} and ${b}` : null };
 }
 
 const WATERFALL_W = 100;
@@ -227,7 +233,11 @@ function occupationView(o: OccupationRecord, model: ModelOutput, shape: Shape, p
   );
   const outlook =
     shape === 'timeline'
-      ? { label: 'Adoption window', value: r.displacement_year_low === r.displacement_year_high ? String(r.displacement_year_low) : `${r.displacement_year_low}–${r.displacement_year_high}` }
+      ? {
+          // What the years are, on the page itself: not job loss.
+          label: 'Half of its AI-exposed work could be done with AI by (not a job-loss date)',
+          value: r.displacement_year_low === r.displacement_year_high ? String(r.displacement_year_low) : `${r.displacement_year_low}–${r.displacement_year_high}`,
+        }
       : { label: 'Percentile among U.S. workers', value: ordinal(r.risk_percentile) };
   const group = majorGroup(o.soc_code);
   const jsonLinks = page.jsonLinks.map((l) => ({ href: urlFor(l.id, { soc_code: o.soc_code }), text: l.text }));
@@ -242,7 +252,7 @@ function occupationView(o: OccupationRecord, model: ModelOutput, shape: Shape, p
     group,
     score: {
       value: scoreText(r.final_score),
-      range: scoreRange(r as Record<string, unknown>),
+      range: scoreRange(r as Record<string, unknown>, model.tiers),
       tier: r.risk_tier,
       tierWords: TIER_WORDS[r.risk_tier],
       confidence: humanize(r.confidence),

@@ -10,6 +10,9 @@ export interface TaskInputs {
   /** Beta values (E0 0, E1 1, E2 0.5) of the human and GPT-4 labels; null when absent. */
   human: number | null;
   gpt4: number | null;
+  /** Whether each label is E2 (exposed only with software built on the model): alternatives weight E2 at 0.25 or 0.75. */
+  human_e2: boolean;
+  gpt4_e2: boolean;
   /** AEI usage intensity U (0 when the task was never observed). */
   usage: number;
   /** AEI automation share (directive + feedback loop among classified); null when absent. */
@@ -43,6 +46,10 @@ export interface Variant {
   default_raw?: number;
   kappa?: number;
   prior_tasks?: number;
+  /** Label value of E2 (Eloundou et al. alpha 0, beta 0.5, gamma 1; the interval tries 0.25 and 0.75); absent: the seeded value. */
+  e2?: number;
+  /** Task-category factors as seeded, or all 1 (capability and propensity alone). */
+  category_factors?: 'seeded' | 'flat';
 }
 
 export const BASE: Variant = { name: 'base', usage: true, aei: true, tlevel: true, wwai: true, raters: 'both', weights: 'best', unlabelled: 'mean' };
@@ -93,7 +100,8 @@ export function propensity(t: number | null, aei: number | null, p: PropensityPa
 export function variantFractions(tasks: readonly TaskInputs[], caps: ArrayLike<number>, v: Variant, tilt: number): Float64Array {
   const n = tasks.length;
   const w = new Float64Array(n);
-  for (let i = 0; i < n; i++) w[i] = v.weights === 'type' ? tasks[i]!.type_weight : tasks[i]!.weight;
+  const type = v.weights === 'type';
+  for (let i = 0; i < n; i++) w[i] = type ? tasks[i]!.type_weight : tasks[i]!.weight;
   if (v.weights === 'tilt_up' || v.weights === 'tilt_down') {
     const sign = v.weights === 'tilt_up' ? 1 : -1;
     let sum = 0;
@@ -110,7 +118,7 @@ export function variantFractions(tasks: readonly TaskInputs[], caps: ArrayLike<n
 }
 
 /** The fields occupationLayers reads: variants that differ from the base only elsewhere (kappa, prior_tasks) have the base's layers. */
-const LAYER_FIELDS = ['usage', 'aei', 'tlevel', 'wwai', 'raters', 'weights', 'unlabelled', 'usage_weight', 't_weight', 'floor', 'default_raw'] as const;
+const LAYER_FIELDS = ['usage', 'aei', 'tlevel', 'wwai', 'raters', 'weights', 'unlabelled', 'usage_weight', 't_weight', 'floor', 'default_raw', 'e2', 'category_factors'] as const;
 export const sameLayers = (a: Variant, b: Variant): boolean => LAYER_FIELDS.every((f) => a[f] === b[f]);
 
 /** A variant's layers before the propensities: which tasks are labelled, capabilities, time fractions. */
@@ -122,7 +130,7 @@ interface LayerBasis {
 }
 
 /** The variant fields a LayerBasis depends on (the propensity fields, kappa and prior_tasks come later). */
-const basisKey = (v: Variant): string => `${v.raters}|${v.unlabelled}|${v.usage}|${v.usage_weight ?? ''}|${v.weights}`;
+const basisKey = (v: Variant): string => `${v.raters}|${v.unlabelled}|${v.usage}|${v.usage_weight ?? ''}|${v.weights}|${v.e2 ?? ''}`;
 
 function layerBasis(tasks: readonly TaskInputs[], v: Variant, p: ModelParamsSeed, tilt: number): LayerBasis {
   const uw = v.usage_weight ?? p.capability.usage_weight.value;
@@ -134,9 +142,10 @@ function layerBasis(tasks: readonly TaskInputs[], v: Variant, p: ModelParamsSeed
   let ls = 0;
   let lw = 0;
   let count = 0;
+  const e2 = v.e2;
   for (let i = 0; i < n; i++) {
     const t = tasks[i]!;
-    const l = labelValue(t.human, t.gpt4, v.raters);
+    const l = e2 === undefined ? labelValue(t.human, t.gpt4, v.raters) : labelValue(t.human_e2 ? e2 : t.human, t.gpt4_e2 ? e2 : t.gpt4, v.raters);
     if (l === null) continue;
     labels[i] = l;
     labelled[i] = 1;
@@ -146,9 +155,10 @@ function layerBasis(tasks: readonly TaskInputs[], v: Variant, p: ModelParamsSeed
   }
   const fill = v.unlabelled === 'mean' ? (lw > 0 ? ls / lw : 0) : v.unlabelled;
   const caps = new Float64Array(n);
+  const usage = v.usage;
   for (let i = 0; i < n; i++) {
     const L = labelled[i] ? labels[i]! : fill;
-    caps[i] = clamp(L + uw * (v.usage ? tasks[i]!.usage : 0) * (1 - L), 0, 1);
+    caps[i] = clamp(L + uw * (usage ? tasks[i]!.usage : 0) * (1 - L), 0, 1);
   }
   return { labelled, count, caps, tf: variantFractions(tasks, caps, v, tilt) };
 }
@@ -171,21 +181,26 @@ const propensityParams = (v: Variant, p: ModelParamsSeed): PropensityParams => (
   wwai_weight: p.propensity.wwai.value.weight,
 });
 
-/** A task's substitution propensity under a variant: the evidence sources it leaves on. */
-const taskPropensity = (t: TaskInputs, v: Variant, pp: PropensityParams): number =>
-  propensity(v.tlevel ? t.t : null, v.aei ? t.aei : null, pp, v.wwai ? (t.wwai ?? null) : null);
+/** A task's risk per unit of capability under a variant: its propensity (the evidence sources the variant leaves on) times its category factor (1 in the flat-factors alternatives). */
+const taskRiskFactor = (t: TaskInputs, v: Variant, pp: PropensityParams): number =>
+  propensity(v.tlevel ? t.t : null, v.aei ? t.aei : null, pp, v.wwai ? (t.wwai ?? null) : null) * (v.category_factors === 'flat' ? 1 : t.category_factor);
 
 function layerSums(tasks: readonly TaskInputs[], v: Variant, p: ModelParamsSeed, b: LayerBasis, terms?: TaskTerms): OccupationLayers {
   const pp = propensityParams(v, p);
   const { labelled, caps, tf } = b;
+  const flat = v.category_factors === 'flat';
   let exposure = 0;
   let sub = 0;
   let coverage = 0;
+  // The variant's fields read once: alternatives differ in which fields they set, so reading them per task is a megamorphic load.
+  const tlevel = v.tlevel;
+  const aei = v.aei;
+  const wwai = v.wwai;
   for (let i = 0; i < tasks.length; i++) {
     const t = tasks[i]!;
-    const prop = taskPropensity(t, v, pp);
+    const prop = propensity(tlevel ? t.t : null, aei ? t.aei : null, pp, wwai ? (t.wwai ?? null) : null);
     const e = tf[i]! * caps[i]!;
-    const x = e * prop * t.category_factor;
+    const x = e * prop * (flat ? 1 : t.category_factor);
     exposure += e;
     sub += x;
     if (terms) [terms.time[i], terms.exposure[i], terms.substitution[i]] = [tf[i]!, e, x];
@@ -217,7 +232,7 @@ export function variantTasks(tasks: readonly TaskInputs[], v: Variant, p: ModelP
   const risks = new Float64Array(tasks.length);
   for (let i = 0; i < tasks.length; i++) {
     const t = tasks[i]!;
-    risks[i] = b.caps[i]! * taskPropensity(t, v, pp) * t.category_factor;
+    risks[i] = b.caps[i]! * taskRiskFactor(t, v, pp);
   }
   return { caps: b.caps, risks, tf: b.tf, labelled_tasks: b.count };
 }
@@ -271,7 +286,11 @@ export function scaleValue(d: number, h: number): number {
   return (100 * x * (1 + h)) / (x + h);
 }
 
-/** Leave-one-source-out and parameter-perturbation variants (the base model is not among them). */
+/**
+ * The 2.x interval's family, one choice moved at a time (leave one source out, perturb one
+ * parameter; the base model is not among them). Since 3.0.0 the interval is made of sampled
+ * combinations (interval.ts); this family stays as a check of what it covers.
+ */
 export function evidenceVariants(p: ModelParamsSeed): Variant[] {
   const q = p.interval;
   const uw = p.capability.usage_weight.value;

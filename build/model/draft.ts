@@ -176,6 +176,8 @@ export function draftOccupation(occ: ServedOccupation, ctx: DraftContext, counts
     return {
       human: l.human === null ? null : labelValues[l.human],
       gpt4: l.gpt4 === null ? null : labelValues[l.gpt4],
+      human_e2: l.human === 'E2',
+      gpt4_e2: l.gpt4 === 'E2',
       usage: evidence.usage.get(t.task_id)?.intensity ?? 0,
       aei: evidence.automationShare.get(t.task_id) ?? null,
       t: l.automation === null ? null : tValues[l.automation],

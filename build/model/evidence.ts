@@ -3,7 +3,7 @@
 // they match the 29.3 text directly, or through the AEI release's own task statements (older
 // O*NET text) whose Task ID still exists in 29.3. Every join is counted.
 import type { AeiCollaboration, AeiTaskUsage, ExposureLabel, ModelInputs } from './inputs.ts';
-import { clamp } from './num.ts';
+import { clamp, round, spearman } from './num.ts';
 import type { ModelParamsSeed } from './params.ts';
 import { compareText } from './text.ts';
 
@@ -46,6 +46,10 @@ export interface EvidenceReport {
   /** Observed tasks whose usage intensity rose / fell across releases (trend sign). */
   tasks_usage_rising: number;
   tasks_usage_falling: number;
+  /** Rank agreement (Spearman) of task usage intensity between the first and the latest release, over tasks observed in both. */
+  usage_level_signal: { releases: string[]; tasks: number; spearman: number | null };
+  /** Rank agreement of task usage changes over two non-overlapping release pairs (oldest two, newest two), over tasks observed in all four. */
+  usage_change_signal: { releases: string[]; tasks: number; spearman: number | null };
 }
 
 /** Whitespace other than single spaces (the only case in which collapsing runs changes anything). */
@@ -189,6 +193,19 @@ export function buildEvidence(bundle: ModelInputs, params: ModelParamsSeed): Evi
     });
   }
 
+  // Is there signal in the usage level and in its change? Tasks observed in the releases compared:
+  // the level's rank agreement between the first and the latest release, and the agreement of the
+  // changes over two non-overlapping pairs of releases (the oldest two and the newest two).
+  const observedIn = (rs: readonly string[]) => [...perTask.values()].filter((m) => rs.every((r) => m.has(r)));
+  const first = releases[0];
+  const last = releases.at(-1);
+  const levelPair = first !== undefined && last !== undefined && first !== last ? observedIn([first, last]) : [];
+  const levelRho = spearman(levelPair.map((m) => m.get(first!)!.s), levelPair.map((m) => m.get(last!)!.s));
+  const pairs = releases.length >= 4 ? [releases[0]!, releases[1]!, releases.at(-2)!, releases.at(-1)!] : null;
+  const changePair = pairs ? observedIn(pairs) : [];
+  const change = (m: Map<string, { s: number }>, a: string, b: string) => m.get(b)!.s - m.get(a)!.s;
+  const changeRho = pairs ? spearman(changePair.map((m) => change(m, pairs[0]!, pairs[1]!)), changePair.map((m) => change(m, pairs[2]!, pairs[3]!))) : null;
+
   // Automation share = (directive + feedback loop) / classified, recency- and coverage-weighted.
   const collabKeys = new Set<string>();
   const collabMatched = new Set<string>();
@@ -245,6 +262,8 @@ export function buildEvidence(bundle: ModelInputs, params: ModelParamsSeed): Evi
       tasks_with_automation_share: taskCounts.automation,
       tasks_usage_rising: taskCounts.rising,
       tasks_usage_falling: taskCounts.falling,
+      usage_level_signal: { releases: first !== undefined && last !== undefined && first !== last ? [first, last] : [], tasks: levelPair.length, spearman: levelRho === null ? null : round(levelRho, 3) },
+      usage_change_signal: { releases: pairs ?? [], tasks: changePair.length, spearman: changeRho === null ? null : round(changeRho, 3) },
     },
   };
 }

@@ -6,6 +6,7 @@ import { buildEvidence } from './evidence.ts';
 import { draftOccupation, newDraftCounts, type DraftContext } from './draft.ts';
 import { slugify } from './ids.ts';
 import { computeIndustries } from './industries.ts';
+import { intervalCheck, type IntervalCheck } from './interval-check.ts';
 import type { ModelInputs } from './inputs.ts';
 import { computeIsco } from './isco.ts';
 import { computeLabor, employmentWeights } from './labor.ts';
@@ -21,7 +22,7 @@ import { descriptorsWithSkillsFill } from './skills-fill.ts';
 import { coreShare } from './task-time.ts';
 import { wwaiIndex } from './wwai.ts';
 import { taskBasis } from './task-assess.ts';
-import { evidenceVariants } from './displacement.ts';
+import { intervalAlternatives } from './interval.ts';
 
 export type { Seeds } from './params.ts';
 
@@ -44,7 +45,14 @@ export function factorsTable(seeds: Seeds, exposures: readonly number[]): Factor
 
 export const tierTable = (seeds: Seeds): TierTable => seeds.tiers.tiers.map((t) => ({ tier: t.tier, min: t.min }));
 
-export function computeModel(inputs: ModelInputs, seeds: Seeds): ModelOutput {
+export interface ComputeOptions {
+  /** Also measure the interval's coverage of alternatives held out of it (npm run validate; about 15 times the interval's cost). */
+  intervalCheck?: boolean;
+}
+
+export function computeModel(inputs: ModelInputs, seeds: Seeds): ModelOutput;
+export function computeModel(inputs: ModelInputs, seeds: Seeds, opts: ComputeOptions): ModelOutput & { interval_check?: IntervalCheck };
+export function computeModel(inputs: ModelInputs, seeds: Seeds, opts: ComputeOptions = {}): ModelOutput & { interval_check?: IntervalCheck } {
   const p = seeds.params;
   const tiers = tierTable(seeds);
   const evidence = buildEvidence(inputs, p);
@@ -94,6 +102,7 @@ export function computeModel(inputs: ModelInputs, seeds: Seeds): ModelOutput {
     knowledgeRelease: inputs.onet_version,
     votes: inputs.votes,
     related: inputs.related,
+    usageLevelSignal: (evidence.report.usage_level_signal.spearman ?? -Infinity) >= p.timeline.level_min_spearman.value,
   });
 
   // OEWS occupation code -> served occupations (direct SOC, or the aggregate they resolved to).
@@ -113,7 +122,9 @@ export function computeModel(inputs: ModelInputs, seeds: Seeds): ModelOutput {
   );
 
   const oewsPeriod = inputs.oews_national[0]?.period ?? 'n/a';
+  const check = opts.intervalCheck ? { interval_check: intervalCheck(scores, p, tiers) } : {};
   return {
+    ...check,
     meta: {
       data_version: `onet-${inputs.onet_version}+oews-${slugify(oewsPeriod)}+model-${p.model_version}`,
       onet_version: inputs.onet_version,
@@ -127,8 +138,8 @@ export function computeModel(inputs: ModelInputs, seeds: Seeds): ModelOutput {
     industries: ind.industries,
     factors: factorsTable(seeds, occupations.map((o) => o.risk_score.exposure_score)),
     tiers,
-    task_bases: Object.fromEntries(scores.scored.map((s) => [s.d.soc, taskBasis(s.d, evidenceVariants(p), p, scores)])),
-    task_scale: { prior: scores.prior, half_saturation: p.scale.half_saturation.value },
+    task_bases: Object.fromEntries(scores.scored.map((s) => [s.d.soc, taskBasis(s.d, intervalAlternatives(p, 'construction'), p, scores)])),
+    task_scale: { prior: scores.prior, half_saturation: p.scale.half_saturation.value, quantile: p.interval.quantile.value },
     isco: { units: isco.units, unscored: isco.unscored },
     report: modelReport({
       occupationsInOnet: inputs.occupations.length,

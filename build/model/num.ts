@@ -82,3 +82,24 @@ export function pearson(x: readonly number[], y: readonly number[]): number | nu
 export function spearman(x: readonly number[], y: readonly number[]): number | null {
   return pearson(ranks(x), ranks(y));
 }
+
+/** Mulberry32: a small seeded PRNG, so sampled alternatives and bootstrap intervals are reproducible byte for byte. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The q-quantile (0..1) of ascending values, linear interpolation between order statistics. */
+export function quantileSorted(sorted: ArrayLike<number>, q: number): number {
+  if (sorted.length === 0) return NaN;
+  const h = (sorted.length - 1) * q;
+  const lo = Math.floor(h);
+  const hi = Math.ceil(h);
+  return sorted[lo]! + (h - lo) * (sorted[hi]! - sorted[lo]!);
+}

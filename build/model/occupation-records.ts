@@ -31,6 +31,8 @@ export interface RecordContext {
   votes: readonly VoteRow[] | null;
   /** O*NET Related Occupations (each occupation's list, with its tiers). */
   related: readonly RelatedOccupation[];
+  /** Whether the AEI usage level agrees across releases enough to set the adoption level (evidence report). */
+  usageLevelSignal: boolean;
 }
 
 /** Every served occupation as a reference other occupations' transitions can point to. */
@@ -81,21 +83,12 @@ export function occupationRecords(scores: OccupationScores, refs: readonly Score
   }
   const baseline = explanationBaseline(drafts.map((d) => ({ layers: d.base, parts: d.parts })));
   const steps = { thetaMin, kappa, prior: scores.prior, priorTasks: p.scale.prior_tasks.value, halfSaturation: p.scale.half_saturation.value };
-  const counts = { skill_gaps_empty: 0, transitions_empty: 0, transitions_short: 0, year_basis: { aei_trend: 0, published_range: 0, negligible: 0 } };
+  const counts = { skill_gaps_empty: 0, transitions_empty: 0, transitions_short: 0, year_basis: { aei_level: 0, published_range: 0, negligible: 0, one_year_windows: 0 } };
   const occupations: OccupationRecord[] = scored.map(({ d, score, low, high, confidence }, i) => {
-    const years = adoptionYears(
-      {
-        usage_index: meanUsage > 0 ? d.adoption.usage / meanUsage : 0,
-        observed_first: d.adoption.first,
-        observed_latest: d.adoption.latest,
-        t_first: tY[0] ?? 0,
-        t_latest: tY.at(-1) ?? 0,
-      },
-      score,
-      p,
-    );
+    const years = adoptionYears({ usage_index: meanUsage > 0 ? d.adoption.usage / meanUsage : 0, level_signal: ctx.usageLevelSignal, t_latest: tY.at(-1) ?? 0 }, score, p);
     counts.year_basis[years.basis]++;
     if (years.negligible) counts.year_basis.negligible++;
+    if (years.low === years.high) counts.year_basis.one_year_windows++;
     const origin = refBySoc.get(d.soc)!;
     const own = profileOf(profiles, d.soc);
     const { options: transitions, removed } = transitionChoice(
@@ -140,6 +133,7 @@ export function occupationRecords(scores: OccupationScores, refs: readonly Score
         complementarity: round(d.theta, 4),
         score_low: round(low, 1),
         score_high: round(high, 1),
+        interval_crosses_tier: tierFor(round(low, 1), ctx.tiers) !== tierFor(round(high, 1), ctx.tiers),
         time_weight_source: d.time_source,
         model_version: p.model_version,
       },

@@ -66,6 +66,17 @@ export const ModelParamsSeed = z.object({
     parameter_spread: P(z.number().min(0).max(1)),
     /** Tilt of the time weights toward / away from exposed tasks, by time-weight evidence. */
     tilt: P(z.object({ task_ratings: z.number().min(0), iwa_weights: z.number().min(0), gwa_importance: z.number().min(0), task_type: z.number().min(0) })),
+    /** E2 label values the alternatives try besides the seeded one. */
+    e2_values: P(z.array(Unit).min(1)),
+    /** Sampled alternatives (interval.ts): how many, and the Mulberry32 seed, for the interval and for its held-out check. */
+    construction: P(z.object({ count: z.number().int().min(1).max(2000), seed: z.number().int().min(0) })),
+    held_out: P(z.object({ count: z.number().int().min(1).max(2000), seed: z.number().int().min(0) })),
+    /** A transition option is lower under at least 1 - safer_quantile of the paired alternatives (safer_by.low is that quantile). */
+    safer_quantile: P(z.number().min(0).lt(0.5)),
+    /** Probability that an alternative keeps a dimension at the base model's level (the rest spread evenly over its other levels). */
+    base_weight: P(z.number().min(0).lt(1)),
+    /** The interval is the quantile .. 1 - quantile range of the construction scores (and the base score). */
+    quantile: P(z.number().min(0).lt(0.5)),
     /** Confidence word from the interval's arcsine-square-root width: <= high_max_width high, <= medium_max_width medium. */
     high_max_width: P(z.number().positive()),
     medium_max_width: P(z.number().positive()),
@@ -80,8 +91,10 @@ export const ModelParamsSeed = z.object({
     population_adoption: P(z.number().gt(0).lt(1)),
     /** Floor of the adoption share (also the share assumed without AEI evidence). */
     min_adoption: P(z.number().gt(0).lt(0.5)),
-    /** The AEI-implied rate is widened by this factor both ways, inside the published range. */
-    trend_band: P(z.number().min(1)),
+    /** The adoption level is divided and multiplied by this factor for its uncertainty. */
+    level_band: P(z.number().gt(1)),
+    /** The AEI usage level is used only when its rank agreement between the first and the latest release is at least this. */
+    level_min_spearman: P(z.number().min(-1).max(1)),
     /** Below this score the exposure is negligible: displacement_year_high is last_year. */
     negligible_score: P(z.number().min(0).max(100)),
     first_year: P(Year),

@@ -46,7 +46,7 @@ export const TaskRecord = z.object({
 export const RiskScoreRecord = z.object({
   final_score: Score100,
   risk_tier: RiskTier,
-  confidence: Confidence,
+  confidence: Confidence.describe('How much the score depends on modelling choices: from the width of score_low..score_high on the arcsine-square-root scale (seeded cut points at the terciles of the widths).'),
   /** Percentile rank (0..100, integer) of final_score; the methodology says among what. */
   risk_percentile: z.number().int().min(0).max(100),
   displacement_year_low: z.number().int(),
@@ -59,9 +59,20 @@ export const RiskScoreRecord = z.object({
   exposure_score: Score100,
   /** Complementarity theta (0..1): education and experience, responsibility, physical and interpersonal context. */
   complementarity: Unit,
-  /** Interval of final_score over leave-one-source-out and parameter-perturbation variants. */
-  score_low: Score100,
-  score_high: Score100,
+  /**
+   * Sensitivity range of final_score over modelling choices (not a probability interval): the
+   * 2.5th to 97.5th percentile of the score under sampled combinations of alternative choices
+   * (E2 weight, category factors, time weights, prior strength, each evidence source on or off,
+   * parameters moved), widened to hold final_score.
+   */
+  score_low: Score100.describe(
+    'Low end of the sensitivity range of final_score over modelling choices (not a probability interval): the 2.5th percentile of the score under 200 sampled combinations of alternative choices (E2 label weight, task-category factors, time weights, prior strength, each evidence source on or off, perturbed parameters), or final_score if lower.',
+  ),
+  score_high: Score100.describe('High end of the same sensitivity range: the 97.5th percentile of the score over the sampled combinations, or final_score if higher.'),
+  /** Whether score_low and score_high fall in different risk tiers (the tier depends on modelling choices). */
+  interval_crosses_tier: z
+    .boolean()
+    .describe('True when score_low and score_high fall in different risk tiers: under reasonable modelling choices the occupation could be in another tier.'),
   /** Evidence behind the time fractions: task_ratings, iwa_weights, gwa_importance or task_type. */
   time_weight_source: z.enum(['task_ratings', 'iwa_weights', 'gwa_importance', 'task_type']),
   /** Share of the occupation's time covered by at least one exposure label. */
@@ -127,9 +138,10 @@ export const TransitionOption = z.object({
   wage_ratio: z.number().nullable(),
   job_zone: z.number().int().min(1).max(5),
   /**
-   * Points by which the option scores lower than this occupation under every alternative of the
-   * score interval, paired per alternative (base model and each evidence variant): the least and
-   * the largest difference. low > 0: lower under every alternative.
+   * Points by which the option scores lower than this occupation over the score interval's
+   * alternatives, paired per alternative (one modelling choice moves both scores): the 5th to
+   * 95th percentile of the differences over the sampled alternatives, widened to hold the base
+   * model's. low > 0: lower under at least 95% of them.
    */
   safer_by: z.strictObject({ low: z.number(), high: z.number() }),
   /** O*NET Related Occupations tier of the option for this occupation; null when it was found by similarity. */
@@ -310,7 +322,12 @@ export const TaskBasis = z.strictObject({
 export type TaskBasis = z.infer<typeof TaskBasis>;
 
 /** Global constants of the task path: the shrinkage target and the scale's half-saturation. */
-export const TaskScale = z.strictObject({ prior: z.number().min(0).max(1), half_saturation: z.number().positive() });
+export const TaskScale = z.strictObject({
+  prior: z.number().min(0).max(1),
+  half_saturation: z.number().positive(),
+  /** The interval's tail quantile: low and high are the q and 1 - q quantiles of the alternatives' scores (as the occupation's own). */
+  quantile: z.number().min(0).max(0.5),
+});
 export type TaskScale = z.infer<typeof TaskScale>;
 
 /** An ISCO-08 unit group scored from its linked O*NET occupations (build/model/isco.ts). */

@@ -7,6 +7,7 @@ import { complementarityMultiplier } from './complementarity.ts';
 import { BASE, scaleScore, shrunkDisplacement, variantTasks, type Variant } from './displacement.ts';
 import type { Draft } from './draft.ts';
 import { clamp } from './num.ts';
+import { quantileInterval } from './occupation-scores.ts';
 import type { ModelParamsSeed } from './params.ts';
 import type { TaskBasis, TaskScale } from './record-schemas.ts';
 
@@ -69,7 +70,7 @@ export function validateTasks(tasks: readonly TaskShare[], basis: TaskBasis): Ta
 }
 
 export interface TaskScores {
-  /** Under the base model, then each alternative: low and high are their min and max. */
+  /** Under the base model; low and high: the central range of the alternatives' scores (the occupation's interval rule). */
   score: number;
   low: number;
   high: number;
@@ -99,5 +100,7 @@ export function taskScores(basis: TaskBasis, tasks: readonly TaskShare[], otherS
     for (const t of tasks) x += shareOf(t.share) * (r[at.get(t.task_id)!]! / TASK_UNITS);
     return scaleScore(shrunkDisplacement(x, m, n, scale.prior, k), scale.half_saturation);
   });
-  return { score: scores[0]!, low: Math.min(...scores), high: Math.max(...scores), exposure_score: Math.round(exposure * 1000) / 10 };
+  // The occupation's own rule (occupation-scores.ts): the central range of the alternatives' scores, widened to hold the score.
+  const { low, high } = quantileInterval(scores[0]!, scores.slice(1), scale.quantile);
+  return { score: scores[0]!, low, high, exposure_score: Math.round(exposure * 1000) / 10 };
 }

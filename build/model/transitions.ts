@@ -1,7 +1,8 @@
 // Transitions and skill gaps (model 2.1). Candidates are every scored occupation; an option must be
 // a move a career counsellor would sign:
 //  - safer: it scores at least min(margin, relative * score) lower in the base model, and lower
-//    under every alternative of the score interval, compared alternative by alternative (safer_by);
+//    under at least 95% of the score interval's alternatives, compared alternative by alternative
+//    (safer_by: the paired differences' 5th and 95th percentiles);
 //  - in the field: listed by O*NET Related Occupations for this occupation (any tier), or in the
 //    same SOC major group with a similar profile (similarity >= stretch; Nesta's Mapping Career
 //    Causeways: viable >= 0.3, highly viable >= 0.4);
@@ -14,7 +15,7 @@
 // (level 0-7, importance 1-5).
 import type { ElementRating } from './inputs.ts';
 import type { RiskTier, SkillGap, TransitionOption } from './record-schemas.ts';
-import { round } from './num.ts';
+import { quantileSorted, round } from './num.ts';
 import type { ModelParamsSeed } from './params.ts';
 import { compareText } from './text.ts';
 
@@ -50,20 +51,62 @@ export function isSafer(origin: number, candidate: number, p: ModelParamsSeed): 
 }
 
 /**
- * Points by which b scores lower than a under each alternative, paired (alternative i of a with
- * alternative i of b): the least and the largest, to one decimal. Without alternatives, the base.
+ * Points by which b scores lower than a, paired (alternative i of a with alternative i of b; one
+ * modelling choice moves both scores), to one decimal. With q = 0: the least and the largest
+ * difference. With q > 0 (the model's, p.interval.safer_quantile): the q and 1 - q quantiles of
+ * the construction alternatives' differences (entries after the first), widened to hold the base
+ * model's (the first): low > 0 says b is lower under at least 1 - q of the alternatives. Without
+ * alternatives, the base.
  */
-export function saferBy(a: Pick<ScoredRef, 'final_score' | 'alternatives'>, b: Pick<ScoredRef, 'final_score' | 'alternatives'>): { low: number; high: number } {
+export function saferBy(a: Pick<ScoredRef, 'final_score' | 'alternatives'>, b: Pick<ScoredRef, 'final_score' | 'alternatives'>, q = 0): { low: number; high: number } {
   const xs = a.alternatives ?? [a.final_score];
   const ys = b.alternatives ?? [b.final_score];
-  let low = Infinity;
-  let high = -Infinity;
-  for (let i = 0; i < xs.length; i++) {
-    const d = round(xs[i]! - ys[i]!, 1);
-    if (d < low) low = d;
-    if (d > high) high = d;
+  const n = xs.length;
+  if (q === 0 || n < 2) {
+    // Rounding is monotone, so the rounded least and largest differences are those of the raw ones.
+    let low = Infinity;
+    let high = -Infinity;
+    for (let i = 0; i < n; i++) {
+      const d = xs[i]! - ys[i]!;
+      if (d < low) low = d;
+      if (d > high) high = d;
+      // Not lower under one alternative: out whatever the rest say (low is that difference).
+      if (Math.round(low * 10) <= 0) break;
+    }
+    return { low: round(low, 1), high: round(high, 1) };
   }
-  return { low, high };
+  // This runs for every safer-looking pair: count the alternatives under which b is not lower and
+  // stop once more of them than the q quantile allows (the pair is out), before any sort.
+  const m = n - 1;
+  const allowed = Math.ceil((m - 1) * q);
+  const diffs = new Float64Array(m);
+  let notLower = 0;
+  for (let i = 1; i < n; i++) {
+    const d = xs[i]! - ys[i]!;
+    diffs[i - 1] = d;
+    if (Math.round(d * 10) <= 0 && ++notLower > allowed) return { low: round(Math.min(d, 0), 1), high: round(xs[0]! - ys[0]!, 1) };
+  }
+  diffs.sort();
+  const base = xs[0]! - ys[0]!;
+  return { low: round(Math.min(base, quantileSorted(diffs, q)), 1), high: round(Math.max(base, quantileSorted(diffs, 1 - q)), 1) };
+}
+
+/**
+ * Whether saferBy(a, b, q).low > 0, decided by counting the alternatives under which b is not
+ * lower (no sort): with at most floor(h) of them (h = (m - 1) q over m construction alternatives)
+ * both order statistics around the q quantile are lower, with more than ceil(h) neither is; only
+ * in between is the quantile computed. This runs for every safer-looking pair of occupations.
+ */
+export function lowerOverRange(a: Pick<ScoredRef, 'final_score' | 'alternatives'>, b: Pick<ScoredRef, 'final_score' | 'alternatives'>, q: number): boolean {
+  const xs = a.alternatives ?? [a.final_score];
+  const ys = b.alternatives ?? [b.final_score];
+  if (q === 0 || xs.length < 2) return saferBy(a, b, q).low > 0;
+  if (Math.round((xs[0]! - ys[0]!) * 10) <= 0) return false;
+  const h = (xs.length - 2) * q;
+  const above = Math.ceil(h);
+  let notLower = 0;
+  for (let i = 1; i < xs.length; i++) if (Math.round((xs[i]! - ys[i]!) * 10) <= 0 && ++notLower > above) return false;
+  return notLower <= Math.floor(h) || saferBy(a, b, q).low > 0;
 }
 
 /** The licensed family an occupation belongs to (by SOC prefix), or null. */
@@ -119,7 +162,7 @@ export function reasonFor(o: TransitionOption, origin: ScoredRef, p: ModelParams
     (o.projected_openings_annual === null ? '' : `, ${count(o.projected_openings_annual)} openings a year`) +
     (o.employment === null ? '' : `, ${count(o.employment)} jobs`);
   const tier = TIER_ORDER[o.risk_tier] < TIER_ORDER[origin.risk_tier] ? `lower risk tier (${o.risk_tier} vs ${origin.risk_tier})` : `lower risk (${o.final_score} vs ${origin.final_score})`;
-  const safer = `${tier}, ${o.safer_by.low}-${o.safer_by.high} points lower under every model alternative`;
+  const safer = `${tier}, ${o.safer_by.low}-${o.safer_by.high} points lower under 95% of model alternatives`;
   return `${shared}; ${training}; ${pay}; ${demand}; ${safer}.`.replace(/^./, (c) => c.toUpperCase());
 }
 
@@ -164,7 +207,7 @@ export interface TransitionFilterCounts {
 }
 
 const NOTE_WORDS: Record<keyof TransitionFilterCounts, string> = {
-  not_safer: 'do not score lower under every model alternative',
+  not_safer: 'do not score lower under 95% of model alternatives',
   job_zone: 'are more than one job zone away',
   education_or_licence: 'need more than one education level up or a licence of another profession',
   demand: 'are projected to decline or have too few jobs',
@@ -204,22 +247,22 @@ export function transitionChoice(
   const saferBelow = origin.final_score - margin;
   const maxZone = g.max_job_zone_difference.value;
   const stretchMin = g.stretch_similarity.value;
+  const q = p.interval.safer_quantile.value;
   const major = origin.soc_code.slice(0, 2);
   const removed: TransitionFilterCounts = { not_safer: 0, job_zone: 0, education_or_licence: 0, demand: 0, field: 0 };
   const pool: number[] = [];
   const safers: Array<{ low: number; high: number }> = [];
   candidates.forEach((c, i) => {
     if (c.soc_code === origin.soc_code) return;
-    // isSafer, inlined; then lower under every alternative.
-    const safer = c.final_score <= saferBelow && c.final_score < origin.final_score ? saferBy(origin, c) : null;
-    if (safer === null || !(safer.low > 0)) return void removed.not_safer++;
+    // isSafer, inlined; then lower under 1 - q of the paired alternatives.
+    if (!(c.final_score <= saferBelow && c.final_score < origin.final_score && lowerOverRange(origin, c, q))) return void removed.not_safer++;
     if (Math.abs(c.job_zone - origin.job_zone) > maxZone) return void removed.job_zone++;
     if (!educationAllows(origin.entry_education, c.entry_education, p) || !licenceAllows(origin.soc_code, c.soc_code, p)) return void removed.education_or_licence++;
     if (c.projected_change_pct == null || c.projected_change_pct < g.min_projected_change_pct.value || c.employment == null || c.employment < g.min_employment.value)
       return void removed.demand++;
     if (!related.has(c.soc_code) && c.soc_code.slice(0, 2) !== major) return void removed.field++;
     pool.push(i);
-    safers.push(safer);
+    safers.push(saferBy(origin, c, q));
   });
   // Similarities of the whole pool at once (computed several pairs at a time); related
   // occupations are kept whatever their similarity, so theirs is asked for in full.

@@ -1,17 +1,9 @@
 // Statistics for the validation report: rank AUC, a seeded PRNG and percentile bootstrap
 // intervals. Pure and deterministic (the same inputs give the same intervals on every run).
 
-/** Mulberry32: a small seeded PRNG, so bootstrap intervals are reproducible byte for byte. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Mulberry32 (the model's, build/model/num.ts): one PRNG for the model's sampled alternatives and the bootstrap. */
+import { prng } from '../model/num.ts';
+export { prng };
 
 /**
  * Rank AUC = P(a random member of `pos` scores above a random member of `neg`), ties count

@@ -12,7 +12,7 @@ import {
   shrunkDisplacement,
   type TaskInputs,
 } from '../../../build/model/displacement.ts';
-import { firstK, isSafer, licenceAllows, saferBy, skillGaps, transitionNote, transitionOptions, type ScoredRef } from '../../../build/model/transitions.ts';
+import { firstK, isSafer, licenceAllows, lowerOverRange, saferBy, skillGaps, transitionNote, transitionOptions, type ScoredRef } from '../../../build/model/transitions.ts';
 import type { ModelParamsSeed } from '../../../build/model/params.ts';
 import { similarity, unitZ } from '../../../build/model/similarity.ts';
 import { activityWeights } from '../../../build/model/task-time.ts';
@@ -79,8 +79,8 @@ describe('complementarity (Pizzinelli et al. 2023)', () => {
 
 describe('displacement layers and scale', () => {
   const tasks: TaskInputs[] = [
-    { human: 1, gpt4: 1, usage: 0, aei: null, t: 1, category_factor: 1, weight: 1, type_weight: 1 },
-    { human: 0, gpt4: 0, usage: 0, aei: null, t: 0, category_factor: 0.5, weight: 3, type_weight: 1 },
+    { human: 1, gpt4: 1, human_e2: false, gpt4_e2: false, usage: 0, aei: null, t: 1, category_factor: 1, weight: 1, type_weight: 1 },
+    { human: 0, gpt4: 0, human_e2: false, gpt4_e2: false, usage: 0, aei: null, t: 0, category_factor: 0.5, weight: 3, type_weight: 1 },
   ];
 
   it('computes exposure (time x capability) and substitution-weighted exposure by hand', () => {
@@ -93,7 +93,7 @@ describe('displacement layers and scale', () => {
   });
 
   it('bounds unlabelled tasks in the coverage variants', () => {
-    const withGap: TaskInputs[] = [...tasks, { human: null, gpt4: null, usage: 0, aei: null, t: null, category_factor: 1, weight: 4, type_weight: 1 }];
+    const withGap: TaskInputs[] = [...tasks, { human: null, gpt4: null, human_e2: false, gpt4_e2: false, usage: 0, aei: null, t: null, category_factor: 1, weight: 4, type_weight: 1 }];
     // weighted mean label of the labelled tasks (1 * 1 + 0 * 3) / 4 = 0.25; fractions 1/8, 3/8, 4/8
     expect(occupationLayers(withGap, BASE, p, 0).exposure).toBeCloseTo(0.125 + 0.5 * 0.25, 12);
     expect(occupationLayers(withGap, { ...BASE, unlabelled: 1 }, p, 0).exposure).toBeCloseTo(0.125 + 0.5, 12);
@@ -130,28 +130,42 @@ describe('confidence from the interval', () => {
     expect(intervalWidth(0, 0)).toBe(0);
   });
 
-  it('derives the word from the width alone (cut points 0.09 and 0.12)', () => {
-    expect(confidenceFromWidth(intervalWidth(40, 48), p)).toBe('high'); // 0.0807
-    expect(confidenceFromWidth(intervalWidth(40, 49), p)).toBe('medium'); // 0.0907
-    expect(confidenceFromWidth(intervalWidth(40, 55), p)).toBe('low'); // 0.1508
+  it('derives the word from the width alone (cut points 0.27 and 0.33)', () => {
+    // asin(sqrt(0.6)) - asin(sqrt(0.4)) = 0.88608 - 0.68472 = 0.2014
+    expect(confidenceFromWidth(intervalWidth(40, 60), p)).toBe('high');
+    // asin(sqrt(0.6)) - asin(sqrt(0.3)) = 0.88608 - 0.57964 = 0.3064
+    expect(confidenceFromWidth(intervalWidth(30, 60), p)).toBe('medium');
+    // asin(sqrt(0.65)) - asin(sqrt(0.2)) = 0.93774 - 0.46365 = 0.4741
+    expect(confidenceFromWidth(intervalWidth(20, 65), p)).toBe('low');
     // The same width at a low score gives the same word: 2 to 3.3 is 0.0400 wide
     expect(confidenceFromWidth(intervalWidth(2, 3.3), p)).toBe('high');
   });
 });
 
 describe('displacement years from adoption evidence', () => {
-  const e = { usage_index: 1, observed_first: 0.2, observed_latest: 0.4, t_first: 2025, t_latest: 2026 };
-  it('uses the AEI growth rate, banded and inside the published range', () => {
-    // a = 0.08, logit = -2.4423; k_obs = ln 2 = 0.6931 -> band [0.3466, 1.3863] within
-    // [ln81/30 = 0.1465, ln81/8 = 0.5493] -> [0.3466, 0.5493]
-    // low = 2026 + 2.4423 / 0.5493 = 2030.4; high = 2026 + 2.4423 / 0.3466 = 2033.0
-    expect(adoptionYears(e, 50, p)).toEqual({ low: 2030, high: 2033, basis: 'aei_trend', negligible: false });
+  const e = { usage_index: 1, level_signal: true, t_latest: 2026 };
+  it('spans the published fast/slow rates and the level halved and doubled', () => {
+    // a = 0.08 -> 0.16 for the earliest year, 0.04 for the latest; target 0.5 (logit 0)
+    // low = 2026 + 1.6582 / (ln 81 / 8 = 0.54931) = 2029.0; high = 2026 + 3.1781 / (ln 81 / 30 = 0.146481) = 2047.7
+    expect(adoptionYears(e, 50, p)).toEqual({ low: 2029, high: 2048, basis: 'aei_level', negligible: false });
   });
 
-  it('spans the whole published range without a trend, and leaves negligible exposure undated', () => {
-    // high = 2026 + 2.4423 / 0.1465 = 2042.7
-    expect(adoptionYears({ ...e, observed_first: 0 }, 50, p)).toEqual({ low: 2030, high: 2043, basis: 'published_range', negligible: false });
-    expect(adoptionYears(e, 3, p)).toMatchObject({ low: 2030, high: 2100, negligible: true });
+  it('starts from the floor when the level carries no signal, and leaves negligible exposure undated', () => {
+    // a = 0.02 -> 0.04 and 0.01: low = 2026 + 3.1781 / 0.54931 = 2031.8; high = 2026 + 4.5951 / 0.146481 = 2057.4
+    expect(adoptionYears({ ...e, level_signal: false }, 50, p)).toEqual({ low: 2032, high: 2057, basis: 'published_range', negligible: false });
+    expect(adoptionYears(e, 3, p)).toMatchObject({ low: 2029, high: 2100, negligible: true });
+  });
+
+  it('never gives a one-year window, even for a level at the target', () => {
+    // a = 0.8 -> kept at 0.95 * 0.5 / 2 = 0.2375: 0.475 for the earliest year, 0.11875 for the latest:
+    // low = 2026 + 0.1001 / 0.54931 = 2026.2 -> first_year 2027; high = 2026 + 2.0043 / 0.146481 = 2039.7
+    expect(adoptionYears({ ...e, usage_index: 10 }, 50, p)).toEqual({ low: 2027, high: 2040, basis: 'aei_level', negligible: false });
+    for (const usage_index of [0, 0.01, 0.5, 1, 2, 5, 20]) {
+      for (const score of [0, 10, 60]) {
+        const y = adoptionYears({ ...e, usage_index }, score, p);
+        expect(y.high).toBeGreaterThan(y.low);
+      }
+    }
   });
 });
 
@@ -203,7 +217,7 @@ describe('transitions (Nesta rules) and skill gaps', () => {
     expect(opts.map((o) => o.soc_code)).toEqual(['10-1100.00', '10-1600.00', '10-1200.00', '10-1500.00']);
     expect(opts[0]).toMatchObject({ similarity: 0.5, wage_ratio: 0.96, job_zone: 3, safer_by: { low: 20, high: 20 }, related_tier: null, education_step: 0 });
     expect(opts[0]!.reason).toBe(
-      "Highly similar skills, knowledge and activities (0.50); entry: Bachelor's degree (same level); keeps 96% of pay; BLS 2024-34 +3.0%, 4,000 openings a year, 50,000 jobs; lower risk tier (medium vs high), 20-20 points lower under every model alternative.",
+      "Highly similar skills, knowledge and activities (0.50); entry: Bachelor's degree (same level); keeps 96% of pay; BLS 2024-34 +3.0%, 4,000 openings a year, 50,000 jobs; lower risk tier (medium vs high), 20-20 points lower under 95% of model alternatives.",
     );
     expect(opts[2]!.reason).toMatch(/pays 60% of current pay/);
     expect(opts[3]!.reason).toMatch(/^Partly similar .* \(0\.25\)/);
@@ -216,7 +230,33 @@ describe('transitions (Nesta rules) and skill gaps', () => {
     const near = ref('10-1700.00', 50, 'high', 3, 50000, { alternatives: [50, 57.9, 52] });
     const run = (c: ScoredRef) => transitionOptions(origin, [c], () => [0.5], p);
     expect(run(crossing)).toEqual([]);
-    expect(run(near)[0]!.safer_by).toEqual({ low: 0.1, high: 11 }); // origin [60, 58, 63]
+    // origin [60, 58, 63]: construction differences 0.1 and 11; at q = 0.05 (interpolated between
+    // them) 0.1 + 0.05 * 10.9 = 0.645 and 0.1 + 0.95 * 10.9 = 10.455, widened to the base's 10.
+    expect(run(near)[0]!.safer_by).toEqual({ low: 0.6, high: 10.5 });
+  });
+
+  it('with the interval quantile, safer_by is the paired differences\' central range, and lowerOverRange agrees with it', () => {
+    // Base difference 5; construction differences 1..40 (a = 100 + i, b = 99 + i - i): sorted 1..40.
+    const a = { final_score: 50, alternatives: [50, ...Array.from({ length: 40 }, (_, i) => 60 + 2 * i)] };
+    const b = { final_score: 45, alternatives: [45, ...Array.from({ length: 40 }, (_, i) => 59 + i)] };
+    // h = 39 * 0.025 = 0.975: 1 + 0.975 * 1 = 1.975; upper 38.025 + 1 = 39.025
+    expect(saferBy(a, b, 0.025)).toEqual({ low: 2, high: 39 });
+    expect(saferBy(a, b)).toEqual({ low: 1, high: 40 });
+    // Brute force against the counting shortcut, on seeded random pairs near the boundary.
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    let agreed = 0;
+    for (let n = 0; n < 300; n++) {
+      const xs = Array.from({ length: 41 }, () => 50 + Math.round(rand() * 100) / 10);
+      const ys = xs.map((x) => Math.round((x - 1 + rand() * 1.2) * 10) / 10);
+      const diffs = xs.slice(1).map((x, i) => x - ys[i + 1]!).sort((u, v) => u - v);
+      const h = (diffs.length - 1) * 0.025;
+      const qv = diffs[Math.floor(h)]! + (h - Math.floor(h)) * (diffs[Math.ceil(h)]! - diffs[Math.floor(h)]!);
+      const expected = Math.round(10 * Math.min(xs[0]! - ys[0]!, qv)) / 10 > 0;
+      expect(lowerOverRange({ final_score: xs[0]!, alternatives: xs }, { final_score: ys[0]!, alternatives: ys }, 0.025)).toBe(expected);
+      agreed++;
+    }
+    expect(agreed).toBe(300);
   });
 
   it('keeps entry requirements, licences, demand and field', () => {
@@ -250,7 +290,7 @@ describe('transitions (Nesta rules) and skill gaps', () => {
   it('says why fewer than two options are listed', () => {
     expect(transitionNote(2, 10, { not_safer: 1, job_zone: 0, education_or_licence: 0, demand: 0, field: 0 }, p)).toBeNull();
     expect(transitionNote(0, 10, { not_safer: 6, job_zone: 0, education_or_licence: 1, demand: 3, field: 0 }, p)).toBe(
-      'No transition option: of the 10 other scored occupations, 6 do not score lower under every model alternative; 1 need more than one education level up or a licence of another profession; 3 are projected to decline or have too few jobs.',
+      'No transition option: of the 10 other scored occupations, 6 do not score lower under 95% of model alternatives; 1 need more than one education level up or a licence of another profession; 3 are projected to decline or have too few jobs.',
     );
   });
 

@@ -1,6 +1,7 @@
 // The OpenAPI document is derived from the route table alone: every operation's parameters,
 // request body, success and error statuses come from the table entry of its route and method.
 import { describe, expect, it } from 'vitest';
+import { MODEL_VERSION } from '../../../build/model/version.ts';
 import { buildOpenApi } from '../../../build/emit/openapi.ts';
 import { PARAM_PATTERNS, routesFor } from '../../../build/contract/routes.ts';
 
@@ -32,6 +33,6 @@ describe('OpenAPI from the route table', () => {
     expect(Object.keys(vote.responses)).toEqual(['201', '303', '400', '403', '404', '405', '409', '413', '415', '422', '429', '500', '503']);
     expect(vote.responses['429']!.headers).toHaveProperty('Retry-After');
     expect(doc.paths['/api/v1/meta']!.get!.responses['405']!.headers).toHaveProperty('Allow');
-    expect(doc['x-model-version']).toBe('2.1.0');
+    expect(doc['x-model-version']).toBe(MODEL_VERSION);
   });
 });

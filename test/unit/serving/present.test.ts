@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MODEL_VERSION } from '../../../build/model/version.ts';
 import { responseSchemas } from '../../../build/contract/response-schemas.ts';
 import * as present from '../../../build/contract/present.ts';
 import { fixtureModel } from '../../fixtures/serving/model.ts';
@@ -40,7 +41,7 @@ describe('present per shape', () => {
   });
   it('a list page ends with the model version, and the record cuts do not carry it (downloads reuse them)', () => {
     expect(Object.keys(present.listPage([], 0, 50, 0)).at(-1)).toBe('model_version');
-    expect(present.listPage([], 0, 50, 0).model_version).toBe('2.1.0');
+    expect(present.listPage([], 0, 50, 0).model_version).toBe(MODEL_VERSION);
     expect(present.occupationDetail(occ, 'percentile')).not.toHaveProperty('model_version');
     expect(() => responseSchemas('percentile').occupationDetail.parse(present.occupationDetail(occ, 'percentile'))).toThrow();
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MODEL_VERSION } from '../../../build/model/version.ts';
 import { MAX_PROBLEM_ERRORS, problem, problemTypeDocs, PROBLEM_TYPES } from '../../../build/contract/problem.ts';
 import { ProblemSchema } from '../../../build/contract/response-schemas.ts';
 
@@ -25,7 +26,7 @@ describe('problem details', () => {
   it('errors appear only when there are some, in a fixed key order', () => {
     expect('errors' in problem(400, 'x', [])).toBe(false);
     expect(Object.keys(problem(400, 'x', [{ location: 'query.limit', message: 'm' }]))).toEqual(['type', 'title', 'status', 'detail', 'errors', 'model_version']);
-    expect(problem(500, 'x').model_version).toBe('2.1.0');
+    expect(problem(500, 'x').model_version).toBe(MODEL_VERSION);
   });
   it(`lists the first ${MAX_PROBLEM_ERRORS} errors, counts the rest, and gives each allowed list once`, () => {
     const names = ['a', 'b', 'c'];
