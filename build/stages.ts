@@ -17,7 +17,7 @@ import { buildSearchIndex } from './contract/search-index.ts';
 import { recordsDigest } from './records-digest.ts';
 import { metaDocument } from './emit/meta.ts';
 import { loadSeeds } from './seeds-load.ts';
-import { emitFiles, checkRouteFiles, deployConfigs, pathProblems, validateFile, type EmittedFile, type FileInfo } from './emit/files.ts';
+import { emitFiles, checkRouteFiles, ISCO_UNIT_ROUTES, deployConfigs, pathProblems, validateFile, type EmittedFile, type FileInfo } from './emit/files.ts';
 import { forbiddenInputs, type FunctionBundle } from './emit/bundle-function.ts';
 import { buildManifest, MANIFEST_PATH } from './emit/manifest.ts';
 import { OutputTree, type Written } from './emit/write.ts';
@@ -151,7 +151,7 @@ export async function emitShape(
     await time('write', async () => {
       for (const f of fn.files) await put(f);
       for (const f of deployConfigs(infos, opts.shape, dataVersion)) await put(f);
-      problems.push(...checkRouteFiles(infos, opts.shape), ...forbiddenInputs(fn.metafile).map((i) => `function bundle must not include ${i}`));
+      problems.push(...checkRouteFiles(infos, opts.shape, model.isco.units.length === 0 ? ISCO_UNIT_ROUTES : undefined), ...forbiddenInputs(fn.metafile).map((i) => `function bundle must not include ${i}`));
       if (problems.length > 0) throw new BuildError(problems);
       // The manifest lists every other file's sha256, taken from the bytes as they were written.
       const meta = new Map(infos.map((f) => [f.path, f]));

@@ -29,8 +29,15 @@ describe('task path', () => {
       const b = out.task_bases[o.soc_code]!;
       const scores = b.alts.map(([, m, n, k, x]) => scaleScore(shrunkDisplacement(x, m, n, out.task_scale.prior, k), out.task_scale.half_saturation));
       expect(scores[0]).toBe(o.risk_score.final_score);
-      expect(Math.min(...scores)).toBe(o.risk_score.score_low);
-      expect(Math.max(...scores)).toBe(o.risk_score.score_high);
+      // The interval rule (METHODOLOGY section 7): the central 1 - 2q of the alternatives' scores, widened to hold the score.
+      const rest = scores.slice(1).sort((a, c) => a - c);
+      const at = (q: number) => {
+        const h = (rest.length - 1) * q;
+        return rest[Math.floor(h)]! + (h - Math.floor(h)) * (rest[Math.ceil(h)]! - rest[Math.floor(h)]!);
+      };
+      const q = out.task_scale.quantile;
+      expect(Math.min(scores[0]!, Math.round(10 * at(q)) / 10)).toBe(o.risk_score.score_low);
+      expect(Math.max(scores[0]!, Math.round(10 * at(1 - q)) / 10)).toBe(o.risk_score.score_high);
     }
   });
 

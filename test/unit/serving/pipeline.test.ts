@@ -8,7 +8,7 @@ import { BuildError, runBuild } from '../../../build/pipeline.ts';
 import { parseBuildArgs } from '../../../build/main.ts';
 import { parseServeArgs } from '../../../build/serve/main.ts';
 import { SERVER_DEFAULTS, defaultMaxConnections } from '../../../functions/adapters/node/server.ts';
-import { checkPaths, checkRouteFiles } from '../../../build/emit/files.ts';
+import { checkPaths, checkRouteFiles, ISCO_UNIT_ROUTES } from '../../../build/emit/files.ts';
 import { routesFor } from '../../../build/contract/routes.ts';
 import { resolveInside, writeTree } from '../../../build/emit/write.ts';
 import { fixtureModel } from '../../fixtures/serving/model.ts';
@@ -84,6 +84,10 @@ describe('output path safety', () => {
     const all = routesFor('percentile').filter((r) => r.serve === 'static' || r.defaultFile).map((r) => one(r.id));
     expect(checkRouteFiles(all, 'percentile')).toEqual([]);
     expect(checkRouteFiles(all.filter((f) => f.routeId !== 'meta'), 'percentile')).toEqual(['route meta (/api/v1/meta) has no file']);
+    // A build without the optional ISCO-08 crosswalks has no unit group: those routes may have no file, others still must.
+    const noIsco = all.filter((f) => !ISCO_UNIT_ROUTES.has(f.routeId ?? ''));
+    expect(checkRouteFiles(noIsco, 'percentile', ISCO_UNIT_ROUTES)).toEqual([]);
+    expect(checkRouteFiles(noIsco.filter((f) => f.routeId !== 'meta'), 'percentile', ISCO_UNIT_ROUTES)).toEqual(['route meta (/api/v1/meta) has no file']);
     expect(checkRouteFiles([...all, one('assess')], 'percentile')).toEqual(['route assess is answered by the function only, yet 1 file(s) were emitted for it']);
   });
 });

@@ -20,8 +20,8 @@ describe('release file names', () => {
   });
   it('every download with data is a release file; the descriptors keep their tools’ names', () => {
     const ids = releaseRoutes('percentile', V).map((r) => r.route.id);
-    expect(ids.sort()).toEqual(['download-archive', 'download-changes', 'download-industries', 'download-occupations', 'download-release-summary', 'download-sqlite', 'download-tasks']);
-    expect(routesFor('timeline').filter((r) => r.release).length).toBe(7);
+    expect(ids.sort()).toEqual(['download-archive', 'download-changes', 'download-industries', 'download-isco', 'download-occupations', 'download-release-summary', 'download-sqlite', 'download-tasks']);
+    expect(routesFor('timeline').filter((r) => r.release).length).toBe(8);
   });
 });
 
