@@ -97,7 +97,7 @@ describe.each(SHAPES)('downloads (%s)', (shape) => {
     const site = sites[shape];
     const meta = await site.json('/api/v1/meta');
     const release = routesFor(shape).filter((r) => r.release);
-    expect(release.length).toBe(7);
+    expect(release.length).toBe(8);
     let compared = 0;
     for (const r of release) {
       const name = releaseUrlFor(r.id, meta.data_version);

@@ -1,7 +1,7 @@
-// Releases: the summary of the 2.0.0 release kept in the repository is what this build makes (while
-// the model is 2.0.0), and GET /api/v1/changes and /downloads/changes.csv compare this build with
-// it: every occupation listed, each unchanged.
-import { existsSync, readFileSync } from 'node:fs';
+// Releases: the summary of this release kept in the repository (every published model is recorded)
+// is what this build makes, and GET /api/v1/changes and /downloads/changes.csv compare this build
+// with the latest other recorded release: every occupation listed, the counts adding up.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
@@ -17,9 +17,10 @@ describe.each(SHAPES)('releases (%s)', (shape) => {
     const meta = await site.json('/api/v1/meta');
     const served = await (await site.get('/downloads/release-summary.json')).text();
     const recorded = path.join(REPO_ROOT, 'releases', `${meta.data_version}.json`);
-    // The model that was published as 2.0.0 must be recorded; a later model is recorded when it is published.
-    if ((MODEL_VERSION as string) === '2.0.0') expect(existsSync(recorded), recorded).toBe(true);
-    if (existsSync(recorded)) expect(served).toBe(readFileSync(recorded, 'utf8'));
+    // The current model is published, so recorded (npm run release:record), byte for byte what the build makes.
+    expect(meta.model_version).toBe(MODEL_VERSION);
+    expect(existsSync(recorded), recorded).toBe(true);
+    expect(served).toBe(readFileSync(recorded, 'utf8'));
     const summary = JSON.parse(served);
     expect(summary.occupations).toHaveLength((await site.json('/api/v1/occupations?limit=1')).count);
   });
@@ -29,11 +30,19 @@ describe.each(SHAPES)('releases (%s)', (shape) => {
     const changes = ChangesResponse.parse(await site.json('/api/v1/changes'));
     const count = (await site.json('/api/v1/occupations?limit=1')).count;
     expect(changes.data).toHaveLength(count);
-    expect(changes.previous?.model_version).toBe('2.0.0');
-    // The previous release is this one while 2.0.0 is the only one recorded: nothing moved.
-    if (changes.previous?.data_version === changes.current.data_version) {
-      expect(changes.counts).toMatchObject({ occupations: count, unchanged: count, changed: 0, added: 0, removed: 0 });
-      expect(changes.data.every((c) => c.difference === 0 && c.reason === 'unchanged' && c.final_score === c.previous_final_score)).toBe(true);
+    // The previous release: the newest recorded model other than this one.
+    const byVersion = (a: string, b: string) => a.split('.').map(Number).reduce((d, x, i) => d || x - Number(b.split('.')[i]), 0);
+    const others = readdirSync(path.join(REPO_ROOT, 'releases'))
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => JSON.parse(readFileSync(path.join(REPO_ROOT, 'releases', f), 'utf8')) as { model_version: string; data_version: string })
+      .filter((r) => r.data_version !== changes.current.data_version)
+      .sort((a, b) => byVersion(a.model_version, b.model_version));
+    expect(changes.previous?.model_version).toBe(others.at(-1)!.model_version);
+    expect(changes.counts.occupations).toBe(count);
+    expect(changes.counts.changed + changes.counts.unchanged + changes.counts.added).toBe(count);
+    for (const c of changes.data) {
+      if (c.status === 'unchanged') expect(c.final_score, c.soc_code).toBe(c.previous_final_score);
+      if (c.status === 'changed') expect(Math.round(10 * (c.final_score! - c.previous_final_score!)) / 10, c.soc_code).toBe(c.difference);
     }
     const detail = await site.json('/api/v1/occupations/15-1252.00');
     const mine = changes.data.find((c) => c.soc_code === '15-1252.00')!;
