@@ -113,7 +113,7 @@ describe.each(SHAPES)('downloads (%s)', (shape) => {
       expect(createHash('sha256').update(body).digest('hex'), name).toBe(listed.sha256);
       compared++;
     }
-    expect(compared).toBe(7);
+    expect(compared).toBe(8);
     // The descriptors keep the names their tools look for.
     for (const id of ['download-datapackage', 'download-datasette-metadata']) expect(meta.downloads.find((d: { url: string }) => d.url === routeById(id).pattern).release_url).toBeUndefined();
     const page = await (await site.get('/downloads/')).text();

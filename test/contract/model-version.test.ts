@@ -28,7 +28,8 @@ describe.each(SHAPES)('model_version in every JSON body (%s)', (shape) => {
     const site = sites[shape];
     const occ = (await site.json('/api/v1/occupations?limit=1')).data[0] as { soc_code: string };
     const ind = (await site.json('/api/v1/industries')).data[0] as { naics_code: string };
-    const values: Record<string, string> = { soc_code: occ.soc_code, naics_code: ind.naics_code, problem: 'not-found' };
+    const isco = (await site.json('/api/v1/isco?limit=1')).data[0] as { isco_code: string };
+    const values: Record<string, string> = { soc_code: occ.soc_code, naics_code: ind.naics_code, isco_code: isco.isco_code, problem: 'not-found' };
     const routes = routesFor(shape).filter((r) => r.body === 'json');
     expect(routes.length).toBeGreaterThan(10);
     let checked = 0;
