@@ -3,7 +3,7 @@
 // (build/validation/forecast.ts): releases/forecasts/<model version>-<date>.json, our own output,
 // written once. An existing file is never overwritten: a later model registers a new file beside
 // it, and test/unit/validation/forecast-files.test.ts pins each file's sha256.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,7 @@ import { resolveSourceDir } from '../sources/index.ts';
 import { loadOewsHistory } from '../validation/oews-history.ts';
 import { Forecast, registerForecast, type CheckResult, type ScoredOccupation } from '../validation/forecast.ts';
 import type { ForecastRef } from '../contract/site-schemas.ts';
-import { RELEASES_DIR } from './load.ts';
+import { readRecords, RELEASES_DIR } from './load.ts';
 
 export const FORECASTS_DIR = `${RELEASES_DIR}/forecasts`;
 const USAGE = 'usage: npm run forecast:register -- --dist DIR [--source DIR] [--date YYYY-MM-DD] [--out-dir DIR]';
@@ -50,17 +50,7 @@ export function writeForecast(forecast: Forecast, dir: string): string {
 
 /** Every registered forecast in the directory, by file name. */
 export function loadForecasts(dir: string): Array<{ file: string; forecast: Forecast }> {
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter((n) => n.endsWith('.json')).sort();
-  } catch {
-    return [];
-  }
-  return names.map((file) => {
-    const parsed = Forecast.safeParse(JSON.parse(readFileSync(path.join(dir, file), 'utf8')));
-    if (!parsed.success) throw new Error(`${dir}/${file}: not a forecast: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-    return { file, forecast: parsed.data };
-  });
+  return readRecords(dir, dir, 'a forecast', Forecast).map(({ file, value }) => ({ file, forecast: value }));
 }
 
 /** Where validate records the check of a forecast file: results/<the file's name>. */

@@ -1,18 +1,7 @@
 // Distinct realistic search queries generated from occupation titles (plurals, prefixes, typos),
 // deterministic: for the bench's first-seen query CPU and the search work budget test. Unlike
 // search-queries.ts these have no expected answer; they stand for the long tail of what people type.
-
-/** A small seeded generator (mulberry32): the same queries on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng as random } from '../../build/model/num.ts';
 
 /**
  * Distinct queries as people type them, from the occupations' titles: a title's first words, its
