@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Projects: fast pure/unit tests; integration tests (real HTTP against the local server, real
@@ -5,6 +6,10 @@ import { defineConfig } from 'vitest/config';
 // Cloudflare's runtime (wrangler pages dev) over builds of its own.
 export default defineConfig({
   test: {
+    // One test file per core, and at least two: vitest's default (cores - 1) runs the suite one file
+    // at a time on a 2-core machine, while the contract and browser tests spend much of their time
+    // waiting on a server, wrangler or Chromium.
+    maxWorkers: Math.max(2, availableParallelism()),
     reporters: ['default', './test/support/summary-reporter.ts'],
     projects: [
       {

@@ -44,9 +44,14 @@ beforeAll(async () => {
     socs.push(...page.data.map((o) => o.soc_code));
     if (socs.length >= page.count || page.data.length === 0) break;
   }
-  for (const soc of socs) {
-    const detail = s.occupationDetail.parse(await site.json(`/api/v1/occupations/${soc}`));
-    const risk = s.occupationRisk.parse(await site.json(`/api/v1/occupations/${soc}/risk`));
+  // A few requests at a time (not all 1,846 at once: the servers under test cap their connections).
+  const read = async (soc: string) => {
+    const [detail, risk] = await Promise.all([site.json(`/api/v1/occupations/${soc}`), site.json(`/api/v1/occupations/${soc}/risk`)]);
+    return { soc, detail: s.occupationDetail.parse(detail), risk: s.occupationRisk.parse(risk) };
+  };
+  const fetched: Array<Awaited<ReturnType<typeof read>>> = [];
+  for (let i = 0; i < socs.length; i += 8) fetched.push(...(await Promise.all(socs.slice(i, i + 8).map(read))));
+  for (const { soc, detail, risk } of fetched) {
     occs.set(soc, {
       soc,
       tier: detail.risk_score.risk_tier,
