@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FactorsSeed } from '../model/seeds.ts';
+import { ModelParamsSeed } from '../model/params.ts';
 import type { ModelOutput, OccupationRecord, Shape, TierTable } from '../model/record-schemas.ts';
 import { tierFor } from '../model/assess.ts';
 import type { Meta } from '../contract/site-schemas.ts';
@@ -192,6 +193,14 @@ function personalFactorLabels(): Record<string, string> {
   return Object.fromEntries(Object.entries(factorSeed.factors).map(([k, f]) => [k, f.label]));
 }
 
+let paramsSeed: ModelParamsSeed | undefined;
+/** What the score range is, in the numbers of the seeds the model used (not repeated in the template). */
+function rangeNote(): string {
+  paramsSeed ??= ModelParamsSeed.parse(JSON.parse(readFileSync(join(REPO_ROOT, 'seeds', 'model-params.json'), 'utf8')));
+  const iv = paramsSeed.interval;
+  return `The range is where the score lands under ${grouped(iv.construction.value.count)} combinations of other reasonable modelling choices (how E2 labels and task categories count, time weights, which evidence is used, parameters moved): ${round(100 * (1 - 2 * iv.quantile.value), 1)}% of them fall inside it. It shows how much the score depends on those choices; it is not a probability.`;
+}
+
 /** Every major group's final scores (by group code). */
 function groupScores(model: ModelOutput): Map<string, number[]> {
   const m = new Map<string, number[]>();
@@ -253,6 +262,7 @@ function occupationView(o: OccupationRecord, model: ModelOutput, shape: Shape, p
     score: {
       value: scoreText(r.final_score),
       range: scoreRange(r as Record<string, unknown>, model.tiers),
+      rangeNote: rangeNote(),
       tier: r.risk_tier,
       tierWords: TIER_WORDS[r.risk_tier],
       confidence: humanize(r.confidence),
