@@ -220,11 +220,12 @@ export interface TransitionFilterCounts {
 }
 
 type RuleKey = 'not_safer' | 'job_zone' | 'education_or_licence' | 'demand';
-const NOTE_WORDS: Record<RuleKey, string> = {
-  not_safer: 'do not score lower under 95% of model alternatives',
-  job_zone: 'are more than one job zone away',
-  education_or_licence: 'need more than one education level up or a licence of another profession',
-  demand: 'are projected to decline or have too few jobs',
+/** What each rule says of the occupations it removed: [one, several]. */
+export const NOTE_WORDS: Record<RuleKey, readonly [string, string]> = {
+  not_safer: ['does not score lower under 95% of model alternatives', 'do not score lower under 95% of model alternatives'],
+  job_zone: ['is more than one job zone away', 'are more than one job zone away'],
+  education_or_licence: ['needs more than one education level up or a licence of another profession', 'need more than one education level up or a licence of another profession'],
+  demand: ['is projected to decline or has too few jobs', 'are projected to decline or have too few jobs'],
 };
 
 /** Why an occupation has fewer than min_options options: its field, and what each rule removed of it. */
@@ -235,7 +236,7 @@ export function transitionNote(listed: number, removed: TransitionFilterCounts, 
   const viable = p.skill_gaps.viable_similarity.value;
   if (inField === 0)
     return `${head}: none of the ${removed.others} other scored occupations is in its field (no O*NET related occupation is scored, and none of its major group has similarity >= ${viable}).`;
-  const parts = (Object.keys(NOTE_WORDS) as RuleKey[]).filter((k) => removed[k] > 0).map((k) => `${removed[k]} ${NOTE_WORDS[k]}`);
+  const parts = (Object.keys(NOTE_WORDS) as RuleKey[]).filter((k) => removed[k] > 0).map((k) => `${removed[k]} ${NOTE_WORDS[k][removed[k] === 1 ? 0 : 1]}`);
   const field = `${inField} of the ${removed.others} other scored occupations are in its field (${removed.related} O*NET related, ${removed.similar} of its major group with similarity >= ${viable})`;
   return `${head}: ${field}; of ${listed === 0 ? 'these' : `the other ${inField - listed}`}, ${parts.join('; ')}.`;
 }

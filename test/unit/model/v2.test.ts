@@ -293,7 +293,7 @@ describe('transitions (Nesta rules) and skill gaps', () => {
     const counts = { others: 10, related: 0, similar: 0, not_safer: 0, job_zone: 0, education_or_licence: 0, demand: 0 };
     expect(transitionNote(2, { ...counts, related: 2 }, p)).toBeNull();
     expect(transitionNote(0, { ...counts, related: 4, similar: 6, not_safer: 6, education_or_licence: 1, demand: 3 }, p)).toBe(
-      'No transition option: 10 of the 10 other scored occupations are in its field (4 O*NET related, 6 of its major group with similarity >= 0.3); of these, 6 do not score lower under 95% of model alternatives; 1 need more than one education level up or a licence of another profession; 3 are projected to decline or have too few jobs.',
+      'No transition option: 10 of the 10 other scored occupations are in its field (4 O*NET related, 6 of its major group with similarity >= 0.3); of these, 6 do not score lower under 95% of model alternatives; 1 needs more than one education level up or a licence of another profession; 3 are projected to decline or have too few jobs.',
     );
     expect(transitionNote(1, { ...counts, related: 3, not_safer: 2 }, p)).toBe(
       'Only 1 transition option: 3 of the 10 other scored occupations are in its field (3 O*NET related, 0 of its major group with similarity >= 0.3); of the other 2, 2 do not score lower under 95% of model alternatives.',
