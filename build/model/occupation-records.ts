@@ -98,7 +98,7 @@ export function occupationRecords(scores: OccupationScores, refs: readonly Score
       p,
       relatedOf.get(d.soc),
     );
-    const note = transitionNote(transitions.length, refs.length - 1, removed, p);
+    const note = transitionNote(transitions.length, removed, p);
     if (note !== null) counts.transitions_short++;
     const gaps = skillGaps(
       { skills: ctx.descriptors.skills.get(d.soc), knowledge: ctx.descriptors.knowledge.get(d.soc) },

@@ -112,8 +112,6 @@ export const ModelParamsSeed = z.object({
     /** Nesta (Mapping Career Causeways): viable >= 0.3, highly viable >= 0.4 similarity. */
     viable_similarity: P(z.number().min(0).max(1)),
     highly_viable_similarity: P(z.number().min(0).max(1)),
-    /** Fallback when fewer than min_options viable options exist: safer options down to this similarity. */
-    stretch_similarity: P(z.number().min(0).max(1)),
     min_options: P(z.number().int().min(0)),
     max_job_zone_difference: P(z.number().int().min(0).max(4)),
     /** "Desirable": keeps at least this share of the current median wage. */

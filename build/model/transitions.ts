@@ -1,11 +1,11 @@
-// Transitions and skill gaps (model 2.1). Candidates are every scored occupation; an option must be
-// a move a career counsellor would sign:
+// Transitions and skill gaps (model 3.0). An option must be a move a career counsellor would sign:
+//  - in the field: listed by O*NET Related Occupations for this occupation (any tier), or an
+//    occupation of the same SOC major group with a viable similarity (>= 0.3, Nesta's Mapping
+//    Career Causeways); an O*NET specialty (code not .00) only when O*NET lists it as related,
+//    since OEWS and BLS publish its SOC occupation's employment and projection, not its own;
 //  - safer: it scores at least min(margin, relative * score) lower in the base model, and lower
 //    under at least 95% of the score interval's alternatives, compared alternative by alternative
 //    (safer_by: the paired differences' 5th and 95th percentiles);
-//  - in the field: listed by O*NET Related Occupations for this occupation (any tier), or in the
-//    same SOC major group with a similar profile (similarity >= stretch; Nesta's Mapping Career
-//    Causeways: viable >= 0.3, highly viable >= 0.4);
 //  - reachable: job zone within 1; BLS typical entry education at most one level up; no licensed
 //    profession (physicians, dentists, law, ...) from outside its family;
 //  - in demand: BLS projects no decline, and at least min_employment jobs.
@@ -137,6 +137,12 @@ export function educationAllows(origin: string | null | undefined, target: strin
   return t === null || o === null || t - o <= p.skill_gaps.max_education_step.value;
 }
 
+/**
+ * An O*NET specialty: an O*NET-SOC code below its SOC occupation (not .00). OEWS and BLS count the
+ * SOC occupation only, so its employment and projection are its SOC occupation's, shared.
+ */
+export const isSpecialty = (soc: string): boolean => !soc.endsWith('.00');
+
 const pct = (x: number) => `${x > 0 ? '+' : ''}${x.toFixed(1)}%`;
 const count = (x: number) => Math.round(x).toLocaleString('en-US');
 
@@ -160,7 +166,7 @@ export function reasonFor(o: TransitionOption, origin: ScoredRef, p: ModelParams
   const demand =
     `BLS 2024-34 ${o.projected_employment_change_pct === null ? 'change n/a' : pct(o.projected_employment_change_pct)}` +
     (o.projected_openings_annual === null ? '' : `, ${count(o.projected_openings_annual)} openings a year`) +
-    (o.employment === null ? '' : `, ${count(o.employment)} jobs`);
+    (o.employment === null ? '' : isSpecialty(o.soc_code) ? `, ${count(o.employment)} jobs in its SOC occupation (not counted separately)` : `, ${count(o.employment)} jobs`);
   const tier = TIER_ORDER[o.risk_tier] < TIER_ORDER[origin.risk_tier] ? `lower risk tier (${o.risk_tier} vs ${origin.risk_tier})` : `lower risk (${o.final_score} vs ${origin.final_score})`;
   const safer = `${tier}, ${o.safer_by.low}-${o.safer_by.high} points lower under 95% of model alternatives`;
   return `${shared}; ${training}; ${pay}; ${demand}; ${safer}.`.replace(/^./, (c) => c.toUpperCase());
@@ -171,7 +177,7 @@ interface Option {
   s: number;
   ratio: number | null;
   group: number;
-  /** 0 O*NET Primary-Short; 1 Primary-Long or highly viable; 2 Supplemental or viable; 3 stretch. */
+  /** 0 O*NET Primary-Short; 1 Primary-Long or highly viable; 2 Supplemental or viable. */
   fit: number;
   related: RelatedTier | null;
   safer: { low: number; high: number };
@@ -197,41 +203,54 @@ export function firstK<T>(xs: readonly T[], k: number, order: (a: T, b: T) => nu
   return top;
 }
 
-/** What each rule removed, in the order the rules apply (the note of an occupation with few options). */
+/**
+ * The occupations in the field, and what each rule removed of them, in the order the rules apply
+ * (the note of an occupation with few options).
+ */
 export interface TransitionFilterCounts {
+  /** Other scored occupations. */
+  others: number;
+  /** Of them in the field: O*NET related occupations, and similar occupations of the major group. */
+  related: number;
+  similar: number;
   not_safer: number;
   job_zone: number;
   education_or_licence: number;
   demand: number;
-  field: number;
 }
 
-const NOTE_WORDS: Record<keyof TransitionFilterCounts, string> = {
-  not_safer: 'do not score lower under 95% of model alternatives',
-  job_zone: 'are more than one job zone away',
-  education_or_licence: 'need more than one education level up or a licence of another profession',
-  demand: 'are projected to decline or have too few jobs',
-  field: 'are outside the field (neither O*NET-related nor similar occupations of the same major group)',
+type RuleKey = 'not_safer' | 'job_zone' | 'education_or_licence' | 'demand';
+/** What each rule says of the occupations it removed: [one, several]. */
+export const NOTE_WORDS: Record<RuleKey, readonly [string, string]> = {
+  not_safer: ['does not score lower under 95% of model alternatives', 'do not score lower under 95% of model alternatives'],
+  job_zone: ['is more than one job zone away', 'are more than one job zone away'],
+  education_or_licence: ['needs more than one education level up or a licence of another profession', 'need more than one education level up or a licence of another profession'],
+  demand: ['is projected to decline or has too few jobs', 'are projected to decline or have too few jobs'],
 };
 
-/** Why an occupation has fewer than min_options options: what each rule removed. */
-export function transitionNote(listed: number, total: number, removed: TransitionFilterCounts, p: ModelParamsSeed): string | null {
+/** Why an occupation has fewer than min_options options: its field, and what each rule removed of it. */
+export function transitionNote(listed: number, removed: TransitionFilterCounts, p: ModelParamsSeed): string | null {
   if (listed >= p.skill_gaps.min_options.value) return null;
-  const parts = (Object.keys(NOTE_WORDS) as Array<keyof TransitionFilterCounts>).filter((k) => removed[k] > 0).map((k) => `${removed[k]} ${NOTE_WORDS[k]}`);
   const head = listed === 0 ? 'No transition option' : `Only ${listed} transition option`;
-  return `${head}: of the ${total} other scored occupations, ${parts.join('; ')}.`;
+  const inField = removed.related + removed.similar;
+  const viable = p.skill_gaps.viable_similarity.value;
+  if (inField === 0)
+    return `${head}: none of the ${removed.others} other scored occupations is in its field (no O*NET related occupation is scored, and none of its major group has similarity >= ${viable}).`;
+  const parts = (Object.keys(NOTE_WORDS) as RuleKey[]).filter((k) => removed[k] > 0).map((k) => `${removed[k]} ${NOTE_WORDS[k][removed[k] === 1 ? 0 : 1]}`);
+  const field = `${inField} of the ${removed.others} other scored occupations are in its field (${removed.related} O*NET related, ${removed.similar} of its major group with similarity >= ${viable})`;
+  return `${head}: ${field}; of ${listed === 0 ? 'these' : `the other ${inField - listed}`}, ${parts.join('; ')}.`;
 }
 
 /**
  * Up to max_transitions options (the rules above), in groups: (1) lower tier and desirable,
  * (2) desirable, (3) the rest; within a group O*NET's tiers and highly viable first, then by
- * similarity. Stretch options (unrelated, similarity below viable) only to reach min_options.
+ * similarity.
  */
 export function transitionOptions(...args: Parameters<typeof transitionChoice>): TransitionOption[] {
   return transitionChoice(...args).options;
 }
 
-/** transitionOptions, with what each rule removed. */
+/** transitionOptions, with the field and what each rule removed of it. */
 export function transitionChoice(
   origin: ScoredRef,
   candidates: readonly ScoredRef[],
@@ -246,59 +265,63 @@ export function transitionChoice(
   const margin = Math.min(g.min_score_margin.value, g.relative_margin.value * origin.final_score);
   const saferBelow = origin.final_score - margin;
   const maxZone = g.max_job_zone_difference.value;
-  const stretchMin = g.stretch_similarity.value;
+  const viable = g.viable_similarity.value;
   const q = p.interval.safer_quantile.value;
   const major = origin.soc_code.slice(0, 2);
-  const removed: TransitionFilterCounts = { not_safer: 0, job_zone: 0, education_or_licence: 0, demand: 0, field: 0 };
-  const pool: number[] = [];
-  const safers: Array<{ low: number; high: number }> = [];
+  // The field first, so that the note counts what the rules removed of it: O*NET's related
+  // occupations (whatever their similarity: analysts chose them), and the occupations of the
+  // major group (not specialties, whose size is not their own) with a viable similarity.
+  const relatedIdx: number[] = [];
+  const groupIdx: number[] = [];
+  let others = 0;
   candidates.forEach((c, i) => {
     if (c.soc_code === origin.soc_code) return;
-    // isSafer, inlined; then lower under 1 - q of the paired alternatives.
-    if (!(c.final_score <= saferBelow && c.final_score < origin.final_score && lowerOverRange(origin, c, q))) return void removed.not_safer++;
-    if (Math.abs(c.job_zone - origin.job_zone) > maxZone) return void removed.job_zone++;
-    if (!educationAllows(origin.entry_education, c.entry_education, p) || !licenceAllows(origin.soc_code, c.soc_code, p)) return void removed.education_or_licence++;
-    if (c.projected_change_pct == null || c.projected_change_pct < g.min_projected_change_pct.value || c.employment == null || c.employment < g.min_employment.value)
-      return void removed.demand++;
-    if (!related.has(c.soc_code) && c.soc_code.slice(0, 2) !== major) return void removed.field++;
-    pool.push(i);
-    safers.push(saferBy(origin, c, q));
+    others++;
+    if (related.has(c.soc_code)) relatedIdx.push(i);
+    else if (c.soc_code.slice(0, 2) === major && !isSpecialty(c.soc_code)) groupIdx.push(i);
   });
-  // Similarities of the whole pool at once (computed several pairs at a time); related
-  // occupations are kept whatever their similarity, so theirs is asked for in full.
-  const similarities = sims(pool, related.size > 0 ? -Infinity : stretchMin);
+  const field: Array<{ ci: number; s: number; rel: RelatedTier | null }> = [];
+  const relSims = relatedIdx.length > 0 ? sims(relatedIdx, -Infinity) : [];
+  relatedIdx.forEach((ci, k) => {
+    const s = relSims[k];
+    if (s != null) field.push({ ci, s, rel: related.get(candidates[ci]!.soc_code) as RelatedTier });
+  });
+  const groupSims = groupIdx.length > 0 ? sims(groupIdx, viable) : [];
+  groupIdx.forEach((ci, k) => {
+    const s = groupSims[k];
+    if (s != null && s >= viable) field.push({ ci, s, rel: null });
+  });
+  const removed: TransitionFilterCounts = { others, related: 0, similar: 0, not_safer: 0, job_zone: 0, education_or_licence: 0, demand: 0 };
   const list: Option[] = [];
-  pool.forEach((ci, i) => {
+  for (const { ci, s, rel } of field) {
     const c = candidates[ci]!;
-    const s = similarities[i];
-    const rel = (related.get(c.soc_code) ?? null) as RelatedTier | null;
-    if (s === null || s === undefined || (rel === null && s < stretchMin)) {
-      removed.field++;
-      return;
+    if (rel === null) removed.similar++;
+    else removed.related++;
+    // isSafer, inlined; then lower under 1 - q of the paired alternatives.
+    if (!(c.final_score <= saferBelow && c.final_score < origin.final_score && lowerOverRange(origin, c, q))) {
+      removed.not_safer++;
+      continue;
+    }
+    if (Math.abs(c.job_zone - origin.job_zone) > maxZone) {
+      removed.job_zone++;
+      continue;
+    }
+    if (!educationAllows(origin.entry_education, c.entry_education, p) || !licenceAllows(origin.soc_code, c.soc_code, p)) {
+      removed.education_or_licence++;
+      continue;
+    }
+    if (c.projected_change_pct == null || c.projected_change_pct < g.min_projected_change_pct.value || c.employment == null || c.employment < g.min_employment.value) {
+      removed.demand++;
+      continue;
     }
     const ratio = origin.median_annual_wage && c.median_annual_wage ? c.median_annual_wage / origin.median_annual_wage : null;
     const desirable = ratio !== null && ratio >= g.desirable_wage_ratio.value;
     const lowerTier = TIER_ORDER[c.risk_tier] < TIER_ORDER[origin.risk_tier];
     const group = lowerTier && desirable ? 0 : desirable ? 1 : 2;
-    const fit =
-      rel === 'Primary-Short' ? 0 : rel === 'Primary-Long' || s >= g.highly_viable_similarity.value ? 1 : rel !== null || s >= g.viable_similarity.value ? 2 : 3;
-    list.push({ c, s, ratio, group, fit, related: rel, safer: safers[i]! });
-  });
-  // Viable options first; stretch options only to reach min_options (and, for a high-tier
-  // origin, two lower-tier desirable options).
-  const chosen = firstK(
-    list.filter((x) => x.fit < 3),
-    g.max_transitions.value,
-    byRank,
-  );
-  const stretch = chosen.length < g.max_transitions.value ? list.filter((x) => x.fit === 3).sort(byRank) : [];
-  const goodLowerTier = (xs: Option[]) => xs.filter((x) => x.group === 0).length;
-  for (const x of stretch) {
-    if (chosen.length >= g.max_transitions.value) break;
-    const needMore = chosen.length < g.min_options.value;
-    const needLower = origin.risk_tier === 'high' && goodLowerTier(chosen) < g.min_options.value && x.group === 0;
-    if (needMore || needLower) chosen.push(x);
+    const fit = rel === 'Primary-Short' ? 0 : rel === 'Primary-Long' || s >= g.highly_viable_similarity.value ? 1 : 2;
+    list.push({ c, s, ratio, group, fit, related: rel, safer: saferBy(origin, c, q) });
   }
+  const chosen = firstK(list, g.max_transitions.value, byRank);
   const originLevel = educationLevel(origin.entry_education, p);
   const options: TransitionOption[] = chosen.map(({ c, s, ratio, related: rel, safer }) => {
     const targetLevel = educationLevel(c.entry_education, p);

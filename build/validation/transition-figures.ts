@@ -4,7 +4,7 @@
 // Pure: the records, the BLS projections and O*NET related occupations of the same build.
 import type { Projection, RelatedOccupation } from '../model/inputs.ts';
 import type { ModelParamsSeed } from '../model/params.ts';
-import { licenceAllows } from '../model/transitions.ts';
+import { isSpecialty, licenceAllows } from '../model/transitions.ts';
 
 export interface FigureOccupation {
   soc_code: string;
@@ -29,6 +29,9 @@ export interface TransitionFigures {
   /** Options without safer_by.low > 0 (all of them before safer_by existed). */
   not_safer_under_every_alternative: number;
   onet_related_pct: number;
+  /** Options that are O*NET specialties (their jobs and projection are their SOC occupation's), and of those not O*NET-related to the origin. */
+  specialty_options: number;
+  specialty_not_related: number;
   high_tier: number;
   high_tier_with_2_pct: number;
   with_none: number;
@@ -52,6 +55,8 @@ export function transitionFigures(occupations: readonly FigureOccupation[], proj
   let inside = 0;
   let notSafer = 0;
   let related_ = 0;
+  let specialty = 0;
+  let specialtyNotRelated = 0;
   let high = 0;
   let high2 = 0;
   let none = 0;
@@ -78,7 +83,12 @@ export function transitionFigures(occupations: readonly FigureOccupation[], proj
       if (emp == null || emp < 10000) small++;
       if (t.final_score >= o.risk_score.score_low) inside++;
       if (!(t.safer_by && t.safer_by.low > 0)) notSafer++;
-      if (rel.has(`${o.soc_code}>${t.soc_code}`)) related_++;
+      const isRelated = rel.has(`${o.soc_code}>${t.soc_code}`);
+      if (isRelated) related_++;
+      if (isSpecialty(t.soc_code)) {
+        specialty++;
+        if (!isRelated) specialtyNotRelated++;
+      }
     }
   }
   return {
@@ -92,6 +102,8 @@ export function transitionFigures(occupations: readonly FigureOccupation[], proj
     inside_origin_interval_pct: pct(inside, options),
     not_safer_under_every_alternative: notSafer,
     onet_related_pct: pct(related_, options),
+    specialty_options: specialty,
+    specialty_not_related: specialtyNotRelated,
     high_tier: high,
     high_tier_with_2_pct: pct(high2, high),
     with_none: none,

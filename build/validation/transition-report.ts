@@ -9,6 +9,7 @@ import { loadSeeds } from '../seeds-load.ts';
 import { computeModel } from '../model/index.ts';
 import { REPO_ROOT } from '../repo-root.ts';
 import { transitionFigures } from './transition-figures.ts';
+import { NOTE_WORDS } from '../model/transitions.ts';
 
 const HAND_CHECKED = [
   '29-1141.00', // Registered Nurses
@@ -23,6 +24,8 @@ const HAND_CHECKED = [
   '25-2021.00', // Elementary School Teachers
   '13-2011.00', // Accountants and Auditors
   '43-9021.00', // Data Entry Keyers
+  '43-3071.00', // Tellers
+  '41-9041.00', // Telemarketers
 ];
 
 async function main(): Promise<void> {
@@ -39,13 +42,21 @@ async function main(): Promise<void> {
   const notes = new Map<string, number>();
   for (const o of model.occupations) {
     if (!o.transition_note) continue;
-    // The rule that removed the most candidates names the kind.
-    const parts = o.transition_note.split(': ').slice(1).join(': ').split('; ').map((p) => p.replace(/^of the \d+ other scored occupations, /, ''));
-    const top = parts.map((p) => ({ n: Number(p.match(/^(\d+)/)?.[1] ?? 0), what: p.replace(/^\d+ /, '').replace(/\.$/, '') })).sort((a, b) => b.n - a.n)[0];
-    const key = `${o.transition_options.length} option(s); most removed: ${top?.what ?? '?'}`;
+    // The rule that removed the most of its field names the kind (or an empty field).
+    const rules = o.transition_note.split(/; of (?:these|the other \d+), /)[1];
+    const top = rules
+      ?.replace(/\.$/, '')
+      .split('; ')
+      .map((p) => {
+        const what = p.replace(/^\d+ /, '');
+        // One wording per rule, whether one or several were removed.
+        return { n: Number(p.match(/^(\d+)/)?.[1] ?? 0), what: Object.values(NOTE_WORDS).find((w) => w.includes(what))?.[1] ?? what };
+      })
+      .sort((a, b) => b.n - a.n)[0];
+    const key = `${o.transition_options.length} option(s); ${top ? `most of its field ${top.what}` : 'nothing in its field'}`;
     notes.set(key, (notes.get(key) ?? 0) + 1);
   }
-  console.log('Occupations with fewer than 2 options, by the rule that removed the most candidates:');
+  console.log('Occupations with fewer than 2 options, by the rule that removed the most of their field:');
   for (const [k, n] of [...notes].sort((a, b) => b[1] - a[1])) console.log(`  ${n}  ${k}`);
   console.log('Hand-checked occupations:');
   for (const soc of HAND_CHECKED) {

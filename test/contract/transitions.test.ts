@@ -10,14 +10,18 @@ import path from 'node:path';
 
 const sites = useSites();
 
-/** Origin -> options the 2.0.0 review found infeasible or unwise; none may come back. */
+/** Origin -> options the 2.0.0 and 3.0.0 reviews found infeasible or unwise; none may come back. */
 const NAMED_MOVES: Record<string, string[]> = {
   '29-1141.00': ['29-1211.00', '29-1229.04', '29-1022.00', '29-1131.00'], // Registered Nurses -> Anesthesiologists, Physical Medicine Physicians, Oral Surgeons, Veterinarians
   '23-2011.00': ['13-1011.00', '27-2012.04', '31-9099.01'], // Paralegals -> Agents of Artists, Talent Directors, Speech-Language Pathology Assistants
   '43-4051.00': ['41-9091.00', '43-3041.00'], // Customer Service Representatives -> street vendors, gambling cage workers
-  '43-3031.00': ['25-3031.00'], // Bookkeeping clerks -> Substitute Teachers
-  '11-1011.00': ['29-1241.00'], // Chief Executives -> Ophthalmologists
-  '11-9021.00': ['29-1021.00'], // Construction Managers -> Dentists
+  // Bookkeeping clerks -> Substitute Teachers; (3.0.0) Couriers and Messengers: another field, a step down in skill
+  '43-3031.00': ['25-3031.00', '43-5021.00'],
+  '43-3071.00': ['43-5021.00'], // (3.0.0) Tellers -> Couriers and Messengers
+  // Chief Executives -> Ophthalmologists; (3.0.0) Biofuels Production Managers: an O*NET specialty with no
+  // employment or projection of its own (its SOC occupation's), which O*NET does not relate to chief executives
+  '11-1011.00': ['29-1241.00', '11-3051.03'],
+  '11-9021.00': ['29-1021.00', '11-3051.03'], // Construction Managers -> Dentists; (3.0.0) Biofuels Production Managers
 };
 
 interface Occ {
@@ -26,7 +30,7 @@ interface Occ {
   education: string | null;
   employment: number | null;
   change: number | null;
-  options: Array<{ soc_code: string; safer_by: { low: number; high: number }; entry_education: string | null; employment: number | null; projected_employment_change_pct: number | null }>;
+  options: Array<{ soc_code: string; similarity: number; related_tier: string | null; safer_by: { low: number; high: number }; entry_education: string | null; employment: number | null; projected_employment_change_pct: number | null }>;
   note: string | null;
   gaps: Array<{ toward: string[] }>;
 }
@@ -104,16 +108,34 @@ describe('transition options on the real build', () => {
     expect(options.filter(({ t }) => !(t.safer_by.low > 0 && t.safer_by.high >= t.safer_by.low)).map(({ o, t }) => `${o.soc} -> ${t.soc_code}`)).toEqual([]);
   });
 
-  it('most high-tier occupations have two options, and every occupation with fewer says why', () => {
+  it('offers an O*NET specialty only where O*NET relates it to the origin, and never a partly similar occupation', () => {
+    const related = new Set<string>();
+    for (const o of occs.values()) for (const t of o.options) if (t.related_tier !== null) related.add(`${o.soc}>${t.soc_code}`);
+    const options = all();
+    expect(options.filter(({ t }) => !t.soc_code.endsWith('.00') && t.related_tier === null).map(({ o, t }) => `${o.soc} -> ${t.soc_code}`)).toEqual([]);
+    const viable = seeds.params.skill_gaps.viable_similarity.value;
+    expect(options.filter(({ t }) => t.related_tier === null && t.similarity < viable).map(({ o, t }) => `${o.soc} -> ${t.soc_code}`)).toEqual([]);
+    // Specialties are offered, where O*NET relates them (e.g. Industrial Production Managers -> Biofuels Production Managers).
+    expect(related.has('11-3051.00>11-3051.03')).toBe(true);
+  });
+
+  it('most high-tier occupations have two options, and every occupation with fewer says why, from its field', () => {
     const high = [...occs.values()].filter((o) => o.tier === 'high');
-    // Issue 28 asks for 90%. Model 3.0.0's paired rule (lower under 95% of 200 combined
-    // alternatives) leaves 133 of 149 (89.3%): not met, and said so in METHODOLOGY section 10;
-    // this guards against falling further, it does not claim the target.
-    expect(high.filter((o) => o.options.length >= 2).length / high.length).toBeGreaterThanOrEqual(0.88);
+    // Issue 28 asks for 90%. Not met: 127 of 149 (85.2%) once the weak moves are gone (3.0.0
+    // listed 133 with them: couriers for five clerical occupations, a partly similar or an
+    // unrelated specialty for others); METHODOLOGY section 12 gives the reasons per kind. This
+    // guards against falling further, it does not claim the target.
+    expect(high.filter((o) => o.options.length >= 2).length / high.length).toBeGreaterThanOrEqual(0.85);
     for (const o of occs.values()) {
-      if (o.options.length < 2) expect(o.note, o.soc).toMatch(/^(No transition option|Only 1 transition option): of the \d+ other scored occupations, /);
+      if (o.options.length < 2)
+        expect(o.note, o.soc).toMatch(
+          /^(No transition option|Only 1 transition option): (none of the \d+ other scored occupations is in its field \(|\d+ of the \d+ other scored occupations are in its field \(\d+ O\*NET related, \d+ of its major group with similarity >= [\d.]+\); of (these|the other \d+), \d+ )/,
+        );
       else expect(o.note, o.soc).toBeNull();
     }
+    // Paralegals: every occupation of its field is ruled out, most because it does not score lower.
+    expect(occs.get('23-2011.00')!.options).toEqual([]);
+    expect(occs.get('23-2011.00')!.note).toMatch(/of these, \d+ do not score lower under 95% of model alternatives/);
   });
 
   it('skill gaps point toward the options shown', () => {

@@ -107,7 +107,7 @@ describe('computeModel on the fixture bundle', () => {
       for (const t of o.transition_options) {
         expect(t.final_score).toBeLessThan(o.risk_score.final_score);
         expect(Math.abs(t.job_zone - o.job_zone)).toBeLessThanOrEqual(1);
-        expect(t.similarity).toBeGreaterThanOrEqual(seeds.params.skill_gaps.stretch_similarity.value);
+        if (t.related_tier === null) expect(t.similarity).toBeGreaterThanOrEqual(seeds.params.skill_gaps.viable_similarity.value);
         expect(t.reason.length).toBeGreaterThan(20);
       }
     }

@@ -12,7 +12,7 @@ import {
   shrunkDisplacement,
   type TaskInputs,
 } from '../../../build/model/displacement.ts';
-import { firstK, isSafer, licenceAllows, lowerOverRange, saferBy, skillGaps, transitionNote, transitionOptions, type ScoredRef } from '../../../build/model/transitions.ts';
+import { firstK, isSafer, isSpecialty, licenceAllows, lowerOverRange, saferBy, skillGaps, transitionChoice, transitionNote, transitionOptions, type ScoredRef } from '../../../build/model/transitions.ts';
 import type { ModelParamsSeed } from '../../../build/model/params.ts';
 import { similarity, unitZ } from '../../../build/model/similarity.ts';
 import { activityWeights } from '../../../build/model/task-time.ts';
@@ -192,7 +192,7 @@ describe('transitions (Nesta rules) and skill gaps', () => {
     ref('10-1200.00', 45, 'medium', 2, 30000), // pays 60%: not desirable
     ref('10-1300.00', 58, 'high', 3, 60000), // only 2 points lower: not safer
     ref('10-1400.00', 30, 'low', 5, 90000), // job zone 2 away
-    ref('10-1500.00', 20, 'low', 4, 50000), // stretch similarity 0.25
+    ref('10-1500.00', 20, 'low', 4, 50000), // similarity 0.25: below viable, outside the field
     ref('10-1600.00', 50, 'high', 3, 70000), // desirable, same tier
   ];
   const sims: Record<string, number> = { '10-1100.00': 0.5, '10-1200.00': 0.6, '10-1300.00': 0.9, '10-1400.00': 0.9, '10-1500.00': 0.25, '10-1600.00': 0.35 };
@@ -212,15 +212,17 @@ describe('transitions (Nesta rules) and skill gaps', () => {
     expect(isSafer(10, 8.5, p)).toBe(false);
   });
 
-  it('orders lower-tier desirable, then desirable, then the rest, adding stretch options a high tier needs', () => {
+  it('orders lower-tier desirable, then desirable, then the rest; nothing below viable similarity', () => {
     const opts = transitionOptions(origin, [origin, ...cands], (picked) => picked.map((i) => sims[[origin, ...cands][i]!.soc_code] ?? null), p);
-    expect(opts.map((o) => o.soc_code)).toEqual(['10-1100.00', '10-1600.00', '10-1200.00', '10-1500.00']);
+    expect(opts.map((o) => o.soc_code)).toEqual(['10-1100.00', '10-1600.00', '10-1200.00']);
     expect(opts[0]).toMatchObject({ similarity: 0.5, wage_ratio: 0.96, job_zone: 3, safer_by: { low: 20, high: 20 }, related_tier: null, education_step: 0 });
     expect(opts[0]!.reason).toBe(
       "Highly similar skills, knowledge and activities (0.50); entry: Bachelor's degree (same level); keeps 96% of pay; BLS 2024-34 +3.0%, 4,000 openings a year, 50,000 jobs; lower risk tier (medium vs high), 20-20 points lower under 95% of model alternatives.",
     );
     expect(opts[2]!.reason).toMatch(/pays 60% of current pay/);
-    expect(opts[3]!.reason).toMatch(/^Partly similar .* \(0\.25\)/);
+    // 10-1500 (similarity 0.25) is the only lower-tier option left for this high-tier origin, and
+    // still not added: a partly similar occupation is not a move a counsellor signs.
+    expect(opts.filter((o) => o.risk_tier !== 'high' && (o.wage_ratio ?? 0) >= 0.75)).toHaveLength(1);
   });
 
   it('pairs the alternatives: safer_by is the least and largest difference, and an option must be lower under every one', () => {
@@ -287,11 +289,38 @@ describe('transitions (Nesta rules) and skill gaps', () => {
     expect(run(surgeon, ref('11-9021.00', 40, 'medium', 4, 100000), new Map([['29-1241.00', 'Primary-Short']]))).toEqual([]);
   });
 
-  it('says why fewer than two options are listed', () => {
-    expect(transitionNote(2, 10, { not_safer: 1, job_zone: 0, education_or_licence: 0, demand: 0, field: 0 }, p)).toBeNull();
-    expect(transitionNote(0, 10, { not_safer: 6, job_zone: 0, education_or_licence: 1, demand: 3, field: 0 }, p)).toBe(
-      'No transition option: of the 10 other scored occupations, 6 do not score lower under 95% of model alternatives; 1 need more than one education level up or a licence of another profession; 3 are projected to decline or have too few jobs.',
+  it('says why fewer than two options are listed: its field, and what each rule removed of it', () => {
+    const counts = { others: 10, related: 0, similar: 0, not_safer: 0, job_zone: 0, education_or_licence: 0, demand: 0 };
+    expect(transitionNote(2, { ...counts, related: 2 }, p)).toBeNull();
+    expect(transitionNote(0, { ...counts, related: 4, similar: 6, not_safer: 6, education_or_licence: 1, demand: 3 }, p)).toBe(
+      'No transition option: 10 of the 10 other scored occupations are in its field (4 O*NET related, 6 of its major group with similarity >= 0.3); of these, 6 do not score lower under 95% of model alternatives; 1 needs more than one education level up or a licence of another profession; 3 are projected to decline or have too few jobs.',
     );
+    expect(transitionNote(1, { ...counts, related: 3, not_safer: 2 }, p)).toBe(
+      'Only 1 transition option: 3 of the 10 other scored occupations are in its field (3 O*NET related, 0 of its major group with similarity >= 0.3); of the other 2, 2 do not score lower under 95% of model alternatives.',
+    );
+    expect(transitionNote(0, counts, p)).toBe(
+      'No transition option: none of the 10 other scored occupations is in its field (no O*NET related occupation is scored, and none of its major group has similarity >= 0.3).',
+    );
+  });
+
+  it('counts the field first, then what each rule removed of it, as the note reports', () => {
+    const sim = (c: Record<string, number>) => (picked: readonly number[]) => picked.map((i) => c[[origin, ...cands][i]!.soc_code] ?? null);
+    const { options, removed } = transitionChoice(origin, [origin, ...cands], sim(sims), p);
+    // In the field (same major group, similarity >= 0.3): 10-1100, 10-1200, 10-1300, 10-1400, 10-1600;
+    // 10-1300 is not safer, 10-1400 is two job zones away.
+    expect(options).toHaveLength(3);
+    expect(removed).toEqual({ others: 6, related: 0, similar: 5, not_safer: 1, job_zone: 1, education_or_licence: 0, demand: 0 });
+  });
+
+  it('offers an O*NET specialty (not .00) only when O*NET lists it as related, and says its jobs are its SOC occupation\'s', () => {
+    const specialty = ref('10-1100.03', 40, 'medium', 3, 48000);
+    const run = (related: Map<string, string>) => transitionOptions(origin, [specialty], () => [0.6], p, related);
+    expect(isSpecialty('10-1100.03')).toBe(true);
+    expect(isSpecialty('10-1100.00')).toBe(false);
+    expect(run(new Map())).toEqual([]); // similar, same major group: not enough for a specialty
+    const listed = run(new Map([['10-1100.03', 'Supplemental']]));
+    expect(listed.map((o) => o.soc_code)).toEqual(['10-1100.03']);
+    expect(listed[0]!.reason).toContain('50,000 jobs in its SOC occupation (not counted separately)');
   });
 
   it('takes skill gaps from the chosen options and fills a short list with knowledge', () => {
