@@ -24,6 +24,9 @@ export default defineConfig({
         test: {
           name: 'cloudflare',
           include: ['test/contract/**/*.test.ts'],
+          // One file at a time: every file speaks to the same two `wrangler pages dev` runtimes, and
+          // two files streaming downloads through them at once got connections reset (ECONNRESET).
+          maxWorkers: 1,
           globalSetup: ['./test/support/cloudflare-sites.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,

@@ -8,7 +8,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SHAPES, postJson, useSites, type Site } from './setup.ts';
+import { SHAPES, TARGET, postJson, useSites, type Site } from './setup.ts';
 
 const sites = useSites();
 
@@ -86,7 +86,8 @@ describe.each(SHAPES)('OpenAPI document (%s)', (shape) => {
     expect(checked.length).toBeGreaterThan(Object.keys(doc.paths).length * 2);
   });
 
-  it("every occupation's built risk response (with its explanation) validates against the document", async () => {
+  // Reads the built files from disk, not the runtime's answers: once (on the local server's run) is enough.
+  it.runIf(TARGET === 'node')("every occupation's built risk response (with its explanation) validates against the document", async () => {
     const site = sites[shape];
     const doc = (await site.json('/api/v1/openapi.json')) as Doc;
     const ajv = new Ajv2020({ strict: false, allErrors: true });

@@ -12,6 +12,8 @@ import { runBuilds } from '../../build/pipeline.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     dists: Record<Shape, string>;
+    /** How the builds of `dists` used the caches (model 'miss': the model was computed, not read back). */
+    distCaches: Record<string, string>;
     /** Set by the cloudflare project: each shape's build served by `wrangler pages dev`. */
     cloudflare?: Record<Shape, string>;
   }
@@ -20,7 +22,7 @@ declare module 'vitest' {
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SHAPES: Shape[] = ['percentile', 'timeline'];
 
-type Built = { root: string; dists: Record<Shape, string> };
+type Built = { root: string; dists: Record<Shape, string>; caches: Record<string, string> };
 // Each vitest project loads its global setup in a module graph of its own, but all of them run in
 // the one main process: a global is what lets the two setups share one set of builds.
 const SHARED = Symbol.for('odr.test.dists');
@@ -41,11 +43,12 @@ async function buildAll(label: string): Promise<Built> {
   const summaries = await runBuilds({ repoRoot: REPO_ROOT, strict: true }, SHAPES.map((shape) => ({ shape, out: path.join(root, shape) })));
   for (const s of summaries) dists[s.shape] = s.out;
   console.log(`[${label} setup] built ${summaries.map((s) => `${s.shape} (${s.files} files)`).join(', ')} in ${Math.round(performance.now() - t0)} ms; caches ${JSON.stringify(summaries[0]!.caches)}`);
-  return { root, dists };
+  return { root, dists, caches: { ...summaries[0]!.caches } };
 }
 
 export default async function setup(project: TestProject): Promise<() => void> {
-  const { root, dists } = await buildDists('integration');
+  const { root, dists, caches } = await buildDists('integration');
   project.provide('dists', dists);
+  project.provide('distCaches', caches);
   return () => rmSync(root, { recursive: true, force: true });
 }
