@@ -116,6 +116,8 @@ export const ModelParamsSeed = z.object({
     max_job_zone_difference: P(z.number().int().min(0).max(4)),
     /** "Desirable": keeps at least this share of the current median wage. */
     desirable_wage_ratio: P(z.number().min(0)),
+    /** No option pays less than this share of the current median wage. */
+    min_wage_ratio: P(z.number().min(0).max(1)),
     max_transitions: P(z.number().int().positive()),
     /** Skills that matter in the targets: mean importance at least this (1..5 scale). */
     min_target_importance: P(z.number().min(1).max(5)),

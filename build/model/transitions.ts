@@ -8,7 +8,9 @@
 //    (safer_by: the paired differences' 5th and 95th percentiles);
 //  - reachable: job zone within 1; BLS typical entry education at most one level up; no licensed
 //    profession (physicians, dentists, law, ...) from outside its family;
-//  - in demand: BLS projects no decline, and at least min_employment jobs.
+//  - in demand: BLS projects no decline, and at least min_employment jobs;
+//  - paid: at least min_wage_ratio (60%) of the current median wage (a larger cut costs more than
+//    displacement typically does).
 // Ranked: lower tier and desirable pay (>= 75% of the current median wage) first, then desirable,
 // then the rest; within a group O*NET's tiers and similarity. Skill gaps come from the chosen
 // options: O*NET skills they need at a higher level than this occupation has, on O*NET's scales
@@ -217,16 +219,21 @@ export interface TransitionFilterCounts {
   job_zone: number;
   education_or_licence: number;
   demand: number;
+  pay: number;
 }
 
-type RuleKey = 'not_safer' | 'job_zone' | 'education_or_licence' | 'demand';
+type RuleKey = 'not_safer' | 'job_zone' | 'education_or_licence' | 'demand' | 'pay';
 /** What each rule says of the occupations it removed: [one, several]. */
-export const NOTE_WORDS: Record<RuleKey, readonly [string, string]> = {
-  not_safer: ['does not score lower under 95% of model alternatives', 'do not score lower under 95% of model alternatives'],
-  job_zone: ['is more than one job zone away', 'are more than one job zone away'],
-  education_or_licence: ['needs more than one education level up or a licence of another profession', 'need more than one education level up or a licence of another profession'],
-  demand: ['is projected to decline or has too few jobs', 'are projected to decline or have too few jobs'],
-};
+export function noteWords(p: ModelParamsSeed): Record<RuleKey, readonly [string, string]> {
+  const floor = `${Math.round(100 * p.skill_gaps.min_wage_ratio.value)}% of this occupation's pay`;
+  return {
+    not_safer: ['does not score lower under 95% of model alternatives', 'do not score lower under 95% of model alternatives'],
+    job_zone: ['is more than one job zone away', 'are more than one job zone away'],
+    education_or_licence: ['needs more than one education level up or a licence of another profession', 'need more than one education level up or a licence of another profession'],
+    demand: ['is projected to decline or has too few jobs', 'are projected to decline or have too few jobs'],
+    pay: [`pays less than ${floor}`, `pay less than ${floor}`],
+  };
+}
 
 /** Why an occupation has fewer than min_options options: its field, and what each rule removed of it. */
 export function transitionNote(listed: number, removed: TransitionFilterCounts, p: ModelParamsSeed): string | null {
@@ -236,7 +243,8 @@ export function transitionNote(listed: number, removed: TransitionFilterCounts, 
   const viable = p.skill_gaps.viable_similarity.value;
   if (inField === 0)
     return `${head}: none of the ${removed.others} other scored occupations is in its field (no O*NET related occupation is scored, and none of its major group has similarity >= ${viable}).`;
-  const parts = (Object.keys(NOTE_WORDS) as RuleKey[]).filter((k) => removed[k] > 0).map((k) => `${removed[k]} ${NOTE_WORDS[k][removed[k] === 1 ? 0 : 1]}`);
+  const words = noteWords(p);
+  const parts = (Object.keys(words) as RuleKey[]).filter((k) => removed[k] > 0).map((k) => `${removed[k]} ${words[k][removed[k] === 1 ? 0 : 1]}`);
   const field = `${inField} of the ${removed.others} other scored occupations are in its field (${removed.related} O*NET related, ${removed.similar} of its major group with similarity >= ${viable})`;
   return `${head}: ${field}; of ${listed === 0 ? 'these' : `the other ${inField - listed}`}, ${parts.join('; ')}.`;
 }
@@ -291,7 +299,7 @@ export function transitionChoice(
     const s = groupSims[k];
     if (s != null && s >= viable) field.push({ ci, s, rel: null });
   });
-  const removed: TransitionFilterCounts = { others, related: 0, similar: 0, not_safer: 0, job_zone: 0, education_or_licence: 0, demand: 0 };
+  const removed: TransitionFilterCounts = { others, related: 0, similar: 0, not_safer: 0, job_zone: 0, education_or_licence: 0, demand: 0, pay: 0 };
   const list: Option[] = [];
   for (const { ci, s, rel } of field) {
     const c = candidates[ci]!;
@@ -315,6 +323,10 @@ export function transitionChoice(
       continue;
     }
     const ratio = origin.median_annual_wage && c.median_annual_wage ? c.median_annual_wage / origin.median_annual_wage : null;
+    if (ratio !== null && ratio < g.min_wage_ratio.value) {
+      removed.pay++;
+      continue;
+    }
     const desirable = ratio !== null && ratio >= g.desirable_wage_ratio.value;
     const lowerTier = TIER_ORDER[c.risk_tier] < TIER_ORDER[origin.risk_tier];
     const group = lowerTier && desirable ? 0 : desirable ? 1 : 2;

@@ -9,7 +9,7 @@ import { loadSeeds } from '../seeds-load.ts';
 import { computeModel } from '../model/index.ts';
 import { REPO_ROOT } from '../repo-root.ts';
 import { transitionFigures } from './transition-figures.ts';
-import { NOTE_WORDS } from '../model/transitions.ts';
+import { noteWords } from '../model/transitions.ts';
 
 const HAND_CHECKED = [
   '29-1141.00', // Registered Nurses
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
       .map((p) => {
         const what = p.replace(/^\d+ /, '');
         // One wording per rule, whether one or several were removed.
-        return { n: Number(p.match(/^(\d+)/)?.[1] ?? 0), what: Object.values(NOTE_WORDS).find((w) => w.includes(what))?.[1] ?? what };
+        return { n: Number(p.match(/^(\d+)/)?.[1] ?? 0), what: Object.values(noteWords(seeds.params)).find((w) => w.includes(what))?.[1] ?? what };
       })
       .sort((a, b) => b.n - a.n)[0];
     const key = `${o.transition_options.length} option(s); ${top ? `most of its field ${top.what}` : 'nothing in its field'}`;
