@@ -255,6 +255,7 @@ const SearchIndexBody = z.strictObject({
   width: z.number().int().min(1).max(5),
   alt_end: Packed,
   name_len: Packed,
+  by_length: Packed,
   /** Posting buckets; in the function's shard of the served occupations' index, none (each a shard of its own: SearchPostingsShard). */
   postings: z.array(Packed),
 });

@@ -9,6 +9,7 @@ export interface PackedIndex {
   width: number;
   alt_end: string;
   name_len: string;
+  by_length: string;
   /** Buckets of POSTING_BUCKET_WORDS words: their lists' bucket-local ends, then the lists. */
   postings: ReadonlyArray<string | undefined>;
 }
@@ -81,6 +82,16 @@ export function packedProblem(index: PackedIndex, postingsElsewhere = false): st
   if (postingsElsewhere ? index.postings.length !== 0 : index.postings.length !== Math.ceil(index.vocab.length / POSTING_BUCKET_WORDS)) return 'postings and vocab disagree in length';
   for (let o = 0, prev = 0; o < index.titles.length; prev = unpackAt(index.alt_end, width, o), o++) if (!(unpackAt(index.alt_end, width, o) >= prev)) return `alt_end ${o} is not ascending`;
   for (let i = 0; i < names; i++) if (!(unpackAt(index.name_len, 1, i) >= 1)) return `name_len ${i} is not a positive count`;
+  if (count(index.by_length) !== index.vocab.length) return 'by_length and vocab disagree in length';
+  const seen = new Uint8Array(index.vocab.length);
+  for (let j = 0, prev = -1, prevLen = 0; j < index.vocab.length; j++) {
+    const k = unpackAt(index.by_length, width, j);
+    if (!(k >= 0 && k < index.vocab.length) || seen[k]) return `by_length ${j} is no vocabulary id or a repeated one`;
+    seen[k] = 1;
+    const len = index.vocab[k]!.length;
+    if (len < prevLen || (len === prevLen && k < prev)) return `by_length ${j} is out of order (length, then id)`;
+    [prev, prevLen] = [k, len];
+  }
   for (let b = 0; b < index.postings.length; b++) {
     const bucket = index.postings[b];
     if (bucket === undefined) return `postings bucket ${b} missing`;

@@ -1,6 +1,7 @@
 // The occupation search's queries, answered by the function against the index the build made
 // (search-words.ts says how a search works). Pure.
 import { nameLength, namesOfOccupation, normalize, ownerOf, postingsOf, stem, words, type SearchIndex } from './search-words.ts';
+import { unpackAt } from './search-pack.ts';
 
 /**
  * Everyday words and abbreviations O*NET's titles do not (or barely) carry, as the words that do;
@@ -106,27 +107,21 @@ export function editDistance(a: string, b: string, max: number): number {
 }
 
 /**
- * What the query side derives from an index, once per index and only when a query needs it:
- * vocabulary ids by word length and each word's letter set (the typo scan looks at near lengths
- * and near letter sets only).
+ * Each vocabulary word's letter set, per index, filled in as the typo scan first meets the word
+ * (0: not yet; a word's set is never 0): no pass over the vocabulary before a cold query.
  */
-interface Derived {
-  byLength: number[][];
-  letters: Int32Array;
-}
-const derivedOf = new WeakMap<SearchIndex, Derived>();
-function derived(index: SearchIndex): Derived {
-  let d = derivedOf.get(index);
-  if (!d) {
-    const byLength: number[][] = [];
-    const letters = new Int32Array(index.vocab.length);
-    index.vocab.forEach((w, k) => {
-      (byLength[w.length] ??= []).push(k);
-      letters[k] = letterSet(w);
-    });
-    derivedOf.set(index, (d = { byLength, letters }));
+const lettersOf = new WeakMap<SearchIndex, Int32Array>();
+
+/** Position in index.by_length of the first word at least `len` long. */
+function lengthStart(index: SearchIndex, len: number): number {
+  let lo = 0;
+  let hi = index.vocab.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (index.vocab[unpackAt(index.by_length, index.width, mid)]!.length < len) lo = mid + 1;
+    else hi = mid;
   }
-  return d;
+  return lo;
 }
 
 /**
@@ -185,15 +180,16 @@ interface QueryWords {
  * `lexicon`: an index whose words are words here too, never typos of near ones: for the served
  * occupations the unscored ones' ("infantry" is not "infant"), and the other way round ("chef" is
  * not "chief", which would make "assistant chef" name an unscored occupation by an alternate title).
+ * `typos`: false when typo matches would not count anyway (ownTitleHolds), so none is looked for.
  */
-function queryWords(index: SearchIndex, lexicon: SearchIndex | undefined = index.unscored?.index): QueryWords {
+function queryWords(index: SearchIndex, lexicon: SearchIndex | undefined = index.unscored?.index, typos = true): QueryWords {
   const cands = new Map<string, Map<number, number>>();
   const names = new Map<string, Map<number, number>>();
   const self: QueryWords = {
     lexicon,
     candidates(w) {
       let c = cands.get(w);
-      if (!c) cands.set(w, (c = candidates(index, w, lexicon)));
+      if (!c) cands.set(w, (c = candidates(index, w, lexicon, typos)));
       return c;
     },
     names(w) {
@@ -214,7 +210,7 @@ function queryWords(index: SearchIndex, lexicon: SearchIndex | undefined = index
 }
 
 /** Vocabulary words a query word stands for, with how well (1 exact, less for prefix and typo). */
-function candidates(index: SearchIndex, w: string, lexicon: SearchIndex | undefined): Map<number, number> {
+function candidates(index: SearchIndex, w: string, lexicon: SearchIndex | undefined, typos: boolean): Map<number, number> {
   const out = new Map<number, number>();
   const at = lowerBound(index.vocab, w);
   const exact = index.vocab[at] === w;
@@ -225,17 +221,18 @@ function candidates(index: SearchIndex, w: string, lexicon: SearchIndex | undefi
     }
   }
   // A word of the other index's titles is a word, not a typo of a near one (queryWords).
-  if (!exact && w.length >= 4 && !inVocabulary(lexicon, w)) {
+  if (typos && !exact && w.length >= 4 && !inVocabulary(lexicon, w)) {
     const max = w.length >= 8 ? 2 : 1;
-    const { byLength, letters } = derived(index);
+    let letters = lettersOf.get(index);
+    if (!letters) lettersOf.set(index, (letters = new Int32Array(index.vocab.length)));
     const set = letterSet(w);
-    for (let len = w.length - max; len <= w.length + max; len++) {
-      for (const k of byLength[len] ?? []) {
-        if (out.has(k) || bitCount(set ^ letters[k]!) > 2 * max) continue;
-        searchWork.distances++;
-        const d = editDistance(w, index.vocab[k]!, max);
-        if (d <= max) out.set(k, d === 1 ? 0.65 : 0.5);
-      }
+    // The words of near lengths lie together in by_length.
+    for (let j = lengthStart(index, w.length - max), end = lengthStart(index, w.length + max + 1); j < end; j++) {
+      const k = unpackAt(index.by_length, index.width, j);
+      if (out.has(k) || bitCount(set ^ (letters[k] ||= letterSet(index.vocab[k]!))) > 2 * max) continue;
+      searchWork.distances++;
+      const d = editDistance(w, index.vocab[k]!, max);
+      if (d <= max) out.set(k, d === 1 ? 0.65 : 0.5);
     }
   }
   searchWork.candidates += out.size;
@@ -406,7 +403,7 @@ const NO_TYPO = 0.7;
 export function ownTitleHolds(index: SearchIndex, query: string): boolean {
   const ws = [...new Set(words(query))];
   if (ws.length === 0) return false;
-  const qw = queryWords(index);
+  const qw = queryWords(index, undefined, false);
   const n = index.titles.length;
   let held: Set<number> | null = null;
   for (const w of ws) {

@@ -86,6 +86,15 @@ describe('packed numbers', () => {
     const words = Math.min(index.vocab.length, POSTING_BUCKET_WORDS) * index.width;
     const outOfRange = bucket.slice(0, words) + 'z'.repeat(index.width) + bucket.slice(words + index.width);
     expect(packedProblem({ ...index, postings: [outOfRange, ...index.postings.slice(1)] })).toMatch(/word 0: name ids not ascending or out of range/);
+    const ids = Array.from({ length: index.vocab.length }, (_, j) => unpackAt(index.by_length, index.width, j));
+    expect(new Set(ids).size).toBe(index.vocab.length);
+    expect(packedProblem({ ...index, by_length: pack([...ids].reverse(), index.width) })).toMatch(/by_length \d+ is out of order/);
+    expect(packedProblem({ ...index, by_length: pack([ids[0]!, ...ids.slice(0, -1)], index.width) })).toMatch(/repeated/);
+  });
+  it('lists the vocabulary by word length, shortest first, so a typo scan reads only the near lengths', () => {
+    const lengths = Array.from({ length: index.vocab.length }, (_, j) => index.vocab[unpackAt(index.by_length, index.width, j)]!.length);
+    expect(lengths).toEqual([...lengths].sort((a, b) => a - b));
+    expect(lengths[0]).toBeLessThan(lengths.at(-1)!);
   });
 });
 
