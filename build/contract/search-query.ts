@@ -2,6 +2,7 @@
 // (search-words.ts says how a search works). Pure.
 import { nameLength, namesOfOccupation, normalize, ownerOf, postingsOf, stem, words, type SearchIndex } from './search-words.ts';
 import { unpackAt } from './search-pack.ts';
+import { TYPO_DISTANCE_BUDGET } from './limits.ts';
 
 /**
  * Everyday words and abbreviations O*NET's titles do not (or barely) carry, as the words that do;
@@ -180,16 +181,19 @@ interface QueryWords {
  * `lexicon`: an index whose words are words here too, never typos of near ones: for the served
  * occupations the unscored ones' ("infantry" is not "infant"), and the other way round ("chef" is
  * not "chief", which would make "assistant chef" name an unscored occupation by an alternate title).
- * `typos`: false when typo matches would not count anyway (ownTitleHolds), so none is looked for.
+ * `typos`: false when typo matches would not count anyway (ownTitleHolds), so none is looked for;
+ * else the query's typo scans share TYPO_DISTANCE_BUDGET.
  */
 function queryWords(index: SearchIndex, lexicon: SearchIndex | undefined = index.unscored?.index, typos = true): QueryWords {
   const cands = new Map<string, Map<number, number>>();
+  // One budget for the whole query's typo scans (every word, every variant; queryWords is per query).
+  const budget = { distances: TYPO_DISTANCE_BUDGET };
   const names = new Map<string, Map<number, number>>();
   const self: QueryWords = {
     lexicon,
     candidates(w) {
       let c = cands.get(w);
-      if (!c) cands.set(w, (c = candidates(index, w, lexicon, typos)));
+      if (!c) cands.set(w, (c = candidates(index, w, lexicon, typos ? budget : null)));
       return c;
     },
     names(w) {
@@ -209,8 +213,13 @@ function queryWords(index: SearchIndex, lexicon: SearchIndex | undefined = index
   return self;
 }
 
-/** Vocabulary words a query word stands for, with how well (1 exact, less for prefix and typo). */
-function candidates(index: SearchIndex, w: string, lexicon: SearchIndex | undefined, typos: boolean): Map<number, number> {
+/**
+ * Vocabulary words a query word stands for, with how well (1 exact, less for prefix and typo).
+ * `typos`: what is left of the query's typo budget (null: no typo scan). The scan takes the
+ * nearest lengths first (the word's own, then one off, then two), so a query that runs out of
+ * budget keeps the likelier typos; the real queries stay well within it (limits.ts).
+ */
+function candidates(index: SearchIndex, w: string, lexicon: SearchIndex | undefined, typos: { distances: number } | null): Map<number, number> {
   const out = new Map<number, number>();
   const at = lowerBound(index.vocab, w);
   const exact = index.vocab[at] === w;
@@ -226,13 +235,17 @@ function candidates(index: SearchIndex, w: string, lexicon: SearchIndex | undefi
     let letters = lettersOf.get(index);
     if (!letters) lettersOf.set(index, (letters = new Int32Array(index.vocab.length)));
     const set = letterSet(w);
-    // The words of near lengths lie together in by_length.
-    for (let j = lengthStart(index, w.length - max), end = lengthStart(index, w.length + max + 1); j < end; j++) {
-      const k = unpackAt(index.by_length, index.width, j);
-      if (out.has(k) || bitCount(set ^ (letters[k] ||= letterSet(index.vocab[k]!))) > 2 * max) continue;
-      searchWork.distances++;
-      const d = editDistance(w, index.vocab[k]!, max);
-      if (d <= max) out.set(k, d === 1 ? 0.65 : 0.5);
+    // The words of one length lie together in by_length: its own length, then one off, then two.
+    for (let off = 0; off <= 2 * max && typos.distances > 0; off++) {
+      const len = w.length + (off % 2 === 0 ? off / 2 : -(off + 1) / 2);
+      for (let j = lengthStart(index, len), end = lengthStart(index, len + 1); j < end && typos.distances > 0; j++) {
+        const k = unpackAt(index.by_length, index.width, j);
+        if (out.has(k) || bitCount(set ^ (letters[k] ||= letterSet(index.vocab[k]!))) > 2 * max) continue;
+        typos.distances--;
+        searchWork.distances++;
+        const d = editDistance(w, index.vocab[k]!, max);
+        if (d <= max) out.set(k, d === 1 ? 0.65 : 0.5);
+      }
     }
   }
   searchWork.candidates += out.size;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildSearchIndex } from '../../../build/contract/search-index.ts';
-import { editDistance, ownTitleHolds, searchOccupations, searchUnscored, suggestOccupations } from '../../../build/contract/search-query.ts';
+import { editDistance, ownTitleHolds, searchOccupations, searchUnscored, searchWork, suggestOccupations } from '../../../build/contract/search-query.ts';
+import { TYPO_DISTANCE_BUDGET } from '../../../build/contract/limits.ts';
 import { normalize, ownerOf, postingsOf, stem, takeMissingBuckets } from '../../../build/contract/search-words.ts';
 import { pack, packedLength, packedProblem, packWidth, POSTING_BUCKET_WORDS, unpackAt } from '../../../build/contract/search-pack.ts';
 
@@ -95,6 +96,32 @@ describe('packed numbers', () => {
     const lengths = Array.from({ length: index.vocab.length }, (_, j) => index.vocab[unpackAt(index.by_length, index.width, j)]!.length);
     expect(lengths).toEqual([...lengths].sort((a, b) => a - b));
     expect(lengths[0]).toBeLessThan(lengths.at(-1)!);
+  });
+});
+
+describe('the typo scan within its budget', () => {
+  // 3,000 words of one length and one letter set: the letter-set filter lets every one through.
+  const perms: string[] = [];
+  const permute = (rest: string, done: string) => {
+    if (perms.length === 3000) return;
+    if (!rest) perms.push(done);
+    for (let i = 0; i < rest.length; i++) permute(rest.slice(0, i) + rest.slice(i + 1), done + rest[i]);
+  };
+  permute('abcdefgh', '');
+  const many = perms.map((w, i) => occ(`11-${String(1000 + i).padStart(4, '0')}.00`, w, 1000 + i));
+  const ix = buildSearchIndex(many, []);
+  const distances = (q: string) => {
+    const before = searchWork.distances;
+    const found = searchOccupations(ix, q);
+    return { used: searchWork.distances - before, found };
+  };
+  it('stops at the budget however many words a query has, and still finds the typo a word makes', () => {
+    expect(perms).toHaveLength(3000);
+    expect(distances('hgfedcbx').used).toBe(TYPO_DISTANCE_BUDGET);
+    expect(distances('hgfedcbx hgfedcxa hgfedxba hgfexcba').used).toBe(TYPO_DISTANCE_BUDGET);
+    // One substitution away from the first word: its own length is scanned first, so it is found.
+    const { found } = distances(`${perms[0]!.slice(0, 7)}x`);
+    expect(found.map((i) => perms[i])).toContain(perms[0]);
   });
 });
 
