@@ -251,7 +251,8 @@ const Packed = z.string().regex(/^[-0-9A-Za-z_]*$/);
 const SearchIndexBody = z.strictObject({
   titles: z.array(z.string()),
   prior: z.array(z.number().min(0).max(1)),
-  vocab: z.array(z.string().min(1)),
+  /** Sorted words joined by single spaces (search-words.ts). */
+  vocab: z.string().regex(/^([a-z0-9]+( [a-z0-9]+)*)?$/),
   width: z.number().int().min(1).max(5),
   alt_end: Packed,
   name_len: Packed,

@@ -56,7 +56,7 @@ export function buildSearchIndex(
   const index: SearchIndex = {
     titles: own,
     prior: priors(records),
-    vocab,
+    vocab: vocab.join(' '),
     width,
     alt_end: pack(altEnds(altOcc, records.length), width),
     name_len: pack(nameLen, 1),

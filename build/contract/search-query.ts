@@ -1,6 +1,6 @@
 // The occupation search's queries, answered by the function against the index the build made
 // (search-words.ts says how a search works). Pure.
-import { nameLength, namesOfOccupation, normalize, ownerOf, postingsOf, stem, words, type SearchIndex } from './search-words.ts';
+import { nameLength, namesOfOccupation, normalize, ownerOf, postingsOf, stem, vocabulary, words, type SearchIndex } from './search-words.ts';
 import { unpackAt } from './search-pack.ts';
 import { TYPO_DISTANCE_BUDGET } from './limits.ts';
 
@@ -116,10 +116,11 @@ const lettersOf = new WeakMap<SearchIndex, Int32Array>();
 /** Position in index.by_length of the first word at least `len` long. */
 function lengthStart(index: SearchIndex, len: number): number {
   let lo = 0;
-  let hi = index.vocab.length;
+  const vocab = vocabulary(index);
+  let hi = vocab.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (index.vocab[unpackAt(index.by_length, index.width, mid)]!.length < len) lo = mid + 1;
+    if (vocab[unpackAt(index.by_length, index.width, mid)]!.length < len) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -153,7 +154,7 @@ function bitCount(n: number): number {
 export const searchWork = { distances: 0, candidates: 0, postings: 0 };
 
 /** First index in the sorted vocabulary not below w. */
-function lowerBound(vocab: string[], w: string): number {
+function lowerBound(vocab: readonly string[], w: string): number {
   let lo = 0;
   let hi = vocab.length;
   while (lo < hi) {
@@ -221,29 +222,30 @@ function queryWords(index: SearchIndex, lexicon: SearchIndex | undefined = index
  */
 function candidates(index: SearchIndex, w: string, lexicon: SearchIndex | undefined, typos: { distances: number } | null): Map<number, number> {
   const out = new Map<number, number>();
-  const at = lowerBound(index.vocab, w);
-  const exact = index.vocab[at] === w;
+  const vocab = vocabulary(index);
+  const at = lowerBound(vocab, w);
+  const exact = vocab[at] === w;
   if (exact) out.set(at, 1);
   if (w.length >= 3) {
-    for (let k = exact ? at + 1 : at; k < index.vocab.length && k - at < MAX_PREFIX_WORDS && index.vocab[k]!.startsWith(w); k++) {
-      out.set(k, 0.7 + (0.2 * w.length) / index.vocab[k]!.length);
+    for (let k = exact ? at + 1 : at; k < vocab.length && k - at < MAX_PREFIX_WORDS && vocab[k]!.startsWith(w); k++) {
+      out.set(k, 0.7 + (0.2 * w.length) / vocab[k]!.length);
     }
   }
   // A word of the other index's titles is a word, not a typo of a near one (queryWords).
   if (typos && !exact && w.length >= 4 && !inVocabulary(lexicon, w)) {
     const max = w.length >= 8 ? 2 : 1;
     let letters = lettersOf.get(index);
-    if (!letters) lettersOf.set(index, (letters = new Int32Array(index.vocab.length)));
+    if (!letters) lettersOf.set(index, (letters = new Int32Array(vocab.length)));
     const set = letterSet(w);
     // The words of one length lie together in by_length: its own length, then one off, then two.
     for (let off = 0; off <= 2 * max && typos.distances > 0; off++) {
       const len = w.length + (off % 2 === 0 ? off / 2 : -(off + 1) / 2);
       for (let j = lengthStart(index, len), end = lengthStart(index, len + 1); j < end && typos.distances > 0; j++) {
         const k = unpackAt(index.by_length, index.width, j);
-        if (out.has(k) || bitCount(set ^ (letters[k] ||= letterSet(index.vocab[k]!))) > 2 * max) continue;
+        if (out.has(k) || bitCount(set ^ (letters[k] ||= letterSet(vocab[k]!))) > 2 * max) continue;
         typos.distances--;
         searchWork.distances++;
-        const d = editDistance(w, index.vocab[k]!, max);
+        const d = editDistance(w, vocab[k]!, max);
         if (d <= max) out.set(k, d === 1 ? 0.65 : 0.5);
       }
     }
@@ -252,7 +254,11 @@ function candidates(index: SearchIndex, w: string, lexicon: SearchIndex | undefi
   return out;
 }
 
-const inVocabulary = (index: SearchIndex | undefined, w: string): boolean => index !== undefined && index.vocab[lowerBound(index.vocab, w)] === w;
+const inVocabulary = (index: SearchIndex | undefined, w: string): boolean => {
+  if (index === undefined) return false;
+  const vocab = vocabulary(index);
+  return vocab[lowerBound(vocab, w)] === w;
+};
 
 /** A word split in two has at least MIN_SPLIT_WORD letters, each part MIN_SPLIT_PART (shorter splits are mostly chance: "cannon" is not "can non"). */
 const MIN_SPLIT_WORD = 7;

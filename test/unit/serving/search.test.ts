@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSearchIndex } from '../../../build/contract/search-index.ts';
 import { editDistance, ownTitleHolds, searchOccupations, searchUnscored, searchWork, suggestOccupations } from '../../../build/contract/search-query.ts';
 import { TYPO_DISTANCE_BUDGET } from '../../../build/contract/limits.ts';
-import { normalize, ownerOf, postingsOf, stem, takeMissingBuckets } from '../../../build/contract/search-words.ts';
+import { normalize, ownerOf, postingsOf, stem, takeMissingBuckets, vocabulary } from '../../../build/contract/search-words.ts';
 import { pack, packedLength, packedProblem, packWidth, POSTING_BUCKET_WORDS, unpackAt } from '../../../build/contract/search-pack.ts';
 
 // Hand-written occupations in the shape the build hands over: titles, OEWS employment and code.
@@ -80,20 +80,22 @@ describe('packed numbers', () => {
   });
   it('finds a damaged index', () => {
     expect(packedProblem({ ...index, postings: [...index.postings, ''] })).toMatch(/postings and vocab/);
+    expect(packedProblem({ ...index, vocab: [...vocabulary(index)].reverse().join(' ') })).toMatch(/vocab 1 is empty or not after/);
+    expect(packedProblem({ ...index, vocab: ` ${index.vocab}` })).toMatch(/vocab 0 is empty/);
     expect(packedProblem({ ...index, postings: [] }, true)).toBeNull();
     expect(packedProblem({ ...index, name_len: index.name_len.slice(1) })).toMatch(/name_len and alt_end/);
     expect(packedProblem({ ...index, alt_end: index.alt_end.slice(index.width) })).toMatch(/alt_end and titles/);
     const bucket = index.postings[0]!;
-    const words = Math.min(index.vocab.length, POSTING_BUCKET_WORDS) * index.width;
+    const words = Math.min(vocabulary(index).length, POSTING_BUCKET_WORDS) * index.width;
     const outOfRange = bucket.slice(0, words) + 'z'.repeat(index.width) + bucket.slice(words + index.width);
     expect(packedProblem({ ...index, postings: [outOfRange, ...index.postings.slice(1)] })).toMatch(/word 0: name ids not ascending or out of range/);
-    const ids = Array.from({ length: index.vocab.length }, (_, j) => unpackAt(index.by_length, index.width, j));
-    expect(new Set(ids).size).toBe(index.vocab.length);
+    const ids = Array.from({ length: vocabulary(index).length }, (_, j) => unpackAt(index.by_length, index.width, j));
+    expect(new Set(ids).size).toBe(vocabulary(index).length);
     expect(packedProblem({ ...index, by_length: pack([...ids].reverse(), index.width) })).toMatch(/by_length \d+ is out of order/);
     expect(packedProblem({ ...index, by_length: pack([ids[0]!, ...ids.slice(0, -1)], index.width) })).toMatch(/repeated/);
   });
   it('lists the vocabulary by word length, shortest first, so a typo scan reads only the near lengths', () => {
-    const lengths = Array.from({ length: index.vocab.length }, (_, j) => index.vocab[unpackAt(index.by_length, index.width, j)]!.length);
+    const lengths = Array.from({ length: vocabulary(index).length }, (_, j) => vocabulary(index)[unpackAt(index.by_length, index.width, j)]!.length);
     expect(lengths).toEqual([...lengths].sort((a, b) => a - b));
     expect(lengths[0]).toBeLessThan(lengths.at(-1)!);
   });
@@ -134,7 +136,7 @@ describe('posting buckets loaded on demand', () => {
     const split = { ...full, postings: full.postings.map(() => undefined) as Array<string | undefined> };
     expect(searchOccupations(split, 'operator')).toEqual([]);
     const wanted = takeMissingBuckets(split);
-    expect(wanted).toEqual([split.vocab.indexOf('operator') / POSTING_BUCKET_WORDS | 0]);
+    expect(wanted).toEqual([vocabulary(split).indexOf('operator') / POSTING_BUCKET_WORDS | 0]);
     expect(takeMissingBuckets(split)).toEqual([]);
     for (const b of wanted) split.postings[b] = full.postings[b];
     expect(searchOccupations(split, 'operator')).toEqual(searchOccupations(full, 'operator'));
@@ -146,13 +148,16 @@ describe('search index', () => {
   it('holds own titles by list position, then alternate titles with their owner, and sorted words', () => {
     expect(index.titles).toHaveLength(records.length);
     expect(packedLength(index.name_len, 1)).toBe(records.length + unpackAt(index.alt_end, index.width, records.length - 1));
-    expect(index.vocab).toEqual([...index.vocab].sort((a, b) => (a < b ? -1 : 1)));
-    const rn = index.vocab.indexOf('rn');
+    const vocab = vocabulary(index);
+    expect(index.vocab).toBe(vocab.join(' '));
+    expect(vocab).toEqual([...vocab].sort((a, b) => (a < b ? -1 : 1)));
+    const rn = vocab.indexOf('rn');
     expect(postingsOf(index, rn).map((id) => ownerOf(index, id))).toEqual([2, 2, 2, 4]);
     expect(packedProblem(index)).toBeNull();
   });
   it('ignores titles of occupations not in the list', () => {
-    expect(index.vocab).not.toContain('listed');
+    expect(vocabulary(index)).not.toContain('listed');
+    expect(vocabulary(index)).toContain('registered');
   });
   it('gives popularity from employment, splitting a shared OEWS code in favour of the .00 occupation', () => {
     expect(index.prior[2]).toBeGreaterThan(index.prior[3]!);
