@@ -1,6 +1,6 @@
 // The occupation search's queries, answered by the function against the index the build made
 // (search-words.ts says how a search works). Pure.
-import { nameLength, namesOfOccupation, normalize, ownerOf, postingsOf, stem, vocabulary, words, type SearchIndex } from './search-words.ts';
+import { nameLength, namesOfOccupation, normalize, ownerOf, postingsOf, stem, wordStarts, words, type SearchIndex } from './search-words.ts';
 import { unpackAt } from './search-pack.ts';
 import { TYPO_DISTANCE_BUDGET } from './limits.ts';
 
@@ -84,27 +84,31 @@ const MAX_WORD = 64;
 // Three reused rows: the typo scan runs this over thousands of words per query.
 const rows = [new Int32Array(MAX_WORD + 1), new Int32Array(MAX_WORD + 1), new Int32Array(MAX_WORD + 1)];
 
-/** Optimal string alignment distance (a swap of neighbours is one edit), or max+1 once it must exceed max. */
-export function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  if (a.length > MAX_WORD || b.length > MAX_WORD) return a === b ? 0 : max + 1;
+/**
+ * Optimal string alignment distance (a swap of neighbours is one edit), or max+1 once it must
+ * exceed max. `b` may be a stretch of a longer string: bLen characters from bAt (a vocabulary word
+ * read in place).
+ */
+export function editDistance(a: string, b: string, max: number, bAt = 0, bLen = b.length): number {
+  if (Math.abs(a.length - bLen) > max) return max + 1;
+  if (a.length > MAX_WORD || bLen > MAX_WORD) return a.length === bLen && b.startsWith(a, bAt) ? 0 : max + 1;
   let [prev2, prev, cur] = rows as [Int32Array, Int32Array, Int32Array];
-  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let j = 0; j <= bLen; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
     cur[0] = i;
     let best = i;
     const ai = a.charCodeAt(i - 1);
-    for (let j = 1; j <= b.length; j++) {
-      const bj = b.charCodeAt(j - 1);
+    for (let j = 1; j <= bLen; j++) {
+      const bj = b.charCodeAt(bAt + j - 1);
       let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ai === bj ? 0 : 1));
-      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) v = Math.min(v, prev2[j - 2]! + 1);
+      if (i > 1 && j > 1 && ai === b.charCodeAt(bAt + j - 2) && a.charCodeAt(i - 2) === bj) v = Math.min(v, prev2[j - 2]! + 1);
       cur[j] = v;
       if (v < best) best = v;
     }
     if (best > max) return max + 1;
     [prev2, prev, cur] = [prev, cur, prev2];
   }
-  return prev[b.length]!;
+  return prev[bLen]!;
 }
 
 /**
@@ -116,11 +120,12 @@ const lettersOf = new WeakMap<SearchIndex, Int32Array>();
 /** Position in index.by_length of the first word at least `len` long. */
 function lengthStart(index: SearchIndex, len: number): number {
   let lo = 0;
-  const vocab = vocabulary(index);
-  let hi = vocab.length;
+  const starts = wordStarts(index);
+  let hi = starts.length - 1;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (vocab[unpackAt(index.by_length, index.width, mid)]!.length < len) lo = mid + 1;
+    const k = unpackAt(index.by_length, index.width, mid);
+    if (starts[k + 1]! - starts[k]! - 1 < len) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -132,9 +137,9 @@ function lengthStart(index: SearchIndex, len: number): number {
  * set differs from the query word's in more than 2 * max bits is not within max edits: most of
  * the vocabulary is ruled out without computing a distance.
  */
-function letterSet(w: string): number {
+function letterSet(w: string, at = 0, end = w.length): number {
   let set = 0;
-  for (let i = 0; i < w.length; i++) {
+  for (let i = at; i < end; i++) {
     const c = w.charCodeAt(i);
     set |= 1 << (c >= 97 && c <= 122 ? c - 97 : 26 + (c % 6));
   }
@@ -153,13 +158,26 @@ function bitCount(n: number): number {
  */
 export const searchWork = { distances: 0, candidates: 0, postings: 0 };
 
-/** First index in the sorted vocabulary not below w. */
-function lowerBound(vocab: readonly string[], w: string): number {
+/** Word k of the index's vocabulary against w, in code-unit order (as < compares strings): <0, 0 or >0. */
+function compareWord(text: string, starts: Int32Array, k: number, w: string): number {
+  const at = starts[k]!;
+  const len = starts[k + 1]! - at - 1;
+  const n = Math.min(len, w.length);
+  for (let i = 0; i < n; i++) {
+    const d = text.charCodeAt(at + i) - w.charCodeAt(i);
+    if (d !== 0) return d;
+  }
+  return len - w.length;
+}
+
+/** First word id in the sorted vocabulary not below w. */
+function lowerBound(index: SearchIndex, w: string): number {
+  const starts = wordStarts(index);
   let lo = 0;
-  let hi = vocab.length;
+  let hi = starts.length - 1;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (vocab[mid]! < w) lo = mid + 1;
+    if (compareWord(index.vocab, starts, mid, w) < 0) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -222,30 +240,34 @@ function queryWords(index: SearchIndex, lexicon: SearchIndex | undefined = index
  */
 function candidates(index: SearchIndex, w: string, lexicon: SearchIndex | undefined, typos: { distances: number } | null): Map<number, number> {
   const out = new Map<number, number>();
-  const vocab = vocabulary(index);
-  const at = lowerBound(vocab, w);
-  const exact = vocab[at] === w;
+  const text = index.vocab;
+  const starts = wordStarts(index);
+  const count = starts.length - 1;
+  const at = lowerBound(index, w);
+  const exact = at < count && compareWord(text, starts, at, w) === 0;
   if (exact) out.set(at, 1);
   if (w.length >= 3) {
-    for (let k = exact ? at + 1 : at; k < vocab.length && k - at < MAX_PREFIX_WORDS && vocab[k]!.startsWith(w); k++) {
-      out.set(k, 0.7 + (0.2 * w.length) / vocab[k]!.length);
+    // A word holding w from its start (w has no space, so it cannot run into the next word).
+    for (let k = exact ? at + 1 : at; k < count && k - at < MAX_PREFIX_WORDS && text.startsWith(w, starts[k]!); k++) {
+      out.set(k, 0.7 + (0.2 * w.length) / (starts[k + 1]! - starts[k]! - 1));
     }
   }
   // A word of the other index's titles is a word, not a typo of a near one (queryWords).
   if (typos && !exact && w.length >= 4 && !inVocabulary(lexicon, w)) {
     const max = w.length >= 8 ? 2 : 1;
     let letters = lettersOf.get(index);
-    if (!letters) lettersOf.set(index, (letters = new Int32Array(vocab.length)));
+    if (!letters) lettersOf.set(index, (letters = new Int32Array(count)));
     const set = letterSet(w);
     // The words of one length lie together in by_length: its own length, then one off, then two.
     for (let off = 0; off <= 2 * max && typos.distances > 0; off++) {
       const len = w.length + (off % 2 === 0 ? off / 2 : -(off + 1) / 2);
       for (let j = lengthStart(index, len), end = lengthStart(index, len + 1); j < end && typos.distances > 0; j++) {
         const k = unpackAt(index.by_length, index.width, j);
-        if (out.has(k) || bitCount(set ^ (letters[k] ||= letterSet(vocab[k]!))) > 2 * max) continue;
+        const from = starts[k]!;
+        if (out.has(k) || bitCount(set ^ (letters[k] ||= letterSet(text, from, from + len))) > 2 * max) continue;
         typos.distances--;
         searchWork.distances++;
-        const d = editDistance(w, vocab[k]!, max);
+        const d = editDistance(w, text, max, from, len);
         if (d <= max) out.set(k, d === 1 ? 0.65 : 0.5);
       }
     }
@@ -256,8 +278,9 @@ function candidates(index: SearchIndex, w: string, lexicon: SearchIndex | undefi
 
 const inVocabulary = (index: SearchIndex | undefined, w: string): boolean => {
   if (index === undefined) return false;
-  const vocab = vocabulary(index);
-  return vocab[lowerBound(vocab, w)] === w;
+  const starts = wordStarts(index);
+  const k = lowerBound(index, w);
+  return k < starts.length - 1 && compareWord(index.vocab, starts, k, w) === 0;
 };
 
 /** A word split in two has at least MIN_SPLIT_WORD letters, each part MIN_SPLIT_PART (shorter splits are mostly chance: "cannon" is not "can non"). */

@@ -62,6 +62,9 @@ describe('search text', () => {
     expect(editDistance('casheir', 'cashier', 1)).toBe(1);
     expect(editDistance('kitten', 'sitting', 2)).toBe(3);
     expect(editDistance('abc', 'abcdef', 1)).toBe(2);
+    // A word read in place from a longer string (the vocabulary joined by spaces).
+    expect(editDistance('nurse', 'cashier nurce teacher', 1, 8, 5)).toBe(1);
+    expect(editDistance('nurse', 'cashier nurce teacher', 1, 0, 7)).toBe(2);
   });
 });
 
