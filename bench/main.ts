@@ -138,9 +138,11 @@ async function searchAccuracy(base: string) {
 /** The function's CPU per request as an edge platform bills it (bench/function-cpu.ts). */
 async function cpuFigures(dir: string) {
   const f = await functionCpuFigures(dir);
-  for (const c of f.cold) row(`function CPU, cold instance: ${c.kind}`, `median ${c.medianMs.toFixed(2)} ms, max ${c.maxMs.toFixed(2)} ms (${c.samples} fresh handlers)`, '', '', '< 10 ms');
+  for (const c of f.cold) row(`function CPU, cold instance: ${c.kind}`, `median ${c.medianMs.toFixed(2)} ms, least ${c.leastMs.toFixed(2)}, max ${c.maxMs.toFixed(2)} ms (${c.samples} fresh handlers)`, '', '', '< 10 ms');
   const s = f.firstSeen;
   row(`function CPU, first-seen search (${s.queries} distinct queries)`, `p50 ${s.p50Ms.toFixed(2)}, p90 ${s.p90Ms.toFixed(2)}, p99 ${s.p99Ms.toFixed(2)}, max ${s.maxMs.toFixed(2)} ms ("${s.worst}")`, '', '', 'p99 < 2 ms');
+  const l = f.firstSeenLeast;
+  row(`  same, each query the least of ${l.runs} first-seen runs`, `p50 ${l.p50Ms.toFixed(2)}, p90 ${l.p90Ms.toFixed(2)}, p99 ${l.p99Ms.toFixed(2)}, max ${l.maxMs.toFixed(2)} ms ("${l.worst}")`, '', '', 'p99 < 2 ms');
 }
 
 async function main() {

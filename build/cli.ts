@@ -1,5 +1,6 @@
 // Shared by the build and serve CLIs: flag parsing and how failures are told to a person.
 import { BuildError } from './pipeline.ts';
+import { explainServeFailure } from './serve/serve-failure.ts';
 import { stageLabel } from './report-format.ts';
 import { SourceError } from './sources/errors.ts';
 import { ManifestFileError } from './fetch/manifest-file.ts';
@@ -29,13 +30,5 @@ export const stageProgress = (stream: NodeJS.WriteStream): ((stage: string) => v
  */
 export function explainFailure(e: unknown): string {
   if (e instanceof BuildError || e instanceof SourceError || e instanceof ManifestFileError) return e.message;
-  const err = e as NodeJS.ErrnoException & { address?: string; port?: number; hostname?: string };
-  if (err?.syscall === 'listen' && (err.code === 'EADDRINUSE' || err.code === 'EACCES' || err.code === 'EADDRNOTAVAIL')) {
-    const what = err.code === 'EADDRINUSE' ? 'is already in use' : err.code === 'EACCES' ? 'needs more privileges' : 'is not an address of this machine';
-    return `cannot listen on ${err.address}:${err.port}: it ${what}; choose another with --port N / --host H (or PORT / HOST)`;
-  }
-  if (err?.syscall === 'getaddrinfo' && (err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN')) {
-    return `cannot listen on ${err.hostname ?? 'the host'}: no such host name; choose another with --host H (or HOST)`;
-  }
-  return e instanceof Error ? (e.stack ?? e.message) : String(e);
+  return explainServeFailure(e);
 }

@@ -203,18 +203,25 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     const kept = searches.get(q);
     if (kept) return kept;
     for (;;) {
-      const hit = searchOnce(index, q);
-      const missing = takeMissingBuckets(index);
+      // The matches first: while a bucket they need is missing they are incomplete, and what is
+      // worked out from them (suggestions when there are none, the unscored occupations named)
+      // would be work thrown away (on a cold search, a trigram pass over every title).
+      const matches = searchOccupations(index, q);
+      let missing = takeMissingBuckets(index);
       if (missing.length === 0) {
-        searches.set(q, hit);
-        return hit;
+        const hit = searchExtras(index, q, matches);
+        missing = takeMissingBuckets(index);
+        if (missing.length === 0) {
+          searches.set(q, hit);
+          return hit;
+        }
       }
       const buckets = await Promise.all(missing.map((b) => shard<SearchPostingsShard>(postingShardName('search', b))));
       missing.forEach((b, i) => (index.postings[b] = buckets[i]!.postings));
     }
   };
-  const searchOnce = (index: SearchShard, q: string): Searched => {
-    const matches = searchOccupations(index, q);
+  /** What is said beside the matches: suggestions when there are none, the unscored occupations q names. */
+  const searchExtras = (index: SearchShard, q: string, matches: number[]): Searched => {
     const unscored = () => searchUnscored(index, q).map((i) => JSON.stringify(index.unscored.occupations[i]));
     if (matches.length === 0) {
       // Nothing at all: say which unscored occupations q names or, when it names none, which

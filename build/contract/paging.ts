@@ -3,8 +3,13 @@
 import type { ProblemError } from './problem.ts';
 
 export const LIST_LIMIT = { min: 1, max: 200, default: 50 } as const;
-/** Occupations per page shard: the largest page a client may ask for, so a page spans <= 2 shards. */
-export const PAGE_SHARD_SIZE = LIST_LIMIT.max;
+/**
+ * Occupations per page shard. A search's top items lie scattered over the list, and a cold search
+ * parses every shard it takes one from: at 50 the realistic queries' first pages read 62 kB of
+ * items on average (at most 175 kB) against 154 kB (348 kB) at 200, in 3.3 shards, not 2.2. A
+ * largest list page (LIST_LIMIT.max) spans at most 5 shards.
+ */
+export const PAGE_SHARD_SIZE = 50;
 /** Longest accepted search query; longer ones are a client error, not a slow scan. */
 export const MAX_QUERY_LENGTH = 100;
 

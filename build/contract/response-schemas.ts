@@ -251,10 +251,12 @@ const Packed = z.string().regex(/^[-0-9A-Za-z_]*$/);
 const SearchIndexBody = z.strictObject({
   titles: z.array(z.string()),
   prior: z.array(z.number().min(0).max(1)),
-  vocab: z.array(z.string().min(1)),
+  /** Sorted words joined by single spaces (search-words.ts). */
+  vocab: z.string().regex(/^([a-z0-9]+( [a-z0-9]+)*)?$/),
   width: z.number().int().min(1).max(5),
   alt_end: Packed,
   name_len: Packed,
+  by_length: Packed,
   /** Posting buckets; in the function's shard of the served occupations' index, none (each a shard of its own: SearchPostingsShard). */
   postings: z.array(Packed),
 });

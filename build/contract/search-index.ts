@@ -49,17 +49,18 @@ export function buildSearchIndex(
   });
   const vocab = [...posting.keys()].sort(compareText);
   const lists = vocab.map((w) => posting.get(w)!);
-  // Every packed number: name ids and lengths, and each bucket's ends (at most its ids' count).
-  let largest = names.length;
+  // Every packed number: name ids and lengths, vocabulary ids, and each bucket's ends (at most its ids' count).
+  let largest = Math.max(names.length, vocab.length);
   for (let at = 0; at < lists.length; at += POSTING_BUCKET_WORDS) largest = Math.max(largest, lists.slice(at, at + POSTING_BUCKET_WORDS).reduce((n, l) => n + l.length, 0));
   const width = packWidth(largest);
   const index: SearchIndex = {
     titles: own,
     prior: priors(records),
-    vocab,
+    vocab: vocab.join(' '),
     width,
     alt_end: pack(altEnds(altOcc, records.length), width),
     name_len: pack(nameLen, 1),
+    by_length: pack(vocab.map((_, k) => k).sort((a, b) => vocab[a]!.length - vocab[b]!.length || a - b), width),
     postings: packPostings(lists, width),
   };
   if (unscored) {

@@ -5,10 +5,12 @@
 export interface PackedIndex {
   titles: readonly string[];
   prior: readonly number[];
-  vocab: readonly string[];
+  /** The sorted words joined by single spaces. */
+  vocab: string;
   width: number;
   alt_end: string;
   name_len: string;
+  by_length: string;
   /** Buckets of POSTING_BUCKET_WORDS words: their lists' bucket-local ends, then the lists. */
   postings: ReadonlyArray<string | undefined>;
 }
@@ -72,19 +74,32 @@ export const packedLength = (packed: string, width: number): number => packed.le
  */
 export function packedProblem(index: PackedIndex, postingsElsewhere = false): string | null {
   const { width } = index;
+  const vocab = index.vocab === '' ? [] : index.vocab.split(' ');
+  for (let k = 1; k < vocab.length; k++) if (!(vocab[k - 1]! < vocab[k]!)) return `vocab ${k} is empty or not after the word before it`;
+  if (vocab[0] === '') return 'vocab 0 is empty';
   const count = (p: string) => (p.length % width === 0 ? p.length / width : NaN);
   const names = index.name_len.length;
   const alternates = index.titles.length === 0 ? 0 : unpackAt(index.alt_end, width, index.titles.length - 1);
   if (count(index.alt_end) !== index.titles.length) return 'alt_end and titles disagree in length';
   if (names !== index.titles.length + alternates) return 'name_len and alt_end disagree with the titles in length';
   if (index.prior.length !== index.titles.length) return 'prior and titles disagree in length';
-  if (postingsElsewhere ? index.postings.length !== 0 : index.postings.length !== Math.ceil(index.vocab.length / POSTING_BUCKET_WORDS)) return 'postings and vocab disagree in length';
+  if (postingsElsewhere ? index.postings.length !== 0 : index.postings.length !== Math.ceil(vocab.length / POSTING_BUCKET_WORDS)) return 'postings and vocab disagree in length';
   for (let o = 0, prev = 0; o < index.titles.length; prev = unpackAt(index.alt_end, width, o), o++) if (!(unpackAt(index.alt_end, width, o) >= prev)) return `alt_end ${o} is not ascending`;
   for (let i = 0; i < names; i++) if (!(unpackAt(index.name_len, 1, i) >= 1)) return `name_len ${i} is not a positive count`;
+  if (count(index.by_length) !== vocab.length) return 'by_length and vocab disagree in length';
+  const seen = new Uint8Array(vocab.length);
+  for (let j = 0, prev = -1, prevLen = 0; j < vocab.length; j++) {
+    const k = unpackAt(index.by_length, width, j);
+    if (!(k >= 0 && k < vocab.length) || seen[k]) return `by_length ${j} is no vocabulary id or a repeated one`;
+    seen[k] = 1;
+    const len = vocab[k]!.length;
+    if (len < prevLen || (len === prevLen && k < prev)) return `by_length ${j} is out of order (length, then id)`;
+    [prev, prevLen] = [k, len];
+  }
   for (let b = 0; b < index.postings.length; b++) {
     const bucket = index.postings[b];
     if (bucket === undefined) return `postings bucket ${b} missing`;
-    const words = Math.min(POSTING_BUCKET_WORDS, index.vocab.length - b * POSTING_BUCKET_WORDS);
+    const words = Math.min(POSTING_BUCKET_WORDS, vocab.length - b * POSTING_BUCKET_WORDS);
     let start = 0;
     for (let j = 0; j < words; j++) {
       const k = b * POSTING_BUCKET_WORDS + j;

@@ -1,6 +1,8 @@
 // The occupation search's queries, answered by the function against the index the build made
 // (search-words.ts says how a search works). Pure.
-import { nameLength, namesOfOccupation, normalize, ownerOf, postingsOf, stem, words, type SearchIndex } from './search-words.ts';
+import { nameLength, namesOfOccupation, normalize, ownerOf, postingsOf, stem, wordStarts, words, type SearchIndex } from './search-words.ts';
+import { unpackAt } from './search-pack.ts';
+import { TYPO_DISTANCE_BUDGET } from './limits.ts';
 
 /**
  * Everyday words and abbreviations O*NET's titles do not (or barely) carry, as the words that do;
@@ -82,51 +84,51 @@ const MAX_WORD = 64;
 // Three reused rows: the typo scan runs this over thousands of words per query.
 const rows = [new Int32Array(MAX_WORD + 1), new Int32Array(MAX_WORD + 1), new Int32Array(MAX_WORD + 1)];
 
-/** Optimal string alignment distance (a swap of neighbours is one edit), or max+1 once it must exceed max. */
-export function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  if (a.length > MAX_WORD || b.length > MAX_WORD) return a === b ? 0 : max + 1;
+/**
+ * Optimal string alignment distance (a swap of neighbours is one edit), or max+1 once it must
+ * exceed max. `b` may be a stretch of a longer string: bLen characters from bAt (a vocabulary word
+ * read in place).
+ */
+export function editDistance(a: string, b: string, max: number, bAt = 0, bLen = b.length): number {
+  if (Math.abs(a.length - bLen) > max) return max + 1;
+  if (a.length > MAX_WORD || bLen > MAX_WORD) return a.length === bLen && b.startsWith(a, bAt) ? 0 : max + 1;
   let [prev2, prev, cur] = rows as [Int32Array, Int32Array, Int32Array];
-  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let j = 0; j <= bLen; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
     cur[0] = i;
     let best = i;
     const ai = a.charCodeAt(i - 1);
-    for (let j = 1; j <= b.length; j++) {
-      const bj = b.charCodeAt(j - 1);
+    for (let j = 1; j <= bLen; j++) {
+      const bj = b.charCodeAt(bAt + j - 1);
       let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ai === bj ? 0 : 1));
-      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) v = Math.min(v, prev2[j - 2]! + 1);
+      if (i > 1 && j > 1 && ai === b.charCodeAt(bAt + j - 2) && a.charCodeAt(i - 2) === bj) v = Math.min(v, prev2[j - 2]! + 1);
       cur[j] = v;
       if (v < best) best = v;
     }
     if (best > max) return max + 1;
     [prev2, prev, cur] = [prev, cur, prev2];
   }
-  return prev[b.length]!;
+  return prev[bLen]!;
 }
 
 /**
- * What the query side derives from an index, once per index and only when a query needs it:
- * vocabulary ids by word length and each word's letter set (the typo scan looks at near lengths
- * and near letter sets only).
+ * Each vocabulary word's letter set, per index, filled in as the typo scan first meets the word
+ * (0: not yet; a word's set is never 0): no pass over the vocabulary before a cold query.
  */
-interface Derived {
-  byLength: number[][];
-  letters: Int32Array;
-}
-const derivedOf = new WeakMap<SearchIndex, Derived>();
-function derived(index: SearchIndex): Derived {
-  let d = derivedOf.get(index);
-  if (!d) {
-    const byLength: number[][] = [];
-    const letters = new Int32Array(index.vocab.length);
-    index.vocab.forEach((w, k) => {
-      (byLength[w.length] ??= []).push(k);
-      letters[k] = letterSet(w);
-    });
-    derivedOf.set(index, (d = { byLength, letters }));
+const lettersOf = new WeakMap<SearchIndex, Int32Array>();
+
+/** Position in index.by_length of the first word at least `len` long. */
+function lengthStart(index: SearchIndex, len: number): number {
+  let lo = 0;
+  const starts = wordStarts(index);
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const k = unpackAt(index.by_length, index.width, mid);
+    if (starts[k + 1]! - starts[k]! - 1 < len) lo = mid + 1;
+    else hi = mid;
   }
-  return d;
+  return lo;
 }
 
 /**
@@ -135,9 +137,9 @@ function derived(index: SearchIndex): Derived {
  * set differs from the query word's in more than 2 * max bits is not within max edits: most of
  * the vocabulary is ruled out without computing a distance.
  */
-function letterSet(w: string): number {
+function letterSet(w: string, at = 0, end = w.length): number {
   let set = 0;
-  for (let i = 0; i < w.length; i++) {
+  for (let i = at; i < end; i++) {
     const c = w.charCodeAt(i);
     set |= 1 << (c >= 97 && c <= 122 ? c - 97 : 26 + (c % 6));
   }
@@ -156,13 +158,26 @@ function bitCount(n: number): number {
  */
 export const searchWork = { distances: 0, candidates: 0, postings: 0 };
 
-/** First index in the sorted vocabulary not below w. */
-function lowerBound(vocab: string[], w: string): number {
+/** Word k of the index's vocabulary against w, in code-unit order (as < compares strings): <0, 0 or >0. */
+function compareWord(text: string, starts: Int32Array, k: number, w: string): number {
+  const at = starts[k]!;
+  const len = starts[k + 1]! - at - 1;
+  const n = Math.min(len, w.length);
+  for (let i = 0; i < n; i++) {
+    const d = text.charCodeAt(at + i) - w.charCodeAt(i);
+    if (d !== 0) return d;
+  }
+  return len - w.length;
+}
+
+/** First word id in the sorted vocabulary not below w. */
+function lowerBound(index: SearchIndex, w: string): number {
+  const starts = wordStarts(index);
   let lo = 0;
-  let hi = vocab.length;
+  let hi = starts.length - 1;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (vocab[mid]! < w) lo = mid + 1;
+    if (compareWord(index.vocab, starts, mid, w) < 0) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -185,15 +200,19 @@ interface QueryWords {
  * `lexicon`: an index whose words are words here too, never typos of near ones: for the served
  * occupations the unscored ones' ("infantry" is not "infant"), and the other way round ("chef" is
  * not "chief", which would make "assistant chef" name an unscored occupation by an alternate title).
+ * `typos`: false when typo matches would not count anyway (ownTitleHolds), so none is looked for;
+ * else the query's typo scans share TYPO_DISTANCE_BUDGET.
  */
-function queryWords(index: SearchIndex, lexicon: SearchIndex | undefined = index.unscored?.index): QueryWords {
+function queryWords(index: SearchIndex, lexicon: SearchIndex | undefined = index.unscored?.index, typos = true): QueryWords {
   const cands = new Map<string, Map<number, number>>();
+  // One budget for the whole query's typo scans (every word, every variant; queryWords is per query).
+  const budget = { distances: TYPO_DISTANCE_BUDGET };
   const names = new Map<string, Map<number, number>>();
   const self: QueryWords = {
     lexicon,
     candidates(w) {
       let c = cands.get(w);
-      if (!c) cands.set(w, (c = candidates(index, w, lexicon)));
+      if (!c) cands.set(w, (c = candidates(index, w, lexicon, typos ? budget : null)));
       return c;
     },
     names(w) {
@@ -213,27 +232,42 @@ function queryWords(index: SearchIndex, lexicon: SearchIndex | undefined = index
   return self;
 }
 
-/** Vocabulary words a query word stands for, with how well (1 exact, less for prefix and typo). */
-function candidates(index: SearchIndex, w: string, lexicon: SearchIndex | undefined): Map<number, number> {
+/**
+ * Vocabulary words a query word stands for, with how well (1 exact, less for prefix and typo).
+ * `typos`: what is left of the query's typo budget (null: no typo scan). The scan takes the
+ * nearest lengths first (the word's own, then one off, then two), so a query that runs out of
+ * budget keeps the likelier typos; the real queries stay well within it (limits.ts).
+ */
+function candidates(index: SearchIndex, w: string, lexicon: SearchIndex | undefined, typos: { distances: number } | null): Map<number, number> {
   const out = new Map<number, number>();
-  const at = lowerBound(index.vocab, w);
-  const exact = index.vocab[at] === w;
+  const text = index.vocab;
+  const starts = wordStarts(index);
+  const count = starts.length - 1;
+  const at = lowerBound(index, w);
+  const exact = at < count && compareWord(text, starts, at, w) === 0;
   if (exact) out.set(at, 1);
   if (w.length >= 3) {
-    for (let k = exact ? at + 1 : at; k < index.vocab.length && k - at < MAX_PREFIX_WORDS && index.vocab[k]!.startsWith(w); k++) {
-      out.set(k, 0.7 + (0.2 * w.length) / index.vocab[k]!.length);
+    // A word holding w from its start (w has no space, so it cannot run into the next word).
+    for (let k = exact ? at + 1 : at; k < count && k - at < MAX_PREFIX_WORDS && text.startsWith(w, starts[k]!); k++) {
+      out.set(k, 0.7 + (0.2 * w.length) / (starts[k + 1]! - starts[k]! - 1));
     }
   }
   // A word of the other index's titles is a word, not a typo of a near one (queryWords).
-  if (!exact && w.length >= 4 && !inVocabulary(lexicon, w)) {
+  if (typos && !exact && w.length >= 4 && !inVocabulary(lexicon, w)) {
     const max = w.length >= 8 ? 2 : 1;
-    const { byLength, letters } = derived(index);
+    let letters = lettersOf.get(index);
+    if (!letters) lettersOf.set(index, (letters = new Int32Array(count)));
     const set = letterSet(w);
-    for (let len = w.length - max; len <= w.length + max; len++) {
-      for (const k of byLength[len] ?? []) {
-        if (out.has(k) || bitCount(set ^ letters[k]!) > 2 * max) continue;
+    // The words of one length lie together in by_length: its own length, then one off, then two.
+    for (let off = 0; off <= 2 * max && typos.distances > 0; off++) {
+      const len = w.length + (off % 2 === 0 ? off / 2 : -(off + 1) / 2);
+      for (let j = lengthStart(index, len), end = lengthStart(index, len + 1); j < end && typos.distances > 0; j++) {
+        const k = unpackAt(index.by_length, index.width, j);
+        const from = starts[k]!;
+        if (out.has(k) || bitCount(set ^ (letters[k] ||= letterSet(text, from, from + len))) > 2 * max) continue;
+        typos.distances--;
         searchWork.distances++;
-        const d = editDistance(w, index.vocab[k]!, max);
+        const d = editDistance(w, text, max, from, len);
         if (d <= max) out.set(k, d === 1 ? 0.65 : 0.5);
       }
     }
@@ -242,7 +276,12 @@ function candidates(index: SearchIndex, w: string, lexicon: SearchIndex | undefi
   return out;
 }
 
-const inVocabulary = (index: SearchIndex | undefined, w: string): boolean => index !== undefined && index.vocab[lowerBound(index.vocab, w)] === w;
+const inVocabulary = (index: SearchIndex | undefined, w: string): boolean => {
+  if (index === undefined) return false;
+  const starts = wordStarts(index);
+  const k = lowerBound(index, w);
+  return k < starts.length - 1 && compareWord(index.vocab, starts, k, w) === 0;
+};
 
 /** A word split in two has at least MIN_SPLIT_WORD letters, each part MIN_SPLIT_PART (shorter splits are mostly chance: "cannon" is not "can non"). */
 const MIN_SPLIT_WORD = 7;
@@ -406,7 +445,7 @@ const NO_TYPO = 0.7;
 export function ownTitleHolds(index: SearchIndex, query: string): boolean {
   const ws = [...new Set(words(query))];
   if (ws.length === 0) return false;
-  const qw = queryWords(index);
+  const qw = queryWords(index, undefined, false);
   const n = index.titles.length;
   let held: Set<number> | null = null;
   for (const w of ws) {

@@ -4,18 +4,18 @@
 // listening socket): a single Node process tops out at one core, nginx does not.
 // Vote options (timeline shape): [--db PATH] [--trust-proxy] [--vote-budget N], see vote-args.ts.
 import cluster from 'node:cluster';
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { SERVER_DEFAULTS, startServer, type ServerLimits } from '../../functions/adapters/node/server.ts';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { SERVER_DEFAULTS, type ServerLimits } from '../../functions/adapters/node/server.ts';
 import { shardFile } from '../contract/dist-layout.ts';
 import { runBuild } from '../pipeline.ts';
 import { describeTidied, tidyOutput } from '../emit/swap.ts';
 import { splitVoteArgs, type VoteArgs } from './vote-args.ts';
-import { openSqliteVotes, type SqliteVotes } from '../../functions/adapters/node/vote-store-sqlite.ts';
-import { loadVoteSecret } from './vote-secret.ts';
+import { serveHere, stopOnSignalsAndOrphaning, WORKER_ENV, type WorkerStart } from './serve-here.ts';
 import { explainFailure, parseFlags, stageProgress } from '../cli.ts';
 import { main as fetchMain } from '../fetch/cli.ts';
 import { isFetchable } from '../fetch/manifest.ts';
@@ -120,22 +120,6 @@ function parseLimits(flags: Record<string, string>): Partial<ServerLimits> {
   return limits;
 }
 
-/**
- * Stop when told to, and also when the process that started us goes away: npm runs scripts
- * through sh, and dash neither execs the command nor passes SIGTERM on, so when npm is stopped
- * the shell dies and we would be orphaned, still holding the port (a cluster worker likewise
- * when its primary dies).
- */
-function stopOnSignalsAndOrphaning(stop: () => void): void {
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  process.on('SIGHUP', stop);
-  const parent = process.ppid;
-  setInterval(() => {
-    if (process.ppid !== parent) stop();
-  }, 500).unref();
-}
-
 async function main() {
   let args: ServeArgs;
   let voteArgs: VoteArgs;
@@ -163,8 +147,10 @@ async function main() {
   // announces; a worker that fails to start stops the whole server with its reason.
   let announced = false;
   let stopping = false;
+  const start: WorkerStart = { dir, repoRoot, args: { port: args.port, host: args.host, limits: args.limits } };
+  cluster.setupPrimary({ exec: await bundleWorker(repoRoot), execArgv: workerExecArgv(withoutTsx(process.execArgv)) });
   for (let i = 0; i < args.workers; i++) {
-    const w = cluster.fork();
+    const w = cluster.fork({ [WORKER_ENV]: JSON.stringify(start) });
     w.on('message', (m: { url?: string }) => {
       if (m.url && !announced) {
         announced = true;
@@ -186,6 +172,58 @@ async function main() {
     process.exit(0);
   });
 }
+
+/**
+ * worker.ts bundled (the server, the function's HTTP helpers and the vote store; better-sqlite3
+ * stays a package) into .cache/serve/, named by its content, so a worker runs on plain node. The
+ * vote store finds its migrations from its own file's URL, which the bundle is told.
+ */
+async function bundleWorker(repoRoot: string): Promise<string> {
+  const { build } = await import('esbuild');
+  const store = path.join(repoRoot, 'functions/adapters/node/vote-store-sqlite.ts');
+  const out = await build({
+    entryPoints: [path.join(repoRoot, 'build/serve/worker.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: ['better-sqlite3'],
+    write: false,
+    logLevel: 'silent',
+    define: { 'import.meta.url': JSON.stringify(pathToFileURL(store).href) },
+  });
+  const body = out.outputFiles[0]!.contents;
+  const dir = path.join(repoRoot, '.cache', 'serve');
+  const file = path.join(dir, `worker-${createHash('sha256').update(body).digest('hex').slice(0, 16)}.mjs`);
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    // Another npm start may write the same file: each writes its own, then renames it in place.
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, body);
+    renameSync(tmp, file);
+  }
+  return file;
+}
+
+/** The primary's node flags without tsx's loader (`--import tsx`, `--import=tsx`): the workers run a bundle. */
+export function withoutTsx(execArgv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < execArgv.length; i++) {
+    if (execArgv[i] === '--import' && execArgv[i + 1] === 'tsx') i++;
+    else if (execArgv[i] !== '--import=tsx') out.push(execArgv[i]!);
+  }
+  return out;
+}
+
+/**
+ * V8 lets the young generation of a busy process grow to 16 MB per semi-space (48 MB of RSS):
+ * under the bench's load a worker reached 150-170 MB, most of it short-lived request garbage. At
+ * 2 MB a worker stays near 120 MB with the same throughput (its garbage is collected more often,
+ * in smaller, cheaper scavenges). A value given on the command line is kept.
+ */
+export const WORKER_SEMI_SPACE_MB = 2;
+export const workerExecArgv = (execArgv: readonly string[]): string[] =>
+  execArgv.some((a) => a.startsWith('--max-semi-space-size')) ? [...execArgv] : [...execArgv, `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`];
 
 /**
  * Makes `dir` ready to serve, or exits with the reason. Without `args.build` it must hold a build.
@@ -243,56 +281,6 @@ function builtShape(dir: string): Shape | null {
   } catch {
     return null;
   }
-}
-
-/** One server process: the vote database (timeline builds; SQLite's WAL lets workers share it) and the listener. */
-async function serveHere(dir: string, repoRoot: string, args: ServeArgs, voteArgs: VoteArgs, announce: (url: string) => void) {
-  let server;
-  let votes: SqliteVotes | null = null;
-  let secret = voteArgs.secret;
-  try {
-    // Only the timeline shape has votes; the percentile shape opens no database.
-    const shape = (JSON.parse(readFileSync(path.join(dir, shardFile('meta')), 'utf8')) as { shape: string }).shape;
-    if (shape === 'timeline') {
-      const file = path.resolve(repoRoot, voteArgs.db);
-      votes = openSqliteVotes(file);
-      // ODR_VOTE_SECRET wins; otherwise the secret file, generated on the first start.
-      let secretFrom = 'from ODR_VOTE_SECRET';
-      if (!secret) {
-        const secretFile = path.resolve(repoRoot, voteArgs.secretFile);
-        const loaded = loadVoteSecret(secretFile);
-        secret = loaded.secret;
-        secretFrom = `${secretFile}${loaded.created ? ' (generated now)' : ''}${loaded.tightened ? ' (made 0600: it was readable by others)' : ''}`;
-      }
-      if (!cluster.isWorker || cluster.worker?.id === 1) {
-        console.log(
-          `Votes: SQLite ${file}${votes.applied.length ? ` (applied ${votes.applied.join(', ')})` : ''}; budget ${voteArgs.budget}/hour; ` +
-            `client = ${voteArgs.trustProxy ? 'last X-Forwarded-For hop' : 'socket address'}; secret ${secretFrom}`,
-        );
-      }
-    }
-    server = await startServer({
-      dir,
-      port: args.port,
-      host: args.host,
-      trustProxy: voteArgs.trustProxy,
-      ...args.limits,
-      votes: votes ? { store: votes.store, budget: voteArgs.budget, secret, requireSecret: true, trustProxy: voteArgs.trustProxy } : undefined,
-    });
-  } catch (e) {
-    console.error(explainFailure(e));
-    process.exit(1);
-  }
-  announce(server.url);
-  let stopping = false;
-  stopOnSignalsAndOrphaning(() => {
-    if (stopping) return;
-    stopping = true;
-    void server.close().then(() => {
-      votes?.close();
-      process.exit(0);
-    });
-  });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -58,7 +58,8 @@ function serverPids(proc: ChildProcess): number[] {
       const pgid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
       const cmd = readFileSync(`/proc/${d}/cmdline`, 'utf8');
       // Node itself, not the shell npm runs the script with.
-      if (pgid === proc.pid && path.basename(cmd.split('\0')[0]!) === 'node' && cmd.includes('build/serve/main.ts')) pids.push(Number(d));
+      // The primary runs build/serve/main.ts; its workers, the bundle of build/serve/worker.ts (.cache/serve/worker-*.mjs).
+      if (pgid === proc.pid && path.basename(cmd.split('\0')[0]!) === 'node' && (cmd.includes('build/serve/main.ts') || /\.cache\/serve\/worker-[0-9a-f]+\.mjs/.test(cmd))) pids.push(Number(d));
     } catch {
       // gone meanwhile
     }

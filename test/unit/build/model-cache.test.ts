@@ -22,7 +22,7 @@ describe('model cache', () => {
   const occupations = Array.from({ length: 3000 }, (_, i) => ({ soc_code: `11-${String(i).padStart(4, '0')}.00`, title: `Title ${i}`, note: 'x'.repeat(650), score: i / 7 }));
   const stage = {
     model: { meta: { data_version: 'test', n: 1 }, occupations, unscored: [], industries: [{ code: '62', occupations: ['29-1141.00'] }], factors: { a: 1 }, tiers: ['low', 'medium', 'high'], report: { joins: 2 } },
-    search: { titles: ['registered nurses'], prior: [1], vocab: ['nurses', 'registered'], width: 1, alt_end: '-', name_len: '1', postings: ['01--'] },
+    search: { titles: ['registered nurses'], prior: [1], vocab: 'nurses registered', width: 1, alt_end: '-', name_len: '1', by_length: '-0', postings: ['01--'] },
     digest: 'a'.repeat(64),
     report: { files: [], problems: [] },
   } as unknown as ModelStage;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BuildError, runBuild } from '../../../build/pipeline.ts';
 import { parseBuildArgs } from '../../../build/main.ts';
-import { parseServeArgs } from '../../../build/serve/main.ts';
+import { parseServeArgs, withoutTsx, WORKER_SEMI_SPACE_MB, workerExecArgv } from '../../../build/serve/main.ts';
 import { SERVER_DEFAULTS, defaultMaxConnections } from '../../../functions/adapters/node/server.ts';
 import { checkPaths, checkRouteFiles, ISCO_UNIT_ROUTES } from '../../../build/emit/files.ts';
 import { routesFor } from '../../../build/contract/routes.ts';
@@ -114,6 +114,14 @@ describe('CLI flags', () => {
     expect(() => parseBuildArgs(['--shape', 'cubist'])).toThrow(/percentile, timeline or both/);
     expect(() => parseBuildArgs(['--fast'])).toThrow(/unknown argument/);
     expect(() => parseBuildArgs(['--out'])).toThrow(/needs a value/);
+  });
+  it('serve: workers get a small young generation unless the command line sets one', () => {
+    expect(workerExecArgv(['--import', 'tsx'])).toEqual(['--import', 'tsx', `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`]);
+    expect(workerExecArgv(['--import', 'tsx', '--max-semi-space-size=8'])).toEqual(['--import', 'tsx', '--max-semi-space-size=8']);
+  });
+  it('serve: workers run their bundle without tsx, keeping the other node flags', () => {
+    expect(withoutTsx(['--import', 'tsx', '--max-old-space-size=200'])).toEqual(['--max-old-space-size=200']);
+    expect(withoutTsx(['--import=tsx', '--import', 'other'])).toEqual(['--import', 'other']);
   });
   it('serve: defaults from env, flags win', () => {
     expect(parseServeArgs([], {})).toEqual({ dir: 'dist', port: 8080, host: '127.0.0.1', workers: availableParallelism(), build: true, limits: {} });

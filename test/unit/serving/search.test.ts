@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildSearchIndex } from '../../../build/contract/search-index.ts';
-import { editDistance, ownTitleHolds, searchOccupations, searchUnscored, suggestOccupations } from '../../../build/contract/search-query.ts';
-import { normalize, ownerOf, postingsOf, stem, takeMissingBuckets } from '../../../build/contract/search-words.ts';
+import { editDistance, ownTitleHolds, searchOccupations, searchUnscored, searchWork, suggestOccupations } from '../../../build/contract/search-query.ts';
+import { TYPO_DISTANCE_BUDGET } from '../../../build/contract/limits.ts';
+import { normalize, ownerOf, postingsOf, stem, takeMissingBuckets, vocabulary } from '../../../build/contract/search-words.ts';
 import { pack, packedLength, packedProblem, packWidth, POSTING_BUCKET_WORDS, unpackAt } from '../../../build/contract/search-pack.ts';
 
 // Hand-written occupations in the shape the build hands over: titles, OEWS employment and code.
@@ -61,6 +62,9 @@ describe('search text', () => {
     expect(editDistance('casheir', 'cashier', 1)).toBe(1);
     expect(editDistance('kitten', 'sitting', 2)).toBe(3);
     expect(editDistance('abc', 'abcdef', 1)).toBe(2);
+    // A word read in place from a longer string (the vocabulary joined by spaces).
+    expect(editDistance('nurse', 'cashier nurce teacher', 1, 8, 5)).toBe(1);
+    expect(editDistance('nurse', 'cashier nurce teacher', 1, 0, 7)).toBe(2);
   });
 });
 
@@ -79,13 +83,50 @@ describe('packed numbers', () => {
   });
   it('finds a damaged index', () => {
     expect(packedProblem({ ...index, postings: [...index.postings, ''] })).toMatch(/postings and vocab/);
+    expect(packedProblem({ ...index, vocab: [...vocabulary(index)].reverse().join(' ') })).toMatch(/vocab 1 is empty or not after/);
+    expect(packedProblem({ ...index, vocab: ` ${index.vocab}` })).toMatch(/vocab 0 is empty/);
     expect(packedProblem({ ...index, postings: [] }, true)).toBeNull();
     expect(packedProblem({ ...index, name_len: index.name_len.slice(1) })).toMatch(/name_len and alt_end/);
     expect(packedProblem({ ...index, alt_end: index.alt_end.slice(index.width) })).toMatch(/alt_end and titles/);
     const bucket = index.postings[0]!;
-    const words = Math.min(index.vocab.length, POSTING_BUCKET_WORDS) * index.width;
+    const words = Math.min(vocabulary(index).length, POSTING_BUCKET_WORDS) * index.width;
     const outOfRange = bucket.slice(0, words) + 'z'.repeat(index.width) + bucket.slice(words + index.width);
     expect(packedProblem({ ...index, postings: [outOfRange, ...index.postings.slice(1)] })).toMatch(/word 0: name ids not ascending or out of range/);
+    const ids = Array.from({ length: vocabulary(index).length }, (_, j) => unpackAt(index.by_length, index.width, j));
+    expect(new Set(ids).size).toBe(vocabulary(index).length);
+    expect(packedProblem({ ...index, by_length: pack([...ids].reverse(), index.width) })).toMatch(/by_length \d+ is out of order/);
+    expect(packedProblem({ ...index, by_length: pack([ids[0]!, ...ids.slice(0, -1)], index.width) })).toMatch(/repeated/);
+  });
+  it('lists the vocabulary by word length, shortest first, so a typo scan reads only the near lengths', () => {
+    const lengths = Array.from({ length: vocabulary(index).length }, (_, j) => vocabulary(index)[unpackAt(index.by_length, index.width, j)]!.length);
+    expect(lengths).toEqual([...lengths].sort((a, b) => a - b));
+    expect(lengths[0]).toBeLessThan(lengths.at(-1)!);
+  });
+});
+
+describe('the typo scan within its budget', () => {
+  // 3,000 words of one length and one letter set: the letter-set filter lets every one through.
+  const perms: string[] = [];
+  const permute = (rest: string, done: string) => {
+    if (perms.length === 3000) return;
+    if (!rest) perms.push(done);
+    for (let i = 0; i < rest.length; i++) permute(rest.slice(0, i) + rest.slice(i + 1), done + rest[i]);
+  };
+  permute('abcdefgh', '');
+  const many = perms.map((w, i) => occ(`11-${String(1000 + i).padStart(4, '0')}.00`, w, 1000 + i));
+  const ix = buildSearchIndex(many, []);
+  const distances = (q: string) => {
+    const before = searchWork.distances;
+    const found = searchOccupations(ix, q);
+    return { used: searchWork.distances - before, found };
+  };
+  it('stops at the budget however many words a query has, and still finds the typo a word makes', () => {
+    expect(perms).toHaveLength(3000);
+    expect(distances('hgfedcbx').used).toBe(TYPO_DISTANCE_BUDGET);
+    expect(distances('hgfedcbx hgfedcxa hgfedxba hgfexcba').used).toBe(TYPO_DISTANCE_BUDGET);
+    // One substitution away from the first word: its own length is scanned first, so it is found.
+    const { found } = distances(`${perms[0]!.slice(0, 7)}x`);
+    expect(found.map((i) => perms[i])).toContain(perms[0]);
   });
 });
 
@@ -98,7 +139,7 @@ describe('posting buckets loaded on demand', () => {
     const split = { ...full, postings: full.postings.map(() => undefined) as Array<string | undefined> };
     expect(searchOccupations(split, 'operator')).toEqual([]);
     const wanted = takeMissingBuckets(split);
-    expect(wanted).toEqual([split.vocab.indexOf('operator') / POSTING_BUCKET_WORDS | 0]);
+    expect(wanted).toEqual([vocabulary(split).indexOf('operator') / POSTING_BUCKET_WORDS | 0]);
     expect(takeMissingBuckets(split)).toEqual([]);
     for (const b of wanted) split.postings[b] = full.postings[b];
     expect(searchOccupations(split, 'operator')).toEqual(searchOccupations(full, 'operator'));
@@ -110,13 +151,16 @@ describe('search index', () => {
   it('holds own titles by list position, then alternate titles with their owner, and sorted words', () => {
     expect(index.titles).toHaveLength(records.length);
     expect(packedLength(index.name_len, 1)).toBe(records.length + unpackAt(index.alt_end, index.width, records.length - 1));
-    expect(index.vocab).toEqual([...index.vocab].sort((a, b) => (a < b ? -1 : 1)));
-    const rn = index.vocab.indexOf('rn');
+    const vocab = vocabulary(index);
+    expect(index.vocab).toBe(vocab.join(' '));
+    expect(vocab).toEqual([...vocab].sort((a, b) => (a < b ? -1 : 1)));
+    const rn = vocab.indexOf('rn');
     expect(postingsOf(index, rn).map((id) => ownerOf(index, id))).toEqual([2, 2, 2, 4]);
     expect(packedProblem(index)).toBeNull();
   });
   it('ignores titles of occupations not in the list', () => {
-    expect(index.vocab).not.toContain('listed');
+    expect(vocabulary(index)).not.toContain('listed');
+    expect(vocabulary(index)).toContain('registered');
   });
   it('gives popularity from employment, splitting a shared OEWS code in favour of the .00 occupation', () => {
     expect(index.prior[2]).toBeGreaterThan(index.prior[3]!);
