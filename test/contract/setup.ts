@@ -59,7 +59,7 @@ export function useSites(): Record<Shape, Site> {
         closers.unshift(server.close);
         url = server.url;
       }
-      const get = (p: string, init?: RequestInit) => fetch(url + p, init);
+      const get = (p: string, init?: RequestInit) => (cloudflare ? fetchRetryingResets(url + p, init) : fetch(url + p, init));
       sites[shape] = {
         shape,
         dir,
@@ -78,6 +78,26 @@ export function useSites(): Record<Shape, Site> {
     for (const close of closers) await close();
   });
   return sites;
+}
+
+/**
+ * fetch, with a GET or HEAD sent again (at most twice, each said on stderr) when the connection is
+ * reset before an answer: `wrangler pages dev` (its local proxy in front of workerd, not what
+ * Cloudflare's edge runs) reset a keep-alive connection now and then while the machine was busy
+ * with the browser tests running beside it. The local server gets no such allowance: a reset
+ * there is ours.
+ */
+async function fetchRetryingResets(url: string, init?: RequestInit): Promise<Response> {
+  const idempotent = !init?.method || init.method === 'GET' || init.method === 'HEAD';
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fetch(url, init);
+    } catch (e) {
+      const code = (e as { cause?: { code?: string } }).cause?.code;
+      if (!idempotent || attempt === 2 || (code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET')) throw e;
+      console.warn(`[cloudflare] ${code} from wrangler pages dev on GET ${url}: sent again`);
+    }
+  }
 }
 
 export const postJson = (site: Site, body: unknown, headers: Record<string, string> = {}) =>

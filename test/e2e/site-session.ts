@@ -1,0 +1,71 @@
+// One site and one Chromium for a test file of the site's pages (site-view-*.test.ts and
+// site-pages.test.ts): the real build served by the real local server, the pages it names, and a
+// page opener that records requests to other hosts and console errors. Screenshots go to
+// test-results/site/<file's own folder>, so files running side by side keep each other's.
+import { mkdirSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { launchChromium } from './chromium.ts';
+import { startSite, type Site } from './embed-site.ts';
+import { parseIndex } from './index-rows.ts';
+
+export interface Watch {
+  offHost: string[];
+  errors: string[];
+}
+
+export interface SiteSession {
+  site: Site;
+  browser: Browser;
+  shots: string;
+  /** An occupation with tasks, transitions and labor data: the first search hit for "registered nurse". */
+  slug: string;
+  /** An ISCO-08 unit group linked to several U.S. occupations. */
+  iscoSlug: string;
+  /** A page that records every request to another host and every console error or page error. */
+  open(context: BrowserContext, path: string): Promise<{ page: Page; watch: Watch }>;
+}
+
+export function useSiteSession(shotsFolder: string): SiteSession {
+  const s = { shots: resolve('test-results', 'site', shotsFolder) } as SiteSession;
+  beforeAll(async () => {
+    s.site = await startSite();
+    s.browser = await launchChromium();
+    rmSync(s.shots, { recursive: true, force: true });
+    mkdirSync(s.shots, { recursive: true });
+    s.slug = (await (await fetch(`${s.site.url}/api/v1/occupations?q=registered%20nurse&limit=1`)).json()).data[0].slug;
+    s.iscoSlug = (await (await fetch(`${s.site.url}/api/v1/isco?q=software%20developer&limit=1`)).json()).data[0].slug;
+  });
+  afterAll(async () => {
+    await s.browser?.close();
+    await s.site?.close();
+  });
+  s.open = async (context, path) => {
+    const page = await context.newPage();
+    const watch: Watch = { offHost: [], errors: [] };
+    page.on('request', (r) => {
+      if (!r.url().startsWith(s.site.url) && !r.url().startsWith('data:')) watch.offHost.push(r.url());
+    });
+    page.on('console', (m) => m.type() === 'error' && watch.errors.push(`${m.location().url}: ${m.text()}`));
+    page.on('pageerror', (e) => watch.errors.push(e.message));
+    const res = await page.goto(s.site.url + path, { waitUntil: 'load' });
+    expect(res?.status(), path).toBe(200);
+    return { page, watch };
+  };
+  return s;
+}
+
+/**
+ * The occupation pages of the highest, the median and the lowest score (the explanation's charts at
+ * both ends), from the scores the /embed/ index lists for every occupation (final_score, one decimal).
+ */
+export async function highMediumLow(url: string): Promise<Array<{ name: string; slug: string }>> {
+  const rows = parseIndex(await (await fetch(`${url}/embed/`)).text()).map((r) => ({ slug: r.slug, score: Number(r.score) }));
+  rows.sort((a, b) => a.score - b.score || (a.slug < b.slug ? -1 : 1));
+  return [
+    { name: 'occupation-high', slug: rows.at(-1)!.slug },
+    { name: 'occupation-medium', slug: rows[Math.floor(rows.length / 2)]!.slug },
+    { name: 'occupation-low', slug: rows[0]!.slug },
+  ];
+}

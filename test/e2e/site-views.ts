@@ -1,0 +1,84 @@
+// The site's pages as a visitor sees them, in one view per test file (site-view-*.test.ts, so that
+// the three run side by side): home, an occupation page with tasks and transitions, an ISCO-08
+// page, the card gallery, the API reference, the methodology, the downloads, and the occupation
+// pages of the highest, the median and the lowest score. Each must request nothing from another
+// host, log no console error, not scroll sideways, and pass axe-core with no serious or critical
+// violation.
+//
+// Layout depends on the width, colours on the scheme (custom properties switched by
+// prefers-color-scheme, not by width), structure on neither: so axe runs each of its rules on
+// every page where that rule's outcome can differ, not four times over (a full run on the gallery
+// or the API reference costs Chromium several CPU-seconds): every rule at 1280 px light, the colour
+// rules at 1280 px dark, and at 360 px light the rules whose outcome depends on the layout (target
+// sizes, scrollable regions, content outside landmarks, focusable content hidden at a breakpoint,
+// the viewport and orientation).
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { type Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { highMediumLow, useSiteSession } from './site-session.ts';
+
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** Which of axe's rules a view runs: all of them, only the colour ones, or only the layout ones. */
+export type AxeRules = 'all' | 'colour' | 'layout';
+/** axe's colour rules (tag cat.color) at the WCAG AA level and below: the ones that depend on the colour scheme. */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+/** axe's rules whose outcome depends on the viewport's width (what is laid out, shown or hidden there); the colour rules run per scheme. */
+const LAYOUT_RULES = ['target-size', 'scrollable-region-focusable', 'region', 'aria-hidden-focus', 'meta-viewport', 'meta-viewport-large', 'css-orientation-lock'];
+
+export interface View {
+  width: number;
+  scheme: 'light' | 'dark';
+  axe: AxeRules;
+}
+
+async function axeViolations(page: Page, rules: AxeRules): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_PATH });
+  const only = rules === 'colour' ? COLOUR_RULES : rules === 'layout' ? LAYOUT_RULES : null;
+  const options = only ? { runOnly: { type: 'rule', values: only }, resultTypes: ['violations'] } : { resultTypes: ['violations'] };
+  const result = (await page.evaluate((opts) => (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<unknown> } }).axe.run(document, opts), options)) as {
+    violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }>;
+  };
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(', ')}`);
+}
+
+const overflow = (page: Page) => page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+
+export function describeView(view: View): void {
+  const s = useSiteSession(`${view.width}-${view.scheme}`);
+  const rules = view.axe === 'all' ? 'all rules' : view.axe === 'colour' ? 'colour rules' : 'layout rules';
+  describe(`site pages at ${view.width} px, ${view.scheme}`, () => {
+    it(`stay on this host, log no error, fit ${view.width} px, pass axe (${rules})`, { timeout: 240_000 }, async () => {
+      const pages = [
+        { name: 'home', path: '/' },
+        { name: 'occupation', path: `/occupations/${s.slug}` },
+        { name: 'isco', path: `/isco/${s.iscoSlug}` },
+        { name: 'gallery', path: '/embed/' },
+        { name: 'docs', path: '/docs/' },
+        { name: 'methodology', path: '/docs/methodology' },
+        { name: 'downloads', path: '/downloads/' },
+        ...(await highMediumLow(s.site.url)).map((o) => ({ name: o.name, path: `/occupations/${o.slug}` })),
+      ];
+      const failures: string[] = [];
+      // bypassCSP only so that axe can be injected; the pages' own CSP is checked in the contract tests.
+      const context = await s.browser.newContext({ viewport: { width: view.width, height: 900 }, colorScheme: view.scheme, bypassCSP: true });
+      for (const p of pages) {
+        const { page, watch } = await s.open(context, p.path);
+        const o = await overflow(page);
+        if (o.scroll > o.client) failures.push(`${p.name}: scrolls sideways (${o.scroll} > ${o.client})`);
+        // Full-page shots of the long pages (docs, gallery) take longer than a screenshot may; their top is what matters.
+        if (p.name.startsWith('occupation-')) await page.locator('section[aria-labelledby=why]').screenshot({ path: resolve(s.shots, `${p.name}-why.png`) });
+        else await page.screenshot({ path: resolve(s.shots, `${p.name}.png`), fullPage: p.name === 'home' });
+        for (const v of await axeViolations(page, view.axe)) failures.push(`${p.name}: axe ${v}`);
+        for (const u of watch.offHost) failures.push(`${p.name}: requested ${u}`);
+        for (const e of watch.errors) failures.push(`${p.name}: console ${e}`);
+        await page.close();
+      }
+      await context.close();
+      expect(failures).toEqual([]);
+    });
+  });
+}
