@@ -55,7 +55,19 @@ export const TEST_VOTE_SECRET = 'test-vote-secret-0123456789abcdef0123456789abcd
  * (`secret: false`: without it, as a deployment that forgot it); resolves once it serves.
  */
 export async function startWrangler(dir: string, cwd: string, d1?: LocalD1, opts: { secret?: boolean } = {}): Promise<Wrangler> {
-  const port = await freePort();
+  // The port is free when chosen, but wrangler binds it seconds later: another process may take it
+  // in between. Then wrangler stops saying so, and it is started again on another port.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startWranglerOn(await freePort(), dir, cwd, d1, opts);
+    } catch (e) {
+      if (attempt === 3 || !/Address already in use/.test(String(e))) throw e;
+      console.warn(`[cloudflare setup] wrangler's port was taken before it bound it: started again (${attempt})`);
+    }
+  }
+}
+
+async function startWranglerOn(port: number, dir: string, cwd: string, d1: LocalD1 | undefined, opts: { secret?: boolean }): Promise<Wrangler> {
   const args = [WRANGLER, 'pages', 'dev', dir, '--ip', '127.0.0.1', '--port', String(port), '--compatibility-date', COMPATIBILITY_DATE, '--log-level', 'warn'];
   if (d1) args.push('--d1', `${d1.binding}=${d1.databaseId}`, '--persist-to', d1.persistTo);
   if (d1 && opts.secret !== false) args.push('--binding', `VOTE_SECRET=${TEST_VOTE_SECRET}`);
