@@ -10,6 +10,9 @@ export default defineConfig({
     // at a time on a 2-core machine, while the contract and browser tests spend much of their time
     // waiting on a server, wrangler or Chromium.
     maxWorkers: Math.max(2, availableParallelism()),
+    // Closing removes both real builds (some 16,000 files) and stops the wrangler runtimes: more
+    // than vitest's default 10 s on a busy 2-core machine.
+    teardownTimeout: 60_000,
     reporters: ['default', './test/support/summary-reporter.ts'],
     projects: [
       {
