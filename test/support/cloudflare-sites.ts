@@ -78,10 +78,14 @@ async function startWranglerOn(port: number, dir: string, cwd: string, d1: Local
   proc.stderr!.on('data', (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
-    if (proc.exitCode !== null) return;
+    if (proc.exitCode !== null || proc.signalCode !== null) return;
     const exited = new Promise((r) => proc.once('exit', r));
     proc.kill('SIGTERM');
+    // wrangler exits at once on SIGTERM; one that has not after 10 s is killed, so that a stuck
+    // runtime cannot hold the test run open past its teardown.
+    const kill = setTimeout(() => proc.kill('SIGKILL'), 10_000);
     await exited;
+    clearTimeout(kill);
   };
   try {
     await waitUntilServing(url, proc, () => output.slice(-4000));
