@@ -14,6 +14,7 @@ import { aaMinimum, contrast } from './contrast.ts';
 import { realData, startSite, type Site } from './embed-site.ts';
 import { snippet, startHostSite, type HostSite } from './host-site.ts';
 import { parseIndex, type IndexRow } from './index-rows.ts';
+import { worstThenSpread } from './card-sample.ts';
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors *";
 const SHOTS = resolve('test-results', 'embed');
@@ -62,11 +63,7 @@ async function cardsToCheck(): Promise<IndexRow[]> {
     );
   }
   const byText = [...rows].sort((a, b) => textLength.get(b.slug)! - textLength.get(a.slug)! || (a.slug < b.slug ? -1 : 1)).slice(0, 30);
-  const worst = new Map([...byTitle, ...byText].map((r) => [r.slug, r]));
-  const rest = rows.filter((r) => !worst.has(r.slug));
-  const step = rest.length / (max - worst.size);
-  const spread = Array.from({ length: max - worst.size }, (_, i) => rest[Math.floor(i * step)]!);
-  return [...worst.values(), ...spread];
+  return worstThenSpread(rows, [...byTitle, ...byText], max, (r) => r.slug);
 }
 
 function cardFrames(page: Page): Frame[] {

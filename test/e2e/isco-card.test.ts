@@ -12,6 +12,7 @@ import { INSPECT_CARD, type CardMetrics } from './card-inspect.ts';
 import { launchChromium } from './chromium.ts';
 import { startSite, type Site } from './embed-site.ts';
 import { snippet, startHostSite, type HostSite } from './host-site.ts';
+import { worstThenSpread } from './card-sample.ts';
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const FRAMES_PER_PAGE = 48;
@@ -44,11 +45,8 @@ afterAll(async () => {
  */
 function cardsToCheck(): typeof units {
   const max = Number(process.env.E2E_MAX_CARDS ?? 48);
-  if (units.length <= max) return units;
   const longest = [...units].sort((a, b) => b.title.length - a.title.length || (a.isco_code < b.isco_code ? -1 : 1)).slice(0, 24);
-  const step = units.length / (max - longest.length);
-  const spread = Array.from({ length: max - longest.length }, (_, i) => units[Math.floor(i * step)]!);
-  return [...new Map([...longest, ...spread].map((u) => [u.isco_code, u])).values()];
+  return worstThenSpread(units, longest, max, (u) => u.isco_code);
 }
 
 describe('ISCO-08 cards framed by another site', () => {
