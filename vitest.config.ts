@@ -21,6 +21,10 @@ export default defineConfig({
           include: ['test/unit/**/*.test.ts'],
           testTimeout: 60_000,
           pool: 'forks',
+          // The unit files share their worker processes (no global, environment or working folder
+          // is changed by any of them): each file no longer starts a process and imports the
+          // model afresh (the unit project's CPU 215 -> 187 s, its imports 24 -> 6 s).
+          isolate: false,
         },
       },
       {
