@@ -55,7 +55,10 @@ export function useSites(): Record<Shape, Site> {
             rmSync(scratch, { recursive: true, force: true });
           });
         }
-        const server = await startServer({ dir, port: 0, host: '127.0.0.1', votes, trustProxy: true });
+        // Idle connections kept a minute: this process is both the server and its client, and a
+        // test that parses a large download blocks it for seconds; the server's 5 s idle timer then
+        // closed a connection in the same turn that the client's next request reused it (ECONNRESET).
+        const server = await startServer({ dir, port: 0, host: '127.0.0.1', votes, trustProxy: true, keepAliveTimeoutMs: 60_000 });
         closers.unshift(server.close);
         url = server.url;
       }

@@ -34,6 +34,8 @@ export interface ServerLimits {
   headersTimeoutMs: number;
   /** Bytes of files (and their compressed variants) kept in memory. */
   cacheBytes: number;
+  /** Milliseconds an idle keep-alive connection is kept open (Node's default, 5 s, said in Keep-Alive: timeout=5). */
+  keepAliveTimeoutMs: number;
 }
 
 /**
@@ -45,6 +47,7 @@ export const SERVER_DEFAULTS: Readonly<ServerLimits> = {
   requestTimeoutMs: 30_000,
   headersTimeoutMs: 10_000,
   cacheBytes: 16 * 1024 * 1024,
+  keepAliveTimeoutMs: 5_000,
 };
 
 /**
@@ -136,6 +139,7 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
     requestTimeoutMs: opts.requestTimeoutMs ?? SERVER_DEFAULTS.requestTimeoutMs,
     headersTimeoutMs: Math.min(opts.headersTimeoutMs ?? SERVER_DEFAULTS.headersTimeoutMs, opts.requestTimeoutMs ?? SERVER_DEFAULTS.requestTimeoutMs),
     cacheBytes: opts.cacheBytes ?? SERVER_DEFAULTS.cacheBytes,
+    keepAliveTimeoutMs: opts.keepAliveTimeoutMs ?? SERVER_DEFAULTS.keepAliveTimeoutMs,
   };
   const reader = new FileReader(dir);
   const metaFile = reader.read(shardFile('meta'));
@@ -308,7 +312,7 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
       }
     },
   );
-  server.keepAliveTimeout = 5000;
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   // Past the cap Node closes each new connection as soon as it is accepted.
   server.maxConnections = limits.maxConnections;
 

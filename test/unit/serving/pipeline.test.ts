@@ -143,7 +143,7 @@ describe('CLI flags', () => {
     expect(parseServeArgs(['--host', 'localhost'], {}).host).toBe('localhost');
   });
   it('serve: the connection cap, the request timeout (headers: at most 10 s of it) and the file cache', () => {
-    expect(SERVER_DEFAULTS).toEqual({ maxConnections: 1000, requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, cacheBytes: 16 * 1024 * 1024 });
+    expect(SERVER_DEFAULTS).toEqual({ maxConnections: 1000, requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, cacheBytes: 16 * 1024 * 1024, keepAliveTimeoutMs: 5_000 });
     expect(parseServeArgs(['--max-connections', '50', '--request-timeout', '2.5', '--cache-mb', '4'], {}).limits).toEqual({ maxConnections: 50, requestTimeoutMs: 2500, headersTimeoutMs: 2500, cacheBytes: 4 * 1024 * 1024 });
     expect(parseServeArgs(['--request-timeout=60'], {}).limits).toEqual({ requestTimeoutMs: 60_000, headersTimeoutMs: 10_000 });
     // The cap stays under the open-file limit when that is low (see the ulimit -n 256 test of npm start).
