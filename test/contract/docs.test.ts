@@ -70,8 +70,8 @@ async function throwawaySite(site: Site): Promise<{ url: string; close(): Promis
   if (TARGET === 'cloudflare') {
     const scratch = mkdtempSync(path.join(tmpdir(), 'odr-docs-votes-'));
     const remove = () => rmSync(scratch, { recursive: true, force: true });
-    // Loaded only here: the module brings in the whole build pipeline, which the node target does not need.
-    const { migrateLocalD1, startWrangler } = await import('../support/cloudflare-sites.ts');
+    // Loaded only here: the node target starts no runtime.
+    const { migrateLocalD1, startWrangler } = await import('../support/wrangler.ts');
     const w = await startWrangler(site.dir, scratch, migrateLocalD1(path.join(scratch, 'd1'), scratch));
     return { url: w.url, close: async () => (await w.stop(), remove()) };
   }

@@ -1,7 +1,7 @@
 // Shared contract-test setup: a global setup builds dist/ of EACH shape once per run from the real
 // sources. In the integration project each test file starts the real local server (which mounts
 // the esbuild function bundle) over those builds; in the cloudflare project the same tests speak
-// to `wrangler pages dev` serving them (test/support/cloudflare-sites.ts).
+// to `wrangler pages dev` serving them (test/support/cloudflare-sites.ts, wrangler.ts).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import type { Shape } from '../../build/model/record-schemas.ts';
 import { startServer } from '../../functions/adapters/node/server.ts';
 import { urlFor } from '../../build/contract/routes.ts';
 import { openSqliteVotes } from '../../functions/adapters/node/vote-store-sqlite.ts';
+import { cloudflareSites } from '../support/wrangler.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SHAPES: Shape[] = ['percentile', 'timeline'];
@@ -37,7 +38,8 @@ export function useSites(): Record<Shape, Site> {
   const closers: Array<() => Promise<void>> = [];
   beforeAll(async () => {
     const dirs = inject('dists');
-    const cloudflare = inject('cloudflare');
+    const lazy = inject('cloudflare');
+    const cloudflare = lazy && (await cloudflareSites(lazy)).urls;
     for (const shape of SHAPES) {
       const dir = dirs[shape];
       let url: string;

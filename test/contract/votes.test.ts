@@ -17,7 +17,7 @@ import { VOTE_CHOICES, VOTE_POLICY } from '../../build/contract/votes.ts';
 import { startServer } from '../../functions/adapters/node/server.ts';
 import { patternOf } from '../../build/contract/routes.ts';
 import { openSqliteVotes } from '../../functions/adapters/node/vote-store-sqlite.ts';
-import { startWrangler } from '../support/cloudflare-sites.ts';
+import { cloudflareSites, startWrangler } from '../support/wrangler.ts';
 import { killStarted, servingUrl, startNpm } from '../support/npm-start.ts';
 import { CLIENT_HEADER, REPO_ROOT, TARGET, useSites, type Site } from './setup.ts';
 
@@ -473,7 +473,7 @@ describe.runIf(TARGET === 'node')('votes on the local server (npm start)', () =>
 
 describe.runIf(TARGET === 'cloudflare')('votes on Cloudflare (D1)', () => {
   it('counts survive a restart: runtimes started and stopped on the same local D1 keep the counts and the repeat rule; one without VOTE_SECRET refuses votes (503)', { timeout: 180_000 }, async () => {
-    const d1 = inject('cloudflareD1')!;
+    const { d1 } = await cloudflareSites(inject('cloudflare')!);
     const [o] = await occupations(70, 1);
     for (let i = 0; i < 5; i++) expect((await vote(sites.timeline, o!.soc_code, { vote: VOTE_CHOICES[i % 3] }, `10.8.0.${i}`)).status).toBe(201);
     const before = await stats(sites.timeline, o!.soc_code);

@@ -14,8 +14,8 @@ declare module 'vitest' {
     dists: Record<Shape, string>;
     /** How the builds of `dists` used the caches (model 'miss': the model was computed, not read back). */
     distCaches: Record<string, string>;
-    /** Set by the cloudflare project: each shape's build served by `wrangler pages dev`. */
-    cloudflare?: Record<Shape, string>;
+    /** Set by the cloudflare project: where its `wrangler pages dev` runtimes are named once started (cloudflare-sites.ts). */
+    cloudflare?: import('./wrangler.ts').LazySites;
   }
 }
 

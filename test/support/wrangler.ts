@@ -1,0 +1,225 @@
+// `wrangler pages dev` for the tests: a runtime over a build (startWrangler), a local D1 with the
+// project's migrations (migrateLocalD1), and the cloudflare project's two runtimes, started by
+// the first test file that asks for them (cloudflareSites; see cloudflare-sites.ts for why).
+// Imports nothing of the build, so that every contract file can import it cheaply.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import type { Shape } from '../../build/model/record-schemas.ts';
+
+/** The repository (this file is test/support/wrangler.ts). */
+const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+/** The newest date the workerd of the pinned wrangler supports; a deployment sets its own. */
+export const COMPATIBILITY_DATE = '2026-05-01';
+
+const WRANGLER = path.join(REPO_ROOT, 'node_modules', 'wrangler', 'bin', 'wrangler.js');
+const WRANGLER_ENV = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' };
+/** The project's own wrangler.toml: its D1 binding, database and migrations folder are what we test. */
+const PROJECT_CONFIG = path.join(REPO_ROOT, 'wrangler.toml');
+
+/** The timeline build's local D1: the binding of wrangler.toml, persisted under the run's folder. */
+export interface LocalD1 {
+  binding: string;
+  databaseId: string;
+  persistTo: string;
+}
+
+/** Where the project's runtimes are, once the first test file has started them (cloudflareSites). */
+export interface CloudflareSites {
+  urls: Record<Shape, string>;
+  /** The local D1 the timeline site is bound to (tests start more runtimes on it). */
+  d1: LocalD1;
+}
+/** What the global setup provides: the builds' folder and the state file the runtimes are named in. */
+export interface LazySites {
+  root: string;
+  dists: Record<Shape, string>;
+  state: string;
+}
+
+/** Applies migrations/*.sql to a local D1 the way `npm run db:migrate` does, into `persistTo`. */
+export function migrateLocalD1(persistTo: string, cwd: string): LocalD1 {
+  const toml = readFileSync(PROJECT_CONFIG, 'utf8');
+  const field = (k: string) => new RegExp(`^${k}\\s*=\\s*"([^"]+)"`, 'm').exec(toml)?.[1];
+  const [binding, databaseName, databaseId] = [field('binding'), field('database_name'), field('database_id')];
+  if (!binding || !databaseName || !databaseId) throw new Error('wrangler.toml declares no D1 database');
+  execFileSync(process.execPath, [WRANGLER, 'd1', 'migrations', 'apply', databaseName, '--local', '--persist-to', persistTo, '-c', PROJECT_CONFIG], { cwd, env: WRANGLER_ENV, stdio: 'pipe' });
+  return { binding, databaseId, persistTo };
+}
+
+export interface Wrangler {
+  url: string;
+  proc: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** The VOTE_SECRET binding of the test runtimes with a D1 (a deployment sets a secret of its own). */
+export const TEST_VOTE_SECRET = 'test-vote-secret-0123456789abcdef0123456789abcdef';
+
+interface WranglerOptions {
+  /** false: no VOTE_SECRET binding, as a deployment that forgot it. */
+  secret?: boolean;
+  /** Started in a process group of its own that outlives this process, its output to this file. */
+  detachedLog?: string;
+}
+
+/**
+ * `wrangler pages dev` over a build, optionally bound to a local D1 and, with it, to VOTE_SECRET
+ * (`secret: false`: without it, as a deployment that forgot it); resolves once it serves.
+ */
+export async function startWrangler(dir: string, cwd: string, d1?: LocalD1, opts: WranglerOptions = {}): Promise<Wrangler> {
+  // The port is free when chosen, but wrangler binds it seconds later: another process may take it
+  // in between. Then wrangler stops saying so, and it is started again on another port.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startWranglerOn(await freePort(), dir, cwd, d1, opts);
+    } catch (e) {
+      if (attempt === 3 || !/Address already in use/.test(String(e))) throw e;
+      console.warn(`[cloudflare setup] wrangler's port was taken before it bound it: started again (${attempt})`);
+    }
+  }
+}
+
+async function startWranglerOn(port: number, dir: string, cwd: string, d1: LocalD1 | undefined, opts: WranglerOptions): Promise<Wrangler> {
+  const args = [WRANGLER, 'pages', 'dev', dir, '--ip', '127.0.0.1', '--port', String(port), '--compatibility-date', COMPATIBILITY_DATE, '--log-level', 'warn'];
+  if (d1) args.push('--d1', `${d1.binding}=${d1.databaseId}`, '--persist-to', d1.persistTo);
+  if (d1 && opts.secret !== false) args.push('--binding', `VOTE_SECRET=${TEST_VOTE_SECRET}`);
+  // cwd: wrangler keeps its .wrangler/ state folder there, outside the repository.
+  let proc: ChildProcess;
+  let output: () => string;
+  if (opts.detachedLog) {
+    const log = opts.detachedLog;
+    const fd = openSync(log, 'a');
+    proc = spawn(process.execPath, args, { cwd, env: WRANGLER_ENV, stdio: ['ignore', fd, fd], detached: true });
+    closeSync(fd);
+    proc.unref();
+    output = () => (existsSync(log) ? readFileSync(log, 'utf8') : '');
+  } else {
+    let text = '';
+    proc = spawn(process.execPath, args, { cwd, env: WRANGLER_ENV, stdio: ['ignore', 'pipe', 'pipe'] });
+    proc.stdout!.on('data', (d) => (text += d));
+    proc.stderr!.on('data', (d) => (text += d));
+    output = () => text;
+  }
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (opts.detachedLog) return stopGroup(proc.pid!);
+    if (proc.exitCode !== null || proc.signalCode !== null) return;
+    const exited = new Promise((r) => proc.once('exit', r));
+    proc.kill('SIGTERM');
+    // wrangler exits at once on SIGTERM; one that has not after 10 s is killed, so that a stuck
+    // runtime cannot hold the test run open past its teardown.
+    const kill = setTimeout(() => proc.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(kill);
+  };
+  try {
+    await waitUntilServing(url, proc, () => output().slice(-4000));
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { url, proc, stop };
+}
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+
+async function waitUntilServing(url: string, proc: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null) throw new Error(`wrangler exited with ${proc.exitCode}:\n${log()}`);
+    try {
+      const res = await fetch(`${url}/api/v1/displacement/factors`);
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`wrangler pages dev did not serve ${url} within 120 s:\n${log()}`);
+}
+
+/** Whether a process is running (signal 0 tests for it without sending anything). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** SIGTERM to a detached runtime's process group (wrangler and its workerd), SIGKILL after 10 s. */
+export async function stopGroup(pid: number): Promise<void> {
+  const signal = (sig: NodeJS.Signals) => {
+    try {
+      process.kill(-pid, sig);
+    } catch {
+      // already gone
+    }
+  };
+  signal('SIGTERM');
+  for (const deadline = Date.now() + 10_000; running(pid) && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
+  signal('SIGKILL');
+}
+
+export type SitesState = (CloudflareSites & { pids: number[] }) | { error: string };
+
+/**
+ * The project's runtimes, started by the first test file that asks (the others wait for it): a
+ * runtime per shape, the timeline's bound to a local D1 with the project's migrations applied.
+ */
+export async function cloudflareSites(lazy: LazySites): Promise<CloudflareSites> {
+  let first = true;
+  try {
+    mkdirSync(`${lazy.state}.lock`);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    first = false;
+  }
+  if (first) {
+    const write = (state: SitesState) => {
+      writeFileSync(`${lazy.state}.tmp`, JSON.stringify(state));
+      renameSync(`${lazy.state}.tmp`, lazy.state);
+    };
+    const started: Wrangler[] = [];
+    try {
+      const d1 = migrateLocalD1(path.join(lazy.root, 'd1-state'), lazy.root);
+      const urls = {} as Record<Shape, string>;
+      // One after the other: two started at once failed to start their runtimes.
+      for (const shape of Object.keys(lazy.dists) as Shape[]) {
+        // A folder of its own for each: wrangler keeps its state in the working folder.
+        const cwd = path.join(lazy.root, `wrangler-${shape}`);
+        mkdirSync(cwd, { recursive: true });
+        const w = await startWrangler(lazy.dists[shape], cwd, shape === 'timeline' ? d1 : undefined, { detachedLog: path.join(cwd, 'output.log') });
+        started.push(w);
+        urls[shape] = w.url;
+        console.log(`[cloudflare] wrangler pages dev serves ${shape} at ${w.url}${shape === 'timeline' ? ` (D1 ${d1.binding}, VOTE_SECRET)` : ''}`);
+      }
+      write({ urls, d1, pids: started.map((w) => w.proc.pid!) });
+    } catch (e) {
+      await Promise.all(started.map((w) => w.stop()));
+      write({ error: String((e as Error).stack ?? e) });
+      throw e;
+    }
+  }
+  const deadline = Date.now() + 240_000;
+  while (!existsSync(lazy.state)) {
+    if (Date.now() > deadline) throw new Error(`the Cloudflare runtimes were not started within 240 s (${lazy.state} not written)`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const state = JSON.parse(readFileSync(lazy.state, 'utf8')) as SitesState;
+  if ('error' in state) throw new Error(`the Cloudflare runtimes failed to start (in an earlier test file): ${state.error}`);
+  return { urls: state.urls, d1: state.d1 };
+}
+
