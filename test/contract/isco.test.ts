@@ -8,7 +8,7 @@ import { IscoDetail, IscoList, ProblemSchema } from '../../build/contract/respon
 import { baseName, listSourceFiles } from '../../build/sources/discover.ts';
 import { resolveSourceDir } from '../../build/sources/locate.ts';
 import { readXls } from '../../build/sources/xls-read.ts';
-import { REPO_ROOT, SHAPES, useSites } from './setup.ts';
+import { REPO_ROOT, SHAPES, TARGET, useSites } from './setup.ts';
 
 const sites = useSites();
 
@@ -88,10 +88,14 @@ describe.each(SHAPES)('ISCO-08 (%s)', (shape) => {
     const more = [200, 400].map((o) => sites[shape].json(`/api/v1/isco?limit=200&offset=${o}`));
     const listed = new Map([...list.data, ...(await Promise.all(more)).flatMap((p) => IscoList.parse(p).data)].map((i) => [i.isco_code, i]));
     const notScored: string[] = [];
+    // Cloudflare's runtime answers a sample (every 8th code and the unscored ones): the answers are
+    // the same files and the same function as on the local server, which asks for every code, and
+    // each request there passes through wrangler's local proxy (some 10 ms of its CPU).
+    const asked = TARGET === 'node' ? codes : codes.filter((c, i) => i % 8 === 0 || NOT_SCORED.includes(c));
     // A few requests at a time: one per code, without opening 436 connections at once.
-    for (let at = 0; at < codes.length; at += 12) {
+    for (let at = 0; at < asked.length; at += 12) {
       await Promise.all(
-        codes.slice(at, at + 12).map(async (code) => {
+        asked.slice(at, at + 12).map(async (code) => {
           const r = await sites[shape].get(`/api/v1/isco/${code}`);
           if (r.status === 404) {
             isProblem(r);
