@@ -39,7 +39,9 @@ describe('build caches on the real sources', () => {
     // A build that computed the model: the global setup's, when it did (a fresh checkout, as in
     // CI: one real build fewer), else one here (parsed sources from the cache, the model computed).
     const setupComputed = inject('distCaches').model === 'miss';
-    if (!setupComputed) expect((await build(computed, ['sources'])).caches).toEqual({ sources: 'hit', model: 'off', function: 'off', output: 'off' });
+    // The parsed sources may have been pruned since (a checkout's cache keeps the entries of its
+    // last few builds, and the other build tests parse altered copies of the sources): hit or miss.
+    if (!setupComputed) expect((await build(computed, ['sources'])).caches).toEqual({ sources: expect.stringMatching(/^(hit|miss)$/), model: 'off', function: 'off', output: 'off' });
     reference = setupComputed ? inject('dists').percentile : computed;
     const first = await build(out);
     expect(first.caches).toEqual({ sources: 'skipped', model: 'hit', function: 'hit', output: 'miss' });
