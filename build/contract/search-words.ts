@@ -73,15 +73,32 @@ export interface SearchIndex {
    * so instead of being matched, through a typo, to a word it does not mean ("infantry" is not
    * "infant"). Absent from an index built without them.
    */
-  unscored?: { occupations: NotScoredItem[]; index: SearchIndex };
+  unscored?: UnscoredIndex;
+  /**
+   * With unscored occupations, what a search needs of them before it knows it needs them whole
+   * (the function's shard of the served index leaves `unscored` out: a shard of its own,
+   * UNSCORED_SHARD in dist-layout.ts, loaded when a query first needs it; a cold search mostly does not):
+   * `unscored_words`, their index's words that this one lacks, sorted and joined by single spaces
+   * (a query word not in this vocabulary is a word, not a typo, if it is one of these), and
+   * `unscored_titles`, their normalized own titles (a query whose words no one of these holds,
+   * as typed or as a word's start, names no unscored occupation by its official title).
+   */
+  unscored_words?: string;
+  unscored_titles?: string[];
+}
+
+/** The occupations the model does not score, and their own index. */
+export interface UnscoredIndex {
+  occupations: NotScoredItem[];
+  index: SearchIndex;
 }
 
 /** The index's vocabulary as a list (word k at position k): for the build and the tests; a query reads index.vocab in place. */
 export const vocabulary = (index: Pick<SearchIndex, 'vocab'>): string[] => (index.vocab === '' ? [] : index.vocab.split(' '));
 
-const startsOf = new WeakMap<SearchIndex, Int32Array>();
+const startsOf = new WeakMap<object, Int32Array>();
 /** Where each word of index.vocab begins, and one past the end of the last plus one (so word k is [s[k], s[k+1] - 1)). */
-export function wordStarts(index: SearchIndex): Int32Array {
+export function wordStarts(index: Pick<SearchIndex, 'vocab'>): Int32Array {
   let s = startsOf.get(index);
   if (!s) {
     const text = index.vocab;
@@ -137,8 +154,10 @@ export const postingShardName = (index: string, b: number): string => `${index}/
 /** How many posting buckets an index of `words` vocabulary words has. */
 export const postingBuckets = (words: number): number => Math.ceil(words / POSTING_BUCKET_WORDS);
 
-/** Buckets a query asked for that the index did not hold, per index (takeMissingBuckets). */
+/** Buckets a query asked for that the index did not hold, per index (takeMissing). */
 const missingOf = new WeakMap<SearchIndex, Set<number>>();
+/** Indexes whose `unscored` a query asked for while it was not loaded (takeMissing). */
+const unscoredMissing = new WeakSet<SearchIndex>();
 
 /**
  * The ids of the names holding vocabulary word k, ascending (read from the packed postings). When
@@ -164,11 +183,28 @@ export function postingsOf(index: SearchIndex, k: number): number[] {
   return out;
 }
 
-/** The posting buckets asked for since the last call and not loaded (ascending), forgotten once told. */
-export function takeMissingBuckets(index: SearchIndex): number[] {
+/**
+ * The unscored occupations' index, when loaded. When the index has them (unscored_words) but they
+ * are not loaded: undefined, and they are noted as wanted (takeMissing), like a posting bucket.
+ */
+export function unscoredOf(index: SearchIndex): UnscoredIndex | undefined {
+  if (index.unscored === undefined && index.unscored_words !== undefined) unscoredMissing.add(index);
+  return index.unscored;
+}
+
+/** Whether a query has met posting buckets not loaded since the last takeMissing (its answer will be asked again). */
+export const bucketsMissing = (index: SearchIndex): boolean => missingOf.has(index);
+
+/**
+ * What queries asked for since the last call and the index did not hold: posting buckets
+ * (ascending) and whether the unscored occupations' index; forgotten once told. The caller loads
+ * them and asks again (the answers given without them are incomplete).
+ */
+export function takeMissing(index: SearchIndex): { buckets: number[]; unscored: boolean } | null {
   const m = missingOf.get(index);
+  const unscored = unscoredMissing.delete(index);
   missingOf.delete(index);
-  return m ? [...m].sort((a, b) => a - b) : [];
+  return m || unscored ? { buckets: m ? [...m].sort((a, b) => a - b) : [], unscored } : null;
 }
 /** Lower-case, letters and digits only, single spaces: "Registered Nurse (RN)" -> "registered nurse rn". */
 export function normalize(s: string): string {
