@@ -257,7 +257,6 @@ const SearchIndexBody = z.strictObject({
   vocab: Words,
   width: z.number().int().min(1).max(5),
   alt_end: Packed,
-  name_len: Packed,
   by_length: Packed,
   /** Posting buckets; in the function's shard of the served occupations' index, none (each a shard of its own: SearchPostingsShard). */
   postings: z.array(Packed),

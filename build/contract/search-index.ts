@@ -59,9 +59,8 @@ export function buildSearchIndex(
     vocab: vocab.join(' '),
     width,
     alt_end: pack(altEnds(altOcc, records.length), width),
-    name_len: pack(nameLen, 1),
     by_length: pack(vocab.map((_, k) => k).sort((a, b) => vocab[a]!.length - vocab[b]!.length || a - b), width),
-    postings: packPostings(lists, width),
+    postings: packPostings(lists, width, nameLen),
   };
   if (unscored) {
     const occupations = unscored.map(({ soc_code, title, reason }) => ({ soc_code, title, reason }));

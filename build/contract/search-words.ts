@@ -50,8 +50,6 @@ export interface SearchIndex {
    * occupation: where occupation o's alternates end (counted from name n), packed.
    */
   alt_end: string;
-  /** Number of (stemmed, distinct) words of every name, by name id, packed a digit each (at most 63). */
-  name_len: string;
   /**
    * Every vocabulary id once, ordered by its word's length (then id), packed: the typo scan reads
    * the words of the near lengths as they are, with nothing derived per instance first (deriving
@@ -62,7 +60,10 @@ export interface SearchIndex {
    * The ascending ids of the names that hold each vocabulary word, in buckets of
    * POSTING_BUCKET_WORDS consecutive words (so of one stretch of the alphabet): bucket b packs the
    * bucket-local ends of its words' lists (where each ends, counted in numbers), then the lists one
-   * after another. The function's shard leaves them out (an empty array) and reads a bucket, a
+   * after another, then the length of each name listed (its distinct stemmed words, filler words
+   * not counted; a digit each, at most 63), in the lists' order: a query reads the lengths of the
+   * names it meets, not a table of every name's (53 kB of the real index's shard, parsed by every
+   * cold search). The function's shard leaves them out (an empty array) and reads a bucket, a
    * shard of its own (postingShardName), when a query first needs one of its words: a cold search
    * parses a few kB of them, not all (420 kB).
    */
@@ -147,8 +148,22 @@ export function namesOfOccupation(index: SearchIndex, o: number): number {
   const ends = altEndsOf(index);
   return 1 + ends[o]! - (o === 0 ? 0 : ends[o - 1]!);
 }
-/** A name's number of distinct words. */
-export const nameLength = (index: SearchIndex, id: number): number => unpackAt(index.name_len, 1, id);
+/** Each name's length as read from the posting buckets (0: not read yet), per index. */
+const lengthsOf = new WeakMap<SearchIndex, Uint8Array>();
+function lengthsTable(index: SearchIndex): Uint8Array {
+  let t = lengthsOf.get(index);
+  if (!t) {
+    const n = index.titles.length;
+    lengthsOf.set(index, (t = new Uint8Array(n === 0 ? 0 : n + altEndsOf(index)[n - 1]!)));
+  }
+  return t;
+}
+/** A name's number of distinct words: of a name met in postingsOf (every name a query scores is). */
+export function nameLength(index: SearchIndex, id: number): number {
+  const len = lengthsOf.get(index)?.[id] ?? 0;
+  if (len === 0) throw new Error(`search index: name ${id}'s length asked for before its postings were read`);
+  return len;
+}
 /** The shard holding bucket b of the postings of the index kept in shard `index` ("search"). */
 export const postingShardName = (index: string, b: number): string => `${index}/postings/${b}`;
 /** How many posting buckets an index of `words` vocabulary words has. */
@@ -178,8 +193,15 @@ export function postingsOf(index: SearchIndex, k: number): number[] {
   const j = k - b * POSTING_BUCKET_WORDS;
   const start = j === 0 ? 0 : unpackAt(bucket, width, j - 1);
   const end = unpackAt(bucket, width, j);
+  // The names' lengths follow the bucket's lists, which end where its last word's list does.
+  const lengthsAt = (words + unpackAt(bucket, width, words - 1)) * width;
+  const lengths = lengthsTable(index);
   const out: number[] = [];
-  for (let i = start; i < end; i++) out.push(unpackAt(bucket, width, words + i));
+  for (let i = start; i < end; i++) {
+    const id = unpackAt(bucket, width, words + i);
+    out.push(id);
+    lengths[id] = unpackAt(bucket, 1, lengthsAt + i);
+  }
   return out;
 }
 

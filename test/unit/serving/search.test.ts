@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSearchIndex } from '../../../build/contract/search-index.ts';
 import { editDistance, ownTitleHolds, searchOccupations, searchUnscored, searchWork, suggestOccupations, unscoredTitleHolds, unscoredTitlesMayHold } from '../../../build/contract/search-query.ts';
 import { TYPO_DISTANCE_BUDGET } from '../../../build/contract/limits.ts';
-import { normalize, ownerOf, postingsOf, stem, takeMissing, vocabulary, type SearchIndex } from '../../../build/contract/search-words.ts';
+import { nameLength, normalize, ownerOf, postingsOf, stem, takeMissing, vocabulary, type SearchIndex } from '../../../build/contract/search-words.ts';
 import { pack, packedLength, packedProblem, packWidth, POSTING_BUCKET_WORDS, unpackAt } from '../../../build/contract/search-pack.ts';
 
 // Hand-written occupations in the shape the build hands over: titles, OEWS employment and code.
@@ -86,7 +86,13 @@ describe('packed numbers', () => {
     expect(packedProblem({ ...index, vocab: [...vocabulary(index)].reverse().join(' ') })).toMatch(/vocab 1 is empty or not after/);
     expect(packedProblem({ ...index, vocab: ` ${index.vocab}` })).toMatch(/vocab 0 is empty/);
     expect(packedProblem({ ...index, postings: [] }, true)).toBeNull();
-    expect(packedProblem({ ...index, name_len: index.name_len.slice(1) })).toMatch(/name_len and alt_end/);
+    // A name's length (the digits after a bucket's lists) 0, or not the same everywhere the name is listed.
+    const last = index.postings[0]!.length - 1;
+    expect(packedProblem({ ...index, postings: [index.postings[0]!.slice(0, last) + '-', ...index.postings.slice(1)] })).toMatch(/length is not a positive count or not the same/);
+    const lengthsOf = (p: string) => p.slice(p.length - (p.length - Math.min(vocabulary(index).length, POSTING_BUCKET_WORDS) * index.width) / (index.width + 1));
+    const first = lengthsOf(index.postings[0]!);
+    const changed = first.replace(/./, (d) => (d === '1' ? '2' : '1'));
+    expect(packedProblem({ ...index, postings: [index.postings[0]!.slice(0, -first.length) + changed, ...index.postings.slice(1)] })).toMatch(/length is not a positive count or not the same/);
     expect(packedProblem({ ...index, alt_end: index.alt_end.slice(index.width) })).toMatch(/alt_end and titles/);
     const bucket = index.postings[0]!;
     const words = Math.min(vocabulary(index).length, POSTING_BUCKET_WORDS) * index.width;
@@ -150,7 +156,13 @@ describe('posting buckets loaded on demand', () => {
 describe('search index', () => {
   it('holds own titles by list position, then alternate titles with their owner, and sorted words', () => {
     expect(index.titles).toHaveLength(records.length);
-    expect(packedLength(index.name_len, 1)).toBe(records.length + unpackAt(index.alt_end, index.width, records.length - 1));
+    // A name's length (distinct words, "and" and the like not counted) is read with its postings.
+    const fresh = buildSearchIndex(records, titles);
+    expect(() => nameLength(fresh, 0)).toThrow(/before its postings were read/);
+    postingsOf(fresh, vocabulary(fresh).indexOf('computer'));
+    expect([nameLength(fresh, 0), nameLength(fresh, 1)]).toEqual([5, 2]); // Computer Numerically Controlled Tool Programmers; Computer Programmers
+    postingsOf(fresh, vocabulary(fresh).indexOf('secretary'));
+    expect(nameLength(fresh, 10)).toBe(3); // Secretaries and Administrative Assistants
     const vocab = vocabulary(index);
     expect(index.vocab).toBe(vocab.join(' '));
     expect(vocab).toEqual([...vocab].sort((a, b) => (a < b ? -1 : 1)));
