@@ -275,8 +275,8 @@ const issueOf = (problem: string | null, ctx: z.RefinementCtx) => {
 export const SearchShard = SearchIndexBody.extend({
   /** The unscored occupations' words that the served vocabulary lacks, sorted, joined by single spaces. */
   unscored_words: Words,
-  /** The unscored occupations' own titles, normalized (their index's titles). */
-  unscored_titles: z.array(z.string()),
+  /** The words of each unscored occupation's own title (search-words.ts: words()), joined by single spaces. */
+  unscored_titles: z.array(Words),
 })
   .superRefine(splitIndex)
   .superRefine((s, ctx) => {

@@ -69,7 +69,7 @@ export function buildSearchIndex(
     // What a search reads of them before it needs their index (search-words.ts).
     const served = new Set(vocab);
     index.unscored_words = vocabulary(own).filter((w) => !served.has(w)).join(' ');
-    index.unscored_titles = own.titles;
+    index.unscored_titles = own.titles.map((t) => words(t).join(' '));
   }
   return index;
 }

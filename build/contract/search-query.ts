@@ -483,6 +483,9 @@ export function searchUnscored(index: SearchIndex, query: string, n = 5): number
   return unscored ? rank(unscored.index, query, false, index).slice(0, n) : [];
 }
 
+/** unscored_titles, each title's words apart, per index (split once). */
+const titleWords = new WeakMap<SearchIndex, string[][]>();
+
 /**
  * Whether some unscored occupation's own title may hold every word of the query, from their titles
  * alone (unscored_titles, no index loaded): false means unscoredTitleHolds is false. One title
@@ -491,10 +494,9 @@ export function searchUnscored(index: SearchIndex, query: string, n = 5): number
 export function unscoredTitlesMayHold(index: SearchIndex, query: string): boolean {
   const ws = [...new Set(words(query))];
   if (ws.length === 0) return false;
-  return (index.unscored_titles ?? []).some((t) => {
-    const tws = words(t);
-    return ws.every((w) => tws.some((x) => x === w || (w.length >= 3 && x.startsWith(w))));
-  });
+  let titles = titleWords.get(index);
+  if (!titles) titleWords.set(index, (titles = (index.unscored_titles ?? []).map((t) => t.split(' '))));
+  return titles.some((tws) => ws.every((w) => tws.some((x) => x === w || (w.length >= 3 && x.startsWith(w)))));
 }
 
 /**

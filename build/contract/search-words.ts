@@ -81,8 +81,9 @@ export interface SearchIndex {
    * UNSCORED_SHARD in dist-layout.ts, loaded when a query first needs it; a cold search mostly does not):
    * `unscored_words`, their index's words that this one lacks, sorted and joined by single spaces
    * (a query word not in this vocabulary is a word, not a typo, if it is one of these), and
-   * `unscored_titles`, their normalized own titles (a query whose words no one of these holds,
-   * as typed or as a word's start, names no unscored occupation by its official title).
+   * `unscored_titles`, the words of each of their own titles (as words() cuts them, joined by
+   * single spaces: a query whose words no one of these holds, as typed or as a word's start,
+   * names no unscored occupation by its official title).
    */
   unscored_words?: string;
   unscored_titles?: string[];
