@@ -6,7 +6,7 @@
 // No node:*, no fs.
 import { assess, type AssessIssue } from '../build/model/assess.ts';
 import type { AssessShard, TaskShard, IndustryList, IscoSearchShard, IscoShard, OccupationListItem, PageShard, SearchPostingsShard, SearchShard, UnscoredSearchShard, VotesShard } from '../build/contract/response-schemas.ts';
-import { postingShardName, takeMissing, unscoredOf, type SearchIndex } from '../build/contract/search-words.ts';
+import { bucketsMissing, postingShardName, takeMissing, unscoredOf, type SearchIndex } from '../build/contract/search-words.ts';
 import { AssessRequest, OPTION_NOT_STRING, ShardMeta, TASK_FIELDS } from '../build/contract/request-schemas.ts';
 import { taskShardName, UNSCORED_SHARD } from '../build/contract/dist-layout.ts';
 import { INDUSTRY_LIST_QUERY, ISCO_LIST_QUERY, OCCUPATION_LIST_QUERY, pageShardName, pageWindow, parseQuery, queryPairs, shardOf } from '../build/contract/paging.ts';
@@ -241,6 +241,8 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
       // titles come closest, additively (data stays empty, count 0). Titles that merely look
       // like "infantry" are no answer to it.
       const notScored = unscored();
+      // Their postings too: a bucket missing, the unscored occupations named are incomplete.
+      if (index.unscored && bucketsMissing(index.unscored.index)) return { matches };
       return { matches, suggested: notScored.length > 0 ? [] : suggestOccupations(index, q), notScored };
     }
     // "military" finds Lawyers and Airline Pilots by alternate titles ("Military Lawyer"),
