@@ -203,12 +203,20 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
   const searched = async (index: SearchIndex, q: string): Promise<Searched> => {
     const kept = searches.get(q);
     if (kept) return kept;
+    // The matches first: while a bucket they need is missing they are incomplete, and what is
+    // worked out from them (suggestions when there are none, the unscored occupations named)
+    // would be work thrown away (on a cold search, a trigram pass over every title). Once
+    // complete they are kept: what the extras miss (the unscored occupations' index or its
+    // buckets) does not change them, so the query's typo scans are not run again.
+    let matches: number[] | null = null;
     for (;;) {
-      // The matches first: while a bucket they need is missing they are incomplete, and what is
-      // worked out from them (suggestions when there are none, the unscored occupations named)
-      // would be work thrown away (on a cold search, a trigram pass over every title).
-      const matches = searchOccupations(index, q);
-      if (await loadMissing(index)) continue;
+      if (!matches) {
+        matches = searchOccupations(index, q);
+        if (await loadMissing(index)) {
+          matches = null;
+          continue;
+        }
+      }
       const hit = searchExtras(index, q, matches);
       if (await loadMissing(index)) continue;
       searches.set(q, hit);
