@@ -5,15 +5,15 @@
 // Response. It reads prebuilt shards through loadShard and never recomputes the model.
 // No node:*, no fs.
 import { assess, type AssessIssue } from '../build/model/assess.ts';
-import type { AssessShard, TaskShard, IndustryList, IscoSearchShard, IscoShard, OccupationListItem, PageShard, SearchPostingsShard, SearchShard, VotesShard } from '../build/contract/response-schemas.ts';
-import { postingShardName, takeMissingBuckets } from '../build/contract/search-words.ts';
+import type { AssessShard, TaskShard, IndustryList, IscoSearchShard, IscoShard, OccupationListItem, PageShard, SearchPostingsShard, SearchShard, UnscoredSearchShard, VotesShard } from '../build/contract/response-schemas.ts';
+import { bucketsMissing, postingShardName, takeMissing, unscoredOf, type SearchIndex } from '../build/contract/search-words.ts';
 import { AssessRequest, OPTION_NOT_STRING, ShardMeta, TASK_FIELDS } from '../build/contract/request-schemas.ts';
-import { taskShardName } from '../build/contract/dist-layout.ts';
+import { taskShardName, UNSCORED_SHARD } from '../build/contract/dist-layout.ts';
 import { INDUSTRY_LIST_QUERY, ISCO_LIST_QUERY, OCCUPATION_LIST_QUERY, pageShardName, pageWindow, parseQuery, queryPairs, shardOf } from '../build/contract/paging.ts';
 import { LIST_PAGE_HEAD, industryList, iscoListPage, iscoNotScored, listPageJson, listPageTail } from '../build/contract/present.ts';
 import { allowedMethods, methodNotAllowedProblem, PARAM_PATTERNS, routeById, urlFor, type HandlerId, type Method, type RouteDef } from '../build/contract/routes.ts';
 import { matchRoute, notFoundKind, redirectFor, type RouteMatch } from '../build/contract/route-match.ts';
-import { ownTitleHolds, searchOccupations, searchUnscored, suggestOccupations } from '../build/contract/search-query.ts';
+import { ownTitleHolds, searchOccupations, searchUnscored, suggestOccupations, unscoredTitleHolds, unscoredTitlesMayHold } from '../build/contract/search-query.ts';
 import { noIscoUnit, noOccupation, noResourceAt, type ProblemError } from '../build/contract/problem.ts';
 import { ASSESS_MAX_BODY_BYTES, DISCARD_LIMIT_BYTES } from '../build/contract/limits.ts';
 import { MODEL_VERSION } from '../build/model/version.ts';
@@ -197,42 +197,66 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
   // it names them by their official titles and no served occupation by its own.
   type Searched = { matches: number[]; suggested?: number[]; notScored?: string[] };
   const searches = new BoundedCache<string, Searched>(SEARCH_CACHE_ENTRIES);
-  // The postings come in buckets, each a shard loaded when a query first needs one of its words:
-  // a query that met an unloaded bucket is answered again once they are in (search-words.ts).
-  const searched = async (index: SearchShard, q: string): Promise<Searched> => {
+  // The postings come in buckets, each a shard loaded when a query first needs one of its words,
+  // and the unscored occupations' index is a shard loaded when a query first needs it: a query
+  // that met one not loaded is answered again once they are in (search-words.ts).
+  const searched = async (index: SearchIndex, q: string): Promise<Searched> => {
     const kept = searches.get(q);
     if (kept) return kept;
+    // The matches first: while a bucket they need is missing they are incomplete, and what is
+    // worked out from them (suggestions when there are none, the unscored occupations named)
+    // would be work thrown away (on a cold search, a trigram pass over every title). Once
+    // complete they are kept: what the extras miss (the unscored occupations' index or its
+    // buckets) does not change them, so the query's typo scans are not run again.
+    let matches: number[] | null = null;
     for (;;) {
-      // The matches first: while a bucket they need is missing they are incomplete, and what is
-      // worked out from them (suggestions when there are none, the unscored occupations named)
-      // would be work thrown away (on a cold search, a trigram pass over every title).
-      const matches = searchOccupations(index, q);
-      let missing = takeMissingBuckets(index);
-      if (missing.length === 0) {
-        const hit = searchExtras(index, q, matches);
-        missing = takeMissingBuckets(index);
-        if (missing.length === 0) {
-          searches.set(q, hit);
-          return hit;
+      if (!matches) {
+        matches = searchOccupations(index, q);
+        if (await loadMissing(index)) {
+          matches = null;
+          continue;
         }
       }
-      const buckets = await Promise.all(missing.map((b) => shard<SearchPostingsShard>(postingShardName('search', b))));
-      missing.forEach((b, i) => (index.postings[b] = buckets[i]!.postings));
+      const hit = searchExtras(index, q, matches);
+      if (await loadMissing(index)) continue;
+      searches.set(q, hit);
+      return hit;
     }
   };
+  /** Loads what queries met missing (posting buckets of either index, the unscored occupations' index); false when nothing. */
+  const loadMissing = async (index: SearchIndex): Promise<boolean> => {
+    const own = takeMissing(index);
+    const unscored = index.unscored;
+    const theirs = unscored && takeMissing(unscored.index);
+    if (!own && !theirs) return false;
+    const bucket = (name: string, b: number) => shard<SearchPostingsShard>(postingShardName(name, b)).then((s) => s.postings);
+    await Promise.all([
+      ...(own?.buckets ?? []).map(async (b) => (index.postings[b] = await bucket('search', b))),
+      ...(theirs?.buckets ?? []).map(async (b) => (unscored!.index.postings[b] = await bucket(UNSCORED_SHARD, b))),
+      own?.unscored && shard<UnscoredSearchShard>(UNSCORED_SHARD).then((u) => (index.unscored = u)),
+    ]);
+    return true;
+  };
   /** What is said beside the matches: suggestions when there are none, the unscored occupations q names. */
-  const searchExtras = (index: SearchShard, q: string, matches: number[]): Searched => {
-    const unscored = () => searchUnscored(index, q).map((i) => JSON.stringify(index.unscored.occupations[i]));
+  const searchExtras = (index: SearchIndex, q: string, matches: number[]): Searched => {
+    // Called only once searchUnscored has their index (else it notes it missing and finds none).
+    const unscored = () => searchUnscored(index, q).map((i) => JSON.stringify(index.unscored!.occupations[i]));
     if (matches.length === 0) {
+      // Their index first (a shard of its own, noted wanted here): without it, the suggestions
+      // would be work thrown away (asked again once it is in).
+      if (unscoredOf(index) === undefined && index.unscored_words !== undefined) return { matches };
       // Nothing at all: say which unscored occupations q names or, when it names none, which
       // titles come closest, additively (data stays empty, count 0). Titles that merely look
       // like "infantry" are no answer to it.
       const notScored = unscored();
+      // Their postings too: a bucket missing, the unscored occupations named are incomplete.
+      if (index.unscored && bucketsMissing(index.unscored.index)) return { matches };
       return { matches, suggested: notScored.length > 0 ? [] : suggestOccupations(index, q), notScored };
     }
     // "military" finds Lawyers and Airline Pilots by alternate titles ("Military Lawyer"),
     // while the occupations whose official titles it names are unscored: say so beside them.
-    const notScored = ownTitleHolds(index.unscored.index, q) && !ownTitleHolds(index, q) ? unscored() : [];
+    // Their titles first: most queries hold no one of them, and never need their index.
+    const notScored = unscoredTitlesMayHold(index, q) && !ownTitleHolds(index, q) && unscoredTitleHolds(index, q) ? unscored() : [];
     return notScored.length > 0 ? { matches, notScored } : { matches };
   };
   // Search pages whole: the same query, limit and offset always give the same bytes on an
@@ -259,7 +283,7 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     const pageKey = `${limit} ${offset} ${q}`;
     const kept = searchPages.get(pageKey);
     if (kept) return respond(req, 200, kept.body, 'json', route.cache, undefined, kept.etag);
-    const index = shards.loaded<SearchShard>('search') ?? (await shard<SearchShard>('search'));
+    const index: SearchIndex = shards.loaded<SearchShard>('search') ?? (await shard<SearchShard>('search'));
     const { matches, suggested, notScored } = await searched(index, q);
     const count = matches.length;
     const { start, end } = pageWindow(count, limit, offset);
@@ -402,8 +426,8 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
    * other code): GET /occupations/55-3016.00 says what Infantry is missing, not only "no resource".
    */
   async function notScored(soc: string): Promise<string | null> {
-    const index = shards.loaded<SearchShard>('search') ?? (await shard<SearchShard>('search'));
-    const u = index.unscored.occupations.find((o) => o.soc_code === soc);
+    const { occupations } = shards.loaded<UnscoredSearchShard>(UNSCORED_SHARD) ?? (await shard<UnscoredSearchShard>(UNSCORED_SHARD));
+    const u = occupations.find((o) => o.soc_code === soc);
     return u ? `${u.soc_code} (${u.title}) is an O*NET occupation that the model does not score: ${u.reason} It is in no list.` : null;
   }
 

@@ -19,6 +19,8 @@ export const MANIFEST_FILE = 'manifest.json';
 export const SHARD_DIR = '_shards';
 /** Where shard `name` lives in dist/ (and, with a leading slash, its URL on the site). */
 export const shardFile = (name: string): string => `${SHARD_DIR}/${name}.json`;
+/** The unscored occupations' search index, whole: the served index's shard ("search") leaves it out (search-words.ts). */
+export const UNSCORED_SHARD = 'search-unscored';
 /** An occupation's task basis (the assessment's task path) is a shard of its own, `tasks/<soc_code>`: a request loads one occupation's, not all. */
 export const TASK_SHARD_PREFIX = 'tasks/';
 export const taskShardName = (soc: string): string => `${TASK_SHARD_PREFIX}${soc}`;

@@ -21,9 +21,11 @@ export const DISCARD_LIMIT_BYTES = 8 * 1024 * 1024;
  * (docs/PERFORMANCE.md). test/contract/function-budget.test.ts holds every route kind and every
  * shard of the function to it; a new shard or handler falls under it too.
  */
-// The real data: a cold search 346-648 kB and 2,500-7,600 values (search, buckets, page shards),
-// an assessment with tasks 95 kB and 11,900 values.
-export const COLD_REQUEST_BUDGET = { bytes: 700_000, values: 15_000 } as const;
+// The real data: a cold search 194-534 kB and 2,300-7,600 values (search.json 158 kB, buckets,
+// search-unscored 66 kB when a query needs it, page shards: the most is a partial match's 100
+// results over 9 page shards), an assessment with tasks 95 kB and 11,909 values. About 5% above
+// the most of each, so the test fails when the cold path grows again.
+export const COLD_REQUEST_BUDGET = { bytes: 560_000, values: 12_500 } as const;
 
 /**
  * Edit distances one query's typo scans may compute, per index searched (search-query.ts stops

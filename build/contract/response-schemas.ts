@@ -4,7 +4,7 @@
 // the records into a response is a build failure, not a silent interface change.
 import { z } from 'zod';
 import { ShardMeta } from './request-schemas.ts';
-import { TASK_SHARD_PREFIX } from './dist-layout.ts';
+import { TASK_SHARD_PREFIX, UNSCORED_SHARD } from './dist-layout.ts';
 import { packedProblem } from './search-pack.ts';
 import { MAX_PROBLEM_ERRORS } from './problem.ts';
 import {
@@ -248,14 +248,15 @@ export type ResponseSchemaKey = keyof ReturnType<typeof responseSchemas>;
 
 export const PageShard = z.strictObject({ offset: z.number().int().min(0), items: z.array(OccupationListItem) });
 const Packed = z.string().regex(/^[-0-9A-Za-z_]*$/);
+/** Words joined by single spaces. */
+const Words = z.string().regex(/^([a-z0-9]+( [a-z0-9]+)*)?$/);
 const SearchIndexBody = z.strictObject({
   titles: z.array(z.string()),
   prior: z.array(z.number().min(0).max(1)),
   /** Sorted words joined by single spaces (search-words.ts). */
-  vocab: z.string().regex(/^([a-z0-9]+( [a-z0-9]+)*)?$/),
+  vocab: Words,
   width: z.number().int().min(1).max(5),
   alt_end: Packed,
-  name_len: Packed,
   by_length: Packed,
   /** Posting buckets; in the function's shard of the served occupations' index, none (each a shard of its own: SearchPostingsShard). */
   postings: z.array(Packed),
@@ -267,13 +268,29 @@ const splitIndex = (s: z.infer<typeof SearchIndexBody>, ctx: z.RefinementCtx) =>
 const issueOf = (problem: string | null, ctx: z.RefinementCtx) => {
   if (problem) ctx.addIssue({ code: 'custom', message: `search index: ${problem}` });
 };
-/** The index of the occupations served, and beside it that of the unscored ones (build/contract/search-index.ts). */
+/**
+ * The index of the occupations served, with what a search reads of the unscored ones before it
+ * needs their index, which is a shard of its own (UnscoredSearchShard; search-words.ts).
+ */
 export const SearchShard = SearchIndexBody.extend({
-  unscored: z
-    .strictObject({ occupations: z.array(NotScoredItem), index: SearchIndexBody.superRefine(fullIndex) })
-    .refine((u) => u.occupations.length === u.index.titles.length, { message: 'unscored occupations and their index disagree in length' }),
-}).superRefine(splitIndex);
-/** One bucket of the served occupations' postings (search-words.ts, postingShardName). */
+  /** The unscored occupations' words that the served vocabulary lacks, sorted, joined by single spaces. */
+  unscored_words: Words,
+  /** The words of each unscored occupation's own title (search-words.ts: words()), joined by single spaces. */
+  unscored_titles: z.array(Words),
+})
+  .superRefine(splitIndex)
+  .superRefine((s, ctx) => {
+    const served = new Set(s.vocab.split(' '));
+    const extra = s.unscored_words === '' ? [] : s.unscored_words.split(' ');
+    for (let k = 0; k < extra.length; k++) {
+      if (served.has(extra[k]!) || (k > 0 && !(extra[k - 1]! < extra[k]!))) return issueOf(`unscored_words ${k} is a served word or not after the word before it`, ctx);
+    }
+  });
+/** The occupations the model does not score, and their own index, its postings shards of their own too (dist-layout.ts: UNSCORED_SHARD). */
+export const UnscoredSearchShard = z
+  .strictObject({ occupations: z.array(NotScoredItem), index: SearchIndexBody.superRefine(splitIndex) })
+  .refine((u) => u.occupations.length === u.index.titles.length, { message: 'unscored occupations and their index disagree in length' });
+/** One bucket of the postings of the served occupations' index or of the unscored ones' (search-words.ts, postingShardName). */
 export const SearchPostingsShard = z.strictObject({ postings: Packed });
 export const AssessShard = z.strictObject({
   factors: FactorsTable,
@@ -299,14 +316,17 @@ export const IscoSearchShard = SearchIndexBody.superRefine(fullIndex);
 export const SHARD_SCHEMAS = {
   meta: ShardMeta,
   search: SearchShard,
+  [UNSCORED_SHARD]: UnscoredSearchShard,
   assess: AssessShard,
   industries: IndustriesShard,
   votes: VotesShard,
   isco: IscoShard,
   'isco-search': IscoSearchShard,
 } as const;
+/** The posting buckets' shards (search-words.ts: postingShardName) of both indexes. */
+const POSTING_SHARD = new RegExp(`^(search|${UNSCORED_SHARD})/postings/\\d+$`);
 export const shardSchemaFor = (name: string) =>
-  name.startsWith('pages/') ? PageShard : name.startsWith(TASK_SHARD_PREFIX) ? TaskShard : /^search\/postings\/\d+$/.test(name) ? SearchPostingsShard : SHARD_SCHEMAS[name as keyof typeof SHARD_SCHEMAS];
+  name.startsWith('pages/') ? PageShard : name.startsWith(TASK_SHARD_PREFIX) ? TaskShard : POSTING_SHARD.test(name) ? SearchPostingsShard : SHARD_SCHEMAS[name as keyof typeof SHARD_SCHEMAS];
 
 export type OccupationListItem = z.infer<typeof OccupationListItem>;
 export type OccupationList = z.infer<typeof OccupationList>;
@@ -318,6 +338,7 @@ export type IndustryDetail = z.infer<typeof IndustryDetailBody>;
 export type PageShard = z.infer<typeof PageShard>;
 export type SearchShard = z.infer<typeof SearchShard>;
 export type SearchPostingsShard = z.infer<typeof SearchPostingsShard>;
+export type UnscoredSearchShard = z.infer<typeof UnscoredSearchShard>;
 export type AssessShard = z.infer<typeof AssessShard>;
 export type TaskShard = z.infer<typeof TaskShard>;
 export type VotesShard = z.infer<typeof VotesShard>;

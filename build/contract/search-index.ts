@@ -4,7 +4,7 @@ import type { OccupationTitle } from '../model/inputs.ts';
 import type { IscoRecord, OccupationRecord } from '../model/record-schemas.ts';
 import type { NotScoredItem } from './response-schemas.ts';
 import { compareText } from '../model/text.ts';
-import { normalize, words, type SearchIndex } from './search-words.ts';
+import { normalize, vocabulary, words, type SearchIndex } from './search-words.ts';
 import { pack, packPostings, packWidth, POSTING_BUCKET_WORDS } from './search-pack.ts';
 
 /** Words that do not make a name more specific ("Managers, Except ..."): not counted in its length. */
@@ -59,13 +59,17 @@ export function buildSearchIndex(
     vocab: vocab.join(' '),
     width,
     alt_end: pack(altEnds(altOcc, records.length), width),
-    name_len: pack(nameLen, 1),
     by_length: pack(vocab.map((_, k) => k).sort((a, b) => vocab[a]!.length - vocab[b]!.length || a - b), width),
-    postings: packPostings(lists, width),
+    postings: packPostings(lists, width, nameLen),
   };
   if (unscored) {
     const occupations = unscored.map(({ soc_code, title, reason }) => ({ soc_code, title, reason }));
-    index.unscored = { occupations, index: buildSearchIndex(occupations, titles) };
+    const own = buildSearchIndex(occupations, titles);
+    index.unscored = { occupations, index: own };
+    // What a search reads of them before it needs their index (search-words.ts).
+    const served = new Set(vocab);
+    index.unscored_words = vocabulary(own).filter((w) => !served.has(w)).join(' ');
+    index.unscored_titles = own.titles.map((t) => words(t).join(' '));
   }
   return index;
 }

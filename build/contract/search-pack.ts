@@ -9,23 +9,26 @@ export interface PackedIndex {
   vocab: string;
   width: number;
   alt_end: string;
-  name_len: string;
   by_length: string;
-  /** Buckets of POSTING_BUCKET_WORDS words: their lists' bucket-local ends, then the lists. */
+  /** Buckets of POSTING_BUCKET_WORDS words: their lists' bucket-local ends, then the lists, then each listed name's length. */
   postings: ReadonlyArray<string | undefined>;
 }
 
 /** Words per posting bucket: about 6 kB of the real index each, 72 buckets. */
 export const POSTING_BUCKET_WORDS = 128;
 
-/** Each bucket of POSTING_BUCKET_WORDS lists packed: the lists' ends (bucket-local), then the lists. */
-export function packPostings(lists: readonly number[][], width: number): string[] {
+/**
+ * Each bucket of POSTING_BUCKET_WORDS lists packed: the lists' ends (bucket-local), then the
+ * lists, then the length of each name listed (nameLen[id], a digit each, in the lists' order).
+ */
+export function packPostings(lists: readonly number[][], width: number, nameLen: readonly number[]): string[] {
   const out: string[] = [];
   for (let at = 0; at < lists.length; at += POSTING_BUCKET_WORDS) {
     const bucket = lists.slice(at, at + POSTING_BUCKET_WORDS);
     const ends: number[] = [];
     bucket.reduce((end, list) => (ends.push(end + list.length), end + list.length), 0);
-    out.push(pack(ends, width) + pack(bucket.flat(), width));
+    const ids = bucket.flat();
+    out.push(pack(ends, width) + pack(ids, width) + pack(ids.map((id) => nameLen[id]!), 1));
   }
   return out;
 }
@@ -78,16 +81,16 @@ export function packedProblem(index: PackedIndex, postingsElsewhere = false): st
   for (let k = 1; k < vocab.length; k++) if (!(vocab[k - 1]! < vocab[k]!)) return `vocab ${k} is empty or not after the word before it`;
   if (vocab[0] === '') return 'vocab 0 is empty';
   const count = (p: string) => (p.length % width === 0 ? p.length / width : NaN);
-  const names = index.name_len.length;
   const alternates = index.titles.length === 0 ? 0 : unpackAt(index.alt_end, width, index.titles.length - 1);
   if (count(index.alt_end) !== index.titles.length) return 'alt_end and titles disagree in length';
-  if (names !== index.titles.length + alternates) return 'name_len and alt_end disagree with the titles in length';
+  const names = index.titles.length + alternates;
   if (index.prior.length !== index.titles.length) return 'prior and titles disagree in length';
   if (postingsElsewhere ? index.postings.length !== 0 : index.postings.length !== Math.ceil(vocab.length / POSTING_BUCKET_WORDS)) return 'postings and vocab disagree in length';
   for (let o = 0, prev = 0; o < index.titles.length; prev = unpackAt(index.alt_end, width, o), o++) if (!(unpackAt(index.alt_end, width, o) >= prev)) return `alt_end ${o} is not ascending`;
-  for (let i = 0; i < names; i++) if (!(unpackAt(index.name_len, 1, i) >= 1)) return `name_len ${i} is not a positive count`;
   if (count(index.by_length) !== vocab.length) return 'by_length and vocab disagree in length';
   const seen = new Uint8Array(vocab.length);
+  /** Each name's length as the buckets give it: the same in every bucket that lists it. */
+  const lengths = new Uint8Array(names);
   for (let j = 0, prev = -1, prevLen = 0; j < vocab.length; j++) {
     const k = unpackAt(index.by_length, width, j);
     if (!(k >= 0 && k < vocab.length) || seen[k]) return `by_length ${j} is no vocabulary id or a repeated one`;
@@ -111,7 +114,13 @@ export function packedProblem(index: PackedIndex, postingsElsewhere = false): st
       }
       start = end;
     }
-    if (count(bucket) !== words + start) return `postings bucket ${b} disagrees with its ends in length`;
+    if (bucket.length !== (words + start) * width + start) return `postings bucket ${b} disagrees with its ends in length`;
+    for (let i = 0, at = (words + start) * width; i < start; i++) {
+      const id = unpackAt(bucket, width, words + i);
+      const len = unpackAt(bucket, 1, at + i);
+      if (!(len >= 1) || (lengths[id] !== 0 && lengths[id] !== len)) return `postings bucket ${b}: name ${id}'s length is not a positive count or not the same in every bucket`;
+      lengths[id] = len;
+    }
   }
   return null;
 }

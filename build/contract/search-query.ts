@@ -1,6 +1,6 @@
 // The occupation search's queries, answered by the function against the index the build made
 // (search-words.ts says how a search works). Pure.
-import { nameLength, namesOfOccupation, normalize, ownerOf, postingsOf, stem, wordStarts, words, type SearchIndex } from './search-words.ts';
+import { bucketsMissing, nameLength, namesOfOccupation, normalize, ownerOf, postingsOf, stem, unscoredOf, wordStarts, words, type SearchIndex } from './search-words.ts';
 import { unpackAt } from './search-pack.ts';
 import { TYPO_DISTANCE_BUDGET } from './limits.ts';
 
@@ -171,7 +171,7 @@ function compareWord(text: string, starts: Int32Array, k: number, w: string): nu
 }
 
 /** First word id in the sorted vocabulary not below w. */
-function lowerBound(index: SearchIndex, w: string): number {
+function lowerBound(index: Lexicon, w: string): number {
   const starts = wordStarts(index);
   let lo = 0;
   let hi = starts.length - 1;
@@ -185,6 +185,21 @@ function lowerBound(index: SearchIndex, w: string): number {
 
 const MAX_PREFIX_WORDS = 300;
 
+/** Words only: an index's vocabulary, or the words of another index that one lacks (lexiconOf). */
+type Lexicon = Pick<SearchIndex, 'vocab'>;
+const lexicons = new WeakMap<SearchIndex, Lexicon>();
+/**
+ * The words that are words for a query of this index, never typos or splits of them: the unscored
+ * occupations' words this index lacks (unscored_words). Only those can matter: the lexicon is
+ * asked only about a query word this index's vocabulary does not hold (candidates, variants).
+ */
+function lexiconOf(index: SearchIndex): Lexicon | undefined {
+  if (index.unscored_words === undefined) return undefined;
+  let l = lexicons.get(index);
+  if (!l) lexicons.set(index, (l = { vocab: index.unscored_words }));
+  return l;
+}
+
 /**
  * One query's words against one index, each worked out once (partial matches try many subsets of
  * the same words): the vocabulary words it stands for, and the names holding them with how well.
@@ -192,18 +207,18 @@ const MAX_PREFIX_WORDS = 300;
 interface QueryWords {
   candidates(w: string): Map<number, number>;
   names(w: string): Map<number, number>;
-  /** The index whose words are words here too, never typos or splits of them (queryWords). */
-  lexicon: SearchIndex | undefined;
+  /** Words that are words here too, never typos or splits of them (queryWords). */
+  lexicon: Lexicon | undefined;
 }
 
 /**
- * `lexicon`: an index whose words are words here too, never typos of near ones: for the served
- * occupations the unscored ones' ("infantry" is not "infant"), and the other way round ("chef" is
+ * `lexicon`: words that are words here too, never typos of near ones: for the served
+ * occupations the unscored ones' ("infantry" is not "infant"; lexiconOf), and the other way round ("chef" is
  * not "chief", which would make "assistant chef" name an unscored occupation by an alternate title).
  * `typos`: false when typo matches would not count anyway (ownTitleHolds), so none is looked for;
  * else the query's typo scans share TYPO_DISTANCE_BUDGET.
  */
-function queryWords(index: SearchIndex, lexicon: SearchIndex | undefined = index.unscored?.index, typos = true): QueryWords {
+function queryWords(index: SearchIndex, lexicon: Lexicon | undefined = lexiconOf(index), typos = true): QueryWords {
   const cands = new Map<string, Map<number, number>>();
   // One budget for the whole query's typo scans (every word, every variant; queryWords is per query).
   const budget = { distances: TYPO_DISTANCE_BUDGET };
@@ -238,7 +253,7 @@ function queryWords(index: SearchIndex, lexicon: SearchIndex | undefined = index
  * nearest lengths first (the word's own, then one off, then two), so a query that runs out of
  * budget keeps the likelier typos; the real queries stay well within it (limits.ts).
  */
-function candidates(index: SearchIndex, w: string, lexicon: SearchIndex | undefined, typos: { distances: number } | null): Map<number, number> {
+function candidates(index: SearchIndex, w: string, lexicon: Lexicon | undefined, typos: { distances: number } | null): Map<number, number> {
   const out = new Map<number, number>();
   const text = index.vocab;
   const starts = wordStarts(index);
@@ -276,7 +291,7 @@ function candidates(index: SearchIndex, w: string, lexicon: SearchIndex | undefi
   return out;
 }
 
-const inVocabulary = (index: SearchIndex | undefined, w: string): boolean => {
+const inVocabulary = (index: Lexicon | undefined, w: string): boolean => {
   if (index === undefined) return false;
   const starts = wordStarts(index);
   const k = lowerBound(index, w);
@@ -364,7 +379,7 @@ export function searchOccupations(index: SearchIndex, query: string): number[] {
  * `dropUnmatched`: when nothing matches, search again without the words that match nothing.
  * `lexicon`: whose words are not typos here (queryWords; undefined: the unscored occupations').
  */
-function rank(index: SearchIndex, query: string, dropUnmatched: boolean, lexicon?: SearchIndex): number[] {
+function rank(index: SearchIndex, query: string, dropUnmatched: boolean, lexicon?: Lexicon): number[] {
   const ws = words(query);
   if (ws.length === 0) return [];
   const best = new Map<number, { score: number; hits: number }>();
@@ -373,7 +388,9 @@ function rank(index: SearchIndex, query: string, dropUnmatched: boolean, lexicon
   // A word that matches nothing at all, not even with a typo ("xyzzy plumbing"), would empty the
   // result: the rest of the query is searched instead, ranked lower than a full match would be;
   // unless the whole query names an unscored occupation ("artillery officer" is not a police officer).
-  if (dropUnmatched && best.size === 0 && ws.length > 1 && searchUnscored(index, query, 1).length === 0) {
+  // Not while buckets or their index are missing: the caller loads them and asks again (a cold
+  // search must not load their index because its first, incomplete pass found nothing).
+  if (dropUnmatched && best.size === 0 && ws.length > 1 && !bucketsMissing(index) && (index.unscored_words === undefined || unscoredOf(index) !== undefined) && searchUnscored(index, query, 1).length === 0) {
     const known = ws.filter((w) => qw.candidates(w).size > 0);
     if (known.length > 0 && known.length < ws.length) for (const v of variants(index, known, qw)) scoreVariant(index, v.words, 0.8 * v.weight, best, qw);
     if (best.size === 0 && known.length > 1) partialMatches(index, known, best, qw);
@@ -462,7 +479,35 @@ export function ownTitleHolds(index: SearchIndex, query: string): boolean {
  * `index.unscored.occupations`), best first, at most `n`.
  */
 export function searchUnscored(index: SearchIndex, query: string, n = 5): number[] {
-  return index.unscored ? rank(index.unscored.index, query, false, index).slice(0, n) : [];
+  const unscored = unscoredOf(index);
+  return unscored ? rank(unscored.index, query, false, index).slice(0, n) : [];
+}
+
+/** unscored_titles, each title's words apart, per index (split once). */
+const titleWords = new WeakMap<SearchIndex, string[][]>();
+
+/**
+ * Whether some unscored occupation's own title may hold every word of the query, from their titles
+ * alone (unscored_titles, no index loaded): false means unscoredTitleHolds is false. One title
+ * must hold every word as typed or as a word's start, which ownTitleHolds asks too.
+ */
+export function unscoredTitlesMayHold(index: SearchIndex, query: string): boolean {
+  const ws = [...new Set(words(query))];
+  if (ws.length === 0) return false;
+  let titles = titleWords.get(index);
+  if (!titles) titleWords.set(index, (titles = (index.unscored_titles ?? []).map((t) => t.split(' '))));
+  return titles.some((tws) => ws.every((w) => tws.some((x) => x === w || (w.length >= 3 && x.startsWith(w)))));
+}
+
+/**
+ * Whether some unscored occupation's own title holds every word of the query (ownTitleHolds on
+ * their index). Their titles are read first (unscoredTitlesMayHold): most queries are answered
+ * no without their index, which a query that gets past them needs (unscoredOf).
+ */
+export function unscoredTitleHolds(index: SearchIndex, query: string): boolean {
+  if (!unscoredTitlesMayHold(index, query)) return false;
+  const unscored = unscoredOf(index);
+  return unscored !== undefined && ownTitleHolds(unscored.index, query);
 }
 
 /** Distinct trigrams per own title (0: not counted yet), per index. */

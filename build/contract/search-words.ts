@@ -50,8 +50,6 @@ export interface SearchIndex {
    * occupation: where occupation o's alternates end (counted from name n), packed.
    */
   alt_end: string;
-  /** Number of (stemmed, distinct) words of every name, by name id, packed a digit each (at most 63). */
-  name_len: string;
   /**
    * Every vocabulary id once, ordered by its word's length (then id), packed: the typo scan reads
    * the words of the near lengths as they are, with nothing derived per instance first (deriving
@@ -62,7 +60,10 @@ export interface SearchIndex {
    * The ascending ids of the names that hold each vocabulary word, in buckets of
    * POSTING_BUCKET_WORDS consecutive words (so of one stretch of the alphabet): bucket b packs the
    * bucket-local ends of its words' lists (where each ends, counted in numbers), then the lists one
-   * after another. The function's shard leaves them out (an empty array) and reads a bucket, a
+   * after another, then the length of each name listed (its distinct stemmed words, filler words
+   * not counted; a digit each, at most 63), in the lists' order: a query reads the lengths of the
+   * names it meets, not a table of every name's (53 kB of the real index's shard, parsed by every
+   * cold search). The function's shard leaves them out (an empty array) and reads a bucket, a
    * shard of its own (postingShardName), when a query first needs one of its words: a cold search
    * parses a few kB of them, not all (420 kB).
    */
@@ -73,15 +74,33 @@ export interface SearchIndex {
    * so instead of being matched, through a typo, to a word it does not mean ("infantry" is not
    * "infant"). Absent from an index built without them.
    */
-  unscored?: { occupations: NotScoredItem[]; index: SearchIndex };
+  unscored?: UnscoredIndex;
+  /**
+   * With unscored occupations, what a search needs of them before it knows it needs them whole
+   * (the function's shard of the served index leaves `unscored` out: a shard of its own,
+   * UNSCORED_SHARD in dist-layout.ts, loaded when a query first needs it; a cold search mostly does not):
+   * `unscored_words`, their index's words that this one lacks, sorted and joined by single spaces
+   * (a query word not in this vocabulary is a word, not a typo, if it is one of these), and
+   * `unscored_titles`, the words of each of their own titles (as words() cuts them, joined by
+   * single spaces: a query whose words no one of these holds, as typed or as a word's start,
+   * names no unscored occupation by its official title).
+   */
+  unscored_words?: string;
+  unscored_titles?: string[];
+}
+
+/** The occupations the model does not score, and their own index. */
+export interface UnscoredIndex {
+  occupations: NotScoredItem[];
+  index: SearchIndex;
 }
 
 /** The index's vocabulary as a list (word k at position k): for the build and the tests; a query reads index.vocab in place. */
 export const vocabulary = (index: Pick<SearchIndex, 'vocab'>): string[] => (index.vocab === '' ? [] : index.vocab.split(' '));
 
-const startsOf = new WeakMap<SearchIndex, Int32Array>();
+const startsOf = new WeakMap<object, Int32Array>();
 /** Where each word of index.vocab begins, and one past the end of the last plus one (so word k is [s[k], s[k+1] - 1)). */
-export function wordStarts(index: SearchIndex): Int32Array {
+export function wordStarts(index: Pick<SearchIndex, 'vocab'>): Int32Array {
   let s = startsOf.get(index);
   if (!s) {
     const text = index.vocab;
@@ -130,15 +149,31 @@ export function namesOfOccupation(index: SearchIndex, o: number): number {
   const ends = altEndsOf(index);
   return 1 + ends[o]! - (o === 0 ? 0 : ends[o - 1]!);
 }
-/** A name's number of distinct words. */
-export const nameLength = (index: SearchIndex, id: number): number => unpackAt(index.name_len, 1, id);
+/** Each name's length as read from the posting buckets (0: not read yet), per index. */
+const lengthsOf = new WeakMap<SearchIndex, Uint8Array>();
+function lengthsTable(index: SearchIndex): Uint8Array {
+  let t = lengthsOf.get(index);
+  if (!t) {
+    const n = index.titles.length;
+    lengthsOf.set(index, (t = new Uint8Array(n === 0 ? 0 : n + altEndsOf(index)[n - 1]!)));
+  }
+  return t;
+}
+/** A name's number of distinct words: of a name met in postingsOf (every name a query scores is). */
+export function nameLength(index: SearchIndex, id: number): number {
+  const len = lengthsOf.get(index)?.[id] ?? 0;
+  if (len === 0) throw new Error(`search index: name ${id}'s length asked for before its postings were read`);
+  return len;
+}
 /** The shard holding bucket b of the postings of the index kept in shard `index` ("search"). */
 export const postingShardName = (index: string, b: number): string => `${index}/postings/${b}`;
 /** How many posting buckets an index of `words` vocabulary words has. */
 export const postingBuckets = (words: number): number => Math.ceil(words / POSTING_BUCKET_WORDS);
 
-/** Buckets a query asked for that the index did not hold, per index (takeMissingBuckets). */
+/** Buckets a query asked for that the index did not hold, per index (takeMissing). */
 const missingOf = new WeakMap<SearchIndex, Set<number>>();
+/** Indexes whose `unscored` a query asked for while it was not loaded (takeMissing). */
+const unscoredMissing = new WeakSet<SearchIndex>();
 
 /**
  * The ids of the names holding vocabulary word k, ascending (read from the packed postings). When
@@ -159,16 +194,40 @@ export function postingsOf(index: SearchIndex, k: number): number[] {
   const j = k - b * POSTING_BUCKET_WORDS;
   const start = j === 0 ? 0 : unpackAt(bucket, width, j - 1);
   const end = unpackAt(bucket, width, j);
+  // The names' lengths follow the bucket's lists, which end where its last word's list does.
+  const lengthsAt = (words + unpackAt(bucket, width, words - 1)) * width;
+  const lengths = lengthsTable(index);
   const out: number[] = [];
-  for (let i = start; i < end; i++) out.push(unpackAt(bucket, width, words + i));
+  for (let i = start; i < end; i++) {
+    const id = unpackAt(bucket, width, words + i);
+    out.push(id);
+    lengths[id] = unpackAt(bucket, 1, lengthsAt + i);
+  }
   return out;
 }
 
-/** The posting buckets asked for since the last call and not loaded (ascending), forgotten once told. */
-export function takeMissingBuckets(index: SearchIndex): number[] {
+/**
+ * The unscored occupations' index, when loaded. When the index has them (unscored_words) but they
+ * are not loaded: undefined, and they are noted as wanted (takeMissing), like a posting bucket.
+ */
+export function unscoredOf(index: SearchIndex): UnscoredIndex | undefined {
+  if (index.unscored === undefined && index.unscored_words !== undefined) unscoredMissing.add(index);
+  return index.unscored;
+}
+
+/** Whether a query has met posting buckets not loaded since the last takeMissing (its answer will be asked again). */
+export const bucketsMissing = (index: SearchIndex): boolean => missingOf.has(index);
+
+/**
+ * What queries asked for since the last call and the index did not hold: posting buckets
+ * (ascending) and whether the unscored occupations' index; forgotten once told. The caller loads
+ * them and asks again (the answers given without them are incomplete).
+ */
+export function takeMissing(index: SearchIndex): { buckets: number[]; unscored: boolean } | null {
   const m = missingOf.get(index);
+  const unscored = unscoredMissing.delete(index);
   missingOf.delete(index);
-  return m ? [...m].sort((a, b) => a - b) : [];
+  return m || unscored ? { buckets: m ? [...m].sort((a, b) => a - b) : [], unscored } : null;
 }
 /** Lower-case, letters and digits only, single spaces: "Registered Nurse (RN)" -> "registered nurse rn". */
 export function normalize(s: string): string {

@@ -8,7 +8,7 @@ import { responseSchemas, shardSchemaFor, ProblemSchema, type ResponseSchemaKey 
 import { PAGE_SHARD_SIZE, LIST_LIMIT, shardCount, pageShardName } from '../contract/paging.ts';
 import * as present from '../contract/present.ts';
 import { notFound, problemTypeDocs } from '../contract/problem.ts';
-import { fileFor, shardFile, taskShardName, NOT_FOUND_FILES } from '../contract/dist-layout.ts';
+import { fileFor, shardFile, taskShardName, NOT_FOUND_FILES, UNSCORED_SHARD } from '../contract/dist-layout.ts';
 import { fillPattern, releaseUrlFor, routeById, routesFor, urlFor, type RouteDef } from '../contract/routes.ts';
 import { postingShardName, type SearchIndex } from '../contract/search-words.ts';
 import { packedProblem } from '../contract/search-pack.ts';
@@ -121,8 +121,10 @@ export async function* emitFiles(
   // Function shards.
   const shards: Array<[string, () => unknown]> = [
     ['meta', () => ({ data_version: model.meta.data_version, shape, occupation_count: items.length, page_shard_size: PAGE_SHARD_SIZE, page_shards: shardCount(items.length, PAGE_SHARD_SIZE) })],
-    // The search index without its postings, which follow as shards of their own, a bucket each.
-    ['search', () => ({ ...search, postings: [] })],
+    // The search index without its postings, which follow as shards of their own, a bucket each,
+    // and without the unscored occupations' index, a shard of its own (a cold search mostly
+    // does not need it: search-words.ts).
+    ['search', () => ({ ...servedIndex(search), postings: [] })],
     ['assess', () => ({
       factors: model.factors,
       tiers: model.tiers,
@@ -136,6 +138,11 @@ export async function* emitFiles(
   const problem = packedProblem(search);
   if (problem) throw new Error(`search index: ${problem}`);
   search.postings.forEach((postings, b) => shards.push([postingShardName('search', b), () => ({ postings })]));
+  // Every build has them (the schema of "search" asks for unscored_words): a missing one is a bug.
+  if (!search.unscored) throw new Error('search index: no unscored occupations index');
+  const { occupations, index: unscored } = search.unscored;
+  shards.push([UNSCORED_SHARD, () => ({ occupations, index: { ...unscored, postings: [] } })]);
+  unscored.postings.forEach((postings, b) => shards.push([postingShardName(UNSCORED_SHARD, b), () => ({ postings })]));
   for (let n = 0; n < shardCount(items.length, PAGE_SHARD_SIZE); n++) {
     shards.push([pageShardName(n), () => ({ offset: n * PAGE_SHARD_SIZE, items: items.slice(n * PAGE_SHARD_SIZE, (n + 1) * PAGE_SHARD_SIZE) })]);
   }
@@ -155,6 +162,11 @@ export async function* emitFiles(
   // Deploy configs that list no files.
   yield { path: '_headers', body: headersFile(shape, model.meta.data_version) };
   yield { path: '_routes.json', body: cloudflareRoutes(shape) };
+}
+
+/** The served occupations' index without the unscored ones' (their shard is UNSCORED_SHARD). */
+function servedIndex({ unscored: _, ...served }: SearchIndex): Omit<SearchIndex, 'unscored'> {
+  return served;
 }
 
 /** The deploy configs made from the list of files: Netlify needs one rewrite per static file. */

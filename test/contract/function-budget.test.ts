@@ -2,7 +2,8 @@
 // (limits.ts says why each budget is what it is):
 //  - every shard of the function, and every route kind's cold request (a fresh handler: nothing
 //    loaded), parses at most COLD_REQUEST_BUDGET bytes and JSON values; the samples are listed
-//    per handler id of the route table, so a new handler does not compile until it has one;
+//    per handler id of the route table, so a new handler does not compile until it has one; a
+//    search that finds served occupations and names no unscored one does not read their index;
 //  - every first-seen search query, over >= 1,000 generated from the titles, expands to at most
 //    SEARCH_QUERY_BUDGET edit distances, candidate words and posting ids.
 // On the real builds of both shapes (the integration project's global setup).
@@ -10,7 +11,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { COLD_REQUEST_BUDGET, SEARCH_QUERY_BUDGET } from '../../build/contract/limits.ts';
-import { SHARD_DIR, shardFile } from '../../build/contract/dist-layout.ts';
+import { SHARD_DIR, shardFile, UNSCORED_SHARD } from '../../build/contract/dist-layout.ts';
 import { routesFor, type HandlerId } from '../../build/contract/routes.ts';
 import { searchWork } from '../../build/contract/search-query.ts';
 import { createHandler } from '../../functions/api.ts';
@@ -32,6 +33,7 @@ const SAMPLES: Record<HandlerId, Array<[string, () => Request]>> = {
   'list-occupations': [
     ['list with offset', () => new Request(`${base}/api/v1/occupations?limit=100&offset=850`)],
     ['search, plain', () => new Request(`${base}/api/v1/occupations?q=nurse&limit=100`)],
+    ['search, a typo', () => new Request(`${base}/api/v1/occupations?q=sofware%20developer&limit=100`)],
     ['search, typos', () => new Request(`${base}/api/v1/occupations?q=sofware%20develloper%20enginer&limit=100`)],
     ['search, nothing found', () => new Request(`${base}/api/v1/occupations?q=xyzzyq%20quux&limit=100`)],
     ['search, unscored', () => new Request(`${base}/api/v1/occupations?q=infantry&limit=100`)],
@@ -51,6 +53,9 @@ const SAMPLES: Record<HandlerId, Array<[string, () => Request]>> = {
   'votes-get': [['votes GET', () => new Request(`${base}/api/v1/occupations/${SOC}/votes`)]],
   'votes-post': [['votes POST', () => new Request(`${base}/api/v1/occupations/${SOC}/votes`, json({ vote: 'agree' }))]],
 };
+
+/** Samples that find served occupations and name no unscored one: their index (a shard of its own) stays unread. */
+const WITHOUT_UNSCORED = new Set(['search, plain', 'search, a typo']);
 
 function meter(dir: string) {
   const read = { bytes: 0, values: 0, shards: [] as string[] };
@@ -94,6 +99,7 @@ describe('the function within an edge budget (counts)', () => {
         figures.push(`${name}: ${read.bytes} bytes, ${read.values} values (${read.shards.length} shards)`);
         expect(read.bytes, `${name} reads ${read.shards.join(', ')}`).toBeLessThanOrEqual(COLD_REQUEST_BUDGET.bytes);
         expect(read.values, `${name} reads ${read.shards.join(', ')}`).toBeLessThanOrEqual(COLD_REQUEST_BUDGET.values);
+        if (WITHOUT_UNSCORED.has(name)) expect(read.shards, name).not.toContain(UNSCORED_SHARD);
       }
     }
     console.log(`cold requests, ${shape}:\n  ${figures.join('\n  ')}`);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildSearchIndex } from '../../../build/contract/search-index.ts';
-import { editDistance, ownTitleHolds, searchOccupations, searchUnscored, searchWork, suggestOccupations } from '../../../build/contract/search-query.ts';
+import { editDistance, ownTitleHolds, searchOccupations, searchUnscored, searchWork, suggestOccupations, unscoredTitleHolds, unscoredTitlesMayHold } from '../../../build/contract/search-query.ts';
 import { TYPO_DISTANCE_BUDGET } from '../../../build/contract/limits.ts';
-import { normalize, ownerOf, postingsOf, stem, takeMissingBuckets, vocabulary } from '../../../build/contract/search-words.ts';
+import { nameLength, normalize, ownerOf, postingsOf, stem, takeMissing, vocabulary, type SearchIndex } from '../../../build/contract/search-words.ts';
 import { pack, packedLength, packedProblem, packWidth, POSTING_BUCKET_WORDS, unpackAt } from '../../../build/contract/search-pack.ts';
 
 // Hand-written occupations in the shape the build hands over: titles, OEWS employment and code.
@@ -86,7 +86,13 @@ describe('packed numbers', () => {
     expect(packedProblem({ ...index, vocab: [...vocabulary(index)].reverse().join(' ') })).toMatch(/vocab 1 is empty or not after/);
     expect(packedProblem({ ...index, vocab: ` ${index.vocab}` })).toMatch(/vocab 0 is empty/);
     expect(packedProblem({ ...index, postings: [] }, true)).toBeNull();
-    expect(packedProblem({ ...index, name_len: index.name_len.slice(1) })).toMatch(/name_len and alt_end/);
+    // A name's length (the digits after a bucket's lists) 0, or not the same everywhere the name is listed.
+    const last = index.postings[0]!.length - 1;
+    expect(packedProblem({ ...index, postings: [index.postings[0]!.slice(0, last) + '-', ...index.postings.slice(1)] })).toMatch(/length is not a positive count or not the same/);
+    const lengthsOf = (p: string) => p.slice(p.length - (p.length - Math.min(vocabulary(index).length, POSTING_BUCKET_WORDS) * index.width) / (index.width + 1));
+    const first = lengthsOf(index.postings[0]!);
+    const changed = first.replace(/./, (d) => (d === '1' ? '2' : '1'));
+    expect(packedProblem({ ...index, postings: [index.postings[0]!.slice(0, -first.length) + changed, ...index.postings.slice(1)] })).toMatch(/length is not a positive count or not the same/);
     expect(packedProblem({ ...index, alt_end: index.alt_end.slice(index.width) })).toMatch(/alt_end and titles/);
     const bucket = index.postings[0]!;
     const words = Math.min(vocabulary(index).length, POSTING_BUCKET_WORDS) * index.width;
@@ -138,19 +144,25 @@ describe('posting buckets loaded on demand', () => {
     expect(full.postings.length).toBeGreaterThan(2);
     const split = { ...full, postings: full.postings.map(() => undefined) as Array<string | undefined> };
     expect(searchOccupations(split, 'operator')).toEqual([]);
-    const wanted = takeMissingBuckets(split);
+    const wanted = takeMissing(split)!.buckets;
     expect(wanted).toEqual([vocabulary(split).indexOf('operator') / POSTING_BUCKET_WORDS | 0]);
-    expect(takeMissingBuckets(split)).toEqual([]);
+    expect(takeMissing(split)).toBeNull();
     for (const b of wanted) split.postings[b] = full.postings[b];
     expect(searchOccupations(split, 'operator')).toEqual(searchOccupations(full, 'operator'));
-    expect(takeMissingBuckets(split)).toEqual([]);
+    expect(takeMissing(split)).toBeNull();
   });
 });
 
 describe('search index', () => {
   it('holds own titles by list position, then alternate titles with their owner, and sorted words', () => {
     expect(index.titles).toHaveLength(records.length);
-    expect(packedLength(index.name_len, 1)).toBe(records.length + unpackAt(index.alt_end, index.width, records.length - 1));
+    // A name's length (distinct words, "and" and the like not counted) is read with its postings.
+    const fresh = buildSearchIndex(records, titles);
+    expect(() => nameLength(fresh, 0)).toThrow(/before its postings were read/);
+    postingsOf(fresh, vocabulary(fresh).indexOf('computer'));
+    expect([nameLength(fresh, 0), nameLength(fresh, 1)]).toEqual([5, 2]); // Computer Numerically Controlled Tool Programmers; Computer Programmers
+    postingsOf(fresh, vocabulary(fresh).indexOf('secretary'));
+    expect(nameLength(fresh, 10)).toBe(3); // Secretaries and Administrative Assistants
     const vocab = vocabulary(index);
     expect(index.vocab).toBe(vocab.join(' '));
     expect(vocab).toEqual([...vocab].sort((a, b) => (a < b ? -1 : 1)));
@@ -349,6 +361,42 @@ describe('unscored occupations', () => {
     expect(searchUnscored(ix, 'assistant chef')).toEqual([]);
     expect(searchOccupations(ix, 'assistant chef')).toEqual([0]);
     expect(searchUnscored(ix, 'assistant chief')).toEqual([0]);
+  });
+  it('their index is read only by a query that needs it (a shard of its own), with the same answers', () => {
+    // As the function's shard "search" holds it: their words and titles, not their index.
+    const { unscored: whole, ...served } = withUnscored;
+    expect(served.unscored_words).toBe('artillery infantry infantryman leader missile unit'); // "Infantry Unit Leader" is an alternate title
+    expect(served.unscored_titles).toEqual(['artillery and missile officer', 'infantry officer', 'infantry']);
+    const split: SearchIndex = { ...served };
+    // Served words, a typo, a word of theirs (not a typo of "infant"): answered without it.
+    for (const q of ['nurses', 'nurce', 'infant', 'infantry', 'patrol officers', 'ofiicer']) {
+      expect(searchOccupations(split, q), q).toEqual(searchOccupations(withUnscored, q));
+      expect(takeMissing(split), q).toBeNull();
+    }
+    // No unscored title holds "nurse" or "patrol" (nor a typo): no without their index.
+    for (const q of ['nurses', 'patrol officers', 'ofiicer']) expect(unscoredTitlesMayHold(split, q), q).toBe(false);
+    expect(takeMissing(split)).toBeNull();
+    // Naming them needs it: asked for, and nothing found meanwhile.
+    expect(unscoredTitleHolds(split, 'infantry officers')).toBe(false);
+    expect(takeMissing(split)).toEqual({ buckets: [], unscored: true });
+    expect(searchUnscored(split, 'infantry')).toEqual([]);
+    expect(searchOccupations(split, 'artillery officer')).toEqual([]);
+    expect(takeMissing(split)).toEqual({ buckets: [], unscored: true });
+    // Their index's postings are shards of their own too: asked for, then the same answers.
+    const theirs: SearchIndex = { ...whole!.index, postings: whole!.index.postings.map(() => undefined) };
+    split.unscored = { occupations: whole!.occupations, index: theirs };
+    expect(searchUnscored(split, 'infantry')).toEqual([]);
+    expect(takeMissing(theirs)).toEqual({ buckets: [0], unscored: false });
+    theirs.postings[0] = whole!.index.postings[0];
+    for (const q of ['infantry', 'infantry officers', 'artillery officer', 'officers', 'nurses', 'infantryman']) {
+      expect(searchUnscored(split, q), q).toEqual(searchUnscored(withUnscored, q));
+      expect(searchOccupations(split, q), q).toEqual(searchOccupations(withUnscored, q));
+      expect(unscoredTitleHolds(split, q), q).toBe(ownTitleHolds(whole!.index, q));
+    }
+    expect(unscoredTitleHolds(split, 'infantry officers')).toBe(true);
+    expect(unscoredTitleHolds(split, 'infantryman')).toBe(false);
+    expect(takeMissing(split)).toBeNull();
+    expect(takeMissing(theirs)).toBeNull();
   });
   it('names them only when every word matches; other searches are unchanged', () => {
     expect(unscoredOf('infantry nurse')).toEqual([]);
