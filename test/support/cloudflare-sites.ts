@@ -8,7 +8,8 @@
 // esbuild service) while the rest of the suite ran. The first file to ask starts them, detached
 // so that they outlive its process, and writes where they serve to a state file that the files
 // after it read; the global teardown stops them by the process groups that file names.
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildDists } from './build-dists.ts';
@@ -17,13 +18,18 @@ import { stopGroup, type LazySites, type SitesState } from './wrangler.ts';
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const { root, dists } = await buildDists('cloudflare');
   project.provide('dists', dists);
-  const lazy: LazySites = { root, dists, state: path.join(root, 'cloudflare-sites.json') };
+  // A folder of this project's own: the integration project's teardown removes the builds' folder
+  // (`root`), possibly before this one runs, and a state file kept there was gone by then, leaving
+  // the runtimes running after the suite.
+  const dir = mkdtempSync(path.join(tmpdir(), 'odr-cloudflare-'));
+  const lazy: LazySites = { dir, dists, state: path.join(dir, 'cloudflare-sites.json') };
   project.provide('cloudflare', lazy);
   return async () => {
     if (existsSync(lazy.state)) {
       const state = JSON.parse(readFileSync(lazy.state, 'utf8')) as SitesState;
       if ('pids' in state) await Promise.all(state.pids.map(stopGroup));
     }
+    rmSync(dir, { recursive: true, force: true });
     rmSync(root, { recursive: true, force: true });
   };
 }

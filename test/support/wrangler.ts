@@ -32,9 +32,13 @@ export interface CloudflareSites {
   /** The local D1 the timeline site is bound to (tests start more runtimes on it). */
   d1: LocalD1;
 }
-/** What the global setup provides: the builds' folder and the state file the runtimes are named in. */
+/**
+ * What the global setup provides: the builds, and a folder of the project's own (not the builds'
+ * folder, which the other project's teardown may remove first) for the runtimes' state file,
+ * their working folders and their local D1.
+ */
 export interface LazySites {
-  root: string;
+  dir: string;
   dists: Record<Shape, string>;
   state: string;
 }
@@ -194,12 +198,12 @@ export async function cloudflareSites(lazy: LazySites): Promise<CloudflareSites>
     };
     const started: Wrangler[] = [];
     try {
-      const d1 = migrateLocalD1(path.join(lazy.root, 'd1-state'), lazy.root);
+      const d1 = migrateLocalD1(path.join(lazy.dir, 'd1-state'), lazy.dir);
       const urls = {} as Record<Shape, string>;
       // One after the other: two started at once failed to start their runtimes.
       for (const shape of Object.keys(lazy.dists) as Shape[]) {
         // A folder of its own for each: wrangler keeps its state in the working folder.
-        const cwd = path.join(lazy.root, `wrangler-${shape}`);
+        const cwd = path.join(lazy.dir, `wrangler-${shape}`);
         mkdirSync(cwd, { recursive: true });
         const w = await startWrangler(lazy.dists[shape], cwd, shape === 'timeline' ? d1 : undefined, { detachedLog: path.join(cwd, 'output.log') });
         started.push(w);
