@@ -27,8 +27,11 @@ export interface SiteSession {
   open(context: BrowserContext, path: string): Promise<{ page: Page; watch: Watch }>;
 }
 
+/** Where a file's screenshots of one kind go (emptied by the session that owns it). */
+export const shotsDir = (folder: string): string => resolve('test-results', 'site', folder);
+
 export function useSiteSession(shotsFolder: string): SiteSession {
-  const s = { shots: resolve('test-results', 'site', shotsFolder) } as SiteSession;
+  const s = { shots: shotsDir(shotsFolder) } as SiteSession;
   beforeAll(async () => {
     s.site = await startSite();
     s.browser = await launchChromium();

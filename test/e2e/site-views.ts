@@ -1,5 +1,5 @@
 // The site's pages as a visitor sees them, in one view per test file (site-view-*.test.ts, so that
-// the three run side by side): home, an occupation page with tasks and transitions, an ISCO-08
+// the two run side by side): home, an occupation page with tasks and transitions, an ISCO-08
 // page, the card gallery, the API reference, the methodology, the downloads, and the occupation
 // pages of the highest, the median and the lowest score. Each must request nothing from another
 // host, log no console error, not scroll sideways, and pass axe-core with no serious or critical
@@ -9,14 +9,15 @@
 // prefers-color-scheme, not by width), structure on neither: so axe runs each of its rules on
 // every page where that rule's outcome can differ, not four times over (a full run on the gallery
 // or the API reference costs Chromium several CPU-seconds): every rule at 1280 px light, the colour
-// rules at 1280 px dark, and at 360 px light the rules whose outcome depends on the layout (target
-// sizes, scrollable regions, content outside landmarks, focusable content hidden at a breakpoint,
-// the viewport and orientation).
+// rules at 1280 px dark (the same loaded page, its scheme switched), and at 360 px light the rules
+// whose outcome depends on the layout (target sizes, scrollable regions, content outside
+// landmarks, focusable content hidden at a breakpoint, the viewport and orientation).
 import { createRequire } from 'node:module';
+import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { highMediumLow, useSiteSession } from './site-session.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { highMediumLow, shotsDir, useSiteSession } from './site-session.ts';
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -27,17 +28,22 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 /** axe's rules whose outcome depends on the viewport's width (what is laid out, shown or hidden there); the colour rules run per scheme. */
 const LAYOUT_RULES = ['target-size', 'scrollable-region-focusable', 'region', 'aria-hidden-focus', 'meta-viewport', 'meta-viewport-large', 'css-orientation-lock'];
 
-export interface View {
-  width: number;
+/** One look at a page: its colour scheme, and the axe rules run in it. */
+export interface Pass {
   scheme: 'light' | 'dark';
   axe: AxeRules;
+}
+/** A width and the passes each page gets there, one after the other on the same loaded page. */
+export interface View {
+  width: number;
+  passes: Pass[];
 }
 
 /** Rows of each gallery table that axe checks: the first ones of every group, and the first of each tier anywhere. */
 const GALLERY_ROWS_PER_GROUP = 2;
 
 async function axeViolations(page: Page, rules: AxeRules): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_PATH });
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
   const only = rules === 'colour' ? COLOUR_RULES : rules === 'layout' ? LAYOUT_RULES : null;
   const options = only ? { runOnly: { type: 'rule', values: only }, resultTypes: ['violations'] } : { resultTypes: ['violations'] };
   // The gallery lists every occupation (some 900 rows of one template, in about 20 group tables):
@@ -70,11 +76,22 @@ async function axeViolations(page: Page, rules: AxeRules): Promise<string[]> {
 
 const overflow = (page: Page) => page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
 
+const rulesLabel = (axe: AxeRules) => (axe === 'all' ? 'all rules' : axe === 'colour' ? 'colour rules' : 'layout rules');
+
 export function describeView(view: View): void {
-  const s = useSiteSession(`${view.width}-${view.scheme}`);
-  const rules = view.axe === 'all' ? 'all rules' : view.axe === 'colour' ? 'colour rules' : 'layout rules';
-  describe(`site pages at ${view.width} px, ${view.scheme}`, () => {
-    it(`stay on this host, log no error, fit ${view.width} px, pass axe (${rules})`, { timeout: 240_000 }, async () => {
+  const [firstPass, ...laterPasses] = view.passes;
+  if (!firstPass) throw new Error('a view needs a pass');
+  const s = useSiteSession(`${view.width}-${firstPass.scheme}`);
+  const shots = (pass: Pass) => (pass === firstPass ? s.shots : shotsDir(`${view.width}-${pass.scheme}`));
+  beforeAll(() => {
+    for (const pass of laterPasses) {
+      rmSync(shots(pass), { recursive: true, force: true });
+      mkdirSync(shots(pass), { recursive: true });
+    }
+  });
+  const label = view.passes.map((p) => `${p.scheme}: axe ${rulesLabel(p.axe)}`).join('; ');
+  describe(`site pages at ${view.width} px`, () => {
+    it(`stay on this host, log no error, fit ${view.width} px, pass axe (${label})`, { timeout: 240_000 }, async () => {
       const pages = [
         { name: 'home', path: '/' },
         { name: 'occupation', path: `/occupations/${s.slug}` },
@@ -87,15 +104,21 @@ export function describeView(view: View): void {
       ];
       const failures: string[] = [];
       // bypassCSP only so that axe can be injected; the pages' own CSP is checked in the contract tests.
-      const context = await s.browser.newContext({ viewport: { width: view.width, height: 900 }, colorScheme: view.scheme, bypassCSP: true });
+      const context = await s.browser.newContext({ viewport: { width: view.width, height: 900 }, colorScheme: firstPass.scheme, bypassCSP: true });
       for (const p of pages) {
         const { page, watch } = await s.open(context, p.path);
-        const o = await overflow(page);
-        if (o.scroll > o.client) failures.push(`${p.name}: scrolls sideways (${o.scroll} > ${o.client})`);
-        // Full-page shots of the long pages (docs, gallery) take longer than a screenshot may; their top is what matters.
-        if (p.name.startsWith('occupation-')) await page.locator('section[aria-labelledby=why]').screenshot({ path: resolve(s.shots, `${p.name}-why.png`) });
-        else await page.screenshot({ path: resolve(s.shots, `${p.name}.png`), fullPage: p.name === 'home' });
-        for (const v of await axeViolations(page, view.axe)) failures.push(`${p.name}: axe ${v}`);
+        // Each pass on the page as loaded: a later scheme is switched to in place (the colours are
+        // custom properties chosen by prefers-color-scheme), not loaded again.
+        for (const pass of view.passes) {
+          const at = view.passes.length > 1 ? `${p.name} (${pass.scheme})` : p.name;
+          if (pass !== firstPass) await page.emulateMedia({ colorScheme: pass.scheme });
+          const o = await overflow(page);
+          if (o.scroll > o.client) failures.push(`${at}: scrolls sideways (${o.scroll} > ${o.client})`);
+          // Full-page shots of the long pages (docs, gallery) take longer than a screenshot may; their top is what matters.
+          if (p.name.startsWith('occupation-')) await page.locator('section[aria-labelledby=why]').screenshot({ path: resolve(shots(pass), `${p.name}-why.png`) });
+          else await page.screenshot({ path: resolve(shots(pass), `${p.name}.png`), fullPage: p.name === 'home' });
+          for (const v of await axeViolations(page, pass.axe)) failures.push(`${at}: axe ${v}`);
+        }
         for (const u of watch.offHost) failures.push(`${p.name}: requested ${u}`);
         for (const e of watch.errors) failures.push(`${p.name}: console ${e}`);
         await page.close();
