@@ -8,12 +8,12 @@
 // esbuild service) while the rest of the suite ran. The first file to ask starts them, detached
 // so that they outlive its process, and writes where they serve to a state file that the files
 // after it read; the global teardown stops them by the process groups that file names.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildDists } from './build-dists.ts';
-import { stopGroup, type LazySites, type SitesState } from './wrangler.ts';
+import { stopCloudflareSites, type LazySites } from './wrangler.ts';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const { root, dists } = await buildDists('cloudflare');
@@ -25,10 +25,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const lazy: LazySites = { dir, dists, state: path.join(dir, 'cloudflare-sites.json') };
   project.provide('cloudflare', lazy);
   return async () => {
-    if (existsSync(lazy.state)) {
-      const state = JSON.parse(readFileSync(lazy.state, 'utf8')) as SitesState;
-      if ('pids' in state) await Promise.all(state.pids.map(stopGroup));
-    }
+    await stopCloudflareSites(lazy);
     rmSync(dir, { recursive: true, force: true });
     rmSync(root, { recursive: true, force: true });
   };

@@ -164,7 +164,7 @@ function running(pid: number): boolean {
 }
 
 /** SIGTERM to a detached runtime's process group (wrangler and its workerd), SIGKILL after 10 s. */
-export async function stopGroup(pid: number): Promise<void> {
+async function stopGroup(pid: number): Promise<void> {
   const signal = (sig: NodeJS.Signals) => {
     try {
       process.kill(-pid, sig);
@@ -177,12 +177,19 @@ export async function stopGroup(pid: number): Promise<void> {
   signal('SIGKILL');
 }
 
-export type SitesState = (CloudflareSites & { pids: number[] }) | { error: string };
+type SitesState = (CloudflareSites & { pids: number[] }) | { error: string };
 
 /**
  * The project's runtimes, started by the first test file that asks (the others wait for it): a
  * runtime per shape, the timeline's bound to a local D1 with the project's migrations applied.
  */
+/** Stops the project's runtimes, if a test file started them (the global teardown). */
+export async function stopCloudflareSites(lazy: LazySites): Promise<void> {
+  if (!existsSync(lazy.state)) return;
+  const state = JSON.parse(readFileSync(lazy.state, 'utf8')) as SitesState;
+  if ('pids' in state) await Promise.all(state.pids.map(stopGroup));
+}
+
 export async function cloudflareSites(lazy: LazySites): Promise<CloudflareSites> {
   let first = true;
   try {
