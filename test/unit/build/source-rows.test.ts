@@ -1,12 +1,12 @@
 // Bad source rows through the real build CLI (build/main.ts, spawned): a key repeated with other
 // values fails naming both file:line and leaves the out folder byte-identical; an exact repeat is
 // dropped and counted in the report; a malformed row lets the build go on but its last lines name
-// the occupation that lost its page and why; --strict fails on that row and writes nothing. The
-// first two on the mini fixture (its deliberately bad rows removed), the last two on a copy of the
-// real mirror (one file changed, the rest linked; a single bad row stays under the reject
-// threshold only in a full-size file) through the parsed-source cache that the other real builds use.
+// the occupation that lost its page and why; --strict fails on that row (the parsed-source cache
+// on, as the first build left it) and writes nothing. All on the mini fixture, its deliberately bad rows
+// removed; for the malformed row its Job Zones file is padded to full size (one bad row stays
+// under the 0.5% reject threshold only in a file of 200 rows or more; the real one has 923).
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,8 +15,8 @@ import { runBuild } from '../../../build/pipeline.ts';
 import { copyMini, repoRoot } from '../sources/helpers/paths.ts';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'odr-rows-'));
-// Two real out folders (and their previous generations) of ~76 MB each.
-afterAll(() => rmSync(tmp, { recursive: true, force: true }), 60_000);
+// Small out folders of the mini fixture (and their previous generations).
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** The build CLI as `npm run build` runs it; stdout and stderr kept apart. */
 function build(...args: string[]): { status: number | null; stdout: string; stderr: string } {
@@ -38,18 +38,23 @@ const withoutLine = (file: string, part: string) => {
   writeFileSync(file, lines.filter((l) => !l.includes(part)).join('\n'));
 };
 
-describe('repeated keys through the build (mini fixture)', () => {
+/** A copy of the mini fixture without its deliberately bad rows (other tests read them; here they would fail the reject threshold). */
+function cleanMini(): { dir: string; cleanup: () => void } {
   const mini = copyMini();
+  withoutLine(path.join(mini.dir, 'downloads/db_29_3_text/Task Statements.txt'), '52x6');
+  withoutLine(path.join(mini.dir, 'bls/oesm24nat/national_M2024_dl.csv'), ',abc,');
+  withoutLine(path.join(mini.dir, 'votes.csv'), ',-1,');
+  return mini;
+}
+
+describe('repeated keys through the build (mini fixture)', () => {
+  const mini = cleanMini();
   afterAll(mini.cleanup);
   const jobZones = path.join(mini.dir, 'downloads/db_29_3_text/Job Zones.txt');
   const out = path.join(tmp, 'mini-out');
   let before: string;
 
   beforeAll(async () => {
-    // The fixture's deliberately bad rows (other tests read them) would fail the reject threshold here.
-    withoutLine(path.join(mini.dir, 'downloads/db_29_3_text/Task Statements.txt'), '52x6');
-    withoutLine(path.join(mini.dir, 'bls/oesm24nat/national_M2024_dl.csv'), ',abc,');
-    withoutLine(path.join(mini.dir, 'votes.csv'), ',-1,');
     await runBuild({ shape: 'percentile', out, source: mini.dir, repoRoot, caches: [] });
     before = digest(out);
   }, 120_000);
@@ -85,54 +90,46 @@ describe('repeated keys through the build (mini fixture)', () => {
   });
 });
 
-const mirror = path.resolve(repoRoot, '../shared/data');
-const present = existsSync(mirror);
-if (!present) console.warn(`malformed-row build test skipped: ${mirror} not found`);
-
-describe.skipIf(!present)('a malformed row of the real sources', () => {
-  const source = path.join(tmp, 'mirror');
-  const out = path.join(tmp, 'mirror-out');
-  const jobZones = 'onet/db_29_3_text/Job Zones.txt';
-  // The parsed-source cache of this checkout (the integration builds use it too): only the changed file is parsed.
-  const caches = ['--cache', 'sources'];
+describe('a malformed row of a full-size file', () => {
+  const mini = cleanMini();
+  afterAll(mini.cleanup);
+  const jobZones = 'downloads/db_29_3_text/Job Zones.txt';
+  const out = path.join(tmp, 'malformed-out');
+  // A cache folder of this test's own, which the first build fills and the strict one reads.
+  const caches = ['--cache', 'sources', '--cache-dir', path.join(tmp, 'cache')];
 
   beforeAll(() => {
-    for (const e of readdirSync(mirror, { recursive: true, withFileTypes: true })) {
-      const rel = path.relative(mirror, path.join(e.parentPath, e.name));
-      if (e.isDirectory()) mkdirSync(path.join(source, rel), { recursive: true });
-    }
-    for (const e of readdirSync(mirror, { recursive: true, withFileTypes: true })) {
-      const rel = path.relative(mirror, path.join(e.parentPath, e.name));
-      if (e.isFile() && rel !== jobZones) symlinkSync(path.join(mirror, rel), path.join(source, rel));
-    }
-    copyFileSync(path.join(mirror, jobZones), path.join(source, jobZones));
-    const file = path.join(source, jobZones);
+    const file = path.join(mini.dir, jobZones);
     const text = readFileSync(file, 'utf8');
     expect(text).toContain('15-1252.00\tSoftware Developers\t4\t');
-    writeFileSync(file, text.replace('15-1252.00\tSoftware Developers\t4\t', '15-1252.00\tSoftware Developers\tfour\t'));
+    // 300 rows for occupations no other file names (no page, no join): the file's rows, not its meaning, set the threshold.
+    const padding = Array.from({ length: 300 }, (_, i) => `99-${9000 + i}.00\tPadding Occupation ${i}\t3\t08/2023\tAnalyst\n`).join('');
+    writeFileSync(file, `${text.replace('15-1252.00\tSoftware Developers\t4\t', '15-1252.00\tSoftware Developers\tfour\t').trimEnd()}\n${padding}`);
   });
 
   it('the build goes on; its last lines name the occupation that lost its page, why, and the row', () => {
-    const r = build('--source', source, '--out', out, ...caches);
+    const r = build('--source', mini.dir, '--out', out, ...caches);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/Caches: sources miss,/);
     const last = r.stdout.trimEnd().split('\n').slice(-4);
     expect(last).toEqual([
       'Rejected source rows: 1 (the build went on without them; --strict fails on any)',
       'Occupations without a page because rows naming them were rejected (1):',
       '  15-1252.00 Software Developers: No O*NET Job Zone.',
-      `    ${jobZones}:119: Job Zone: is not an integer (got "four")`,
+      `    ${jobZones}:2: Job Zone: is not an integer (got "four")`,
     ]);
     expect(existsSync(path.join(out, 'api/v1/occupations/15-1252.00/index.json'))).toBe(false);
-    expect(existsSync(path.join(out, 'api/v1/occupations/15-1251.00/index.json'))).toBe(true);
-  }, 240_000);
+    expect(existsSync(path.join(out, 'api/v1/occupations/43-4051.00/index.json'))).toBe(true);
+  });
 
-  it('--strict fails on that row, names it, and leaves the out folder byte-identical', () => {
+  it('--strict fails on that row, with the cache the first build filled, names it, and leaves the out folder byte-identical', () => {
+    expect(readdirSync(path.join(tmp, 'cache', 'sources')).length).toBeGreaterThan(0);
     const before = digest(out);
-    const r = build('--strict', '--source', source, '--out', out, ...caches);
+    const r = build('--strict', '--source', mini.dir, '--out', out, ...caches);
     expect(r.status).toBe(1);
-    expect(r.stderr).toContain(`build failed (--strict): 1 source row(s) rejected; nothing was written:\n  - ${jobZones}:119: Job Zone: is not an integer (got "four")`);
+    expect(r.stderr).toContain(`build failed (--strict): 1 source row(s) rejected; nothing was written:\n  - ${jobZones}:2: Job Zone: is not an integer (got "four")`);
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(digest(out)).toBe(before);
-  }, 240_000);
+  });
 });
