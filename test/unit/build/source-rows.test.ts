@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBuild } from '../../../build/pipeline.ts';
-import { copyMini, repoRoot } from '../sources/helpers/paths.ts';
+import { cleanMini, repoRoot } from '../sources/helpers/paths.ts';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'odr-rows-'));
 // Small out folders of the mini fixture (and their previous generations).
@@ -31,20 +31,6 @@ function digest(dir: string): string {
     h.update(`${path.relative(dir, e)}\0`).update(readFileSync(e));
   }
   return h.digest('hex');
-}
-
-const withoutLine = (file: string, part: string) => {
-  const lines = readFileSync(file, 'utf8').split('\n');
-  writeFileSync(file, lines.filter((l) => !l.includes(part)).join('\n'));
-};
-
-/** A copy of the mini fixture without its deliberately bad rows (other tests read them; here they would fail the reject threshold). */
-function cleanMini(): { dir: string; cleanup: () => void } {
-  const mini = copyMini();
-  withoutLine(path.join(mini.dir, 'downloads/db_29_3_text/Task Statements.txt'), '52x6');
-  withoutLine(path.join(mini.dir, 'bls/oesm24nat/national_M2024_dl.csv'), ',abc,');
-  withoutLine(path.join(mini.dir, 'votes.csv'), ',-1,');
-  return mini;
 }
 
 describe('repeated keys through the build (mini fixture)', () => {
