@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CACHE_CONTROL, CONTENT_TYPE, EMBED_CSP, PAGE_CSP } from '../../build/contract/http-policy.ts';
 import { routesFor } from '../../build/contract/routes.ts';
 import { fileFor } from '../../build/contract/dist-layout.ts';
-import { SHAPES, TARGET, manifestOf, postJson, useSites } from './setup.ts';
+import { SHAPES, TARGET, discard, manifestOf, postJson, useSites } from './setup.ts';
 
 const sites = useSites();
 
@@ -28,7 +28,7 @@ describe.each(SHAPES)('headers (%s)', (shape) => {
         expect(res.headers.get('x-frame-options')).toBeNull();
       }
       if (route.body === 'page') expect(res.headers.get('content-security-policy'), p).toBe(PAGE_CSP);
-      await res.arrayBuffer();
+      await discard(res);
     }
   });
 

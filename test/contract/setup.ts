@@ -112,6 +112,21 @@ export const postJson = (site: Site, body: unknown, headers: Record<string, stri
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 
+/** Bodies above this size that a test does not read are cancelled rather than read. */
+const DISCARD_ABOVE_BYTES = 256 * 1024;
+
+/**
+ * Lets go of a body the test does not read. A small one is read (the connection stays reusable);
+ * a large one (the downloads, up to 15 MB) is cancelled: its bytes are checked by the tests of
+ * their own (downloads.test.ts, sqlite.test.ts), and streaming 25 MB per shape through
+ * `wrangler pages dev` only to drop it cost its proxy several CPU-seconds per test.
+ */
+export async function discard(res: Response): Promise<void> {
+  const length = Number(res.headers.get('content-length') ?? Number.NaN);
+  if (Number.isFinite(length) && length <= DISCARD_ABOVE_BYTES) await res.arrayBuffer();
+  else await res.body?.cancel();
+}
+
 export function manifestOf(site: Site): { data_version: string; shape: string; files: Record<string, string> } {
   return JSON.parse(readFileSync(path.join(site.dir, 'manifest.json'), 'utf8'));
 }
