@@ -1,6 +1,6 @@
 // The occupation search's queries, answered by the function against the index the build made
 // (search-words.ts says how a search works). Pure.
-import { bucketsMissing, nameLength, namesOfOccupation, normalize, ownerOf, postingsOf, stem, unscoredOf, wordStarts, words, type SearchIndex } from './search-words.ts';
+import { byLengthOf, nameLength, namesOfOccupation, normalize, occupationCount, ownerOf, partsMissing, postingsOf, stem, titlesOf, unscoredOf, wordStarts, words, type SearchIndex } from './search-words.ts';
 import { unpackAt } from './search-pack.ts';
 import { TYPO_DISTANCE_BUDGET } from './limits.ts';
 
@@ -117,14 +117,14 @@ export function editDistance(a: string, b: string, max: number, bAt = 0, bLen = 
  */
 const lettersOf = new WeakMap<SearchIndex, Int32Array>();
 
-/** Position in index.by_length of the first word at least `len` long. */
-function lengthStart(index: SearchIndex, len: number): number {
+/** Position in by_length (the index's) of the first word at least `len` long. */
+function lengthStart(index: SearchIndex, byLength: string, len: number): number {
   let lo = 0;
   const starts = wordStarts(index);
   let hi = starts.length - 1;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    const k = unpackAt(index.by_length, index.width, mid);
+    const k = unpackAt(byLength, index.width, mid);
     if (starts[k + 1]! - starts[k]! - 1 < len) lo = mid + 1;
     else hi = mid;
   }
@@ -268,7 +268,9 @@ function candidates(index: SearchIndex, w: string, lexicon: Lexicon | undefined,
     }
   }
   // A word of the other index's titles is a word, not a typo of a near one (queryWords).
-  if (typos && !exact && w.length >= 4 && !inVocabulary(lexicon, w)) {
+  // The ids by length are a shard of their own: not loaded, no typo now (noted; asked again).
+  const byLength = typos && !exact && w.length >= 4 && !inVocabulary(lexicon, w) ? byLengthOf(index) : undefined;
+  if (typos && byLength !== undefined) {
     const max = w.length >= 8 ? 2 : 1;
     let letters = lettersOf.get(index);
     if (!letters) lettersOf.set(index, (letters = new Int32Array(count)));
@@ -276,8 +278,8 @@ function candidates(index: SearchIndex, w: string, lexicon: Lexicon | undefined,
     // The words of one length lie together in by_length: its own length, then one off, then two.
     for (let off = 0; off <= 2 * max && typos.distances > 0; off++) {
       const len = w.length + (off % 2 === 0 ? off / 2 : -(off + 1) / 2);
-      for (let j = lengthStart(index, len), end = lengthStart(index, len + 1); j < end && typos.distances > 0; j++) {
-        const k = unpackAt(index.by_length, index.width, j);
+      for (let j = lengthStart(index, byLength, len), end = lengthStart(index, byLength, len + 1); j < end && typos.distances > 0; j++) {
+        const k = unpackAt(byLength, index.width, j);
         const from = starts[k]!;
         if (out.has(k) || bitCount(set ^ (letters[k] ||= letterSet(text, from, from + len))) > 2 * max) continue;
         typos.distances--;
@@ -338,7 +340,7 @@ const OWN_TITLE_MIN_COVERAGE = 0.5;
 
 /** Best name score per occupation for one word list; every word must match within one name. */
 function scoreVariant(index: SearchIndex, ws: string[], weight: number, best: Map<number, { score: number; hits: number }>, qw: QueryWords): void {
-  const n = index.titles.length;
+  const n = occupationCount(index);
   const perWord: Array<Map<number, number>> = [];
   for (const w of new Set(ws)) {
     const byName = qw.names(w);
@@ -388,9 +390,10 @@ function rank(index: SearchIndex, query: string, dropUnmatched: boolean, lexicon
   // A word that matches nothing at all, not even with a typo ("xyzzy plumbing"), would empty the
   // result: the rest of the query is searched instead, ranked lower than a full match would be;
   // unless the whole query names an unscored occupation ("artillery officer" is not a police officer).
-  // Not while buckets or their index are missing: the caller loads them and asks again (a cold
-  // search must not load their index because its first, incomplete pass found nothing).
-  if (dropUnmatched && best.size === 0 && ws.length > 1 && !bucketsMissing(index) && (index.unscored_words === undefined || unscoredOf(index) !== undefined) && searchUnscored(index, query, 1).length === 0) {
+  // Not while parts of either index are missing (buckets, ids by length, their index): the caller
+  // loads them and asks again (a cold search must not load their index because its first,
+  // incomplete pass found nothing).
+  if (dropUnmatched && best.size === 0 && ws.length > 1 && !partsMissing(index) && (index.unscored_words === undefined || unscoredOf(index) !== undefined) && searchUnscored(index, query, 1).length === 0) {
     const known = ws.filter((w) => qw.candidates(w).size > 0);
     if (known.length > 0 && known.length < ws.length) for (const v of variants(index, known, qw)) scoreVariant(index, v.words, 0.8 * v.weight, best, qw);
     if (best.size === 0 && known.length > 1) partialMatches(index, known, best, qw);
@@ -438,7 +441,7 @@ function partialMatches(index: SearchIndex, ws: string[], best: Map<number, { sc
   const info = uniq.map((w) => {
     const holders = new Set<number>();
     for (const id of qw.names(w).keys()) holders.add(ownerOf(index, id));
-    return Math.log(1 + index.titles.length / holders.size) * (RANK_WORDS.has(w) ? RANK_WORD_INFO : 1) * certainty(qw, w);
+    return Math.log(1 + occupationCount(index) / holders.size) * (RANK_WORDS.has(w) ? RANK_WORD_INFO : 1) * certainty(qw, w);
   });
   const total = info.reduce((a, b) => a + b, 0);
   for (let size = uniq.length - 1; size >= 1 && best.size === 0; size--) {
@@ -463,7 +466,7 @@ export function ownTitleHolds(index: SearchIndex, query: string): boolean {
   const ws = [...new Set(words(query))];
   if (ws.length === 0) return false;
   const qw = queryWords(index, undefined, false);
-  const n = index.titles.length;
+  const n = occupationCount(index);
   let held: Set<number> | null = null;
   for (const w of ws) {
     const own = new Set<number>();
@@ -527,12 +530,15 @@ const trigrams = (s: string): Set<string> => {
 export function suggestOccupations(index: SearchIndex, query: string, n = 5): number[] {
   const q = trigrams(normalize(query));
   if (q.size === 0) return [];
+  // A shard of their own: not loaded, none now (noted; asked again).
+  const titles = titlesOf(index);
+  if (titles === undefined) return [];
   const scored: Array<{ i: number; s: number }> = [];
   // A title's trigrams are the 3-letter pieces of its padded text: the query's are looked for in
   // it, and the set of its own made only for a title that shares one, once (for its size).
   let counts = trigramCounts.get(index);
-  if (!counts) trigramCounts.set(index, (counts = new Int32Array(index.titles.length)));
-  index.titles.forEach((t, i) => {
+  if (!counts) trigramCounts.set(index, (counts = new Int32Array(titles.length)));
+  titles.forEach((t, i) => {
     const padded = `  ${t} `;
     let common = 0;
     for (const g of q) if (padded.includes(g)) common++;
