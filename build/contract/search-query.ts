@@ -201,12 +201,26 @@ function lexiconOf(index: SearchIndex): Lexicon | undefined {
 }
 
 /**
+ * The names holding a query word, with how well: their ids ascending, each once, and the quality
+ * of each (its best candidate word's). Arrays, not a Map: a query met thousands of names per word
+ * ("operators"), and their Map entries were most of what a query allocated (its garbage the
+ * collections of a warm instance; docs/PERFORMANCE.md).
+ */
+interface Names {
+  ids: Int32Array;
+  /** Per id; or null when every id's is `uniform` (a word standing for one vocabulary word). */
+  q: Float64Array | null;
+  uniform: number;
+}
+const qualityAt = (names: Names, i: number): number => (names.q ? names.q[i]! : names.uniform);
+
+/**
  * One query's words against one index, each worked out once (partial matches try many subsets of
  * the same words): the vocabulary words it stands for, and the names holding them with how well.
  */
 interface QueryWords {
   candidates(w: string): Map<number, number>;
-  names(w: string): Map<number, number>;
+  names(w: string): Names;
   /** Words that are words here too, never typos or splits of them (queryWords). */
   lexicon: Lexicon | undefined;
 }
@@ -222,7 +236,7 @@ function queryWords(index: SearchIndex, lexicon: Lexicon | undefined = lexiconOf
   const cands = new Map<string, Map<number, number>>();
   // One budget for the whole query's typo scans (every word, every variant; queryWords is per query).
   const budget = { distances: TYPO_DISTANCE_BUDGET };
-  const names = new Map<string, Map<number, number>>();
+  const names = new Map<string, Names>();
   const self: QueryWords = {
     lexicon,
     candidates(w) {
@@ -233,19 +247,60 @@ function queryWords(index: SearchIndex, lexicon: Lexicon | undefined = lexiconOf
     names(w) {
       let byName = names.get(w);
       if (!byName) {
-        byName = new Map<number, number>();
+        const lists: Array<{ ids: Int32Array; q: number }> = [];
         for (const [k, q] of self.candidates(w)) {
           const ids = postingsOf(index, k);
           searchWork.postings += ids.length;
-          for (const id of ids) if ((byName.get(id) ?? 0) < q) byName.set(id, q);
+          lists.push({ ids, q });
         }
-        names.set(w, byName);
+        names.set(w, (byName = mergeNames(lists)));
       }
       return byName;
     },
   };
   return self;
 }
+
+/** The names of several candidate words' postings (each ascending) as one ascending list, a name's best quality kept. */
+function mergeNames(lists: ReadonlyArray<{ ids: Int32Array; q: number }>): Names {
+  if (lists.length === 0) return { ids: new Int32Array(0), q: null, uniform: 0 };
+  if (lists.length === 1) return { ids: lists[0]!.ids, q: null, uniform: lists[0]!.q };
+  // Each (name, list) as one number, name first: sorted, the names come ascending, each name's lists together.
+  const m = lists.length;
+  const order = new Float64Array(lists.reduce((n, l) => n + l.ids.length, 0));
+  let at = 0;
+  for (let i = 0; i < m; i++) for (const id of lists[i]!.ids) order[at++] = id * m + i;
+  order.sort();
+  const ids = new Int32Array(order.length);
+  const q = new Float64Array(order.length);
+  let n = 0;
+  for (const key of order) {
+    const id = Math.floor(key / m);
+    const quality = lists[key - id * m]!.q;
+    if (n > 0 && ids[n - 1] === id) {
+      if (quality > q[n - 1]!) q[n - 1] = quality;
+    } else {
+      ids[n] = id;
+      q[n++] = quality;
+    }
+  }
+  return { ids: ids.subarray(0, n), q: q.subarray(0, n), uniform: 0 };
+}
+
+/** First position in ids (ascending) at or after `from` whose id is not below `id`. */
+function seek(ids: Int32Array, id: number, from: number): number {
+  let lo = from;
+  let hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ids[mid]! < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Per index, a count per occupation that scoreVariant fills and clears again (no Map per call). */
+const hitsScratch = new WeakMap<SearchIndex, Int32Array>();
 
 /**
  * Vocabulary words a query word stands for, with how well (1 exact, less for prefix and typo).
@@ -341,34 +396,42 @@ const OWN_TITLE_MIN_COVERAGE = 0.5;
 /** Best name score per occupation for one word list; every word must match within one name. */
 function scoreVariant(index: SearchIndex, ws: string[], weight: number, best: Map<number, { score: number; hits: number }>, qw: QueryWords): void {
   const n = occupationCount(index);
-  const perWord: Array<Map<number, number>> = [];
+  const perWord: Names[] = [];
   for (const w of new Set(ws)) {
     const byName = qw.names(w);
-    if (byName.size === 0) return;
+    if (byName.ids.length === 0) return;
     perWord.push(byName);
   }
-  perWord.sort((a, b) => a.size - b.size);
-  const hitsSeen = new Map<number, number>();
-  for (const [id, q0] of perWord[0]!) {
-    let sum = q0;
+  perWord.sort((a, b) => a.ids.length - b.ids.length);
+  let hits = hitsScratch.get(index);
+  if (!hits) hitsScratch.set(index, (hits = new Int32Array(n)));
+  const seen: number[] = [];
+  // Each list ascending: where the last id was found in each, so the next is sought from there.
+  const at = new Array<number>(perWord.length).fill(0);
+  const first = perWord[0]!;
+  for (let i = 0; i < first.ids.length; i++) {
+    const id = first.ids[i]!;
+    let sum = qualityAt(first, i);
     let ok = true;
     for (let k = 1; k < perWord.length && ok; k++) {
-      const q = perWord[k]!.get(id);
-      if (q === undefined) ok = false;
-      else sum += q;
+      const list = perWord[k]!;
+      const j = (at[k] = seek(list.ids, id, at[k]!));
+      if (list.ids[j] !== id) ok = false;
+      else sum += qualityAt(list, j);
     }
     if (!ok) continue;
     const occ = ownerOf(index, id);
     const coverage = Math.max(id < n ? OWN_TITLE_MIN_COVERAGE : 0, Math.min(1, perWord.length / nameLength(index, id)));
     const score = weight * (sum / perWord.length) * (0.6 + 0.4 * coverage) * (id < n ? 1 : 0.92);
-    hitsSeen.set(occ, (hitsSeen.get(occ) ?? 0) + 1);
+    if (hits[occ]!++ === 0) seen.push(occ);
     const cur = best.get(occ);
     if (!cur) best.set(occ, { score, hits: 0 });
     else if (score > cur.score) cur.score = score;
   }
-  for (const [occ, h] of hitsSeen) {
+  for (const occ of seen) {
     const cur = best.get(occ)!;
-    if (h > cur.hits) cur.hits = h;
+    if (hits[occ]! > cur.hits) cur.hits = hits[occ]!;
+    hits[occ] = 0;
   }
 }
 
@@ -440,7 +503,7 @@ function partialMatches(index: SearchIndex, ws: string[], best: Map<number, { sc
   const uniq = [...new Set(ws)].slice(0, MAX_PARTIAL_WORDS);
   const info = uniq.map((w) => {
     const holders = new Set<number>();
-    for (const id of qw.names(w).keys()) holders.add(ownerOf(index, id));
+    for (const id of qw.names(w).ids) holders.add(ownerOf(index, id));
     return Math.log(1 + occupationCount(index) / holders.size) * (RANK_WORDS.has(w) ? RANK_WORD_INFO : 1) * certainty(qw, w);
   });
   const total = info.reduce((a, b) => a + b, 0);
@@ -470,7 +533,11 @@ export function ownTitleHolds(index: SearchIndex, query: string): boolean {
   let held: Set<number> | null = null;
   for (const w of ws) {
     const own = new Set<number>();
-    for (const [id, q] of qw.names(w)) if (q >= NO_TYPO && id < n && (!held || held.has(id))) own.add(id);
+    const names = qw.names(w);
+    for (let i = 0; i < names.ids.length; i++) {
+      const id = names.ids[i]!;
+      if (qualityAt(names, i) >= NO_TYPO && id < n && (!held || held.has(id))) own.add(id);
+    }
     if (own.size === 0) return false;
     held = own;
   }

@@ -204,12 +204,12 @@ function missing(index: SearchIndex): Missing {
  * the word's bucket is not loaded: none, and the bucket is noted as wanted (takeMissingBuckets):
  * the caller loads it and asks again.
  */
-export function postingsOf(index: SearchIndex, k: number): number[] {
+export function postingsOf(index: SearchIndex, k: number): Int32Array {
   const b = Math.floor(k / POSTING_BUCKET_WORDS);
   const bucket = index.postings[b];
   if (bucket === undefined) {
     missing(index).buckets.add(b);
-    return [];
+    return new Int32Array(0);
   }
   const { width } = index;
   const words = Math.min(POSTING_BUCKET_WORDS, wordCount(index) - b * POSTING_BUCKET_WORDS);
@@ -219,10 +219,10 @@ export function postingsOf(index: SearchIndex, k: number): number[] {
   // The names' lengths follow the bucket's lists, which end where its last word's list does.
   const lengthsAt = (words + unpackAt(bucket, width, words - 1)) * width;
   const lengths = lengthsTable(index);
-  const out: number[] = [];
+  const out = new Int32Array(Math.max(0, end - start));
   for (let i = start; i < end; i++) {
     const id = unpackAt(bucket, width, words + i);
-    out.push(id);
+    out[i - start] = id;
     lengths[id] = unpackAt(bucket, 1, lengthsAt + i);
   }
   return out;

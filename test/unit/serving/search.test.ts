@@ -190,7 +190,7 @@ describe('search index', () => {
     expect(index.vocab).toBe(vocab.join(' '));
     expect(vocab).toEqual([...vocab].sort((a, b) => (a < b ? -1 : 1)));
     const rn = vocab.indexOf('rn');
-    expect(postingsOf(index, rn).map((id) => ownerOf(index, id))).toEqual([2, 2, 2, 4]);
+    expect([...postingsOf(index, rn)].map((id) => ownerOf(index, id))).toEqual([2, 2, 2, 4]);
     expect(packedProblem(index)).toBeNull();
   });
   it('ignores titles of occupations not in the list', () => {
