@@ -397,11 +397,15 @@ const OWN_TITLE_MIN_COVERAGE = 0.5;
 function scoreVariant(index: SearchIndex, ws: string[], weight: number, best: Map<number, { score: number; hits: number }>, qw: QueryWords): void {
   const n = occupationCount(index);
   const perWord: Names[] = [];
+  // A word with no names ends it; but while parts of the index are missing (an answer that will be
+  // asked again), the other words are read too, so that one pass notes every bucket the query needs
+  // (a cold partial match took a round of loads per word, each pass redoing the ones before).
   for (const w of new Set(ws)) {
     const byName = qw.names(w);
-    if (byName.ids.length === 0) return;
+    if (byName.ids.length === 0 && !partsMissing(index)) return;
     perWord.push(byName);
   }
+  if (perWord.some((p) => p.ids.length === 0)) return;
   perWord.sort((a, b) => a.ids.length - b.ids.length);
   let hits = hitsScratch.get(index);
   if (!hits) hitsScratch.set(index, (hits = new Int32Array(n)));
@@ -453,10 +457,10 @@ function rank(index: SearchIndex, query: string, dropUnmatched: boolean, lexicon
   // A word that matches nothing at all, not even with a typo ("xyzzy plumbing"), would empty the
   // result: the rest of the query is searched instead, ranked lower than a full match would be;
   // unless the whole query names an unscored occupation ("artillery officer" is not a police officer).
-  // Not while parts of either index are missing (buckets, ids by length, their index): the caller
-  // loads them and asks again (a cold search must not load their index because its first,
-  // incomplete pass found nothing).
-  if (dropUnmatched && best.size === 0 && ws.length > 1 && !partsMissing(index) && (index.unscored_words === undefined || unscoredOf(index) !== undefined) && searchUnscored(index, query, 1).length === 0) {
+  // Not while parts of either index are missing (buckets, ids by length, their index or its
+  // buckets): the caller loads them and asks again (a cold search must not load their index
+  // because its first, incomplete pass found nothing, nor match partially in a pass it throws away).
+  if (dropUnmatched && best.size === 0 && ws.length > 1 && !partsMissing(index) && namesNoUnscored(index, query)) {
     const known = ws.filter((w) => qw.candidates(w).size > 0);
     if (known.length > 0 && known.length < ws.length) for (const v of variants(index, known, qw)) scoreVariant(index, v.words, 0.8 * v.weight, best, qw);
     if (best.size === 0 && known.length > 1) partialMatches(index, known, best, qw);
@@ -464,6 +468,16 @@ function rank(index: SearchIndex, query: string, dropUnmatched: boolean, lexicon
   const ranked = [...best].map(([i, b]) => ({ i, score: b.score + 0.3 * index.prior[i]! + 0.05 * Math.min(1, Math.log2(1 + b.hits) / 5) + 0.05 * Math.min(1, b.hits / namesOfOccupation(index, i)) }));
   ranked.sort((x, y) => y.score - x.score || x.i - y.i);
   return ranked.map((r) => r.i);
+}
+
+/**
+ * Whether the query names no unscored occupation, known only with their index and the buckets it
+ * needs (false until then, which are noted as wanted: unscoredOf, postingsOf).
+ */
+function namesNoUnscored(index: SearchIndex, query: string): boolean {
+  if (index.unscored_words === undefined) return true;
+  const unscored = unscoredOf(index);
+  return unscored !== undefined && searchUnscored(index, query, 1).length === 0 && !partsMissing(unscored.index);
 }
 
 /**
@@ -531,17 +545,26 @@ export function ownTitleHolds(index: SearchIndex, query: string): boolean {
   const qw = queryWords(index, undefined, false);
   const n = occupationCount(index);
   let held: Set<number> | null = null;
+  let none = false;
   for (const w of ws) {
+    // As in scoreVariant: while parts are missing, every word is read (its buckets noted), then no.
+    if (none) {
+      qw.names(w);
+      continue;
+    }
     const own = new Set<number>();
     const names = qw.names(w);
     for (let i = 0; i < names.ids.length; i++) {
       const id = names.ids[i]!;
       if (qualityAt(names, i) >= NO_TYPO && id < n && (!held || held.has(id))) own.add(id);
     }
-    if (own.size === 0) return false;
+    if (own.size === 0) {
+      if (!partsMissing(index)) return false;
+      none = true;
+    }
     held = own;
   }
-  return true;
+  return !none;
 }
 
 /**
