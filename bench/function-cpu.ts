@@ -66,6 +66,8 @@ export async function functionCpuFigures(dir: string, opts: { coldSamples?: numb
     { kind: 'search (typo: "sofware developer")', req: () => new Request(`${base}/api/v1/occupations?q=sofware%20developer&limit=20`) },
     { kind: 'search (plain: "nurse")', req: () => new Request(`${base}/api/v1/occupations?q=nurse&limit=20`) },
     { kind: 'search (nothing found: "xyzzyq")', req: () => new Request(`${base}/api/v1/occupations?q=xyzzyq&limit=20`) },
+    // The most a cold request reads (test/contract/function-budget.test.ts): 100 results over most page shards.
+    { kind: 'search (partial match, 100 results)', req: () => new Request(`${base}/api/v1/occupations?q=junior%20postal%20worker%20excel%20analyst&limit=100`) },
     { kind: 'list with offset', req: () => new Request(`${base}/api/v1/occupations?limit=20&offset=400`) },
     { kind: 'industries list with level', req: () => new Request(`${base}/api/v1/industries?level=2`) },
     { kind: 'POST assess', req: () => new Request(`${base}/api/v1/displacement/assess`, jsonPost({ soc_code: soc, personal_factors: { ai_proficiency: 'advanced' } })) },

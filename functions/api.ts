@@ -5,10 +5,10 @@
 // Response. It reads prebuilt shards through loadShard and never recomputes the model.
 // No node:*, no fs.
 import { assess, type AssessIssue } from '../build/model/assess.ts';
-import type { AssessShard, TaskShard, IndustryList, IscoSearchShard, IscoShard, OccupationListItem, PageShard, SearchPostingsShard, SearchShard, UnscoredSearchShard, VotesShard } from '../build/contract/response-schemas.ts';
-import { bucketsMissing, postingShardName, takeMissing, unscoredOf, type SearchIndex } from '../build/contract/search-words.ts';
+import type { AssessShard, TaskShard, IndustryList, IscoSearchShard, IscoShard, OccupationListItem, PageShard, SearchByLengthShard, SearchPostingsShard, SearchShard, SearchTitlesShard, UnscoredSearchShard, VotesShard } from '../build/contract/response-schemas.ts';
+import { partsMissing, postingShardName, takeMissing, unscoredOf, type SearchIndex } from '../build/contract/search-words.ts';
 import { AssessRequest, OPTION_NOT_STRING, ShardMeta, TASK_FIELDS } from '../build/contract/request-schemas.ts';
-import { taskShardName, UNSCORED_SHARD } from '../build/contract/dist-layout.ts';
+import { SEARCH_PART_SHARDS, taskShardName, UNSCORED_SHARD } from '../build/contract/dist-layout.ts';
 import { INDUSTRY_LIST_QUERY, ISCO_LIST_QUERY, OCCUPATION_LIST_QUERY, pageShardName, pageWindow, parseQuery, queryPairs, shardOf } from '../build/contract/paging.ts';
 import { LIST_PAGE_HEAD, industryList, iscoListPage, iscoNotScored, listPageJson, listPageTail } from '../build/contract/present.ts';
 import { allowedMethods, methodNotAllowedProblem, PARAM_PATTERNS, routeById, urlFor, type HandlerId, type Method, type RouteDef } from '../build/contract/routes.ts';
@@ -197,9 +197,10 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
   // it names them by their official titles and no served occupation by its own.
   type Searched = { matches: number[]; suggested?: number[]; notScored?: string[] };
   const searches = new BoundedCache<string, Searched>(SEARCH_CACHE_ENTRIES);
-  // The postings come in buckets, each a shard loaded when a query first needs one of its words,
-  // and the unscored occupations' index is a shard loaded when a query first needs it: a query
-  // that met one not loaded is answered again once they are in (search-words.ts).
+  // The postings come in buckets, each a shard loaded when a query first needs one of its words;
+  // the titles, the ids by length and the unscored occupations' index are shards loaded when a
+  // query first needs them: a query that met one not loaded is answered again once they are in
+  // (search-words.ts).
   const searched = async (index: SearchIndex, q: string): Promise<Searched> => {
     const kept = searches.get(q);
     if (kept) return kept;
@@ -223,7 +224,7 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
       return hit;
     }
   };
-  /** Loads what queries met missing (posting buckets of either index, the unscored occupations' index); false when nothing. */
+  /** Loads what queries met missing (posting buckets of either index, the served one's titles or ids by length, the unscored occupations' index); false when nothing. */
   const loadMissing = async (index: SearchIndex): Promise<boolean> => {
     const own = takeMissing(index);
     const unscored = index.unscored;
@@ -234,6 +235,8 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
       ...(own?.buckets ?? []).map(async (b) => (index.postings[b] = await bucket('search', b))),
       ...(theirs?.buckets ?? []).map(async (b) => (unscored!.index.postings[b] = await bucket(UNSCORED_SHARD, b))),
       own?.unscored && shard<UnscoredSearchShard>(UNSCORED_SHARD).then((u) => (index.unscored = u)),
+      own?.titles && shard<SearchTitlesShard>(SEARCH_PART_SHARDS.titles).then((t) => (index.titles = t.titles)),
+      own?.by_length && shard<SearchByLengthShard>(SEARCH_PART_SHARDS.by_length).then((t) => (index.by_length = t.by_length)),
     ]);
     return true;
   };
@@ -250,7 +253,7 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
       // like "infantry" are no answer to it.
       const notScored = unscored();
       // Their postings too: a bucket missing, the unscored occupations named are incomplete.
-      if (index.unscored && bucketsMissing(index.unscored.index)) return { matches };
+      if (index.unscored && partsMissing(index.unscored.index)) return { matches };
       return { matches, suggested: notScored.length > 0 ? [] : suggestOccupations(index, q), notScored };
     }
     // "military" finds Lawyers and Airline Pilots by alternate titles ("Military Lawyer"),

@@ -5,7 +5,7 @@
 // `model` (or --no-cache) bypasses it.
 import path from 'node:path';
 import type { ModelOutput } from '../model/record-schemas.ts';
-import type { SearchIndex } from '../contract/search-words.ts';
+import type { WholeSearchIndex } from '../contract/search-words.ts';
 import type { SourceReport } from '../sources/report.ts';
 import { hashCode } from './code-hash.ts';
 import { ENTRY, readCached, sha, storeCached, type CacheOutcome } from './entry.ts';
@@ -17,7 +17,7 @@ import { ENTRY, readCached, sha, storeCached, type CacheOutcome } from './entry.
  */
 export interface ModelStage {
   model: ModelOutput;
-  search: SearchIndex;
+  search: WholeSearchIndex;
   digest: string;
   report: SourceReport;
 }
@@ -44,7 +44,7 @@ export async function readModelCache(cacheDir: string, key: string, log: (line: 
   const { parts, outcome } = await readCached(entryFile(cacheDir, key), 'model output', log);
   if (!parts) return { value: null, outcome };
   const model = Object.fromEntries(Object.entries(parts).flatMap(([name, v]) => (name.startsWith(MODEL_PART) ? [[name.slice(MODEL_PART.length), v]] : []))) as unknown as ModelOutput;
-  return { value: { model, search: parts.search as SearchIndex, digest: parts.digest as string, report: parts.report as SourceReport }, outcome };
+  return { value: { model, search: parts.search as WholeSearchIndex, digest: parts.digest as string, report: parts.report as SourceReport }, outcome };
 }
 
 /**

@@ -21,6 +21,12 @@ export const SHARD_DIR = '_shards';
 export const shardFile = (name: string): string => `${SHARD_DIR}/${name}.json`;
 /** The unscored occupations' search index, whole: the served index's shard ("search") leaves it out (search-words.ts). */
 export const UNSCORED_SHARD = 'search-unscored';
+/**
+ * The parts of the served occupations' search index that its shard ("search") leaves out besides
+ * the postings, each a shard of its own loaded when a query first needs it (search-words.ts): the
+ * titles (suggestions when nothing is found) and the vocabulary ids by length (the typo scan).
+ */
+export const SEARCH_PART_SHARDS = { titles: 'search/titles', by_length: 'search/by_length' } as const;
 /** An occupation's task basis (the assessment's task path) is a shard of its own, `tasks/<soc_code>`: a request loads one occupation's, not all. */
 export const TASK_SHARD_PREFIX = 'tasks/';
 export const taskShardName = (soc: string): string => `${TASK_SHARD_PREFIX}${soc}`;

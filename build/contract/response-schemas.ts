@@ -4,8 +4,8 @@
 // the records into a response is a build failure, not a silent interface change.
 import { z } from 'zod';
 import { ShardMeta } from './request-schemas.ts';
-import { TASK_SHARD_PREFIX, UNSCORED_SHARD } from './dist-layout.ts';
-import { packedProblem } from './search-pack.ts';
+import { SEARCH_PART_SHARDS, TASK_SHARD_PREFIX, UNSCORED_SHARD } from './dist-layout.ts';
+import { packedProblem, type PackedIndex } from './search-pack.ts';
 import { MAX_PROBLEM_ERRORS } from './problem.ts';
 import {
   Explanation,
@@ -263,16 +263,17 @@ const SearchIndexBody = z.strictObject({
 });
 /** The packed numbers checked whole (packedProblem); a zod issue naming what is wrong. */
 const fullIndex = (s: z.infer<typeof SearchIndexBody>, ctx: z.RefinementCtx) => issueOf(packedProblem(s), ctx);
-/** The served occupations' index in its shard: its postings are shards of their own (SearchPostingsShard). */
-const splitIndex = (s: z.infer<typeof SearchIndexBody>, ctx: z.RefinementCtx) => issueOf(packedProblem(s, true), ctx);
+/** An index in its shard whose postings are shards of their own (SearchPostingsShard); its titles and ids by length, when there. */
+const splitIndex = (s: PackedIndex, ctx: z.RefinementCtx) => issueOf(packedProblem(s, true), ctx);
 const issueOf = (problem: string | null, ctx: z.RefinementCtx) => {
   if (problem) ctx.addIssue({ code: 'custom', message: `search index: ${problem}` });
 };
 /**
  * The index of the occupations served, with what a search reads of the unscored ones before it
- * needs their index, which is a shard of its own (UnscoredSearchShard; search-words.ts).
+ * needs their index, which is a shard of its own (UnscoredSearchShard; search-words.ts). Its titles
+ * and ids by length are shards of their own too (SearchTitlesShard, SearchByLengthShard).
  */
-export const SearchShard = SearchIndexBody.extend({
+export const SearchShard = SearchIndexBody.omit({ titles: true, by_length: true }).extend({
   /** The unscored occupations' words that the served vocabulary lacks, sorted, joined by single spaces. */
   unscored_words: Words,
   /** The words of each unscored occupation's own title (search-words.ts: words()), joined by single spaces. */
@@ -292,6 +293,10 @@ export const UnscoredSearchShard = z
   .refine((u) => u.occupations.length === u.index.titles.length, { message: 'unscored occupations and their index disagree in length' });
 /** One bucket of the postings of the served occupations' index or of the unscored ones' (search-words.ts, postingShardName). */
 export const SearchPostingsShard = z.strictObject({ postings: Packed });
+/** The served occupations' own titles (dist-layout.ts: SEARCH_PART_SHARDS): read for suggestions when nothing is found. */
+export const SearchTitlesShard = z.strictObject({ titles: z.array(z.string()) });
+/** The served occupations' vocabulary ids by word length (dist-layout.ts: SEARCH_PART_SHARDS): read by the typo scan. */
+export const SearchByLengthShard = z.strictObject({ by_length: Packed });
 export const AssessShard = z.strictObject({
   factors: FactorsTable,
   tiers: TierTable,
@@ -322,6 +327,8 @@ export const SHARD_SCHEMAS = {
   votes: VotesShard,
   isco: IscoShard,
   'isco-search': IscoSearchShard,
+  [SEARCH_PART_SHARDS.titles]: SearchTitlesShard,
+  [SEARCH_PART_SHARDS.by_length]: SearchByLengthShard,
 } as const;
 /** The posting buckets' shards (search-words.ts: postingShardName) of both indexes. */
 const POSTING_SHARD = new RegExp(`^(search|${UNSCORED_SHARD})/postings/\\d+$`);
@@ -338,6 +345,8 @@ export type IndustryDetail = z.infer<typeof IndustryDetailBody>;
 export type PageShard = z.infer<typeof PageShard>;
 export type SearchShard = z.infer<typeof SearchShard>;
 export type SearchPostingsShard = z.infer<typeof SearchPostingsShard>;
+export type SearchTitlesShard = z.infer<typeof SearchTitlesShard>;
+export type SearchByLengthShard = z.infer<typeof SearchByLengthShard>;
 export type UnscoredSearchShard = z.infer<typeof UnscoredSearchShard>;
 export type AssessShard = z.infer<typeof AssessShard>;
 export type TaskShard = z.infer<typeof TaskShard>;

@@ -4,7 +4,7 @@ import type { OccupationTitle } from '../model/inputs.ts';
 import type { IscoRecord, OccupationRecord } from '../model/record-schemas.ts';
 import type { NotScoredItem } from './response-schemas.ts';
 import { compareText } from '../model/text.ts';
-import { normalize, vocabulary, words, type SearchIndex } from './search-words.ts';
+import { normalize, vocabulary, words, type WholeSearchIndex } from './search-words.ts';
 import { pack, packPostings, packWidth, POSTING_BUCKET_WORDS } from './search-pack.ts';
 
 /** Words that do not make a name more specific ("Managers, Except ..."): not counted in its length. */
@@ -14,7 +14,7 @@ export function buildSearchIndex(
   records: Array<Pick<OccupationRecord, 'soc_code' | 'title'> & { labor_data?: { employment: number | null; oews_code: string | null } }>,
   titles: Array<Pick<OccupationTitle, 'soc_code' | 'title' | 'short_title'>>,
   unscored?: readonly NotScoredItem[],
-): SearchIndex {
+): WholeSearchIndex {
   const position = new Map(records.map((r, i) => [r.soc_code, i]));
   const alts = new Map<number, Set<string>>();
   for (const t of titles) {
@@ -53,7 +53,7 @@ export function buildSearchIndex(
   let largest = Math.max(names.length, vocab.length);
   for (let at = 0; at < lists.length; at += POSTING_BUCKET_WORDS) largest = Math.max(largest, lists.slice(at, at + POSTING_BUCKET_WORDS).reduce((n, l) => n + l.length, 0));
   const width = packWidth(largest);
-  const index: SearchIndex = {
+  const index: WholeSearchIndex = {
     titles: own,
     prior: priors(records),
     vocab: vocab.join(' '),
@@ -88,7 +88,7 @@ function altEnds(owners: number[], occupations: number): number[] {
  * own, far smaller than the occupations' index, so an ISCO search costs little on a cold instance.
  * No popularity prior: there is no employment by ISCO-08 unit group.
  */
-export function buildIscoSearchIndex(units: ReadonlyArray<Pick<IscoRecord, 'isco_code' | 'title' | 'us_occupations'>>): SearchIndex {
+export function buildIscoSearchIndex(units: ReadonlyArray<Pick<IscoRecord, 'isco_code' | 'title' | 'us_occupations'>>): WholeSearchIndex {
   return buildSearchIndex(
     units.map((u) => ({ soc_code: u.isco_code, title: u.title })),
     units.flatMap((u) => u.us_occupations.map((o) => ({ soc_code: u.isco_code, title: o.title, short_title: null }))),

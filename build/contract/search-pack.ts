@@ -1,15 +1,20 @@
 // The search index's numbers packed into strings (search-words.ts says why): fixed-width base-64
 // digits that JSON writes unescaped and that a query reads in place with charCodeAt. Pure.
 
-/** The packed fields of a search index and what their lengths are checked against. */
+/**
+ * The packed fields of a search index and what their lengths are checked against. `titles` and
+ * `by_length` are absent from the function's shard of the served index (shards of their own, each
+ * checked with the whole index before it was split): each is checked when present.
+ */
 export interface PackedIndex {
-  titles: readonly string[];
+  titles?: readonly string[];
+  /** One per occupation: the occupation count. */
   prior: readonly number[];
   /** The sorted words joined by single spaces. */
   vocab: string;
   width: number;
   alt_end: string;
-  by_length: string;
+  by_length?: string;
   /** Buckets of POSTING_BUCKET_WORDS words: their lists' bucket-local ends, then the lists, then each listed name's length. */
   postings: ReadonlyArray<string | undefined>;
 }
@@ -81,18 +86,20 @@ export function packedProblem(index: PackedIndex, postingsElsewhere = false): st
   for (let k = 1; k < vocab.length; k++) if (!(vocab[k - 1]! < vocab[k]!)) return `vocab ${k} is empty or not after the word before it`;
   if (vocab[0] === '') return 'vocab 0 is empty';
   const count = (p: string) => (p.length % width === 0 ? p.length / width : NaN);
-  const alternates = index.titles.length === 0 ? 0 : unpackAt(index.alt_end, width, index.titles.length - 1);
-  if (count(index.alt_end) !== index.titles.length) return 'alt_end and titles disagree in length';
-  const names = index.titles.length + alternates;
-  if (index.prior.length !== index.titles.length) return 'prior and titles disagree in length';
+  const occupations = index.prior.length;
+  const alternates = occupations === 0 ? 0 : unpackAt(index.alt_end, width, occupations - 1);
+  if (count(index.alt_end) !== occupations) return 'alt_end and prior disagree in length';
+  const names = occupations + alternates;
+  if (index.titles !== undefined && index.titles.length !== occupations) return 'prior and titles disagree in length';
   if (postingsElsewhere ? index.postings.length !== 0 : index.postings.length !== Math.ceil(vocab.length / POSTING_BUCKET_WORDS)) return 'postings and vocab disagree in length';
-  for (let o = 0, prev = 0; o < index.titles.length; prev = unpackAt(index.alt_end, width, o), o++) if (!(unpackAt(index.alt_end, width, o) >= prev)) return `alt_end ${o} is not ascending`;
-  if (count(index.by_length) !== vocab.length) return 'by_length and vocab disagree in length';
+  for (let o = 0, prev = 0; o < occupations; prev = unpackAt(index.alt_end, width, o), o++) if (!(unpackAt(index.alt_end, width, o) >= prev)) return `alt_end ${o} is not ascending`;
+  const byLength = index.by_length;
+  if (byLength !== undefined && count(byLength) !== vocab.length) return 'by_length and vocab disagree in length';
   const seen = new Uint8Array(vocab.length);
   /** Each name's length as the buckets give it: the same in every bucket that lists it. */
   const lengths = new Uint8Array(names);
-  for (let j = 0, prev = -1, prevLen = 0; j < vocab.length; j++) {
-    const k = unpackAt(index.by_length, width, j);
+  for (let j = 0, prev = -1, prevLen = 0; byLength !== undefined && j < vocab.length; j++) {
+    const k = unpackAt(byLength, width, j);
     if (!(k >= 0 && k < vocab.length) || seen[k]) return `by_length ${j} is no vocabulary id or a repeated one`;
     seen[k] = 1;
     const len = vocab[k]!.length;

@@ -1,6 +1,6 @@
 // The occupation search's queries, answered by the function against the index the build made
 // (search-words.ts says how a search works). Pure.
-import { bucketsMissing, nameLength, namesOfOccupation, normalize, ownerOf, postingsOf, stem, unscoredOf, wordStarts, words, type SearchIndex } from './search-words.ts';
+import { byLengthOf, nameLength, namesOfOccupation, normalize, occupationCount, ownerOf, partsMissing, postingsOf, stem, titlesOf, unscoredOf, wordStarts, words, type SearchIndex } from './search-words.ts';
 import { unpackAt } from './search-pack.ts';
 import { TYPO_DISTANCE_BUDGET } from './limits.ts';
 
@@ -117,14 +117,14 @@ export function editDistance(a: string, b: string, max: number, bAt = 0, bLen = 
  */
 const lettersOf = new WeakMap<SearchIndex, Int32Array>();
 
-/** Position in index.by_length of the first word at least `len` long. */
-function lengthStart(index: SearchIndex, len: number): number {
+/** Position in by_length (the index's) of the first word at least `len` long. */
+function lengthStart(index: SearchIndex, byLength: string, len: number): number {
   let lo = 0;
   const starts = wordStarts(index);
   let hi = starts.length - 1;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    const k = unpackAt(index.by_length, index.width, mid);
+    const k = unpackAt(byLength, index.width, mid);
     if (starts[k + 1]! - starts[k]! - 1 < len) lo = mid + 1;
     else hi = mid;
   }
@@ -201,12 +201,26 @@ function lexiconOf(index: SearchIndex): Lexicon | undefined {
 }
 
 /**
+ * The names holding a query word, with how well: their ids ascending, each once, and the quality
+ * of each (its best candidate word's). Arrays, not a Map: a query met thousands of names per word
+ * ("operators"), and their Map entries were most of what a query allocated (its garbage the
+ * collections of a warm instance; docs/PERFORMANCE.md).
+ */
+interface Names {
+  ids: Int32Array;
+  /** Per id; or null when every id's is `uniform` (a word standing for one vocabulary word). */
+  q: Float64Array | null;
+  uniform: number;
+}
+const qualityAt = (names: Names, i: number): number => (names.q ? names.q[i]! : names.uniform);
+
+/**
  * One query's words against one index, each worked out once (partial matches try many subsets of
  * the same words): the vocabulary words it stands for, and the names holding them with how well.
  */
 interface QueryWords {
   candidates(w: string): Map<number, number>;
-  names(w: string): Map<number, number>;
+  names(w: string): Names;
   /** Words that are words here too, never typos or splits of them (queryWords). */
   lexicon: Lexicon | undefined;
 }
@@ -222,7 +236,7 @@ function queryWords(index: SearchIndex, lexicon: Lexicon | undefined = lexiconOf
   const cands = new Map<string, Map<number, number>>();
   // One budget for the whole query's typo scans (every word, every variant; queryWords is per query).
   const budget = { distances: TYPO_DISTANCE_BUDGET };
-  const names = new Map<string, Map<number, number>>();
+  const names = new Map<string, Names>();
   const self: QueryWords = {
     lexicon,
     candidates(w) {
@@ -233,19 +247,60 @@ function queryWords(index: SearchIndex, lexicon: Lexicon | undefined = lexiconOf
     names(w) {
       let byName = names.get(w);
       if (!byName) {
-        byName = new Map<number, number>();
+        const lists: Array<{ ids: Int32Array; q: number }> = [];
         for (const [k, q] of self.candidates(w)) {
           const ids = postingsOf(index, k);
           searchWork.postings += ids.length;
-          for (const id of ids) if ((byName.get(id) ?? 0) < q) byName.set(id, q);
+          lists.push({ ids, q });
         }
-        names.set(w, byName);
+        names.set(w, (byName = mergeNames(lists)));
       }
       return byName;
     },
   };
   return self;
 }
+
+/** The names of several candidate words' postings (each ascending) as one ascending list, a name's best quality kept. */
+function mergeNames(lists: ReadonlyArray<{ ids: Int32Array; q: number }>): Names {
+  if (lists.length === 0) return { ids: new Int32Array(0), q: null, uniform: 0 };
+  if (lists.length === 1) return { ids: lists[0]!.ids, q: null, uniform: lists[0]!.q };
+  // Each (name, list) as one number, name first: sorted, the names come ascending, each name's lists together.
+  const m = lists.length;
+  const order = new Float64Array(lists.reduce((n, l) => n + l.ids.length, 0));
+  let at = 0;
+  for (let i = 0; i < m; i++) for (const id of lists[i]!.ids) order[at++] = id * m + i;
+  order.sort();
+  const ids = new Int32Array(order.length);
+  const q = new Float64Array(order.length);
+  let n = 0;
+  for (const key of order) {
+    const id = Math.floor(key / m);
+    const quality = lists[key - id * m]!.q;
+    if (n > 0 && ids[n - 1] === id) {
+      if (quality > q[n - 1]!) q[n - 1] = quality;
+    } else {
+      ids[n] = id;
+      q[n++] = quality;
+    }
+  }
+  return { ids: ids.subarray(0, n), q: q.subarray(0, n), uniform: 0 };
+}
+
+/** First position in ids (ascending) at or after `from` whose id is not below `id`. */
+function seek(ids: Int32Array, id: number, from: number): number {
+  let lo = from;
+  let hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ids[mid]! < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Per index, a count per occupation that scoreVariant fills and clears again (no Map per call). */
+const hitsScratch = new WeakMap<SearchIndex, Int32Array>();
 
 /**
  * Vocabulary words a query word stands for, with how well (1 exact, less for prefix and typo).
@@ -268,7 +323,9 @@ function candidates(index: SearchIndex, w: string, lexicon: Lexicon | undefined,
     }
   }
   // A word of the other index's titles is a word, not a typo of a near one (queryWords).
-  if (typos && !exact && w.length >= 4 && !inVocabulary(lexicon, w)) {
+  // The ids by length are a shard of their own: not loaded, no typo now (noted; asked again).
+  const byLength = typos && !exact && w.length >= 4 && !inVocabulary(lexicon, w) ? byLengthOf(index) : undefined;
+  if (typos && byLength !== undefined) {
     const max = w.length >= 8 ? 2 : 1;
     let letters = lettersOf.get(index);
     if (!letters) lettersOf.set(index, (letters = new Int32Array(count)));
@@ -276,8 +333,8 @@ function candidates(index: SearchIndex, w: string, lexicon: Lexicon | undefined,
     // The words of one length lie together in by_length: its own length, then one off, then two.
     for (let off = 0; off <= 2 * max && typos.distances > 0; off++) {
       const len = w.length + (off % 2 === 0 ? off / 2 : -(off + 1) / 2);
-      for (let j = lengthStart(index, len), end = lengthStart(index, len + 1); j < end && typos.distances > 0; j++) {
-        const k = unpackAt(index.by_length, index.width, j);
+      for (let j = lengthStart(index, byLength, len), end = lengthStart(index, byLength, len + 1); j < end && typos.distances > 0; j++) {
+        const k = unpackAt(byLength, index.width, j);
         const from = starts[k]!;
         if (out.has(k) || bitCount(set ^ (letters[k] ||= letterSet(text, from, from + len))) > 2 * max) continue;
         typos.distances--;
@@ -338,35 +395,47 @@ const OWN_TITLE_MIN_COVERAGE = 0.5;
 
 /** Best name score per occupation for one word list; every word must match within one name. */
 function scoreVariant(index: SearchIndex, ws: string[], weight: number, best: Map<number, { score: number; hits: number }>, qw: QueryWords): void {
-  const n = index.titles.length;
-  const perWord: Array<Map<number, number>> = [];
+  const n = occupationCount(index);
+  const perWord: Names[] = [];
+  // A word with no names ends it; but while parts of the index are missing (an answer that will be
+  // asked again), the other words are read too, so that one pass notes every bucket the query needs
+  // (a cold partial match took a round of loads per word, each pass redoing the ones before).
   for (const w of new Set(ws)) {
     const byName = qw.names(w);
-    if (byName.size === 0) return;
+    if (byName.ids.length === 0 && !partsMissing(index)) return;
     perWord.push(byName);
   }
-  perWord.sort((a, b) => a.size - b.size);
-  const hitsSeen = new Map<number, number>();
-  for (const [id, q0] of perWord[0]!) {
-    let sum = q0;
+  if (perWord.some((p) => p.ids.length === 0)) return;
+  perWord.sort((a, b) => a.ids.length - b.ids.length);
+  let hits = hitsScratch.get(index);
+  if (!hits) hitsScratch.set(index, (hits = new Int32Array(n)));
+  const seen: number[] = [];
+  // Each list ascending: where the last id was found in each, so the next is sought from there.
+  const at = new Array<number>(perWord.length).fill(0);
+  const first = perWord[0]!;
+  for (let i = 0; i < first.ids.length; i++) {
+    const id = first.ids[i]!;
+    let sum = qualityAt(first, i);
     let ok = true;
     for (let k = 1; k < perWord.length && ok; k++) {
-      const q = perWord[k]!.get(id);
-      if (q === undefined) ok = false;
-      else sum += q;
+      const list = perWord[k]!;
+      const j = (at[k] = seek(list.ids, id, at[k]!));
+      if (list.ids[j] !== id) ok = false;
+      else sum += qualityAt(list, j);
     }
     if (!ok) continue;
     const occ = ownerOf(index, id);
     const coverage = Math.max(id < n ? OWN_TITLE_MIN_COVERAGE : 0, Math.min(1, perWord.length / nameLength(index, id)));
     const score = weight * (sum / perWord.length) * (0.6 + 0.4 * coverage) * (id < n ? 1 : 0.92);
-    hitsSeen.set(occ, (hitsSeen.get(occ) ?? 0) + 1);
+    if (hits[occ]!++ === 0) seen.push(occ);
     const cur = best.get(occ);
     if (!cur) best.set(occ, { score, hits: 0 });
     else if (score > cur.score) cur.score = score;
   }
-  for (const [occ, h] of hitsSeen) {
+  for (const occ of seen) {
     const cur = best.get(occ)!;
-    if (h > cur.hits) cur.hits = h;
+    if (hits[occ]! > cur.hits) cur.hits = hits[occ]!;
+    hits[occ] = 0;
   }
 }
 
@@ -388,9 +457,10 @@ function rank(index: SearchIndex, query: string, dropUnmatched: boolean, lexicon
   // A word that matches nothing at all, not even with a typo ("xyzzy plumbing"), would empty the
   // result: the rest of the query is searched instead, ranked lower than a full match would be;
   // unless the whole query names an unscored occupation ("artillery officer" is not a police officer).
-  // Not while buckets or their index are missing: the caller loads them and asks again (a cold
-  // search must not load their index because its first, incomplete pass found nothing).
-  if (dropUnmatched && best.size === 0 && ws.length > 1 && !bucketsMissing(index) && (index.unscored_words === undefined || unscoredOf(index) !== undefined) && searchUnscored(index, query, 1).length === 0) {
+  // Not while parts of either index are missing (buckets, ids by length, their index or its
+  // buckets): the caller loads them and asks again (a cold search must not load their index
+  // because its first, incomplete pass found nothing, nor match partially in a pass it throws away).
+  if (dropUnmatched && best.size === 0 && ws.length > 1 && !partsMissing(index) && namesNoUnscored(index, query)) {
     const known = ws.filter((w) => qw.candidates(w).size > 0);
     if (known.length > 0 && known.length < ws.length) for (const v of variants(index, known, qw)) scoreVariant(index, v.words, 0.8 * v.weight, best, qw);
     if (best.size === 0 && known.length > 1) partialMatches(index, known, best, qw);
@@ -398,6 +468,16 @@ function rank(index: SearchIndex, query: string, dropUnmatched: boolean, lexicon
   const ranked = [...best].map(([i, b]) => ({ i, score: b.score + 0.3 * index.prior[i]! + 0.05 * Math.min(1, Math.log2(1 + b.hits) / 5) + 0.05 * Math.min(1, b.hits / namesOfOccupation(index, i)) }));
   ranked.sort((x, y) => y.score - x.score || x.i - y.i);
   return ranked.map((r) => r.i);
+}
+
+/**
+ * Whether the query names no unscored occupation, known only with their index and the buckets it
+ * needs (false until then, which are noted as wanted: unscoredOf, postingsOf).
+ */
+function namesNoUnscored(index: SearchIndex, query: string): boolean {
+  if (index.unscored_words === undefined) return true;
+  const unscored = unscoredOf(index);
+  return unscored !== undefined && searchUnscored(index, query, 1).length === 0 && !partsMissing(unscored.index);
 }
 
 /**
@@ -437,8 +517,8 @@ function partialMatches(index: SearchIndex, ws: string[], best: Map<number, { sc
   const uniq = [...new Set(ws)].slice(0, MAX_PARTIAL_WORDS);
   const info = uniq.map((w) => {
     const holders = new Set<number>();
-    for (const id of qw.names(w).keys()) holders.add(ownerOf(index, id));
-    return Math.log(1 + index.titles.length / holders.size) * (RANK_WORDS.has(w) ? RANK_WORD_INFO : 1) * certainty(qw, w);
+    for (const id of qw.names(w).ids) holders.add(ownerOf(index, id));
+    return Math.log(1 + occupationCount(index) / holders.size) * (RANK_WORDS.has(w) ? RANK_WORD_INFO : 1) * certainty(qw, w);
   });
   const total = info.reduce((a, b) => a + b, 0);
   for (let size = uniq.length - 1; size >= 1 && best.size === 0; size--) {
@@ -463,15 +543,28 @@ export function ownTitleHolds(index: SearchIndex, query: string): boolean {
   const ws = [...new Set(words(query))];
   if (ws.length === 0) return false;
   const qw = queryWords(index, undefined, false);
-  const n = index.titles.length;
+  const n = occupationCount(index);
   let held: Set<number> | null = null;
+  let none = false;
   for (const w of ws) {
+    // As in scoreVariant: while parts are missing, every word is read (its buckets noted), then no.
+    if (none) {
+      qw.names(w);
+      continue;
+    }
     const own = new Set<number>();
-    for (const [id, q] of qw.names(w)) if (q >= NO_TYPO && id < n && (!held || held.has(id))) own.add(id);
-    if (own.size === 0) return false;
+    const names = qw.names(w);
+    for (let i = 0; i < names.ids.length; i++) {
+      const id = names.ids[i]!;
+      if (qualityAt(names, i) >= NO_TYPO && id < n && (!held || held.has(id))) own.add(id);
+    }
+    if (own.size === 0) {
+      if (!partsMissing(index)) return false;
+      none = true;
+    }
     held = own;
   }
-  return true;
+  return !none;
 }
 
 /**
@@ -527,12 +620,15 @@ const trigrams = (s: string): Set<string> => {
 export function suggestOccupations(index: SearchIndex, query: string, n = 5): number[] {
   const q = trigrams(normalize(query));
   if (q.size === 0) return [];
+  // A shard of their own: not loaded, none now (noted; asked again).
+  const titles = titlesOf(index);
+  if (titles === undefined) return [];
   const scored: Array<{ i: number; s: number }> = [];
   // A title's trigrams are the 3-letter pieces of its padded text: the query's are looked for in
   // it, and the set of its own made only for a title that shares one, once (for its size).
   let counts = trigramCounts.get(index);
-  if (!counts) trigramCounts.set(index, (counts = new Int32Array(index.titles.length)));
-  index.titles.forEach((t, i) => {
+  if (!counts) trigramCounts.set(index, (counts = new Int32Array(titles.length)));
+  titles.forEach((t, i) => {
     const padded = `  ${t} `;
     let common = 0;
     for (const g of q) if (padded.includes(g)) common++;

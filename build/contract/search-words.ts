@@ -29,9 +29,16 @@ import { POSTING_BUCKET_WORDS, unpackAt } from './search-pack.ts';
 export { POSTING_BUCKET_WORDS } from './search-pack.ts';
 
 export interface SearchIndex {
-  /** Normalized own title of each occupation, by list position (GET /occupations order). */
-  titles: string[];
-  /** Popularity prior per occupation, 0..1: log employment, a shared OEWS code split among its O*NET children. */
+  /**
+   * Normalized own title of each occupation, by list position (GET /occupations order). Read only
+   * for suggestions when nothing is found: the function's shard of the served index leaves it out
+   * (a shard of its own, SEARCH_PART_SHARDS in dist-layout.ts, loaded when a query first needs it; titlesOf).
+   */
+  titles?: string[];
+  /**
+   * Popularity prior per occupation, 0..1: log employment, a shared OEWS code split among its O*NET
+   * children. One per occupation in every shard of an index: its length is the occupation count.
+   */
   prior: number[];
   /**
    * The sorted stemmed words, joined by single spaces (words have none): one JSON string parses
@@ -53,9 +60,10 @@ export interface SearchIndex {
   /**
    * Every vocabulary id once, ordered by its word's length (then id), packed: the typo scan reads
    * the words of the near lengths as they are, with nothing derived per instance first (deriving
-   * it cost a cold search about 1 ms).
+   * it cost a cold search about 1 ms). Read only by the typo scan: the function's shard of the
+   * served index leaves it out, like `titles` (byLengthOf).
    */
-  by_length: string;
+  by_length?: string;
   /**
    * The ascending ids of the names that hold each vocabulary word, in buckets of
    * POSTING_BUCKET_WORDS consecutive words (so of one stretch of the alphabet): bucket b packs the
@@ -89,6 +97,11 @@ export interface SearchIndex {
   unscored_titles?: string[];
 }
 
+/** The parts of an index that the function's shard of the served one leaves out besides the postings (dist-layout.ts: SEARCH_PART_SHARDS). */
+export type SplitPart = 'titles' | 'by_length';
+/** An index as the build makes it, every part in it. */
+export type WholeSearchIndex = SearchIndex & Required<Pick<SearchIndex, SplitPart>>;
+
 /** The occupations the model does not score, and their own index. */
 export interface UnscoredIndex {
   occupations: NotScoredItem[];
@@ -117,10 +130,12 @@ export function wordStarts(index: Pick<SearchIndex, 'vocab'>): Int32Array {
 }
 /** How many words the vocabulary has. */
 export const wordCount = (index: SearchIndex): number => wordStarts(index).length - 1;
+/** How many occupations the index has (prior: one each, in every shard; titles may be elsewhere). */
+export const occupationCount = (index: Pick<SearchIndex, 'prior'>): number => index.prior.length;
 
 /** The occupation (list position) a name id belongs to: names 0..n-1 are the own titles. */
 export function ownerOf(index: SearchIndex, id: number): number {
-  const n = index.titles.length;
+  const n = occupationCount(index);
   if (id < n) return id;
   const ends = altEndsOf(index);
   // The first occupation whose alternates end past this one.
@@ -138,7 +153,7 @@ const altEnds = new WeakMap<SearchIndex, Int32Array>();
 function altEndsOf(index: SearchIndex): Int32Array {
   let ends = altEnds.get(index);
   if (!ends) {
-    ends = new Int32Array(index.titles.length);
+    ends = new Int32Array(occupationCount(index));
     for (let o = 0; o < ends.length; o++) ends[o] = unpackAt(index.alt_end, index.width, o);
     altEnds.set(index, ends);
   }
@@ -154,7 +169,7 @@ const lengthsOf = new WeakMap<SearchIndex, Uint8Array>();
 function lengthsTable(index: SearchIndex): Uint8Array {
   let t = lengthsOf.get(index);
   if (!t) {
-    const n = index.titles.length;
+    const n = occupationCount(index);
     lengthsOf.set(index, (t = new Uint8Array(n === 0 ? 0 : n + altEndsOf(index)[n - 1]!)));
   }
   return t;
@@ -170,24 +185,31 @@ export const postingShardName = (index: string, b: number): string => `${index}/
 /** How many posting buckets an index of `words` vocabulary words has. */
 export const postingBuckets = (words: number): number => Math.ceil(words / POSTING_BUCKET_WORDS);
 
-/** Buckets a query asked for that the index did not hold, per index (takeMissing). */
-const missingOf = new WeakMap<SearchIndex, Set<number>>();
-/** Indexes whose `unscored` a query asked for while it was not loaded (takeMissing). */
-const unscoredMissing = new WeakSet<SearchIndex>();
+/** What queries asked for that the index did not hold, per index (takeMissing). */
+interface Missing {
+  buckets: Set<number>;
+  unscored: boolean;
+  titles: boolean;
+  by_length: boolean;
+}
+const missingOf = new WeakMap<SearchIndex, Missing>();
+function missing(index: SearchIndex): Missing {
+  let m = missingOf.get(index);
+  if (!m) missingOf.set(index, (m = { buckets: new Set(), unscored: false, titles: false, by_length: false }));
+  return m;
+}
 
 /**
  * The ids of the names holding vocabulary word k, ascending (read from the packed postings). When
  * the word's bucket is not loaded: none, and the bucket is noted as wanted (takeMissingBuckets):
  * the caller loads it and asks again.
  */
-export function postingsOf(index: SearchIndex, k: number): number[] {
+export function postingsOf(index: SearchIndex, k: number): Int32Array {
   const b = Math.floor(k / POSTING_BUCKET_WORDS);
   const bucket = index.postings[b];
   if (bucket === undefined) {
-    let m = missingOf.get(index);
-    if (!m) missingOf.set(index, (m = new Set()));
-    m.add(b);
-    return [];
+    missing(index).buckets.add(b);
+    return new Int32Array(0);
   }
   const { width } = index;
   const words = Math.min(POSTING_BUCKET_WORDS, wordCount(index) - b * POSTING_BUCKET_WORDS);
@@ -197,10 +219,10 @@ export function postingsOf(index: SearchIndex, k: number): number[] {
   // The names' lengths follow the bucket's lists, which end where its last word's list does.
   const lengthsAt = (words + unpackAt(bucket, width, words - 1)) * width;
   const lengths = lengthsTable(index);
-  const out: number[] = [];
+  const out = new Int32Array(Math.max(0, end - start));
   for (let i = start; i < end; i++) {
     const id = unpackAt(bucket, width, words + i);
-    out.push(id);
+    out[i - start] = id;
     lengths[id] = unpackAt(bucket, 1, lengthsAt + i);
   }
   return out;
@@ -211,23 +233,35 @@ export function postingsOf(index: SearchIndex, k: number): number[] {
  * are not loaded: undefined, and they are noted as wanted (takeMissing), like a posting bucket.
  */
 export function unscoredOf(index: SearchIndex): UnscoredIndex | undefined {
-  if (index.unscored === undefined && index.unscored_words !== undefined) unscoredMissing.add(index);
+  if (index.unscored === undefined && index.unscored_words !== undefined) missing(index).unscored = true;
   return index.unscored;
 }
 
-/** Whether a query has met posting buckets not loaded since the last takeMissing (its answer will be asked again). */
-export const bucketsMissing = (index: SearchIndex): boolean => missingOf.has(index);
+/** The own titles (suggestions read them), when loaded; else undefined, noted as wanted (takeMissing). */
+export function titlesOf(index: SearchIndex): string[] | undefined {
+  if (index.titles === undefined) missing(index).titles = true;
+  return index.titles;
+}
+
+/** The vocabulary ids by word length (the typo scan reads them), when loaded; else undefined, noted as wanted (takeMissing). */
+export function byLengthOf(index: SearchIndex): string | undefined {
+  if (index.by_length === undefined) missing(index).by_length = true;
+  return index.by_length;
+}
+
+/** Whether a query has met parts of the index not loaded since the last takeMissing (its answer will be asked again). */
+export const partsMissing = (index: SearchIndex): boolean => missingOf.has(index);
 
 /**
  * What queries asked for since the last call and the index did not hold: posting buckets
- * (ascending) and whether the unscored occupations' index; forgotten once told. The caller loads
- * them and asks again (the answers given without them are incomplete).
+ * (ascending), whether the unscored occupations' index, the titles, the ids by length; forgotten
+ * once told. The caller loads them and asks again (the answers given without them are incomplete).
  */
-export function takeMissing(index: SearchIndex): { buckets: number[]; unscored: boolean } | null {
+export function takeMissing(index: SearchIndex): { buckets: number[]; unscored: boolean; titles: boolean; by_length: boolean } | null {
   const m = missingOf.get(index);
-  const unscored = unscoredMissing.delete(index);
+  if (!m) return null;
   missingOf.delete(index);
-  return m || unscored ? { buckets: m ? [...m].sort((a, b) => a - b) : [], unscored } : null;
+  return { buckets: [...m.buckets].sort((a, b) => a - b), unscored: m.unscored, titles: m.titles, by_length: m.by_length };
 }
 /** Lower-case, letters and digits only, single spaces: "Registered Nurse (RN)" -> "registered nurse rn". */
 export function normalize(s: string): string {

@@ -8,9 +8,9 @@ import { responseSchemas, shardSchemaFor, ProblemSchema, type ResponseSchemaKey 
 import { PAGE_SHARD_SIZE, LIST_LIMIT, shardCount, pageShardName } from '../contract/paging.ts';
 import * as present from '../contract/present.ts';
 import { notFound, problemTypeDocs } from '../contract/problem.ts';
-import { fileFor, shardFile, taskShardName, NOT_FOUND_FILES, UNSCORED_SHARD } from '../contract/dist-layout.ts';
+import { fileFor, shardFile, taskShardName, NOT_FOUND_FILES, SEARCH_PART_SHARDS, UNSCORED_SHARD } from '../contract/dist-layout.ts';
 import { fillPattern, releaseUrlFor, routeById, routesFor, urlFor, type RouteDef } from '../contract/routes.ts';
-import { postingShardName, type SearchIndex } from '../contract/search-words.ts';
+import { postingShardName, type SplitPart, type WholeSearchIndex } from '../contract/search-words.ts';
 import { packedProblem } from '../contract/search-pack.ts';
 import { buildIscoSearchIndex } from '../contract/search-index.ts';
 import type { Meta } from '../contract/site-schemas.ts';
@@ -60,7 +60,7 @@ export async function* emitFiles(
   model: ModelOutput,
   shape: Shape,
   /** Made with the model (build/stages.ts): the search index, and /meta (whose build id is the records' digest's). */
-  { search, meta, releases }: { search: SearchIndex; meta: Meta; releases: ReleaseContext },
+  { search, meta, releases }: { search: WholeSearchIndex; meta: Meta; releases: ReleaseContext },
   embed: EmbedPages<Iterable<{ slug: string; html: string }>> | null,
   site: SitePages | null = null,
 ): AsyncGenerator<EmittedFile> {
@@ -122,8 +122,8 @@ export async function* emitFiles(
   const shards: Array<[string, () => unknown]> = [
     ['meta', () => ({ data_version: model.meta.data_version, shape, occupation_count: items.length, page_shard_size: PAGE_SHARD_SIZE, page_shards: shardCount(items.length, PAGE_SHARD_SIZE) })],
     // The search index without its postings, which follow as shards of their own, a bucket each,
-    // and without the unscored occupations' index, a shard of its own (a cold search mostly
-    // does not need it: search-words.ts).
+    // without its titles and ids by length, a shard each, and without the unscored occupations'
+    // index, a shard of its own (a cold search mostly needs none of them: search-words.ts).
     ['search', () => ({ ...servedIndex(search), postings: [] })],
     ['assess', () => ({
       factors: model.factors,
@@ -138,6 +138,7 @@ export async function* emitFiles(
   const problem = packedProblem(search);
   if (problem) throw new Error(`search index: ${problem}`);
   search.postings.forEach((postings, b) => shards.push([postingShardName('search', b), () => ({ postings })]));
+  for (const [part, name] of Object.entries(SEARCH_PART_SHARDS) as Array<[SplitPart, string]>) shards.push([name, () => ({ [part]: search[part] })]);
   // Every build has them (the schema of "search" asks for unscored_words): a missing one is a bug.
   if (!search.unscored) throw new Error('search index: no unscored occupations index');
   const { occupations, index: unscored } = search.unscored;
@@ -164,8 +165,8 @@ export async function* emitFiles(
   yield { path: '_routes.json', body: cloudflareRoutes(shape) };
 }
 
-/** The served occupations' index without the unscored ones' (their shard is UNSCORED_SHARD). */
-function servedIndex({ unscored: _, ...served }: SearchIndex): Omit<SearchIndex, 'unscored'> {
+/** The served occupations' index without the unscored ones' (their shard is UNSCORED_SHARD) and the parts that are shards of their own. */
+function servedIndex({ unscored: _, titles: _t, by_length: _b, ...served }: WholeSearchIndex): Omit<WholeSearchIndex, 'unscored' | SplitPart> {
   return served;
 }
 

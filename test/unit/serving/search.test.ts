@@ -93,7 +93,7 @@ describe('packed numbers', () => {
     const first = lengthsOf(index.postings[0]!);
     const changed = first.replace(/./, (d) => (d === '1' ? '2' : '1'));
     expect(packedProblem({ ...index, postings: [index.postings[0]!.slice(0, -first.length) + changed, ...index.postings.slice(1)] })).toMatch(/length is not a positive count or not the same/);
-    expect(packedProblem({ ...index, alt_end: index.alt_end.slice(index.width) })).toMatch(/alt_end and titles/);
+    expect(packedProblem({ ...index, alt_end: index.alt_end.slice(index.width) })).toMatch(/alt_end and prior/);
     const bucket = index.postings[0]!;
     const words = Math.min(vocabulary(index).length, POSTING_BUCKET_WORDS) * index.width;
     const outOfRange = bucket.slice(0, words) + 'z'.repeat(index.width) + bucket.slice(words + index.width);
@@ -151,6 +151,29 @@ describe('posting buckets loaded on demand', () => {
     expect(searchOccupations(split, 'operator')).toEqual(searchOccupations(full, 'operator'));
     expect(takeMissing(split)).toBeNull();
   });
+  it('asks for the titles and the ids by length only when a query needs them, and answers alike once they are in', () => {
+    // As the function's shard "search" holds the served index: no titles, no ids by length.
+    const { titles: own, by_length: byLength, ...rest } = index;
+    const split: SearchIndex = { ...rest };
+    // Words of the vocabulary (a word not in it, even one that starts some, is looked for as a typo too): neither.
+    for (const q of ['nurses', 'nurse practitioners', 'registered nurse rn', 'ca']) {
+      expect(searchOccupations(split, q), q).toEqual(searchOccupations(index, q));
+      expect(takeMissing(split), q).toBeNull();
+    }
+    // A typo: the ids by length, and no typo match meanwhile (nor a word dropped for lack of one).
+    expect(searchOccupations(split, 'nurce')).toEqual([]);
+    expect(searchOccupations(split, 'registered nurce')).toEqual([]);
+    expect(takeMissing(split)).toEqual({ buckets: [], unscored: false, titles: false, by_length: true });
+    // Suggestions: the titles.
+    expect(suggestOccupations(split, 'cashers')).toEqual([]);
+    expect(takeMissing(split)).toEqual({ buckets: [], unscored: false, titles: true, by_length: false });
+    split.by_length = byLength;
+    split.titles = own;
+    for (const q of ['nurce', 'registered nurce', 'xyzzy cashiers', 'sercretary']) expect(searchOccupations(split, q), q).toEqual(searchOccupations(index, q));
+    expect(searchOccupations(split, 'nurce').map((i) => records[i]!.title)).toEqual(find('nurse'));
+    expect(suggestOccupations(split, 'cashers')).toEqual(suggestOccupations(index, 'cashers'));
+    expect(takeMissing(split)).toBeNull();
+  });
 });
 
 describe('search index', () => {
@@ -167,7 +190,7 @@ describe('search index', () => {
     expect(index.vocab).toBe(vocab.join(' '));
     expect(vocab).toEqual([...vocab].sort((a, b) => (a < b ? -1 : 1)));
     const rn = vocab.indexOf('rn');
-    expect(postingsOf(index, rn).map((id) => ownerOf(index, id))).toEqual([2, 2, 2, 4]);
+    expect([...postingsOf(index, rn)].map((id) => ownerOf(index, id))).toEqual([2, 2, 2, 4]);
     expect(packedProblem(index)).toBeNull();
   });
   it('ignores titles of occupations not in the list', () => {
@@ -378,15 +401,15 @@ describe('unscored occupations', () => {
     expect(takeMissing(split)).toBeNull();
     // Naming them needs it: asked for, and nothing found meanwhile.
     expect(unscoredTitleHolds(split, 'infantry officers')).toBe(false);
-    expect(takeMissing(split)).toEqual({ buckets: [], unscored: true });
+    expect(takeMissing(split)).toEqual({ buckets: [], unscored: true, titles: false, by_length: false });
     expect(searchUnscored(split, 'infantry')).toEqual([]);
     expect(searchOccupations(split, 'artillery officer')).toEqual([]);
-    expect(takeMissing(split)).toEqual({ buckets: [], unscored: true });
+    expect(takeMissing(split)).toEqual({ buckets: [], unscored: true, titles: false, by_length: false });
     // Their index's postings are shards of their own too: asked for, then the same answers.
     const theirs: SearchIndex = { ...whole!.index, postings: whole!.index.postings.map(() => undefined) };
     split.unscored = { occupations: whole!.occupations, index: theirs };
     expect(searchUnscored(split, 'infantry')).toEqual([]);
-    expect(takeMissing(theirs)).toEqual({ buckets: [0], unscored: false });
+    expect(takeMissing(theirs)).toEqual({ buckets: [0], unscored: false, titles: false, by_length: false });
     theirs.postings[0] = whole!.index.postings[0];
     for (const q of ['infantry', 'infantry officers', 'artillery officer', 'officers', 'nurses', 'infantryman']) {
       expect(searchUnscored(split, q), q).toEqual(searchUnscored(withUnscored, q));
