@@ -112,13 +112,16 @@ async function buildAll(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Arra
     let fnOutcome: CacheOutcome = 'off';
     const fnPending = (async () => {
       const { bundleFunctions } = await import('./emit/bundle-function.ts');
-      if (!keys?.fn) return bundleFunctions(opts.repoRoot);
+      // The bundles depend on the code alone: a build from given model inputs (no sources to key)
+      // reads and fills the function cache too.
+      const fnKey = keys ? keys.fn : opts.inputs && use.has('function') ? await functionKey(opts.repoRoot) : null;
+      if (!fnKey) return bundleFunctions(opts.repoRoot);
       const dir = path.join(cacheDir, 'function');
-      const cached = await readFunctionCache(dir, keys.fn, log);
+      const cached = await readFunctionCache(dir, fnKey, log);
       fnOutcome = cached.outcome;
       if (cached.value) return cached.value;
       const bundle = await bundleFunctions(opts.repoRoot);
-      await storeFunctionCache(dir, keys.fn, bundle, log);
+      await storeFunctionCache(dir, fnKey, bundle, log);
       return bundle;
     })();
     fnPending.catch(() => undefined); // awaited below; a failing source stage must not leave it unhandled
