@@ -179,10 +179,6 @@ async function stopGroup(pid: number): Promise<void> {
 
 type SitesState = (CloudflareSites & { pids: number[] }) | { error: string };
 
-/**
- * The project's runtimes, started by the first test file that asks (the others wait for it): a
- * runtime per shape, the timeline's bound to a local D1 with the project's migrations applied.
- */
 /** Stops the project's runtimes, if a test file started them (the global teardown). */
 export async function stopCloudflareSites(lazy: LazySites): Promise<void> {
   if (!existsSync(lazy.state)) return;
@@ -190,6 +186,10 @@ export async function stopCloudflareSites(lazy: LazySites): Promise<void> {
   if ('pids' in state) await Promise.all(state.pids.map(stopGroup));
 }
 
+/**
+ * The project's runtimes, started by the first test file that asks (the others wait for it): a
+ * runtime per shape, the timeline's bound to a local D1 with the project's migrations applied.
+ */
 export async function cloudflareSites(lazy: LazySites): Promise<CloudflareSites> {
   let first = true;
   try {
