@@ -59,7 +59,8 @@ export async function functionCpuFigures(dir: string, opts: { coldSamples?: numb
   const source = { loadShard: async (name: string) => JSON.parse(readFileSync(path.join(dir, shardFile(name)), 'utf8')) as unknown };
   const meta = JSON.parse(readFileSync(path.join(dir, shardFile('meta')), 'utf8')) as { shape: string; page_shards: number };
   const items: Array<{ soc_code: string; title: string }> = [];
-  for (let n = 0; n < meta.page_shards; n++) items.push(...(JSON.parse(readFileSync(path.join(dir, shardFile(`pages/${n}`)), 'utf8')) as { items: typeof items }).items);
+  // A page shard's items are JSON strings; a build before the fifth pass (docs/PERFORMANCE.md) held objects: either is read, to compare the two.
+  for (let n = 0; n < meta.page_shards; n++) items.push(...(JSON.parse(readFileSync(path.join(dir, shardFile(`pages/${n}`)), 'utf8')) as { items: unknown[] }).items.map((i) => (typeof i === 'string' ? JSON.parse(i) : i) as (typeof items)[number]));
   const base = 'http://localhost';
   const soc = items[0]!.soc_code;
   const kinds: Array<{ kind: string; req: () => Request }> = [

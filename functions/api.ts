@@ -5,7 +5,7 @@
 // Response. It reads prebuilt shards through loadShard and never recomputes the model.
 // No node:*, no fs.
 import { assess, type AssessIssue } from '../build/model/assess.ts';
-import type { AssessShard, TaskShard, IndustryList, IscoSearchShard, IscoShard, OccupationListItem, PageShard, SearchByLengthShard, SearchPostingsShard, SearchShard, SearchTitlesShard, UnscoredSearchShard, VotesShard } from '../build/contract/response-schemas.ts';
+import type { AssessShard, TaskShard, IndustryList, IscoSearchShard, IscoShard, PageShard, SearchByLengthShard, SearchPostingsShard, SearchShard, SearchTitlesShard, UnscoredSearchShard, VotesShard } from '../build/contract/response-schemas.ts';
 import { partsMissing, postingShardName, takeMissing, unscoredOf, type SearchIndex } from '../build/contract/search-words.ts';
 import { AssessRequest, OPTION_NOT_STRING, ShardMeta, TASK_FIELDS } from '../build/contract/request-schemas.ts';
 import { SEARCH_PART_SHARDS, taskShardName, UNSCORED_SHARD } from '../build/contract/dist-layout.ts';
@@ -46,9 +46,9 @@ export type ReplyHandler = (req: RequestLike, info?: RequestInfo) => Promise<Any
 
 interface SerializedPage {
   offset: number;
-  items: OccupationListItem[];
-  /** Each item's JSON and its hash, made when an item is first asked for (a search needs a few). */
-  json: Array<string | undefined>;
+  /** Each item's JSON, as the shard holds it. */
+  items: string[];
+  /** Each item's hash, made when an item is first asked for (a search needs a few). */
   hashes: Array<string | undefined>;
   /** The whole shard for list pages, made when a list first reads it (joined). */
   whole?: JoinedPage;
@@ -119,11 +119,11 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
   }, notScored);
 
   /**
-   * Page shards as loaded, each item serialized once when first asked for: a search reads a few
-   * items of several shards, so a cold one does not serialize every item of each. A list page
-   * reads a range: the shard's items' JSON joined by commas and encoded once (a page is then bytes
-   * cut from it, never a string built and encoded per request), where each item starts and ends,
-   * and a hash of the whole shard (the ETags hash these instead of the body).
+   * Page shards as loaded: each item's JSON as a body holds it (the build serialized it), hashed
+   * when first asked for (a search needs a few items of several shards). A list page reads a
+   * range: the shard's items joined by commas and encoded once (a page is then bytes cut from it,
+   * never a string built and encoded per request), where each item starts and ends, and a hash of
+   * the whole shard (the ETags hash these instead of the body).
    */
   const serialized = new Map<number, Promise<SerializedPage>>();
   const serializedNow = new Map<number, SerializedPage>();
@@ -131,7 +131,7 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     let p = serialized.get(n);
     if (!p) {
       p = shard<PageShard>(pageShardName(n)).then((page) => {
-        const done: SerializedPage = { offset: page.offset, items: page.items, json: [], hashes: [] };
+        const done: SerializedPage = { offset: page.offset, items: page.items, hashes: [] };
         serializedNow.set(n, done);
         return done;
       });
@@ -140,11 +140,11 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     }
     return p;
   };
-  const itemJson = (page: SerializedPage, i: number): string => (page.json[i] ??= JSON.stringify(page.items[i]));
+  const itemJson = (page: SerializedPage, i: number): string => page.items[i]!;
   const itemHash = (page: SerializedPage, i: number): string => (page.hashes[i] ??= hash53(itemJson(page, i)));
   function joined(page: SerializedPage): JoinedPage {
     if (page.whole) return page.whole;
-    const json = page.items.map((_, i) => itemJson(page, i));
+    const json = page.items;
     // Each item encoded once, copied into the joined bytes with a comma between.
     const encoded = json.map((j) => utf8Encoder.encode(j));
     const bytes = new Uint8Array(Math.max(0, encoded.reduce((n, e) => n + e.byteLength + 1, -1)));
