@@ -3,7 +3,9 @@
 // shards read from the dist folder, CPU from process.cpuUsage around each request.
 //   cold: a fresh createHandler per sample (no shard loaded, nothing cached), one request of a
 //         route kind, after a full garbage collection (a fresh isolate's heap holds no garbage of
-//         earlier samples; the collection is not counted); the process itself is warm (a cold
+//         earlier samples; the collection's pause is not counted, but the sweeping V8's helper
+//         threads do after it overlaps the sample and is: much of a median's distance from the
+//         least on a loaded machine, docs/PERFORMANCE.md fifth pass); the process itself is warm (a cold
 //         isolate adds its module's compile, not counted here): one request of every kind is
 //         served first, each by a fresh handler, and printed as "first" (that kind's code run for
 //         the first time in the process); the median and least of the samples after it beside.
