@@ -3,7 +3,9 @@
 // shards read from the dist folder, CPU from process.cpuUsage around each request.
 //   cold: a fresh createHandler per sample (no shard loaded, nothing cached), one request of a
 //         route kind, after a full garbage collection (a fresh isolate's heap holds no garbage of
-//         earlier samples; the collection is not counted); the process itself is warm (a cold
+//         earlier samples; the collection's pause is not counted, but the sweeping V8's helper
+//         threads do after it overlaps the sample and is: much of a median's distance from the
+//         least on a loaded machine, docs/PERFORMANCE.md fifth pass); the process itself is warm (a cold
 //         isolate adds its module's compile, not counted here): one request of every kind is
 //         served first, each by a fresh handler, and printed as "first" (that kind's code run for
 //         the first time in the process); the median and least of the samples after it beside.
@@ -59,7 +61,8 @@ export async function functionCpuFigures(dir: string, opts: { coldSamples?: numb
   const source = { loadShard: async (name: string) => JSON.parse(readFileSync(path.join(dir, shardFile(name)), 'utf8')) as unknown };
   const meta = JSON.parse(readFileSync(path.join(dir, shardFile('meta')), 'utf8')) as { shape: string; page_shards: number };
   const items: Array<{ soc_code: string; title: string }> = [];
-  for (let n = 0; n < meta.page_shards; n++) items.push(...(JSON.parse(readFileSync(path.join(dir, shardFile(`pages/${n}`)), 'utf8')) as { items: typeof items }).items);
+  // A page shard's items are JSON strings; a build before the fifth pass (docs/PERFORMANCE.md) held objects: either is read, to compare the two.
+  for (let n = 0; n < meta.page_shards; n++) items.push(...(JSON.parse(readFileSync(path.join(dir, shardFile(`pages/${n}`)), 'utf8')) as { items: unknown[] }).items.map((i) => (typeof i === 'string' ? JSON.parse(i) : i) as (typeof items)[number]));
   const base = 'http://localhost';
   const soc = items[0]!.soc_code;
   const kinds: Array<{ kind: string; req: () => Request }> = [

@@ -5,7 +5,7 @@
 // Response. It reads prebuilt shards through loadShard and never recomputes the model.
 // No node:*, no fs.
 import { assess, type AssessIssue } from '../build/model/assess.ts';
-import type { AssessShard, TaskShard, IndustryList, IscoSearchShard, IscoShard, OccupationListItem, PageShard, SearchByLengthShard, SearchPostingsShard, SearchShard, SearchTitlesShard, UnscoredSearchShard, VotesShard } from '../build/contract/response-schemas.ts';
+import type { AssessShard, TaskShard, IndustryList, IscoSearchShard, IscoShard, PageShard, SearchByLengthShard, SearchPostingsShard, SearchShard, SearchTitlesShard, UnscoredSearchShard, VotesShard } from '../build/contract/response-schemas.ts';
 import { partsMissing, postingShardName, takeMissing, unscoredOf, type SearchIndex } from '../build/contract/search-words.ts';
 import { AssessRequest, OPTION_NOT_STRING, ShardMeta, TASK_FIELDS } from '../build/contract/request-schemas.ts';
 import { SEARCH_PART_SHARDS, taskShardName, UNSCORED_SHARD } from '../build/contract/dist-layout.ts';
@@ -23,11 +23,12 @@ import { votesEndpoint, type VoteOptions } from './votes.ts';
 import { BoundedCache } from './bounded-cache.ts';
 
 const MAX_BODY_BYTES = ASSESS_MAX_BODY_BYTES;
-/** Queries whose ranked matches an instance keeps (at most one number per occupation each). */
+/** Queries whose ranked matches an instance keeps (at most one number per occupation each), and their bytes. */
 const SEARCH_CACHE_ENTRIES = 1000;
-/** Search pages an instance keeps whole (body and ETag), and their total size in UTF-16 code units. */
+const SEARCH_CACHE_BYTES = 2_000_000;
+/** Search pages an instance keeps whole (body and ETag), and their total size in bytes (UTF-8). */
 const SEARCH_PAGE_CACHE_ENTRIES = 1000;
-const SEARCH_PAGE_CACHE_CHARS = 4_000_000;
+const SEARCH_PAGE_CACHE_BYTES = 4_000_000;
 
 export interface ShardSource {
   loadShard(name: string): Promise<unknown>;
@@ -45,16 +46,16 @@ export type ReplyHandler = (req: RequestLike, info?: RequestInfo) => Promise<Any
 
 interface SerializedPage {
   offset: number;
-  items: OccupationListItem[];
-  /** Each item's JSON and its hash, made when an item is first asked for (a search needs a few). */
-  json: Array<string | undefined>;
+  /** Each item's JSON, as the shard holds it. */
+  items: string[];
+  /** Each item's hash, made when an item is first asked for (a search needs a few). */
   hashes: Array<string | undefined>;
   /** The whole shard for list pages, made when a list first reads it (joined). */
   whole?: JoinedPage;
 }
 interface JoinedPage {
   /** The items' JSON joined by commas, as UTF-8; item i is bytes[starts[i], ends[i]). */
-  bytes: Uint8Array;
+  bytes: Uint8Array<ArrayBuffer>;
   starts: number[];
   ends: number[];
   /** Of the offset and the joined items: the shard's content. */
@@ -118,11 +119,11 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
   }, notScored);
 
   /**
-   * Page shards as loaded, each item serialized once when first asked for: a search reads a few
-   * items of several shards, so a cold one does not serialize every item of each. A list page
-   * reads a range: the shard's items' JSON joined by commas and encoded once (a page is then bytes
-   * cut from it, never a string built and encoded per request), where each item starts and ends,
-   * and a hash of the whole shard (the ETags hash these instead of the body).
+   * Page shards as loaded: each item's JSON as a body holds it (the build serialized it), hashed
+   * when first asked for (a search needs a few items of several shards). A list page reads a
+   * range: the shard's items joined by commas and encoded once (a page is then bytes cut from it,
+   * never a string built and encoded per request), where each item starts and ends, and a hash of
+   * the whole shard (the ETags hash these instead of the body).
    */
   const serialized = new Map<number, Promise<SerializedPage>>();
   const serializedNow = new Map<number, SerializedPage>();
@@ -130,7 +131,7 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     let p = serialized.get(n);
     if (!p) {
       p = shard<PageShard>(pageShardName(n)).then((page) => {
-        const done: SerializedPage = { offset: page.offset, items: page.items, json: [], hashes: [] };
+        const done: SerializedPage = { offset: page.offset, items: page.items, hashes: [] };
         serializedNow.set(n, done);
         return done;
       });
@@ -139,11 +140,11 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     }
     return p;
   };
-  const itemJson = (page: SerializedPage, i: number): string => (page.json[i] ??= JSON.stringify(page.items[i]));
+  const itemJson = (page: SerializedPage, i: number): string => page.items[i]!;
   const itemHash = (page: SerializedPage, i: number): string => (page.hashes[i] ??= hash53(itemJson(page, i)));
   function joined(page: SerializedPage): JoinedPage {
     if (page.whole) return page.whole;
-    const json = page.items.map((_, i) => itemJson(page, i));
+    const json = page.items;
     // Each item encoded once, copied into the joined bytes with a comma between.
     const encoded = json.map((j) => utf8Encoder.encode(j));
     const bytes = new Uint8Array(Math.max(0, encoded.reduce((n, e) => n + e.byteLength + 1, -1)));
@@ -161,10 +162,11 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
   }
 
   /** The items at `positions`, serialized, and their hashes (for the ETag). */
-  async function pageItems(positions: number[], size: number): Promise<{ json: string[]; hashes: string[] }> {
+  async function pageItems(positions: ArrayLike<number>, size: number): Promise<{ json: string[]; hashes: string[] }> {
     const json: string[] = [];
     const hashes: string[] = [];
-    for (const p of positions) {
+    for (let k = 0; k < positions.length; k++) {
+      const p = positions[k]!;
       const n = shardOf(p, size);
       const page = serializedNow.get(n) ?? (await serializedPage(n));
       json.push(itemJson(page, p - page.offset));
@@ -195,8 +197,11 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
   // A query that finds nothing keeps beside it its suggestions (a trigram pass over every title)
   // and the unscored occupations it names; one that finds some, those unscored occupations when
   // it names them by their official titles and no served occupation by its own.
-  type Searched = { matches: number[]; suggested?: number[]; notScored?: string[] };
-  const searches = new BoundedCache<string, Searched>(SEARCH_CACHE_ENTRIES);
+  // Kept as typed arrays: their elements lie outside the JS heap (past 64 bytes), so the young
+  // generation's collections do not copy them while every first-seen query adds one
+  // (docs/PERFORMANCE.md, fifth pass).
+  type Searched = { matches: Int32Array; suggested?: Int32Array; notScored?: string[] };
+  const searches = new BoundedCache<string, Searched>(SEARCH_CACHE_ENTRIES, SEARCH_CACHE_BYTES);
   // The postings come in buckets, each a shard loaded when a query first needs one of its words;
   // the titles, the ids by length and the unscored occupations' index are shards loaded when a
   // query first needs them: a query that met one not loaded is answered again once they are in
@@ -220,7 +225,7 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
       }
       const hit = searchExtras(index, q, matches);
       if (await loadMissing(index)) continue;
-      searches.set(q, hit);
+      searches.set(q, hit, hit.matches.byteLength + (hit.suggested?.byteLength ?? 0));
       return hit;
     }
   };
@@ -241,7 +246,8 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     return true;
   };
   /** What is said beside the matches: suggestions when there are none, the unscored occupations q names. */
-  const searchExtras = (index: SearchIndex, q: string, matches: number[]): Searched => {
+  const searchExtras = (index: SearchIndex, q: string, found: number[]): Searched => {
+    const matches = Int32Array.from(found);
     // Called only once searchUnscored has their index (else it notes it missing and finds none).
     const unscored = () => searchUnscored(index, q).map((i) => JSON.stringify(index.unscored!.occupations[i]));
     if (matches.length === 0) {
@@ -254,7 +260,7 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
       const notScored = unscored();
       // Their postings too: a bucket missing, the unscored occupations named are incomplete.
       if (index.unscored && partsMissing(index.unscored.index)) return { matches };
-      return { matches, suggested: notScored.length > 0 ? [] : suggestOccupations(index, q), notScored };
+      return { matches, suggested: Int32Array.from(notScored.length > 0 ? [] : suggestOccupations(index, q)), notScored };
     }
     // "military" finds Lawyers and Airline Pilots by alternate titles ("Military Lawyer"),
     // while the occupations whose official titles it names are unscored: say so beside them.
@@ -265,7 +271,11 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
   // Search pages whole: the same query, limit and offset always give the same bytes on an
   // instance (its shards never change), and building a page of ranked items scattered over the
   // shards was much of a request's cost. Keyed by the parsed values, so equivalent queries share.
-  const searchPages = new BoundedCache<string, { body: string; etag: string }>(SEARCH_PAGE_CACHE_ENTRIES, SEARCH_PAGE_CACHE_CHARS);
+  // A body is kept as its UTF-8 bytes (encoded once, as a Response would encode the text): an
+  // ArrayBuffer's contents lie outside the JS heap, so a young-generation collection does not copy
+  // and promote the kilobytes each first-seen query adds (as a string it did: most of what
+  // survived each collection; docs/PERFORMANCE.md, fifth pass).
+  const searchPages = new BoundedCache<string, { body: Uint8Array<ArrayBuffer>; etag: string }>(SEARCH_PAGE_CACHE_ENTRIES, SEARCH_PAGE_CACHE_BYTES);
 
   async function listOccupations(req: RequestLike, query: string, route: RouteDef): Promise<AnyReply> {
     const parsed = parseQuery(queryPairs(query), OCCUPATION_LIST_QUERY);
@@ -285,7 +295,7 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     }
     const pageKey = `${limit} ${offset} ${q}`;
     const kept = searchPages.get(pageKey);
-    if (kept) return respond(req, 200, kept.body, 'json', route.cache, undefined, kept.etag);
+    if (kept) return respond(req, 200, [kept.body], 'json', route.cache, undefined, kept.etag);
     const index: SearchIndex = shards.loaded<SearchShard>('search') ?? (await shard<SearchShard>('search'));
     const { matches, suggested, notScored } = await searched(index, q);
     const count = matches.length;
@@ -295,9 +305,9 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     const etag = etagOf(`${MODEL_VERSION}:${count},${limit},${offset}:${items.hashes.join('')}${suggestions ? `:s${suggestions.hashes.join('')}` : ''}${notScored ? `:u${notScored.join('')}` : ''}`);
     // Ranked items lie scattered over the shards: one string (a part per item, or their bytes
     // copied into one array, cost more to write).
-    const body = listPageJson(items.json, count, limit, offset, { ...(suggestions ? { suggestions: suggestions.json } : {}), ...(notScored ? { not_scored: notScored } : {}) });
-    searchPages.set(pageKey, { body, etag }, body.length);
-    return respond(req, 200, body, 'json', route.cache, undefined, etag);
+    const body = utf8Encoder.encode(listPageJson(items.json, count, limit, offset, { ...(suggestions ? { suggestions: suggestions.json } : {}), ...(notScored ? { not_scored: notScored } : {}) }));
+    searchPages.set(pageKey, { body, etag }, body.byteLength);
+    return respond(req, 200, [body], 'json', route.cache, undefined, etag);
   }
 
   async function listIndustries(req: RequestLike, query: string, route: RouteDef): Promise<Reply> {

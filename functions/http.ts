@@ -46,7 +46,7 @@ export interface RequestLike {
  * A body in pieces sent one after another: text, and bytes cut (never copied) from data encoded
  * once per instance. The local server writes the pieces as they are; a Response gets them joined.
  */
-export type BodyParts = Array<string | Uint8Array>;
+export type BodyParts = Array<string | Uint8Array<ArrayBuffer>>;
 
 export interface Reply<Body extends string | BodyParts = string> {
   status: number;
@@ -65,6 +65,8 @@ const encoder = new TextEncoder();
 
 /** The parts as one byte array (what a Response is made of on a CDN). */
 export function joinParts(parts: BodyParts): Uint8Array<ArrayBuffer> {
+  // One part of bytes is the body itself: a Response copies what it is given (Fetch's "extract a body").
+  if (parts.length === 1 && typeof parts[0] !== 'string') return parts[0]!;
   const bytes = parts.map((p) => (typeof p === 'string' ? encoder.encode(p) : p));
   const out = new Uint8Array(bytes.reduce((n, b) => n + b.byteLength, 0));
   let at = 0;

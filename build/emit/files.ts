@@ -145,7 +145,7 @@ export async function* emitFiles(
   shards.push([UNSCORED_SHARD, () => ({ occupations, index: { ...unscored, postings: [] } })]);
   unscored.postings.forEach((postings, b) => shards.push([postingShardName(UNSCORED_SHARD, b), () => ({ postings })]));
   for (let n = 0; n < shardCount(items.length, PAGE_SHARD_SIZE); n++) {
-    shards.push([pageShardName(n), () => ({ offset: n * PAGE_SHARD_SIZE, items: items.slice(n * PAGE_SHARD_SIZE, (n + 1) * PAGE_SHARD_SIZE) })]);
+    shards.push([pageShardName(n), () => ({ offset: n * PAGE_SHARD_SIZE, items: items.slice(n * PAGE_SHARD_SIZE, (n + 1) * PAGE_SHARD_SIZE).map((i) => JSON.stringify(i)) })]);
   }
   if (routes.has('occupation-votes')) {
     shards.push(['votes', () => ({ occupations: Object.fromEntries(occ.map((r) => [r.soc_code, [r.slug, r.votes.agree, r.votes.too_high, r.votes.too_low]])) })]);

@@ -131,7 +131,7 @@ describe('the function within an edge budget (counts)', () => {
     const handler = createHandler(source);
     const titles: string[] = [];
     const meta = JSON.parse(readFileSync(path.join(dir, shardFile('meta')), 'utf8')) as { page_shards: number };
-    for (let n = 0; n < meta.page_shards; n++) titles.push(...(JSON.parse(readFileSync(path.join(dir, shardFile(`pages/${n}`)), 'utf8')) as { items: Array<{ title: string }> }).items.map((i) => i.title));
+    for (let n = 0; n < meta.page_shards; n++) titles.push(...(JSON.parse(readFileSync(path.join(dir, shardFile(`pages/${n}`)), 'utf8')) as { items: string[] }).items.map((i) => (JSON.parse(i) as { title: string }).title));
     const queries = realisticQueries(titles, 1000);
     expect(queries.length).toBeGreaterThanOrEqual(1000);
     const worst = { distances: 0, candidates: 0, postings: 0 };

@@ -27,3 +27,18 @@ describe('validateFile', () => {
     expect(validateFile({ path: 'b.html', body: '<not json' })).toEqual([]);
   });
 });
+
+describe('page shards', () => {
+  const item = { id: 11101100, soc_code: '11-1011.00', title: 'Chief Executives', slug: 'chief-executives', job_zone: 5, description: 'Determine policies.' };
+  const check = (items: unknown[]) => validateFile(withValue({ offset: 0, items }));
+
+  it("hold each item's JSON as a body holds it: exactly what JSON.stringify writes, of a list item", () => {
+    expect(check([JSON.stringify(item)])).toEqual([]);
+    // The object itself (the form before items were strings), other spacing, a field missing, not JSON.
+    expect(check([item])).toEqual([expect.stringMatching(/^p\.json: items\.0: /)]);
+    expect(check([JSON.stringify(item, null, 1)])).toEqual(['p.json: items.0: not as JSON.stringify writes it']);
+    const { slug: _slug, ...noSlug } = item;
+    expect(check([JSON.stringify(noSlug)])).toEqual([expect.stringMatching(/^p\.json: items\.0: slug: /)]);
+    expect(check(['{"id":'])).toEqual(['p.json: items.0: not JSON']);
+  });
+});
