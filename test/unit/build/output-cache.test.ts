@@ -3,13 +3,13 @@
 // added or removed by hand is noticed and written again, byte for byte. What it checks is the
 // folder against its record, the same at any size; test/e2e/build-caches.test.ts builds the real
 // sources through the other caches.
-import { createHash } from 'node:crypto';
-import { appendFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBuild } from '../../../build/pipeline.ts';
 import { cleanMini, repoRoot } from '../sources/helpers/paths.ts';
+import { treeDigest } from '../../support/tree-digest.ts';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'odr-output-cache-'));
 const mini = cleanMini();
@@ -18,15 +18,6 @@ afterAll(() => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-/** Every file under `dir` with its sha256: equal digests, byte-identical trees. */
-function digest(dir: string): string {
-  const h = createHash('sha256');
-  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true }).filter((x) => x.isFile()).map((x) => path.join(x.parentPath, x.name)).sort()) {
-    h.update(`${path.relative(dir, e)}\0`).update(readFileSync(e));
-  }
-  return h.digest('hex');
-}
-
 describe('the output cache (mini fixture)', () => {
   const out = path.join(tmp, 'percentile');
   const build = () => runBuild({ shape: 'percentile', out, source: mini.dir, repoRoot, cacheDir: path.join(tmp, 'cache') });
@@ -34,7 +25,7 @@ describe('the output cache (mini fixture)', () => {
 
   beforeAll(async () => {
     expect((await build()).caches!.output).toBe('miss');
-    written = digest(out);
+    written = treeDigest(out);
   }, 60_000);
 
   it('a rebuild with nothing changed leaves the folder alone, with the summary recorded with it', async () => {
@@ -44,7 +35,7 @@ describe('the output cache (mini fixture)', () => {
     expect(again.caches).toEqual({ sources: 'skipped', model: 'skipped', function: 'skipped', output: 'hit' });
     expect(again.occupations).toBeGreaterThan(0);
     expect(statSync(meta).mtimeMs).toBe(mtime);
-    expect(digest(out)).toBe(written);
+    expect(treeDigest(out)).toBe(written);
   });
 
   it('files edited, added or removed by hand are noticed and the folder written again', async () => {
@@ -52,7 +43,7 @@ describe('the output cache (mini fixture)', () => {
     writeFileSync(path.join(out, 'stray.json'), '{}');
     rmSync(path.join(out, 'api', 'v1', 'openapi.json', 'index.json'));
     expect((await build()).caches!.output).toBe('damaged');
-    expect(digest(out)).toBe(written);
+    expect(treeDigest(out)).toBe(written);
     expect((await build()).caches!.output).toBe('hit');
   });
 
@@ -64,7 +55,7 @@ describe('the output cache (mini fixture)', () => {
     it(`${what} alone is noticed`, async () => {
       damage(out);
       expect((await build()).caches!.output).toBe('damaged');
-      expect(digest(out)).toBe(written);
+      expect(treeDigest(out)).toBe(written);
     });
   }
 });

@@ -7,12 +7,12 @@
 // under the 0.5% reject threshold only in a file of 200 rows or more; the real one has 923).
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBuild } from '../../../build/pipeline.ts';
 import { cleanMini, repoRoot } from '../sources/helpers/paths.ts';
+import { treeDigest } from '../../support/tree-digest.ts';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'odr-rows-'));
 // Small out folders of the mini fixture (and their previous generations).
@@ -24,15 +24,6 @@ function build(...args: string[]): { status: number | null; stdout: string; stde
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-/** Every file under `dir` with its sha256: equal digests, byte-identical trees. */
-function digest(dir: string): string {
-  const h = createHash('sha256');
-  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true }).filter((x) => x.isFile()).map((x) => path.join(x.parentPath, x.name)).sort()) {
-    h.update(`${path.relative(dir, e)}\0`).update(readFileSync(e));
-  }
-  return h.digest('hex');
-}
-
 describe('repeated keys through the build (mini fixture)', () => {
   const mini = cleanMini();
   afterAll(mini.cleanup);
@@ -42,7 +33,7 @@ describe('repeated keys through the build (mini fixture)', () => {
 
   beforeAll(async () => {
     await runBuild({ shape: 'percentile', out, source: mini.dir, repoRoot, caches: [] });
-    before = digest(out);
+    before = treeDigest(out);
   }, 120_000);
 
   it('a repeated key with another value fails naming both file:line, without a stack trace, and the out folder stays byte-identical', () => {
@@ -56,7 +47,7 @@ describe('repeated keys through the build (mini fixture)', () => {
       );
       expect(r.stderr).toContain('Build failed; the previous output folder is unchanged.');
       expect(r.stderr).not.toMatch(/\n\s+at /);
-      expect(digest(out)).toBe(before);
+      expect(treeDigest(out)).toBe(before);
     } finally {
       writeFileSync(jobZones, original);
     }
@@ -111,11 +102,11 @@ describe('a malformed row of a full-size file', () => {
 
   it('--strict fails on that row, with the cache the first build filled, names it, and leaves the out folder byte-identical', () => {
     expect(readdirSync(path.join(tmp, 'cache', 'sources')).length).toBeGreaterThan(0);
-    const before = digest(out);
+    const before = treeDigest(out);
     const r = build('--strict', '--source', mini.dir, '--out', out, ...caches);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain(`build failed (--strict): 1 source row(s) rejected; nothing was written:\n  - ${jobZones}:2: Job Zone: is not an integer (got "four")`);
     expect(r.stderr).not.toMatch(/\n\s+at /);
-    expect(digest(out)).toBe(before);
+    expect(treeDigest(out)).toBe(before);
   });
 });
