@@ -2,15 +2,21 @@
 // request): the built bundle (dist/_functions/api.mjs, what deploys) called in this process over
 // shards read from the dist folder, CPU from process.cpuUsage around each request.
 //   cold: a fresh createHandler per sample (no shard loaded, nothing cached), one request of a
-//         route kind, after a full garbage collection (a fresh isolate's heap holds no garbage of
-//         earlier samples; the collection's pause is not counted, but the sweeping V8's helper
-//         threads do after it overlaps the sample and is: much of a median's distance from the
-//         least on a loaded machine, docs/PERFORMANCE.md fifth pass); the process itself is warm (a cold
-//         isolate adds its module's compile, not counted here): one request of every kind is
+//         route kind, after a young-generation collection (a fresh isolate's heap holds no
+//         garbage of earlier samples; the collection's pause is not counted) and once V8's helper
+//         threads are idle (thread-cpu.ts helpersIdle). Until the sixth pass a full collection
+//         came before each sample, not waited for: it also discards optimized code, which V8
+//         then compiles again on its helper threads during the sample (--trace-opt: 150
+//         optimizations in 40 samples against 36 after a young collection), counted by
+//         process.cpuUsage though the process is meant to be warm; its figures are printed beside
+//         ("old method"), so the change is seen (docs/PERFORMANCE.md, sixth pass). The process
+//         itself is warm (a cold isolate adds its module's compile, not counted here): one request of every kind is
 //         served first, each by a fresh handler, and printed as "first" (that kind's code run for
 //         the first time in the process); the median and least of the samples after it beside.
 //         Without that round the kind measured first paid for the process's compiling of code
 //         all kinds share (its median 5-7 ms higher than with it).
+//         Beside the process's CPU, the request's own thread's (Linux: thread-cpu.ts): the rest is
+//         V8's helper threads, which process.cpuUsage bills to the request.
 //   first-seen: one warm handler (WARM_QUERIES other generated queries served first), then
 //         >= 1,000 distinct queries generated from the titles (plurals, prefixes, typos), each
 //         sent once, so no answer comes from the instance's caches.
@@ -25,31 +31,48 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { FUNCTION_PATHS, shardFile } from '../build/contract/dist-layout.ts';
 import { realisticQueries } from '../test/support/realistic-queries.ts';
+import { helpersIdle, processCpuMs, threadCpuAvailable, threadCpuMs } from './thread-cpu.ts';
 
 type Handler = (req: Request) => Promise<Response>;
 interface FunctionModule {
   createHandler(source: { loadShard(name: string): Promise<unknown> }, options?: object): Handler;
 }
 
+/** The request's own thread's CPU (ms) beside the process's; null where not measured (not Linux). */
+type MainThread = { medianMs: number; leastMs: number } | null;
+type Quantiles = { p50Ms: number; p90Ms: number; p99Ms: number; maxMs: number; worst: string };
 export interface CpuFigures {
-  /** Per route kind: median and max of the cold samples (ms), the kind's first request in the process (before them), and how many. */
-  cold: Array<{ kind: string; medianMs: number; maxMs: number; firstMs: number; leastMs: number; samples: number }>;
-  firstSeen: { queries: number; p50Ms: number; p90Ms: number; p99Ms: number; maxMs: number; worst: string };
+  /**
+   * Per route kind: median and max of the cold samples (ms), the kind's first request in the
+   * process (before them), and how many; each sample after a young-generation collection and once
+   * V8's helper threads are idle. `waitedMs`: the longest wait for them (Infinity: one never was).
+   */
+  cold: Array<{ kind: string; medianMs: number; maxMs: number; firstMs: number; leastMs: number; samples: number; main: MainThread; waitedMs: number | null }>;
+  /** The same kinds the way the bench took them before the sixth pass: a full collection just before each sample, not waited for. */
+  coldOldMethod: Array<{ kind: string; medianMs: number; maxMs: number; leastMs: number; samples: number; main: MainThread }>;
+  firstSeen: { queries: number; main: Omit<Quantiles, 'worst'> | null } & Quantiles;
   /** The same queries, each the least of FIRST_SEEN_RUNS first-seen runs (one per warm handler). */
-  firstSeenLeast: { runs: number; p50Ms: number; p90Ms: number; p99Ms: number; maxMs: number; worst: string };
+  firstSeenLeast: { runs: number } & Quantiles;
 }
 
 const FIRST_SEEN_RUNS = 3;
 /** Generated queries each warm handler serves before the measured ones (not measured). */
 const WARM_QUERIES = 200;
 
-// A full collection on demand without --expose-gc on the command line.
+// Collections on demand (full, or young-generation: { type: 'minor' }) without --expose-gc on the command line.
 setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
+const collectGarbage = runInNewContext('gc') as (options?: { type: 'minor' | 'major' }) => void;
 
-const cpuMs = (from: NodeJS.CpuUsage): number => {
-  const d = process.cpuUsage(from);
-  return (d.user + d.system) / 1000;
+/** A request's CPU: the process's (ms) and its own thread's (null: not measured). */
+interface Cpu {
+  ms: number;
+  mainMs: number | null;
+}
+const cpuStart = (): { process: number; main: number | null } => ({ main: threadCpuMs(), process: processCpuMs() });
+const cpuSince = (t: ReturnType<typeof cpuStart>): Cpu => {
+  const ms = processCpuMs() - t.process;
+  const main = threadCpuMs();
+  return { ms, mainMs: main === null || t.main === null ? null : main - t.main };
 };
 const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
@@ -79,26 +102,49 @@ export async function functionCpuFigures(dir: string, opts: { coldSamples?: numb
   if (meta.shape === 'timeline') kinds.push({ kind: 'votes GET (no database)', req: () => new Request(`${base}/api/v1/occupations/${soc}/votes`) });
   const samples = opts.coldSamples ?? 15;
   const cold: CpuFigures['cold'] = [];
-  /** One request of kind k to a fresh handler (a cold instance): its CPU in ms. */
-  const coldOnce = async (k: (typeof kinds)[number]): Promise<number> => {
+  const coldOldMethod: CpuFigures['coldOldMethod'] = [];
+  let waited = 0;
+  /**
+   * One request of kind k to a fresh handler (a cold instance): its CPU. `old`: a full collection
+   * just before (the method before the sixth pass); else a young-generation one, then a wait until
+   * V8's helper threads are idle.
+   */
+  const coldOnce = async (k: (typeof kinds)[number], old = false): Promise<Cpu> => {
     const handler = mod.createHandler(source);
     const req = k.req();
-    collectGarbage();
-    const t = process.cpuUsage();
+    if (old) collectGarbage();
+    else {
+      collectGarbage({ type: 'minor' });
+      const w = await helpersIdle();
+      if (w !== null) waited = Math.max(waited, w);
+    }
+    const t = cpuStart();
     const res = await handler(req);
     await res.arrayBuffer();
-    const ms = cpuMs(t);
+    const cpu = cpuSince(t);
     if (res.status >= 500) throw new Error(`${k.kind}: HTTP ${res.status}`);
-    return ms;
+    return cpu;
+  };
+  const summary = (cpus: Cpu[]) => {
+    const sorted = cpus.map((c) => c.ms).sort((a, b) => a - b);
+    const mains = cpus.every((c) => c.mainMs !== null) ? cpus.map((c) => c.mainMs!).sort((a, b) => a - b) : null;
+    return { medianMs: quantile(sorted, 0.5), maxMs: sorted.at(-1)!, leastMs: sorted[0]!, samples: cpus.length, main: mains && { medianMs: quantile(mains, 0.5), leastMs: mains[0]! } };
   };
   // The process warms up first: every kind once, its code run for the first time ("first").
   const first = new Map<string, number>();
-  for (const k of kinds) first.set(k.kind, await coldOnce(k));
+  for (const k of kinds) first.set(k.kind, (await coldOnce(k)).ms);
   for (const k of kinds) {
-    const ms: number[] = [];
-    for (let i = 0; i < samples; i++) ms.push(await coldOnce(k));
-    const sorted = [...ms].sort((a, b) => a - b);
-    cold.push({ kind: k.kind, medianMs: quantile(sorted, 0.5), maxMs: sorted.at(-1)!, firstMs: first.get(k.kind)!, leastMs: sorted[0]!, samples });
+    const cpus: Cpu[] = [];
+    waited = 0;
+    for (let i = 0; i < samples; i++) cpus.push(await coldOnce(k));
+    cold.push({ kind: k.kind, ...summary(cpus), firstMs: first.get(k.kind)!, waitedMs: threadCpuAvailable ? waited : null });
+  }
+  // The old method after every kind's samples, not alternating with them: the code its full
+  // collections discard would be compiled again during the next sample of the other method.
+  for (const k of kinds) {
+    const olds: Cpu[] = [];
+    for (let i = 0; i < samples; i++) olds.push(await coldOnce(k, true));
+    coldOldMethod.push({ kind: k.kind, ...summary(olds) });
   }
 
   // A warm instance has served other queries before: the first WARM_QUERIES of the generated
@@ -112,23 +158,23 @@ export async function functionCpuFigures(dir: string, opts: { coldSamples?: numb
     for (const q of warmup) await (await warm(new Request(`${base}/api/v1/occupations?q=${encodeURIComponent(q)}&limit=20&offset=1`))).arrayBuffer();
     return warm;
   };
-  const firstSeen = async (warm: Handler, q: string): Promise<number> => {
+  const firstSeen = async (warm: Handler, q: string): Promise<Cpu> => {
     const req = new Request(`${base}/api/v1/occupations?q=${encodeURIComponent(q)}&limit=20`);
-    const t = process.cpuUsage();
+    const t = cpuStart();
     const res = await warm(req);
     await res.arrayBuffer();
-    const ms = cpuMs(t);
+    const cpu = cpuSince(t);
     if (res.status !== 200) throw new Error(`q=${q}: HTTP ${res.status}`);
-    return ms;
+    return cpu;
   };
-  const figures = (seen: Array<{ q: string; ms: number }>) => {
-    const sorted = seen.map((s) => s.ms).sort((a, b) => a - b);
-    const worst = seen.reduce((a, b) => (b.ms > a.ms ? b : a));
-    return { p50Ms: quantile(sorted, 0.5), p90Ms: quantile(sorted, 0.9), p99Ms: quantile(sorted, 0.99), maxMs: sorted.at(-1)!, worst: worst.q };
+  const quantiles = (ms: number[]) => {
+    const sorted = [...ms].sort((a, b) => a - b);
+    return { p50Ms: quantile(sorted, 0.5), p90Ms: quantile(sorted, 0.9), p99Ms: quantile(sorted, 0.99), maxMs: sorted.at(-1)! };
   };
+  const figures = (seen: Array<{ q: string; ms: number }>) => ({ ...quantiles(seen.map((s) => s.ms)), worst: seen.reduce((a, b) => (b.ms > a.ms ? b : a)).q });
   const once = await warmHandler(source);
-  const seen: Array<{ q: string; ms: number }> = [];
-  for (const q of queries) seen.push({ q, ms: await firstSeen(once, q) });
+  const seen: Array<{ q: string } & Cpu> = [];
+  for (const q of queries) seen.push({ q, ...(await firstSeen(once, q)) });
   // The repeated runs: warm handlers over shards parsed once (a warm instance's, all loaded),
   // each query new to each handler.
   const parsed = new Map<string, Promise<unknown>>();
@@ -137,15 +183,22 @@ export async function functionCpuFigures(dir: string, opts: { coldSamples?: numb
   const least: Array<{ q: string; ms: number }> = [];
   for (const q of queries) {
     let ms = Infinity;
-    for (const h of runs) ms = Math.min(ms, await firstSeen(h, q));
+    for (const h of runs) ms = Math.min(ms, (await firstSeen(h, q)).ms);
     least.push({ q, ms });
   }
   return {
     cold,
-    firstSeen: { queries: queries.length, ...figures(seen) },
+    coldOldMethod,
+    firstSeen: { queries: queries.length, ...figures(seen), main: seen.every((s) => s.mainMs !== null) ? quantiles(seen.map((s) => s.mainMs!)) : null },
     firstSeenLeast: { runs: FIRST_SEEN_RUNS, ...figures(least) },
   };
 }
+
+const NO_THREAD_CPU = 'main thread: not measured (no /proc/thread-self/schedstat: not Linux)';
+/** The request's own thread's CPU, as printed. */
+export const mainText = (m: MainThread): string => (m ? `main thread median ${m.medianMs.toFixed(2)} ms, least ${m.leastMs.toFixed(2)} ms` : NO_THREAD_CPU);
+/** The longest wait for V8's helper threads before a sample, as printed. */
+export const waitText = (w: number | null): string => (w === null ? 'helper threads not waited for (not measured)' : w === Infinity ? 'helper threads still busy after 250 ms before some sample' : `helper threads idle after at most ${w.toFixed(0)} ms`);
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const dir = process.argv[2];
@@ -153,9 +206,14 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const f = await functionCpuFigures(path.resolve(dir));
   if (process.argv.includes('--json')) console.log(JSON.stringify(f, null, 1));
   else {
-    for (const c of f.cold) console.log(`cold ${c.kind}: median ${c.medianMs.toFixed(2)} ms, max ${c.maxMs.toFixed(2)} ms, first ${c.firstMs.toFixed(2)} ms, least ${c.leastMs.toFixed(2)} ms (${c.samples} samples)`);
+    for (const [i, c] of f.cold.entries()) {
+      const old = f.coldOldMethod[i]!;
+      console.log(`cold ${c.kind}: median ${c.medianMs.toFixed(2)} ms, max ${c.maxMs.toFixed(2)} ms, first ${c.firstMs.toFixed(2)} ms, least ${c.leastMs.toFixed(2)} ms (${c.samples} samples); ${mainText(c.main)}; ${waitText(c.waitedMs)}`);
+      console.log(`  old method (a full collection just before): median ${old.medianMs.toFixed(2)} ms, max ${old.maxMs.toFixed(2)} ms, least ${old.leastMs.toFixed(2)} ms; ${mainText(old.main)}`);
+    }
     const s = f.firstSeen;
     console.log(`first-seen search, ${s.queries} queries: p50 ${s.p50Ms.toFixed(2)} ms, p90 ${s.p90Ms.toFixed(2)} ms, p99 ${s.p99Ms.toFixed(2)} ms, max ${s.maxMs.toFixed(2)} ms ("${s.worst}")`);
+    console.log(s.main ? `  main thread: p50 ${s.main.p50Ms.toFixed(2)} ms, p90 ${s.main.p90Ms.toFixed(2)} ms, p99 ${s.main.p99Ms.toFixed(2)} ms, max ${s.main.maxMs.toFixed(2)} ms` : `  ${NO_THREAD_CPU}`);
     const l = f.firstSeenLeast;
     console.log(`first-seen search, least of ${l.runs} first-seen runs per query: p50 ${l.p50Ms.toFixed(2)} ms, p90 ${l.p90Ms.toFixed(2)} ms, p99 ${l.p99Ms.toFixed(2)} ms, max ${l.maxMs.toFixed(2)} ms ("${l.worst}")`);
   }

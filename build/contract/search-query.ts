@@ -1,6 +1,6 @@
 // The occupation search's queries, answered by the function against the index the build made
 // (search-words.ts says how a search works). Pure.
-import { byLengthOf, nameLength, namesOfOccupation, normalize, occupationCount, ownerOf, partsMissing, postingsOf, stem, titlesOf, unscoredOf, wordStarts, words, type SearchIndex } from './search-words.ts';
+import { byLengthOf, nameLength, namesOfOccupation, normalize, occupationCount, occupationsHolding, ownerOf, partsMissing, postingsOf, stem, titlesOf, unscoredOf, wordStarts, words, type SearchIndex } from './search-words.ts';
 import { unpackAt } from './search-pack.ts';
 import { TYPO_DISTANCE_BUDGET } from './limits.ts';
 
@@ -516,9 +516,7 @@ const MAX_PARTIAL_WORDS = 6;
 function partialMatches(index: SearchIndex, ws: string[], best: Map<number, { score: number; hits: number }>, qw: QueryWords): void {
   const uniq = [...new Set(ws)].slice(0, MAX_PARTIAL_WORDS);
   const info = uniq.map((w) => {
-    const holders = new Set<number>();
-    for (const id of qw.names(w).ids) holders.add(ownerOf(index, id));
-    return Math.log(1 + occupationCount(index) / holders.size) * (RANK_WORDS.has(w) ? RANK_WORD_INFO : 1) * certainty(qw, w);
+    return Math.log(1 + occupationCount(index) / occupationsHolding(index, qw.names(w).ids)) * (RANK_WORDS.has(w) ? RANK_WORD_INFO : 1) * certainty(qw, w);
   });
   const total = info.reduce((a, b) => a + b, 0);
   for (let size = uniq.length - 1; size >= 1 && best.size === 0; size--) {
@@ -589,7 +587,19 @@ export function unscoredTitlesMayHold(index: SearchIndex, query: string): boolea
   if (ws.length === 0) return false;
   let titles = titleWords.get(index);
   if (!titles) titleWords.set(index, (titles = (index.unscored_titles ?? []).map((t) => t.split(' '))));
-  return titles.some((tws) => ws.every((w) => tws.some((x) => x === w || (w.length >= 3 && x.startsWith(w)))));
+  // Loops, not some/every: every query with matches asks this of every title, and the closures
+  // made per title were most of its cost.
+  for (const tws of titles) {
+    let all = true;
+    for (let i = 0; i < ws.length && all; i++) {
+      const w = ws[i]!;
+      let held = false;
+      for (let j = 0; j < tws.length && !held; j++) held = tws[j] === w || (w.length >= 3 && tws[j]!.startsWith(w));
+      all = held;
+    }
+    if (all) return true;
+  }
+  return false;
 }
 
 /**

@@ -159,6 +159,32 @@ function altEndsOf(index: SearchIndex): Int32Array {
   }
   return ends;
 }
+/**
+ * How many distinct occupations own the names `ids` (ascending, as a word's names come): what
+ * ownerOf says of each, found by one walk along the alternates' ends and counted with a mark per
+ * occupation, not a binary search and a Set entry per name ("worker": thousands of names).
+ */
+export function occupationsHolding(index: SearchIndex, ids: Int32Array): number {
+  const n = occupationCount(index);
+  const ends = altEndsOf(index);
+  const marked = new Uint8Array(n + 1);
+  let count = 0;
+  let o = 0;
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
+    let owner = id;
+    if (id >= n) {
+      // The ids ascend, so the owners of alternates do: the walk goes on from the last one's.
+      while (o < n && ends[o]! <= id - n) o++;
+      owner = o;
+    }
+    if (marked[owner] === 0) {
+      marked[owner] = 1;
+      count++;
+    }
+  }
+  return count;
+}
 /** How many names (own title and alternates) occupation o has. */
 export function namesOfOccupation(index: SearchIndex, o: number): number {
   const ends = altEndsOf(index);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSearchIndex } from '../../../build/contract/search-index.ts';
 import { editDistance, ownTitleHolds, searchOccupations, searchUnscored, searchWork, suggestOccupations, unscoredTitleHolds, unscoredTitlesMayHold } from '../../../build/contract/search-query.ts';
 import { TYPO_DISTANCE_BUDGET } from '../../../build/contract/limits.ts';
-import { nameLength, normalize, ownerOf, postingsOf, stem, takeMissing, vocabulary, type SearchIndex } from '../../../build/contract/search-words.ts';
+import { nameLength, normalize, occupationsHolding, ownerOf, postingsOf, stem, takeMissing, vocabulary, type SearchIndex } from '../../../build/contract/search-words.ts';
 import { pack, packedLength, packedProblem, packWidth, POSTING_BUCKET_WORDS, unpackAt } from '../../../build/contract/search-pack.ts';
 
 // Hand-written occupations in the shape the build hands over: titles, OEWS employment and code.
@@ -192,6 +192,18 @@ describe('search index', () => {
     const rn = vocab.indexOf('rn');
     expect([...postingsOf(index, rn)].map((id) => ownerOf(index, id))).toEqual([2, 2, 2, 4]);
     expect(packedProblem(index)).toBeNull();
+  });
+  it('counts the occupations owning a word\'s names as ownerOf says, own titles and alternates together', () => {
+    // "rn": the own title of neither, three names of Registered Nurses (list position 2) and one of Nurse Practitioners (4).
+    expect(occupationsHolding(index, postingsOf(index, vocabulary(index).indexOf('rn')))).toBe(2);
+    // Every word's names: the walk along the alternates' ends gives what a Set of ownerOf gives.
+    vocabulary(index).forEach((_, k) => {
+      const ids = postingsOf(index, k);
+      expect(occupationsHolding(index, ids), vocabulary(index)[k]).toBe(new Set([...ids].map((id) => ownerOf(index, id))).size);
+    });
+    // An own title and an alternate of the same occupation count once; none, none.
+    expect(occupationsHolding(index, Int32Array.from([2, ...[...postingsOf(index, vocabulary(index).indexOf('staff'))]]))).toBe(1);
+    expect(occupationsHolding(index, new Int32Array(0))).toBe(0);
   });
   it('ignores titles of occupations not in the list', () => {
     expect(vocabulary(index)).not.toContain('listed');
