@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { UnitFirst } from './test/support/unit-first.ts';
 
 // Projects: fast pure/unit tests; integration tests (real HTTP against the local server, real
 // Chromium) sharing one real build per interface shape; and the same contract tests answered by
@@ -14,11 +15,15 @@ export default defineConfig({
     // than vitest's default 10 s on a busy 2-core machine.
     teardownTimeout: 60_000,
     reporters: ['default', './test/support/summary-reporter.ts'],
+    // The unit files first: they run while the global setup builds (test/support/build-dists.ts).
+    sequence: { sequencer: UnitFirst },
     projects: [
       {
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
+          // Reads the real sources through the parsed-source cache the builds fill: it waits for them.
+          exclude: ['test/unit/**/*.integration.test.ts'],
           testTimeout: 60_000,
           pool: 'forks',
           // The unit files share their worker processes (no global, environment or working folder
@@ -35,6 +40,7 @@ export default defineConfig({
           // two files streaming downloads through them at once got connections reset (ECONNRESET).
           maxWorkers: 1,
           globalSetup: ['./test/support/cloudflare-sites.ts'],
+          setupFiles: ['./test/support/dists-ready.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
           pool: 'forks',
@@ -47,8 +53,10 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['test/contract/**/*.test.ts', 'test/e2e/**/*.test.ts'],
+          include: ['test/contract/**/*.test.ts', 'test/e2e/**/*.test.ts', 'test/unit/**/*.integration.test.ts'],
           globalSetup: ['./test/support/build-dists.ts'],
+          // Each file waits for the global setup's builds, which run while the unit files do.
+          setupFiles: ['./test/support/dists-ready.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
           pool: 'forks',

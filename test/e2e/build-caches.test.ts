@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { runBuild } from '../../build/pipeline.ts';
 import type { CacheName } from '../../build/build-types.ts';
-import { REPO_ROOT } from '../support/build-dists.ts';
+import { distsBuilt, REPO_ROOT } from '../support/dists-status.ts';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'odr-caches-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -38,7 +38,7 @@ describe('build caches on the real sources', () => {
   it('the cached model gives the same bytes as the computed one; nothing changed leaves the folder alone', async () => {
     // A build that computed the model: the global setup's, when it did (a fresh checkout, as in
     // CI: one real build fewer), else one here (parsed sources from the cache, the model computed).
-    const setupComputed = inject('distCaches').model === 'miss';
+    const setupComputed = (await distsBuilt()).caches.model === 'miss';
     // The parsed sources may have been pruned since (a checkout's cache keeps the entries of its
     // last few builds, and the other build tests parse altered copies of the sources): hit or miss.
     if (!setupComputed) expect((await build(computed, ['sources'])).caches).toEqual({ sources: expect.stringMatching(/^(hit|miss)$/), model: 'off', function: 'off', output: 'off' });

@@ -16,8 +16,9 @@ import { buildDists } from './build-dists.ts';
 import { stopCloudflareSites, type LazySites } from './wrangler.ts';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const { root, dists } = await buildDists('cloudflare');
+  const { dists, status, stop } = buildDists();
   project.provide('dists', dists);
+  project.provide('distsStatus', status);
   // A folder of this project's own: the integration project's teardown removes the builds' folder
   // (`root`), possibly before this one runs, and a state file kept there was gone by then, leaving
   // the runtimes running after the suite.
@@ -27,6 +28,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     await stopCloudflareSites(lazy);
     rmSync(dir, { recursive: true, force: true });
-    rmSync(root, { recursive: true, force: true });
+    await stop();
   };
 }
