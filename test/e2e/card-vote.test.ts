@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type Browser, type Frame } from 'playwright-core';
+import { type Browser, type Frame, type Locator, type Page } from 'playwright-core';
 import { launchChromium } from './chromium.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { VotesResponse } from '../../build/contract/response-schemas.ts';
@@ -60,6 +60,17 @@ const VOTE_AREA = `(() => {
   };
 })()`;
 
+/**
+ * Clicks a button of the card's form and waits until the frame has gone to the card's page with
+ * `fragment` and loaded it: the navigation is reported when the new document is committed, and
+ * reading the card then could read the one before, or a document not yet styled (a CI run read the
+ * form still shown, no state line, after the event for #vote-repeat).
+ */
+async function submitAndLand(page: Page, button: Locator, fragment: string): Promise<void> {
+  const [landed] = await Promise.all([page.waitForEvent('framenavigated', (f) => f.url().endsWith(fragment)), button.click()]);
+  await landed.waitForLoadState('load');
+}
+
 describe('card vote form (no JavaScript)', () => {
   it('submits, comes back to the card with a thank-you state, and the count is up by one', { timeout: 60_000 }, async () => {
     const occ = (await (await fetch(`${site.url}/api/v1/occupations?q=registered%20nurses&limit=1`)).json()).data[0] as { soc_code: string; slug: string; title: string };
@@ -73,7 +84,7 @@ describe('card vote form (no JavaScript)', () => {
 
     expect(await frame().evaluate(VOTE_AREA)).toEqual({ state: null, formShown: true, buttons: ['Too high', 'About right', 'Too low'], fits: true, scripts: 0 });
 
-    await Promise.all([page.waitForEvent('framenavigated', (f) => f.url().endsWith('#voted')), frame().getByRole('button', { name: 'About right' }).click()]);
+    await submitAndLand(page, frame().getByRole('button', { name: 'About right' }), '#voted');
     expect(frame().url()).toBe(`${site.url}/embed/${occ.slug}#voted`);
     expect(await frame().evaluate(VOTE_AREA)).toMatchObject({ state: { id: 'voted', text: 'Thanks! Your vote was counted.' }, formShown: false, buttons: [], fits: true });
 
@@ -82,7 +93,7 @@ describe('card vote form (no JavaScript)', () => {
 
     // The same reader again: refused, said so on the card, nothing counted.
     await page.goto(host.page([snippet(site.url, occ.slug, occ.title, false)]), { waitUntil: 'load' });
-    await Promise.all([page.waitForEvent('framenavigated', (f) => f.url().endsWith('#vote-repeat')), frame().getByRole('button', { name: 'Too low' }).click()]);
+    await submitAndLand(page, frame().getByRole('button', { name: 'Too low' }), '#vote-repeat');
     expect(await frame().evaluate(VOTE_AREA)).toMatchObject({ state: { id: 'vote-repeat' }, formShown: false });
     expect(await counts(occ.soc_code)).toEqual(after);
 
