@@ -5,16 +5,15 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { Shape } from '../../build/model/record-schemas.ts';
 import { startServer } from '../../functions/adapters/node/server.ts';
 import { urlFor } from '../../build/contract/routes.ts';
 import { openSqliteVotes } from '../../functions/adapters/node/vote-store-sqlite.ts';
 import { cloudflareSites } from '../support/wrangler.ts';
+import { REPO_ROOT, SHAPES } from '../support/dists-status.ts';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const SHAPES: Shape[] = ['percentile', 'timeline'];
+export { REPO_ROOT, SHAPES };
 /** Which runtime answers: the local node server, or Cloudflare's workerd. */
 export const TARGET: 'node' | 'cloudflare' = inject('cloudflare') ? 'cloudflare' : 'node';
 /**
