@@ -4,7 +4,7 @@ import { UnitFirst } from './test/support/unit-first.ts';
 
 // Projects: fast pure/unit tests; integration tests (real HTTP against the local server, real
 // Chromium) sharing one real build per interface shape; and the same contract tests answered by
-// Cloudflare's runtime (wrangler pages dev) over builds of its own.
+// Cloudflare's runtime (wrangler pages dev) over the same builds.
 export default defineConfig({
   test: {
     // One test file per core, and at least two: vitest's default (cores - 1) runs the suite one file
