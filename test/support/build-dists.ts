@@ -13,8 +13,6 @@ import type { TestProject } from 'vitest/node';
 import type { Shape } from '../../build/model/record-schemas.ts';
 import { REPO_ROOT, SHAPES, type DistsStatus } from './dists-status.ts';
 
-export { REPO_ROOT, SHAPES };
-
 declare module 'vitest' {
   export interface ProvidedContext {
     dists: Record<Shape, string>;

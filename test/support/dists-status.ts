@@ -4,10 +4,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
-import type { Shape } from '../../build/model/record-schemas.ts';
+import { Shape } from '../../build/model/record-schemas.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const SHAPES: Shape[] = ['percentile', 'timeline'];
+/** Every interface shape, as the build's schema names them: the tests build and check each. */
+export const SHAPES: Shape[] = [...Shape.options];
 
 /** The build's outcome; `caches`: how it used them (model 'miss': the model was computed, not read back). */
 export type DistsStatus = { ok: true; caches: Record<string, string> } | { ok: false; error: string };
