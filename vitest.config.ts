@@ -44,10 +44,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 300_000,
           pool: 'forks',
-          // Its files one after the other in one process, as the integration project's share theirs
-          // (see there); vitest then needs this project in a group of its own, after the others.
-          isolate: false,
-          sequence: { groupOrder: 1 },
+          // Each file in a process of its own (not shared as the other projects' are): with the
+          // files sharing one process, one CI run in about ten hung a request to wrangler for
+          // 120 s (headers.test.ts, after other files had cancelled downloads through it).
         },
       },
       {
@@ -63,7 +62,7 @@ export default defineConfig({
           // A worker process runs file after file: each file still starts and stops its own
           // servers, browser and databases (no test file relies on a fresh process), but no longer
           // pays a process start and the harness's imports (the suite 644 -> 477 CPU-seconds with
-          // the cloudflare project's files shared likewise).
+          // the cloudflare project's files shared likewise, which was not kept: see there).
           isolate: false,
         },
       },
