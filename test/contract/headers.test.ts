@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CACHE_CONTROL, CONTENT_TYPE, EMBED_CSP, PAGE_CSP } from '../../build/contract/http-policy.ts';
 import { routesFor } from '../../build/contract/routes.ts';
 import { fileFor } from '../../build/contract/dist-layout.ts';
-import { SHAPES, TARGET, discard, manifestOf, postJson, useSites } from './setup.ts';
+import { SHAPES, TARGET, discard, getHeaders, manifestOf, postJson, useSites } from './setup.ts';
 
 const sites = useSites();
 
@@ -17,7 +17,7 @@ describe.each(SHAPES)('headers (%s)', (shape) => {
     const params: Record<string, string> = { soc_code: occ.soc_code, naics_code: ind.naics_code, slug: occ.slug, isco_code: isco.isco_code, isco_slug: isco.slug, problem: 'not-found' };
     for (const route of routesFor(shape)) {
       const p = route.pattern.replace(/:([a-z_]+)/g, (_, n: string) => params[n]!);
-      const res = route.methods.includes('GET') ? await site.get(p) : await postJson(site, { soc_code: occ.soc_code });
+      const res = route.methods.includes('GET') ? await getHeaders(site, p) : await postJson(site, { soc_code: occ.soc_code });
       expect(res.status, p).toBe(200);
       expect(res.headers.get('access-control-allow-origin'), p).toBe('*');
       expect(res.headers.get('x-content-type-options'), p).toBe('nosniff');
