@@ -44,9 +44,12 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 300_000,
           pool: 'forks',
-          // Each file in a process of its own (not shared as the other projects' are): with the
-          // files sharing one process, one CI run in about ten hung a request to wrangler for
-          // 120 s (headers.test.ts, after other files had cancelled downloads through it).
+          // Its files one after the other in one process, as the integration project's share theirs
+          // (see there); vitest then needs this project in a group of its own, after the others.
+          // (Undone once for a hang in headers.test.ts, which then hung with a process per file
+          // too: both times in the test that cancelled bodies through wrangler, which none does now.)
+          isolate: false,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -62,7 +65,7 @@ export default defineConfig({
           // A worker process runs file after file: each file still starts and stops its own
           // servers, browser and databases (no test file relies on a fresh process), but no longer
           // pays a process start and the harness's imports (the suite 644 -> 477 CPU-seconds with
-          // the cloudflare project's files shared likewise, which was not kept: see there).
+          // the cloudflare project's files shared likewise).
           isolate: false,
         },
       },
