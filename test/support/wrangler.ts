@@ -3,7 +3,8 @@
 // the first test file that asks for them (cloudflareSites; see cloudflare-sites.ts for why).
 // Imports nothing of the build, so that every contract file can import it cheaply.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
 import type { Shape } from '../../build/model/record-schemas.ts';
@@ -74,6 +75,57 @@ interface WranglerOptions {
  * (`secret: false`: without it, as a deployment that forgot it); resolves once it serves.
  */
 export async function startWrangler(dir: string, cwd: string, d1?: LocalD1, opts: WranglerOptions = {}): Promise<Wrangler> {
+  return withStartLock(() => startWranglerOnFreePort(dir, cwd, d1, opts));
+}
+
+/** Held by the process starting a runtime: two wranglers started at once failed to start their runtimes. */
+const START_LOCK = path.join(tmpdir(), 'odr-wrangler-start.lock');
+
+/**
+ * Runs `start` while no other process of this machine starts a runtime (the cloudflare project
+ * runs two files at a time). The lock is a folder naming its holder's pid; one whose holder has
+ * exited (a killed test process) is taken over.
+ */
+async function withStartLock<T>(start: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    try {
+      mkdirSync(START_LOCK);
+      writeFileSync(path.join(START_LOCK, 'pid'), String(process.pid));
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const holder = Number(readFileOr(path.join(START_LOCK, 'pid')));
+      if (holder > 0 && !alive(holder)) rmSync(START_LOCK, { recursive: true, force: true });
+      else if (Date.now() > deadline) throw new Error(`another process has held ${START_LOCK} for 300 s`);
+      else await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  try {
+    return await start();
+  } finally {
+    rmSync(START_LOCK, { recursive: true, force: true });
+  }
+}
+
+function readFileOr(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function startWranglerOnFreePort(dir: string, cwd: string, d1: LocalD1 | undefined, opts: WranglerOptions): Promise<Wrangler> {
   // The port is free when chosen, but wrangler binds it seconds later: another process may take it
   // in between. Then wrangler stops saying so, and it is started again on another port.
   for (let attempt = 1; ; attempt++) {
