@@ -36,9 +36,12 @@ export default defineConfig({
         test: {
           name: 'cloudflare',
           include: ['test/contract/**/*.test.ts'],
-          // One file at a time: every file speaks to the same two `wrangler pages dev` runtimes, and
-          // two files streaming downloads through them at once got connections reset (ECONNRESET).
-          maxWorkers: 1,
+          // Two files at a time (one took 77 s of test time at about one core after everything
+          // else), each worker process running file after file (below). The files share the two
+          // runtimes and one local D1: each votes on occupations and as clients of its own, a
+          // runtime starts while no other does (startWrangler), and a GET that wrangler resets
+          // is sent again (test/contract/setup.ts).
+          maxWorkers: 2,
           globalSetup: ['./test/support/cloudflare-sites.ts'],
           setupFiles: ['./test/support/dists-ready.ts'],
           testTimeout: 120_000,

@@ -3,7 +3,7 @@
 // adapter, _routes.json, ASSETS), exactly as Cloudflare Pages would serve the uploaded dist/.
 //
 // The runtimes start when the first test file of the project asks for them (cloudflareSites), not
-// in the global setup: vitest runs this project's files after the others, one at a time, and two
+// in the global setup: vitest runs this project's files after the others, two at a time, and two
 // idle runtimes started with the run burnt some 35 CPU-seconds (wrangler's file watching and its
 // esbuild service) while the rest of the suite ran. The first file to ask starts them, detached
 // so that they outlive its process, and writes where they serve to a state file that the files
