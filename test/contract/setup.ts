@@ -84,7 +84,7 @@ export function useSites(): Record<Shape, Site> {
   return sites;
 }
 
-/** How long a request to `wrangler pages dev` may go unanswered before it is given up (and, if idempotent, sent again). */
+/** How long a request to `wrangler pages dev` may wait for its answer's headers before it is given up (and, if idempotent, sent again). */
 const WRANGLER_ANSWER_MS = 30_000;
 
 /**
@@ -100,14 +100,18 @@ async function fetchRetryingResets(url: string, init?: RequestInit): Promise<Res
   const method = init?.method ?? 'GET';
   const idempotent = method === 'GET' || method === 'HEAD';
   for (let attempt = 0; ; attempt++) {
-    const deadline = AbortSignal.timeout(WRANGLER_ANSWER_MS);
+    // Until the answer's headers: a body read afterwards is not cut short by it.
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), WRANGLER_ANSWER_MS);
     try {
-      return await fetch(url, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline });
+      return await fetch(url, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, deadline.signal]) : deadline.signal });
     } catch (e) {
-      const code = deadline.aborted ? 'no answer' : (e as { cause?: { code?: string } }).cause?.code;
+      const code = deadline.signal.aborted ? 'no answer' : (e as { cause?: { code?: string } }).cause?.code;
       if (code === 'no answer' && (!idempotent || attempt === 2)) throw new Error(`${method} ${url}: no answer from wrangler pages dev in ${WRANGLER_ANSWER_MS / 1000} s`);
       if (!idempotent || attempt === 2 || (code !== 'no answer' && code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET')) throw e;
       console.warn(`[cloudflare] ${code} from wrangler pages dev on ${method} ${url}: sent again`);
+    } finally {
+      clearTimeout(timer);
     }
   }
 }
