@@ -17,6 +17,12 @@ export const COMPATIBILITY_DATE = '2026-05-01';
 
 const WRANGLER = path.join(REPO_ROOT, 'node_modules', 'wrangler', 'bin', 'wrangler.js');
 const WRANGLER_ENV = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' };
+/**
+ * wrangler's environment when run in `cwd`: its debug log goes to a file there, a folder the tests
+ * remove, not to ~/.config/.wrangler/logs (it logs every message of workerd's inspector, response
+ * bodies included: some 13,000 entries and 7 MB for one runtime over a run of the suite).
+ */
+const wranglerEnv = (cwd: string) => ({ ...WRANGLER_ENV, WRANGLER_LOG_PATH: path.join(cwd, 'wrangler-debug.log') });
 /** The project's own wrangler.toml: its D1 binding, database and migrations folder are what we test. */
 const PROJECT_CONFIG = path.join(REPO_ROOT, 'wrangler.toml');
 
@@ -50,7 +56,7 @@ export function migrateLocalD1(persistTo: string, cwd: string): LocalD1 {
   const field = (k: string) => new RegExp(`^${k}\\s*=\\s*"([^"]+)"`, 'm').exec(toml)?.[1];
   const [binding, databaseName, databaseId] = [field('binding'), field('database_name'), field('database_id')];
   if (!binding || !databaseName || !databaseId) throw new Error('wrangler.toml declares no D1 database');
-  execFileSync(process.execPath, [WRANGLER, 'd1', 'migrations', 'apply', databaseName, '--local', '--persist-to', persistTo, '-c', PROJECT_CONFIG], { cwd, env: WRANGLER_ENV, stdio: 'pipe' });
+  execFileSync(process.execPath, [WRANGLER, 'd1', 'migrations', 'apply', databaseName, '--local', '--persist-to', persistTo, '-c', PROJECT_CONFIG], { cwd, env: wranglerEnv(cwd), stdio: 'pipe' });
   return { binding, databaseId, persistTo };
 }
 
@@ -148,13 +154,13 @@ async function startWranglerOn(port: number, dir: string, cwd: string, d1: Local
   if (opts.detachedLog) {
     const log = opts.detachedLog;
     const fd = openSync(log, 'a');
-    proc = spawn(process.execPath, args, { cwd, env: WRANGLER_ENV, stdio: ['ignore', fd, fd], detached: true });
+    proc = spawn(process.execPath, args, { cwd, env: wranglerEnv(cwd), stdio: ['ignore', fd, fd], detached: true });
     closeSync(fd);
     proc.unref();
     output = () => (existsSync(log) ? readFileSync(log, 'utf8') : '');
   } else {
     let text = '';
-    proc = spawn(process.execPath, args, { cwd, env: WRANGLER_ENV, stdio: ['ignore', 'pipe', 'pipe'] });
+    proc = spawn(process.execPath, args, { cwd, env: wranglerEnv(cwd), stdio: ['ignore', 'pipe', 'pipe'] });
     proc.stdout!.on('data', (d) => (text += d));
     proc.stderr!.on('data', (d) => (text += d));
     output = () => text;
