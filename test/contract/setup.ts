@@ -107,8 +107,8 @@ async function fetchRetryingResets(url: string, init?: RequestInit): Promise<Res
       return await fetch(url, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, deadline.signal]) : deadline.signal });
     } catch (e) {
       const code = deadline.signal.aborted ? 'no answer' : (e as { cause?: { code?: string } }).cause?.code;
-      if (code === 'no answer' && (!idempotent || attempt === 2)) throw new Error(`${method} ${url}: no answer from wrangler pages dev in ${WRANGLER_ANSWER_MS / 1000} s`);
-      if (!idempotent || attempt === 2 || (code !== 'no answer' && code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET')) throw e;
+      const sendAgain = idempotent && attempt < 2 && (code === 'no answer' || code === 'ECONNRESET' || code === 'UND_ERR_SOCKET');
+      if (!sendAgain) throw code === 'no answer' ? new Error(`${method} ${url}: no answer from wrangler pages dev in ${WRANGLER_ANSWER_MS / 1000} s`) : e;
       console.warn(`[cloudflare] ${code} from wrangler pages dev on ${method} ${url}: sent again`);
     } finally {
       clearTimeout(timer);

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
 import type { Shape } from '../../build/model/record-schemas.ts';
+import { waitForFile } from './wait-for-file.ts';
 
 /** The repository (this file is test/support/wrangler.ts). */
 const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -16,13 +17,12 @@ const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 export const COMPATIBILITY_DATE = '2026-05-01';
 
 const WRANGLER = path.join(REPO_ROOT, 'node_modules', 'wrangler', 'bin', 'wrangler.js');
-const WRANGLER_ENV = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' };
 /**
  * wrangler's environment when run in `cwd`: its debug log goes to a file there, a folder the tests
  * remove, not to ~/.config/.wrangler/logs (it logs every message of workerd's inspector, response
  * bodies included: some 13,000 entries and 7 MB for one runtime over a run of the suite).
  */
-const wranglerEnv = (cwd: string) => ({ ...WRANGLER_ENV, WRANGLER_LOG_PATH: path.join(cwd, 'wrangler-debug.log') });
+const wranglerEnv = (cwd: string) => ({ ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true', WRANGLER_LOG_PATH: path.join(cwd, 'wrangler-debug.log') });
 /** The project's own wrangler.toml: its D1 binding, database and migrations folder are what we test. */
 const PROJECT_CONFIG = path.join(REPO_ROOT, 'wrangler.toml');
 
@@ -300,11 +300,7 @@ export async function cloudflareSites(lazy: LazySites): Promise<CloudflareSites>
       throw e;
     }
   }
-  const deadline = Date.now() + 240_000;
-  while (!existsSync(lazy.state)) {
-    if (Date.now() > deadline) throw new Error(`the Cloudflare runtimes were not started within 240 s (${lazy.state} not written)`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await waitForFile(lazy.state, 240_000, 'the Cloudflare runtimes were not started');
   const state = JSON.parse(readFileSync(lazy.state, 'utf8')) as SitesState;
   if ('error' in state) throw new Error(`the Cloudflare runtimes failed to start (in an earlier test file): ${state.error}`);
   return { urls: state.urls, d1: state.d1 };
