@@ -5,8 +5,9 @@
 // Response. It reads prebuilt shards through loadShard and never recomputes the model.
 // No node:*, no fs.
 import { assess, type AssessIssue } from '../build/model/assess.ts';
-import type { AssessShard, TaskShard, IndustryList, IscoSearchShard, IscoShard, PageShard, SearchByLengthShard, SearchPostingsShard, SearchShard, SearchTitlesShard, UnscoredSearchShard, VotesShard } from '../build/contract/response-schemas.ts';
-import { partsMissing, postingShardName, takeMissing, unscoredOf, type SearchIndex } from '../build/contract/search-words.ts';
+import type { AssessShard, TaskShard, IndustryList, IscoSearchShard, IscoShard, PageShard, SearchByLengthShard, SearchPostingsShard, SearchShard, SearchTyposShard, SearchTitlesShard, UnscoredSearchShard, VotesShard } from '../build/contract/response-schemas.ts';
+import { addTypoShard, partsMissing, postingShardName, takeMissing, unscoredOf, type SearchIndex } from '../build/contract/search-words.ts';
+import { typoShardName } from '../build/contract/search-typos.ts';
 import { AssessRequest, OPTION_NOT_STRING, ShardMeta, TASK_FIELDS } from '../build/contract/request-schemas.ts';
 import { SEARCH_PART_SHARDS, taskShardName, UNSCORED_SHARD } from '../build/contract/dist-layout.ts';
 import { INDUSTRY_LIST_QUERY, ISCO_LIST_QUERY, OCCUPATION_LIST_QUERY, pageShardName, pageWindow, parseQuery, queryPairs, shardOf } from '../build/contract/paging.ts';
@@ -229,16 +230,19 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
       return hit;
     }
   };
-  /** Loads what queries met missing (posting buckets of either index, the served one's titles or ids by length, the unscored occupations' index); false when nothing. */
+  /** Loads what queries met missing (posting buckets and typo index shards of either index, the served one's titles or ids by length, the unscored occupations' index); false when nothing. */
   const loadMissing = async (index: SearchIndex): Promise<boolean> => {
     const own = takeMissing(index);
     const unscored = index.unscored;
     const theirs = unscored && takeMissing(unscored.index);
     if (!own && !theirs) return false;
     const bucket = (name: string, b: number) => shard<SearchPostingsShard>(postingShardName(name, b)).then((s) => s.postings);
+    const typos = (name: string, into: SearchIndex, part: string) => shard<SearchTyposShard>(typoShardName(name, part)).then((s) => addTypoShard(into, part, s.typos));
     await Promise.all([
       ...(own?.buckets ?? []).map(async (b) => (index.postings[b] = await bucket('search', b))),
       ...(theirs?.buckets ?? []).map(async (b) => (unscored!.index.postings[b] = await bucket(UNSCORED_SHARD, b))),
+      ...(own?.typos ?? []).map((part) => typos('search', index, part)),
+      ...(theirs?.typos ?? []).map((part) => typos(UNSCORED_SHARD, unscored!.index, part)),
       own?.unscored && shard<UnscoredSearchShard>(UNSCORED_SHARD).then((u) => (index.unscored = u)),
       own?.titles && shard<SearchTitlesShard>(SEARCH_PART_SHARDS.titles).then((t) => (index.titles = t.titles)),
       own?.by_length && shard<SearchByLengthShard>(SEARCH_PART_SHARDS.by_length).then((t) => (index.by_length = t.by_length)),

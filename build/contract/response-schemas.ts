@@ -282,6 +282,8 @@ const SearchIndexBody = z.strictObject({
   by_length: Packed,
   /** Posting buckets; in the function's shard of the served occupations' index, none (each a shard of its own: SearchPostingsShard). */
   postings: z.array(Packed),
+  /** The typo index's shards (search-typos.ts), two characters each, sorted, joined by single spaces; absent from the ISCO-08 index (it scans by_length). */
+  typo_shards: z.string().regex(/^([a-z0-9]{2}( [a-z0-9]{2})*)?$/).optional(),
 });
 /** The packed numbers checked whole (packedProblem); a zod issue naming what is wrong. */
 const fullIndex = (s: z.infer<typeof SearchIndexBody>, ctx: z.RefinementCtx) => issueOf(packedProblem(s), ctx);
@@ -315,6 +317,8 @@ export const UnscoredSearchShard = z
   .refine((u) => u.occupations.length === u.index.titles.length, { message: 'unscored occupations and their index disagree in length' });
 /** One bucket of the postings of the served occupations' index or of the unscored ones' (search-words.ts, postingShardName). */
 export const SearchPostingsShard = z.strictObject({ postings: Packed });
+/** One shard of the typo index of the served occupations' index or of the unscored ones' (search-typos.ts): deletion key -> vocabulary ids, packed. */
+export const SearchTyposShard = z.strictObject({ typos: z.record(z.string().regex(/^[a-z0-9]{2,}$/), Packed.min(1)) });
 /** The served occupations' own titles (dist-layout.ts: SEARCH_PART_SHARDS): read for suggestions when nothing is found. */
 export const SearchTitlesShard = z.strictObject({ titles: z.array(z.string()) });
 /** The served occupations' vocabulary ids by word length (dist-layout.ts: SEARCH_PART_SHARDS): read by the typo scan. */
@@ -354,8 +358,10 @@ export const SHARD_SCHEMAS = {
 } as const;
 /** The posting buckets' shards (search-words.ts: postingShardName) of both indexes. */
 const POSTING_SHARD = new RegExp(`^(search|${UNSCORED_SHARD})/postings/\\d+$`);
+/** The typo index's shards (search-typos.ts: typoShardName) of both indexes. */
+const TYPO_SHARD = new RegExp(`^(search|${UNSCORED_SHARD})/typos/[a-z0-9]{2}$`);
 export const shardSchemaFor = (name: string) =>
-  name.startsWith('pages/') ? PageShard : name.startsWith(TASK_SHARD_PREFIX) ? TaskShard : POSTING_SHARD.test(name) ? SearchPostingsShard : SHARD_SCHEMAS[name as keyof typeof SHARD_SCHEMAS];
+  name.startsWith('pages/') ? PageShard : name.startsWith(TASK_SHARD_PREFIX) ? TaskShard : POSTING_SHARD.test(name) ? SearchPostingsShard : TYPO_SHARD.test(name) ? SearchTyposShard : SHARD_SCHEMAS[name as keyof typeof SHARD_SCHEMAS];
 
 export type OccupationListItem = z.infer<typeof OccupationListItem>;
 export type OccupationList = z.infer<typeof OccupationList>;
@@ -367,6 +373,7 @@ export type IndustryDetail = z.infer<typeof IndustryDetailBody>;
 export type PageShard = z.infer<typeof PageShard>;
 export type SearchShard = z.infer<typeof SearchShard>;
 export type SearchPostingsShard = z.infer<typeof SearchPostingsShard>;
+export type SearchTyposShard = z.infer<typeof SearchTyposShard>;
 export type SearchTitlesShard = z.infer<typeof SearchTitlesShard>;
 export type SearchByLengthShard = z.infer<typeof SearchByLengthShard>;
 export type UnscoredSearchShard = z.infer<typeof UnscoredSearchShard>;

@@ -6,6 +6,7 @@ import type { NotScoredItem } from './response-schemas.ts';
 import { compareText } from '../model/text.ts';
 import { normalize, vocabulary, words, type WholeSearchIndex } from './search-words.ts';
 import { pack, packPostings, packWidth, POSTING_BUCKET_WORDS } from './search-pack.ts';
+import { deletionKeys, listedEdits, typoShardOf } from './search-typos.ts';
 
 /** Words that do not make a name more specific ("Managers, Except ..."): not counted in its length. */
 const FILLER = new Set(['and', 'or', 'of', 'the', 'a', 'an', 'in', 'for', 'to', 'except', 'other', 'all', 's']);
@@ -114,4 +115,34 @@ function priors(records: Array<{ soc_code: string; labor_data?: { employment: nu
     const share = n > 1 && !r.soc_code.endsWith('.00') ? emp / (2 * n) : emp;
     return Math.round(Math.min(1, Math.log10(1 + share) / 6.6) * 1e4) / 1e4;
   });
+}
+
+/** The typo index of one search index, as the function reads it (search-typos.ts): its shards, each deletion key's vocabulary ids. */
+export interface TypoIndex {
+  /** The shards' names (two characters each), sorted, joined by single spaces: the index's `typo_shards`. */
+  parts: string;
+  /** Per shard, its deletion keys (sorted) and the ascending ids of the vocabulary words listed under each, packed in the index's width. */
+  shards: Map<string, Record<string, string>>;
+}
+
+/** Lists every vocabulary word under the deletions of its start (search-typos.ts), cut into shards. */
+export function buildTypoIndex(vocab: readonly string[], width: number): TypoIndex {
+  const lists = new Map<string, number[]>();
+  vocab.forEach((w, k) => {
+    const edits = listedEdits(w.length);
+    if (edits === 0) return;
+    for (const key of deletionKeys(w, edits)) {
+      const list = lists.get(key);
+      if (list) list.push(k);
+      else lists.set(key, [k]);
+    }
+  });
+  const shards = new Map<string, Record<string, string>>();
+  for (const key of [...lists.keys()].sort(compareText)) {
+    const part = typoShardOf(key);
+    let shard = shards.get(part);
+    if (!shard) shards.set(part, (shard = {}));
+    shard[key] = pack(lists.get(key)!, width);
+  }
+  return { parts: [...shards.keys()].join(' '), shards };
 }

@@ -1,8 +1,9 @@
 // The occupation search's queries, answered by the function against the index the build made
 // (search-words.ts says how a search works). Pure.
-import { byLengthOf, nameLength, namesOfOccupation, normalize, occupationCount, occupationsHolding, ownerOf, partsMissing, postingsOf, stem, titlesOf, unscoredOf, wordStarts, words, type SearchIndex } from './search-words.ts';
+import { byLengthOf, nameLength, typoListOf, namesOfOccupation, normalize, occupationCount, occupationsHolding, ownerOf, partsMissing, postingsOf, stem, titlesOf, unscoredOf, wordStarts, words, type SearchIndex } from './search-words.ts';
 import { unpackAt } from './search-pack.ts';
 import { TYPO_DISTANCE_BUDGET } from './limits.ts';
+import { deletionKeys, MIN_TYPO_WORD, typoEdits, typoShardOf } from './search-typos.ts';
 
 /**
  * Everyday words and abbreviations O*NET's titles do not (or barely) carry, as the words that do;
@@ -323,29 +324,82 @@ function candidates(index: SearchIndex, w: string, lexicon: Lexicon | undefined,
     }
   }
   // A word of the other index's titles is a word, not a typo of a near one (queryWords).
-  // The ids by length are a shard of their own: not loaded, no typo now (noted; asked again).
-  const byLength = typos && !exact && w.length >= 4 && !inVocabulary(lexicon, w) ? byLengthOf(index) : undefined;
-  if (typos && byLength !== undefined) {
-    const max = w.length >= 8 ? 2 : 1;
-    let letters = lettersOf.get(index);
-    if (!letters) lettersOf.set(index, (letters = new Int32Array(count)));
-    const set = letterSet(w);
-    // The words of one length lie together in by_length: its own length, then one off, then two.
-    for (let off = 0; off <= 2 * max && typos.distances > 0; off++) {
-      const len = w.length + (off % 2 === 0 ? off / 2 : -(off + 1) / 2);
-      for (let j = lengthStart(index, byLength, len), end = lengthStart(index, byLength, len + 1); j < end && typos.distances > 0; j++) {
-        const k = unpackAt(byLength, index.width, j);
-        const from = starts[k]!;
-        if (out.has(k) || bitCount(set ^ (letters[k] ||= letterSet(text, from, from + len))) > 2 * max) continue;
-        typos.distances--;
-        searchWork.distances++;
-        const d = editDistance(w, text, max, from, len);
-        if (d <= max) out.set(k, d === 1 ? 0.65 : 0.5);
-      }
-    }
+  if (typos && !exact && w.length >= MIN_TYPO_WORD && !inVocabulary(lexicon, w)) {
+    if (index.typo_shards !== undefined) typoLookup(index, w, out, typos);
+    else typoScan(index, w, out, typos);
   }
   searchWork.candidates += out.size;
   return out;
+}
+
+/** A length difference's place in the order typos are taken: the word's own length, one shorter, one longer, two shorter, two longer. */
+const lengthRank = (d: number): number => (d < 0 ? -2 * d - 1 : 2 * d);
+
+/**
+ * The typos of w found through the index's typo index (search-typos.ts): the vocabulary words
+ * listed under w's deletions, within typoEdits(w) edits of it, taken as the scan took them (the
+ * nearest lengths first, then by id) and under the same budget. A shard not loaded: none now
+ * (noted; asked again).
+ */
+function typoLookup(index: SearchIndex, w: string, out: Map<number, number>, typos: { distances: number }): void {
+  const max = typoEdits(w.length);
+  const { width, vocab: text } = index;
+  const starts = wordStarts(index);
+  const count = starts.length - 1;
+  // Each word found as one number, its length's rank first: sorted, they come in the scan's order.
+  const found: number[] = [];
+  let complete = true;
+  for (const key of deletionKeys(w, max)) {
+    const list = typoListOf(index, typoShardOf(key), key);
+    if (list === null) complete = false;
+    if (!complete) continue;
+    for (let i = 0, n = list!.length / width; i < n; i++) {
+      const k = unpackAt(list!, width, i);
+      const d = starts[k + 1]! - starts[k]! - 1 - w.length;
+      if (d >= -max && d <= max) found.push(lengthRank(d) * count + k);
+    }
+  }
+  if (!complete) return;
+  found.sort((a, b) => a - b);
+  for (let i = 0; i < found.length && typos.distances > 0; i++) {
+    if (i > 0 && found[i] === found[i - 1]) continue;
+    const k = found[i]! % count;
+    if (out.has(k)) continue;
+    typos.distances--;
+    searchWork.distances++;
+    const from = starts[k]!;
+    const d = editDistance(w, text, max, from, starts[k + 1]! - from - 1);
+    if (d <= max) out.set(k, d === 1 ? 0.65 : 0.5);
+  }
+}
+
+/**
+ * The typos of w found by a scan of the vocabulary, for an index without a typo index (the
+ * ISCO-08 one): the words of the near lengths from by_length, its own length first, then one
+ * off, then two, so a query that runs out of budget keeps the likelier typos. The ids by length
+ * are a shard of their own where split off: not loaded, no typo now (noted; asked again).
+ */
+function typoScan(index: SearchIndex, w: string, out: Map<number, number>, typos: { distances: number }): void {
+  const byLength = byLengthOf(index);
+  if (byLength === undefined) return;
+  const text = index.vocab;
+  const starts = wordStarts(index);
+  const max = typoEdits(w.length);
+  let letters = lettersOf.get(index);
+  if (!letters) lettersOf.set(index, (letters = new Int32Array(starts.length - 1)));
+  const set = letterSet(w);
+  for (let off = 0; off <= 2 * max && typos.distances > 0; off++) {
+    const len = w.length + (off % 2 === 0 ? off / 2 : -(off + 1) / 2);
+    for (let j = lengthStart(index, byLength, len), end = lengthStart(index, byLength, len + 1); j < end && typos.distances > 0; j++) {
+      const k = unpackAt(byLength, index.width, j);
+      const from = starts[k]!;
+      if (out.has(k) || bitCount(set ^ (letters[k] ||= letterSet(text, from, from + len))) > 2 * max) continue;
+      typos.distances--;
+      searchWork.distances++;
+      const d = editDistance(w, text, max, from, len);
+      if (d <= max) out.set(k, d === 1 ? 0.65 : 0.5);
+    }
+  }
 }
 
 const inVocabulary = (index: Lexicon | undefined, w: string): boolean => {

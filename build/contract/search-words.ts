@@ -65,6 +65,13 @@ export interface SearchIndex {
    */
   by_length?: string;
   /**
+   * The shards of the index's typo index (search-typos.ts; two characters each, sorted, joined by
+   * single spaces), each a shard of its own loaded when a query word first needs it (typoListOf):
+   * a typo is found by a few lookups, not a scan of the vocabulary. An index without it (the
+   * ISCO-08 one, small and a shard whole) scans `by_length` instead.
+   */
+  typo_shards?: string;
+  /**
    * The ascending ids of the names that hold each vocabulary word, in buckets of
    * POSTING_BUCKET_WORDS consecutive words (so of one stretch of the alphabet): bucket b packs the
    * bucket-local ends of its words' lists (where each ends, counted in numbers), then the lists one
@@ -214,6 +221,7 @@ export const postingBuckets = (words: number): number => Math.ceil(words / POSTI
 /** What queries asked for that the index did not hold, per index (takeMissing). */
 interface Missing {
   buckets: Set<number>;
+  typos: Set<string>;
   unscored: boolean;
   titles: boolean;
   by_length: boolean;
@@ -221,8 +229,34 @@ interface Missing {
 const missingOf = new WeakMap<SearchIndex, Missing>();
 function missing(index: SearchIndex): Missing {
   let m = missingOf.get(index);
-  if (!m) missingOf.set(index, (m = { buckets: new Set(), unscored: false, titles: false, by_length: false }));
+  if (!m) missingOf.set(index, (m = { buckets: new Set(), typos: new Set(), unscored: false, titles: false, by_length: false }));
   return m;
+}
+
+/** The typo index's shards loaded so far, per index (addTypoShard), and its shards' names padded with spaces (" ab cd "). */
+const typoShards = new WeakMap<SearchIndex, Map<string, Record<string, string>>>();
+const typoParts = new WeakMap<SearchIndex, string>();
+/** Puts a loaded shard of the index's typo index in place (the caller loaded what takeMissing named). */
+export function addTypoShard(index: SearchIndex, part: string, keys: Record<string, string>): void {
+  let m = typoShards.get(index);
+  if (!m) typoShards.set(index, (m = new Map()));
+  m.set(part, keys);
+}
+/**
+ * The vocabulary ids listed under a deletion key in the index's typo index (packed, ascending), ''
+ * when none; null when its shard is not loaded, which is noted as wanted (takeMissing), like a
+ * posting bucket. `part`: the key's shard (search-typos.ts typoShardOf).
+ */
+export function typoListOf(index: SearchIndex, part: string, key: string): string | null {
+  let parts = typoParts.get(index);
+  if (parts === undefined) typoParts.set(index, (parts = ` ${index.typo_shards ?? ''} `));
+  if (!parts.includes(` ${part} `)) return '';
+  const shard = typoShards.get(index)?.get(part);
+  if (shard === undefined) {
+    missing(index).typos.add(part);
+    return null;
+  }
+  return Object.hasOwn(shard, key) ? shard[key]! : '';
 }
 
 /**
@@ -280,14 +314,14 @@ export const partsMissing = (index: SearchIndex): boolean => missingOf.has(index
 
 /**
  * What queries asked for since the last call and the index did not hold: posting buckets
- * (ascending), whether the unscored occupations' index, the titles, the ids by length; forgotten
+ * (ascending), typo index shards (sorted), whether the unscored occupations' index, the titles, the ids by length; forgotten
  * once told. The caller loads them and asks again (the answers given without them are incomplete).
  */
-export function takeMissing(index: SearchIndex): { buckets: number[]; unscored: boolean; titles: boolean; by_length: boolean } | null {
+export function takeMissing(index: SearchIndex): { buckets: number[]; typos: string[]; unscored: boolean; titles: boolean; by_length: boolean } | null {
   const m = missingOf.get(index);
   if (!m) return null;
   missingOf.delete(index);
-  return { buckets: [...m.buckets].sort((a, b) => a - b), unscored: m.unscored, titles: m.titles, by_length: m.by_length };
+  return { buckets: [...m.buckets].sort((a, b) => a - b), typos: [...m.typos].sort(), unscored: m.unscored, titles: m.titles, by_length: m.by_length };
 }
 /** Lower-case, letters and digits only, single spaces: "Registered Nurse (RN)" -> "registered nurse rn". */
 export function normalize(s: string): string {

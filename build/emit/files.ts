@@ -10,9 +10,10 @@ import * as present from '../contract/present.ts';
 import { notFound, problemTypeDocs } from '../contract/problem.ts';
 import { fileFor, shardFile, taskShardName, NOT_FOUND_FILES, SEARCH_PART_SHARDS, UNSCORED_SHARD } from '../contract/dist-layout.ts';
 import { fillPattern, releaseUrlFor, routeById, routesFor, urlFor, type RouteDef } from '../contract/routes.ts';
-import { postingShardName, type SplitPart, type WholeSearchIndex } from '../contract/search-words.ts';
+import { postingShardName, vocabulary, type SplitPart, type WholeSearchIndex } from '../contract/search-words.ts';
 import { packedProblem } from '../contract/search-pack.ts';
-import { buildIscoSearchIndex } from '../contract/search-index.ts';
+import { buildIscoSearchIndex, buildTypoIndex } from '../contract/search-index.ts';
+import { typoShardName } from '../contract/search-typos.ts';
 import type { Meta } from '../contract/site-schemas.ts';
 import { versioned } from '../model/version.ts';
 import { buildOpenApi } from './openapi.ts';
@@ -119,12 +120,14 @@ export async function* emitFiles(
   yield { path: NOT_FOUND_FILES.api, ...json(notFound(`${urlFor('api-index')}/`)), schema: ProblemSchema };
 
   // Function shards.
+  const servedTypos = buildTypoIndex(vocabulary(search), search.width);
   const shards: Array<[string, () => unknown]> = [
     ['meta', () => ({ data_version: model.meta.data_version, shape, occupation_count: items.length, page_shard_size: PAGE_SHARD_SIZE, page_shards: shardCount(items.length, PAGE_SHARD_SIZE) })],
     // The search index without its postings, which follow as shards of their own, a bucket each,
     // without its titles and ids by length, a shard each, and without the unscored occupations'
     // index, a shard of its own (a cold search mostly needs none of them: search-words.ts).
-    ['search', () => ({ ...servedIndex(search), postings: [] })],
+    // Its typo index too (search-typos.ts), a shard per two characters, loaded as queries need them.
+    ['search', () => ({ ...servedIndex(search), typo_shards: servedTypos.parts, postings: [] })],
     ['assess', () => ({
       factors: model.factors,
       tiers: model.tiers,
@@ -142,8 +145,12 @@ export async function* emitFiles(
   // Every build has them (the schema of "search" asks for unscored_words): a missing one is a bug.
   if (!search.unscored) throw new Error('search index: no unscored occupations index');
   const { occupations, index: unscored } = search.unscored;
-  shards.push([UNSCORED_SHARD, () => ({ occupations, index: { ...unscored, postings: [] } })]);
+  const unscoredTypos = buildTypoIndex(vocabulary(unscored), unscored.width);
+  shards.push([UNSCORED_SHARD, () => ({ occupations, index: { ...unscored, typo_shards: unscoredTypos.parts, postings: [] } })]);
   unscored.postings.forEach((postings, b) => shards.push([postingShardName(UNSCORED_SHARD, b), () => ({ postings })]));
+  for (const [name, typos] of [['search', servedTypos], [UNSCORED_SHARD, unscoredTypos]] as const) {
+    for (const [part, keys] of typos.shards) shards.push([typoShardName(name, part), () => ({ typos: keys })]);
+  }
   for (let n = 0; n < shardCount(items.length, PAGE_SHARD_SIZE); n++) {
     shards.push([pageShardName(n), () => ({ offset: n * PAGE_SHARD_SIZE, items: items.slice(n * PAGE_SHARD_SIZE, (n + 1) * PAGE_SHARD_SIZE).map((i) => JSON.stringify(i)) })]);
   }

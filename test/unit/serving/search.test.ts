@@ -163,10 +163,10 @@ describe('posting buckets loaded on demand', () => {
     // A typo: the ids by length, and no typo match meanwhile (nor a word dropped for lack of one).
     expect(searchOccupations(split, 'nurce')).toEqual([]);
     expect(searchOccupations(split, 'registered nurce')).toEqual([]);
-    expect(takeMissing(split)).toEqual({ buckets: [], unscored: false, titles: false, by_length: true });
+    expect(takeMissing(split)).toEqual({ buckets: [], typos: [], unscored: false, titles: false, by_length: true });
     // Suggestions: the titles.
     expect(suggestOccupations(split, 'cashers')).toEqual([]);
-    expect(takeMissing(split)).toEqual({ buckets: [], unscored: false, titles: true, by_length: false });
+    expect(takeMissing(split)).toEqual({ buckets: [], typos: [], unscored: false, titles: true, by_length: false });
     split.by_length = byLength;
     split.titles = own;
     for (const q of ['nurce', 'registered nurce', 'xyzzy cashiers', 'sercretary']) expect(searchOccupations(split, q), q).toEqual(searchOccupations(index, q));
@@ -413,15 +413,15 @@ describe('unscored occupations', () => {
     expect(takeMissing(split)).toBeNull();
     // Naming them needs it: asked for, and nothing found meanwhile.
     expect(unscoredTitleHolds(split, 'infantry officers')).toBe(false);
-    expect(takeMissing(split)).toEqual({ buckets: [], unscored: true, titles: false, by_length: false });
+    expect(takeMissing(split)).toEqual({ buckets: [], typos: [], unscored: true, titles: false, by_length: false });
     expect(searchUnscored(split, 'infantry')).toEqual([]);
     expect(searchOccupations(split, 'artillery officer')).toEqual([]);
-    expect(takeMissing(split)).toEqual({ buckets: [], unscored: true, titles: false, by_length: false });
+    expect(takeMissing(split)).toEqual({ buckets: [], typos: [], unscored: true, titles: false, by_length: false });
     // Their index's postings are shards of their own too: asked for, then the same answers.
     const theirs: SearchIndex = { ...whole!.index, postings: whole!.index.postings.map(() => undefined) };
     split.unscored = { occupations: whole!.occupations, index: theirs };
     expect(searchUnscored(split, 'infantry')).toEqual([]);
-    expect(takeMissing(theirs)).toEqual({ buckets: [0], unscored: false, titles: false, by_length: false });
+    expect(takeMissing(theirs)).toEqual({ buckets: [0], typos: [], unscored: false, titles: false, by_length: false });
     theirs.postings[0] = whole!.index.postings[0];
     for (const q of ['infantry', 'infantry officers', 'artillery officer', 'officers', 'nurses', 'infantryman']) {
       expect(searchUnscored(split, q), q).toEqual(searchUnscored(withUnscored, q));
