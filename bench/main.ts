@@ -7,7 +7,9 @@
 //   offset, search q=nurse, POST assess); then the same list and search over many distinct URLs in
 //   rotation (100 offsets; every query of the search cases), so that a figure cannot come from
 //   answering one URL over and over; finally the search accuracy on the realistic queries of
-//   test/support/search-queries.ts.
+//   test/support/search-queries.ts. The function's CPU two ways: as a Workers isolate meets it
+//   (worker-cold.ts: the Cloudflare bundle in a fresh process per cold figure, first request) and
+//   in this process after a warm-up (function-cpu.ts).
 // Fairness: the bare ceiling sends, per URL, the same status line, headers (Date, Connection and
 // Keep-Alive are Node's on both sides) and body bytes that our server sent for it, from memory,
 // in as many processes as ours, on the same wrk settings (keep-alive, -t2 -c32).
@@ -23,6 +25,7 @@ import { SEARCH_CASES } from '../test/support/search-queries.ts';
 import { findNginx, startNginx } from './nginx.ts';
 import { startChild, timeChild, treeCpuMs, treeRssMb, type Running } from './procs.ts';
 import { functionCpuFigures, mainText } from './function-cpu.ts';
+import { workerColdFigures, workerColdRows } from './worker-cold.ts';
 import { hasWrk, runWrk, type WrkResult } from './wrk.ts';
 import { REPO_ROOT } from '../build/repo-root.ts';
 
@@ -159,6 +162,7 @@ async function main() {
   try {
     if (!flags['--dir']) await buildFigures(dir, tmp);
     bundleFigures(dir);
+    for (const r of workerColdRows(await workerColdFigures(dir))) row(r.figure, r.ours, '', '', r.goal);
     await cpuFigures(dir);
 
     const [serveCmd, serveArgs] = node('build/serve/main.ts', '--dir', dir, '--port', '0', '--workers', String(WORKERS));

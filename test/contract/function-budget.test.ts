@@ -5,7 +5,9 @@
 //    loaded), parses at most COLD_REQUEST_BUDGET bytes and JSON values; the samples are listed
 //    per handler id of the route table, so a new handler does not compile until it has one; a
 //    search that finds served occupations and names no unscored one does not read their index
-//    nor the titles, and one with no typo not the ids by length (UNREAD);
+//    nor the titles, and none reads the ids by length (UNREAD: typos are looked up, not scanned);
+//  - a cold typo search reads at most 3 shards of an index's typo index per query word of 4-7
+//    letters and 6 per longer word (search-typos.ts), over 300 generated misspelled queries;
 //  - every first-seen search query, over >= 1,000 generated from the titles, expands to at most
 //    SEARCH_QUERY_BUDGET edit distances, candidate words and posting ids.
 // On the real builds of both shapes (the integration project's global setup).
@@ -17,7 +19,9 @@ import { SEARCH_PART_SHARDS, SHARD_DIR, shardFile, UNSCORED_SHARD } from '../../
 import { routesFor, type HandlerId } from '../../build/contract/routes.ts';
 import { searchWork } from '../../build/contract/search-query.ts';
 import { createHandler } from '../../functions/api.ts';
-import { realisticQueries } from '../support/realistic-queries.ts';
+import { realisticQueries, typoQueries } from '../support/realistic-queries.ts';
+import { MIN_TYPO_WORD, typoEdits, typoShardName } from '../../build/contract/search-typos.ts';
+import { words } from '../../build/contract/search-words.ts';
 import { SHAPES } from './setup.ts';
 
 /** JSON values in a parsed value: every object, array, string, number, boolean and null. */
@@ -63,8 +67,17 @@ const SAMPLES: Record<HandlerId, Array<[string, () => Request]>> = {
  */
 const UNREAD: Record<string, string[]> = {
   'search, plain': [UNSCORED_SHARD, SEARCH_PART_SHARDS.titles, SEARCH_PART_SHARDS.by_length],
-  'search, a typo': [UNSCORED_SHARD, SEARCH_PART_SHARDS.titles],
+  'search, a typo': [UNSCORED_SHARD, SEARCH_PART_SHARDS.titles, SEARCH_PART_SHARDS.by_length],
+  'search, typos': [SEARCH_PART_SHARDS.by_length],
 };
+
+/** The served occupations' titles, from the page shards. */
+function pageTitles(dir: string): string[] {
+  const titles: string[] = [];
+  const meta = JSON.parse(readFileSync(path.join(dir, shardFile('meta')), 'utf8')) as { page_shards: number };
+  for (let n = 0; n < meta.page_shards; n++) titles.push(...(JSON.parse(readFileSync(path.join(dir, shardFile(`pages/${n}`)), 'utf8')) as { items: string[] }).items.map((i) => (JSON.parse(i) as { title: string }).title));
+  return titles;
+}
 
 function meter(dir: string) {
   const read = { bytes: 0, values: 0, shards: [] as string[] };
@@ -120,6 +133,28 @@ describe('the function within an edge budget (counts)', () => {
     console.log(`cold requests, ${shape}:\n  ${figures.join('\n  ')}`);
   });
 
+  it('a cold typo search reads a few shards of the typo index, bounded by its words', async () => {
+    const dir = dists.percentile;
+    const queries = typoQueries(pageTitles(dir), 300);
+    expect(queries.length).toBe(300);
+    let most = { ratio: 0, q: '', read: 0 };
+    for (const q of queries) {
+      const { read, source } = meter(dir);
+      const res = await createHandler(source)(new Request(`${base}/api/v1/occupations?q=${encodeURIComponent(q)}&limit=20`));
+      expect(res.status, q).toBe(200);
+      // Per index, the words' bounds (a word of 4-7 letters one edit, longer two).
+      const bound = words(q).reduce((n, w) => n + (w.length < MIN_TYPO_WORD ? 0 : typoEdits(w.length) === 1 ? 3 : 6), 0);
+      for (const index of ['search', UNSCORED_SHARD]) {
+        const typoShards = read.shards.filter((n) => n.startsWith(typoShardName(index, '')));
+        expect(typoShards.length, `${q}: ${typoShards.join(', ')}`).toBeLessThanOrEqual(bound);
+        if (bound > 0 && typoShards.length / bound > most.ratio) most = { ratio: typoShards.length / bound, q, read: typoShards.length };
+      }
+      expect(read.shards, q).not.toContain(SEARCH_PART_SHARDS.by_length);
+    }
+    console.log(`typo shards read by a cold typo search, nearest its bound: "${most.q}" ${most.read} (${(100 * most.ratio).toFixed(0)}% of its bound)`);
+    expect(most.read).toBeGreaterThan(0);
+  });
+
   it('every handler id of the route table has a cold sample served in some shape', () => {
     const served = new Set(SHAPES.flatMap((s) => routesFor(s).flatMap((r) => Object.values(r.ops).map((o) => o?.handler)).filter(Boolean)));
     for (const id of served) expect(SAMPLES[id as HandlerId]?.length, id).toBeGreaterThan(0);
@@ -129,10 +164,7 @@ describe('the function within an edge budget (counts)', () => {
     const dir = dists.percentile;
     const { source } = meter(dir);
     const handler = createHandler(source);
-    const titles: string[] = [];
-    const meta = JSON.parse(readFileSync(path.join(dir, shardFile('meta')), 'utf8')) as { page_shards: number };
-    for (let n = 0; n < meta.page_shards; n++) titles.push(...(JSON.parse(readFileSync(path.join(dir, shardFile(`pages/${n}`)), 'utf8')) as { items: string[] }).items.map((i) => (JSON.parse(i) as { title: string }).title));
-    const queries = realisticQueries(titles, 1000);
+    const queries = realisticQueries(pageTitles(dir), 1000);
     expect(queries.length).toBeGreaterThanOrEqual(1000);
     const worst = { distances: 0, candidates: 0, postings: 0 };
     const worstQ = { distances: '', candidates: '', postings: '' };

@@ -11,19 +11,9 @@ import { prng as random } from '../../build/model/num.ts';
 export function realisticQueries(titles: string[], atLeast = 1000): string[] {
   const rnd = random(33);
   const pick = <T>(xs: T[]): T => xs[Math.floor(rnd() * xs.length)]!;
-  const letters = 'abcdefghijklmnopqrstuvwxyz';
-  const typo = (w: string): string => {
-    if (w.length < 4) return w;
-    const i = 1 + Math.floor(rnd() * (w.length - 2));
-    switch (Math.floor(rnd() * 4)) {
-      case 0: return w.slice(0, i) + w.slice(i + 1);
-      case 1: return w.slice(0, i) + w[i] + w.slice(i);
-      case 2: return w.slice(0, i - 1) + w[i] + w[i - 1] + w.slice(i + 1);
-      default: return w.slice(0, i) + pick([...letters]) + w.slice(i + 1);
-    }
-  };
+  const typo = (w: string) => typoOf(w, rnd);
   const out = new Set<string>();
-  const words = titles.map((t) => t.toLowerCase().replace(/[^a-z0-9 ]+/g, ' ').split(/\s+/).filter((w) => w.length > 2 && !['and', 'the', 'all', 'other', 'except'].includes(w)));
+  const words = titleWords(titles);
   for (let round = 0; out.size < atLeast && round < 50; round++) {
     for (const ws of words) {
       if (ws.length === 0) continue;
@@ -44,3 +34,45 @@ export function realisticQueries(titles: string[], atLeast = 1000): string[] {
   return [...out].sort();
 }
 
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/** A title's words as people type them: lower case, letters and digits, no filler words. */
+const titleWords = (titles: string[]): string[][] =>
+  titles.map((t) => t.toLowerCase().replace(/[^a-z0-9 ]+/g, ' ').split(/\s+/).filter((w) => w.length > 2 && !['and', 'the', 'all', 'other', 'except'].includes(w)));
+
+/** One typo in a word of 4 letters or more (a letter after the first dropped, doubled or replaced, or swapped with the one before it); shorter words as they are. */
+function typoOf(w: string, rnd: () => number): string {
+  if (w.length < 4) return w;
+  const i = 1 + Math.floor(rnd() * (w.length - 2));
+  switch (Math.floor(rnd() * 4)) {
+    case 0: return w.slice(0, i) + w.slice(i + 1);
+    case 1: return w.slice(0, i) + w[i] + w.slice(i);
+    case 2: return w.slice(0, i - 1) + w[i] + w[i - 1] + w.slice(i + 1);
+    default: return w.slice(0, i) + LETTERS[Math.floor(rnd() * LETTERS.length)] + w.slice(i + 1);
+  }
+}
+
+/**
+ * Distinct misspelled queries, deterministic: a title's word of 4 letters or more with one typo
+ * (two in one of 8 or more, every third time), alone or before the title's next word. Every query
+ * holds a word that is not as the titles spell it, so each one takes the typo path.
+ */
+export function typoQueries(titles: string[], count = 1000): string[] {
+  const rnd = random(45);
+  const out = new Set<string>();
+  const words = titleWords(titles);
+  for (let round = 0; out.size < count && round < 50; round++) {
+    for (const ws of words) {
+      const at = Math.floor(rnd() * ws.length);
+      const w = ws[at];
+      if (w === undefined || w.length < 4) continue;
+      let t = typoOf(w, rnd);
+      if (w.length >= 8 && rnd() < 1 / 3) t = typoOf(t, rnd);
+      if (t === w) continue;
+      out.add(rnd() < 0.5 && at + 1 < ws.length ? `${t} ${ws[at + 1]}` : t);
+      if (out.size >= count) break;
+    }
+  }
+  return [...out].sort();
+}
