@@ -25,7 +25,7 @@
 // function (search-query.ts) share, so a title and a query are cut into words alike.
 import type { NotScoredItem } from './response-schemas.ts';
 import { foldWords } from '../model/text.ts';
-import { POSTING_BUCKET_WORDS, unpackAt } from './search-pack.ts';
+import { POSTING_BUCKET_WORDS, unpackAll, unpackAt } from './search-pack.ts';
 export { POSTING_BUCKET_WORDS } from './search-pack.ts';
 
 export interface SearchIndex {
@@ -156,14 +156,10 @@ export function ownerOf(index: SearchIndex, id: number): number {
   return lo;
 }
 const altEnds = new WeakMap<SearchIndex, Int32Array>();
-/** alt_end read once per index (an occupation's number, about a thousand). */
+/** alt_end read once per index (an occupation's number, about a thousand), in one loop: a cold instance runs it uncompiled. */
 function altEndsOf(index: SearchIndex): Int32Array {
   let ends = altEnds.get(index);
-  if (!ends) {
-    ends = new Int32Array(occupationCount(index));
-    for (let o = 0; o < ends.length; o++) ends[o] = unpackAt(index.alt_end, index.width, o);
-    altEnds.set(index, ends);
-  }
+  if (!ends) altEnds.set(index, (ends = unpackAll(index.alt_end, index.width, occupationCount(index))));
   return ends;
 }
 /**
@@ -203,7 +199,7 @@ function lengthsTable(index: SearchIndex): Uint8Array {
   let t = lengthsOf.get(index);
   if (!t) {
     const n = occupationCount(index);
-    lengthsOf.set(index, (t = new Uint8Array(n === 0 ? 0 : n + altEndsOf(index)[n - 1]!)));
+    lengthsOf.set(index, (t = new Uint8Array(n === 0 ? 0 : n + unpackAt(index.alt_end, index.width, n - 1))));
   }
   return t;
 }

@@ -3,7 +3,7 @@ import { buildSearchIndex } from '../../../build/contract/search-index.ts';
 import { editDistance, ownTitleHolds, searchOccupations, searchUnscored, searchWork, suggestOccupations, unscoredTitleHolds, unscoredTitlesMayHold } from '../../../build/contract/search-query.ts';
 import { TYPO_DISTANCE_BUDGET } from '../../../build/contract/limits.ts';
 import { nameLength, normalize, occupationsHolding, ownerOf, postingsOf, stem, takeMissing, vocabulary, type SearchIndex } from '../../../build/contract/search-words.ts';
-import { pack, packedLength, packedProblem, packWidth, POSTING_BUCKET_WORDS, unpackAt } from '../../../build/contract/search-pack.ts';
+import { pack, packedLength, packedProblem, packWidth, POSTING_BUCKET_WORDS, unpackAll, unpackAt } from '../../../build/contract/search-pack.ts';
 
 // Hand-written occupations in the shape the build hands over: titles, OEWS employment and code.
 const occ = (soc_code: string, title: string, employment: number | null, oews_code: string | null = soc_code.slice(0, 7)) => ({
@@ -75,11 +75,13 @@ describe('packed numbers', () => {
       expect(packed).toMatch(/^[-0-9A-Za-z_]*$/);
       expect(packedLength(packed, width)).toBe(numbers.length);
       expect(numbers.map((_, i) => unpackAt(packed, width, i))).toEqual(numbers);
+      expect([...unpackAll(packed, width, numbers.length)]).toEqual(numbers);
     }
     expect(packWidth(63)).toBe(1);
     expect(packWidth(64)).toBe(2);
     expect(() => pack([64], 1)).toThrow(/cannot pack 64/);
     expect(unpackAt('a"', 2, 0)).toBe(-1);
+    expect([...unpackAll('-0a"--', 2, 3)]).toEqual([1, -1, 0]);
   });
   it('finds a damaged index', () => {
     expect(packedProblem({ ...index, postings: [...index.postings, ''] })).toMatch(/postings and vocab/);
