@@ -275,12 +275,8 @@ export function postingsOf(index: SearchIndex, k: number): Int32Array {
   // The names' lengths follow the bucket's lists, which end where its last word's list does.
   const lengthsAt = (words + unpackAt(bucket, width, words - 1)) * width;
   const lengths = lengthsTable(index);
-  const out = new Int32Array(Math.max(0, end - start));
-  for (let i = start; i < end; i++) {
-    const id = unpackAt(bucket, width, words + i);
-    out[i - start] = id;
-    lengths[id] = unpackAt(bucket, 1, lengthsAt + i);
-  }
+  const out = unpackAll(bucket.slice((words + start) * width, (words + end) * width), width, Math.max(0, end - start));
+  for (let i = 0; i < out.length; i++) lengths[out[i]!] = unpackAt(bucket, 1, lengthsAt + start + i);
   return out;
 }
 
