@@ -124,14 +124,15 @@ export function wordStarts(index: Pick<SearchIndex, 'vocab'>): Int32Array {
   let s = startsOf.get(index);
   if (!s) {
     const text = index.vocab;
-    let n = text === '' ? 0 : 1;
-    for (let at = text.indexOf(' '); at >= 0; at = text.indexOf(' ', at + 1)) n++;
-    s = new Int32Array(n + 1);
-    for (let k = 1, at = -1; k <= n; k++) {
-      at = k < n ? text.indexOf(' ', at + 1) : text.length;
-      s[k] = at + 1;
+    // One pass over the spaces (a cold instance runs it uncompiled), into room for the most words
+    // the text can hold (a letter and a space each), then cut to size.
+    const all = new Int32Array((text.length >> 1) + 2);
+    let n = 1;
+    if (text !== '') {
+      for (let at = text.indexOf(' '); at >= 0; at = text.indexOf(' ', at + 1)) all[n++] = at + 1;
+      all[n++] = text.length + 1;
     }
-    startsOf.set(index, s);
+    startsOf.set(index, (s = all.slice(0, n)));
   }
   return s;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSearchIndex } from '../../../build/contract/search-index.ts';
 import { editDistance, ownTitleHolds, searchOccupations, searchUnscored, searchWork, suggestOccupations, unscoredTitleHolds, unscoredTitlesMayHold } from '../../../build/contract/search-query.ts';
 import { TYPO_DISTANCE_BUDGET } from '../../../build/contract/limits.ts';
-import { nameLength, normalize, occupationsHolding, ownerOf, postingsOf, stem, takeMissing, vocabulary, type SearchIndex } from '../../../build/contract/search-words.ts';
+import { nameLength, normalize, occupationsHolding, ownerOf, postingsOf, stem, takeMissing, vocabulary, wordStarts, type SearchIndex } from '../../../build/contract/search-words.ts';
 import { pack, packedLength, packedProblem, packWidth, POSTING_BUCKET_WORDS, unpackAll, unpackAt } from '../../../build/contract/search-pack.ts';
 
 // Hand-written occupations in the shape the build hands over: titles, OEWS employment and code.
@@ -69,6 +69,11 @@ describe('search text', () => {
 });
 
 describe('packed numbers', () => {
+  it('finds where each vocabulary word starts, and one past the end of the last plus one', () => {
+    expect([...wordStarts({ vocab: '' })]).toEqual([0]);
+    expect([...wordStarts({ vocab: 'a' })]).toEqual([0, 2]);
+    expect([...wordStarts({ vocab: 'a bb ccc' })]).toEqual([0, 2, 5, 9]);
+  });
   it('reads back every number it writes, at any width', () => {
     for (const [numbers, width] of [[[0, 1, 63], 1], [[0, 64, 4095, 17], 2], [[262143, 0, 70000], 3]] as const) {
       const packed = pack(numbers, width);
