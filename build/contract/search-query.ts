@@ -231,11 +231,11 @@ interface QueryWords {
  * occupations the unscored ones' ("infantry" is not "infant"; lexiconOf), and the other way round ("chef" is
  * not "chief", which would make "assistant chef" name an unscored occupation by an alternate title).
  * `typos`: false when typo matches would not count anyway (ownTitleHolds), so none is looked for;
- * else the query's typo scans share TYPO_DISTANCE_BUDGET.
+ * else the query's typo lookups share TYPO_DISTANCE_BUDGET.
  */
 function queryWords(index: SearchIndex, lexicon: Lexicon | undefined = lexiconOf(index), typos = true): QueryWords {
   const cands = new Map<string, Map<number, number>>();
-  // One budget for the whole query's typo scans (every word, every variant; queryWords is per query).
+  // One budget for the whole query's typo lookups (every word, every variant; queryWords is per query).
   const budget = { distances: TYPO_DISTANCE_BUDGET };
   const names = new Map<string, Names>();
   const self: QueryWords = {
@@ -305,7 +305,7 @@ const hitsScratch = new WeakMap<SearchIndex, Int32Array>();
 
 /**
  * Vocabulary words a query word stands for, with how well (1 exact, less for prefix and typo).
- * `typos`: what is left of the query's typo budget (null: no typo scan). The scan takes the
+ * `typos`: what is left of the query's typo budget (null: no typos looked for). Typos are taken
  * nearest lengths first (the word's own, then one off, then two), so a query that runs out of
  * budget keeps the likelier typos; the real queries stay well within it (limits.ts).
  */
