@@ -32,8 +32,8 @@ export const TASK_SHARD_PREFIX = 'tasks/';
 export const taskShardName = (soc: string): string => `${TASK_SHARD_PREFIX}${soc}`;
 
 /** Body kinds served as a file named by the URL itself (downloads, the script); the rest as <path>/index.<ext>. */
-const NAMED_FILE_KINDS: ReadonlySet<RouteBody> = new Set(['js', 'csv', 'gzip', 'sqlite']);
-const INDEX_EXT: Record<RouteBody, string> = { json: 'json', html: 'html', page: 'html', js: 'js', csv: 'csv', gzip: 'gz', sqlite: 'sqlite' };
+const NAMED_FILE_KINDS: ReadonlySet<RouteBody> = new Set(['js', 'csv', 'text', 'gzip', 'sqlite']);
+const INDEX_EXT: Record<RouteBody, string> = { json: 'json', html: 'html', page: 'html', js: 'js', csv: 'csv', text: 'txt', gzip: 'gz', sqlite: 'sqlite' };
 
 /**
  * Where the file for a concrete path lives in dist/: always <path>/index.json (or index.html).

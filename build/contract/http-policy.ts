@@ -27,6 +27,8 @@ export const CONTENT_TYPE = {
   problem: PROBLEM_CONTENT_TYPE,
   js: 'text/javascript; charset=utf-8',
   csv: 'text/csv; charset=utf-8',
+  /** README.txt and LICENSE.txt of /downloads/. */
+  text: 'text/plain; charset=utf-8',
   gzip: 'application/gzip',
   sqlite: 'application/vnd.sqlite3',
 } as const;

@@ -30,6 +30,8 @@ export interface DescribedFile {
   bytes: number;
   sha256: string;
   rows: number;
+  /** The resource's description when it says more than its table's (changes.csv names the previous release). */
+  description?: string;
 }
 
 /** The package, as a value (stringified once by the caller). */
@@ -44,7 +46,8 @@ export function dataPackage(meta: Meta, shape: Shape, files: readonly DescribedF
     title: 'Occupation Displacement Risk: scores, tasks, industries and changes',
     description:
       `AI displacement risk of ${meta.counts.occupations} O*NET occupations (${shape} shape): the score, its components, tasks with their evidence, labor data, ` +
-      'industries, and the changes since the previous release. The numbers the Occupation Displacement Risk API serves.',
+      'industries, and the changes since the previous release. The numbers the Occupation Displacement Risk API serves. ' +
+      'Each CSV starts with its header row. README.txt beside this file says how to read them; LICENSE.txt gives the licenses and the attribution to reproduce.',
     version: meta.data_version,
     model_version: meta.model_version,
     build_id: meta.build_id,
@@ -52,19 +55,19 @@ export function dataPackage(meta: Meta, shape: Shape, files: readonly DescribedF
     licenses: [...licenses.values()],
     attribution: meta.attribution,
     sources: meta.sources.map((s) => ({ title: `${s.title} (${s.publisher})`, path: s.homepage, license: s.license, attribution: s.attribution })),
-    resources: files.map(({ spec, bytes, sha256, rows }) => ({
+    resources: files.map(({ spec, bytes, sha256, rows, description }) => ({
       profile: 'tabular-data-resource',
       name: spec.name,
       path: spec.file,
       title: spec.title,
-      description: spec.description,
+      description: description ?? spec.description,
       format: 'csv',
       mediatype: 'text/csv',
       encoding: 'utf-8',
       bytes,
       hash: `sha256:${sha256}`,
       rows,
-      dialect: { delimiter: ',', lineTerminator: '\r\n', quoteChar: '"', doubleQuote: true, header: true, commentChar: '#' },
+      dialect: { delimiter: ',', lineTerminator: '\r\n', quoteChar: '"', doubleQuote: true, header: true },
       schema: {
         fields: columnsFor(spec, shape).map((c) => ({
           name: c.name,

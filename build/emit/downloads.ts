@@ -1,8 +1,10 @@
 // Bulk downloads: occupations.csv (one row per occupation), tasks.csv (one row per task),
-// industries.csv (one row per industry) and odr-data.jsonl (everything the API serves, one JSON
-// object per line). Each starts with a header naming the data and model versions and the licenses:
-// '#' comment lines in the CSVs (csv-parse: comment '#'; pandas: comment='#'), a first line of
-// type "header" in the JSON Lines. Columns come from the published responses (present.ts), so a
+// industries.csv (one row per industry) and odr-data.jsonl.gz (everything the API serves, one JSON
+// object per line). Each CSV starts with its header row, as every tool's defaults expect; the
+// provenance (versions, sources, licenses, attribution) is where those tools look for it:
+// datapackage.json, README.txt and LICENSE.txt beside the files, the database's metadata table
+// and Datasette's metadata.json; the archive keeps a first line of type "header". Columns come
+// from the published responses (present.ts), so a
 // field the model adds appears here without a change. Pure; the archive is compressed on libuv's
 // thread pool while the CSVs and pages are built, fed line by line (deflate's output does not depend
 // on how its input is split, so the bytes are those of one gzip call over the whole text).
@@ -17,14 +19,17 @@ import { releaseSummaryJson, type Changes } from '../contract/releases.ts';
 import type { ReleaseContext } from '../releases/load.ts';
 import { dataPackage } from './datapackage.ts';
 import { sha256 } from './manifest.ts';
-import { buildSqlite, datasetteMetadata, SQLITE_MAX_BYTES, SQLITE_NAME } from './sqlite.ts';
+import { buildSqlite, datasetteMetadata, SQLITE_MAX_BYTES, SQLITE_METADATA_TABLE, SQLITE_NAME } from './sqlite.ts';
+import { LICENSE_NAME, README_NAME, licenseText, readmeText } from './download-notes.ts';
+import { releaseUrlFor, routeById } from '../contract/routes.ts';
 import { CHANGES, DATABASE_TABLES, INDUSTRIES, ISCO, OCCUPATIONS, TASKS, columnsFor, type TableSpec } from './download-tables.ts';
 
 export interface Download {
   routeId: string;
   name: string;
   body: string | Uint8Array;
-  rows: number;
+  /** Data rows (records, lines of the archive); null for the plain-text README and LICENSE. */
+  rows: number | null;
   description: string;
 }
 
@@ -49,16 +54,6 @@ function flatten(obj: Record<string, unknown>, prefix = ''): Record<string, Cell
   return out;
 }
 
-function headerLines(meta: Meta, shape: Shape, name: string): string[] {
-  return [
-    `Occupation Displacement Risk API: ${name}`,
-    `data_version ${meta.data_version}; model_version ${meta.model_version}; shape ${shape}; build_id ${meta.build_id}`,
-    `License: code ${meta.license.code}. Data: ${meta.license.data}`,
-    ...meta.sources.map((s) => `Source: ${s.title} (${s.publisher}). License: ${s.license}`),
-    ...meta.attribution.map((a) => `Attribution: ${a}`),
-  ];
-}
-
 /**
  * The described columns of a table in one shape, checked against its rows: a row field that is not
  * described is an error (the description is the file's); a described column no row has stays, empty
@@ -74,10 +69,10 @@ export function checkedColumns(spec: TableSpec, shape: Shape, rows: ReadonlyArra
   return columns;
 }
 
-/** A CSV with '#' header lines; the columns are the table's description's (download-tables.ts). */
-function csv(header: string[], spec: TableSpec, shape: Shape, rows: Array<Record<string, Cell>>): string {
+/** A CSV whose first line is its header row; the columns are the table's description's (download-tables.ts). */
+function csv(spec: TableSpec, shape: Shape, rows: Array<Record<string, Cell>>): string {
   const columns = checkedColumns(spec, shape, rows);
-  const lines = [...header.map((h) => `# ${h.replace(/[\r\n]+/g, ' ')}`), csvLine(columns), ...rows.map((r) => csvLine(columns.map((c) => r[c])))];
+  const lines = [csvLine(columns), ...rows.map((r) => csvLine(columns.map((c) => r[c])))];
   return lines.join('\r\n') + '\r\n';
 }
 
@@ -188,29 +183,28 @@ export async function buildDownloads(model: ModelOutput, shape: Shape, meta: Met
   // Pages serves no file over 25 MiB. gzip with a zero mtime gives the same bytes every build.
   const archive = gzipLines(archiveLines(model, shape, meta));
   // Each table's rows live only while its CSV is made (not while the database is written).
-  const table = (spec: TableSpec, header: string[] = headerLines(meta, shape, spec.file!)) => {
+  const table = (spec: TableSpec) => {
     const rows = [...rowsOf[spec.name]!()];
-    return { text: csv(header, spec, shape, rows), rows: rows.length };
+    return { text: csv(spec, shape, rows), rows: rows.length };
   };
   const { text: occupations } = table(OCCUPATIONS);
   const { text: tasks, rows: taskCount } = table(TASKS);
   const { text: industries, rows: industryCount } = table(INDUSTRIES);
-
-  const changesHeader = [...headerLines(meta, shape, 'changes.csv'), `Previous release: ${changes.previous?.data_version ?? 'none recorded'}; this release: ${changes.current.data_version}`];
-  const { text: changesCsv } = table(CHANGES, changesHeader);
+  const { text: changesCsv } = table(CHANGES);
   const { text: isco, rows: iscoCount } = table(ISCO);
 
+  const previous = `Compared with the previous release ${changes.previous?.data_version ?? '(none recorded)'}; this release is ${changes.current.data_version}.`;
   const described = ([[OCCUPATIONS, occupations, occ.length], [TASKS, tasks, taskCount], [INDUSTRIES, industries, industryCount], [CHANGES, changesCsv, changes.data.length], [ISCO, isco, iscoCount]] as const).map(
-    ([spec, text, rows]) => ({ spec, bytes: Buffer.byteLength(text), sha256: sha256(text), rows }),
+    ([spec, text, rows]) => ({ spec, bytes: Buffer.byteLength(text), sha256: sha256(text), rows, ...(spec === CHANGES ? { description: `${spec.description} ${previous}` } : {}) }),
   );
   const datapackage = JSON.stringify(dataPackage(meta, shape, described), null, 1) + '\n';
 
   // The database from the records, one row at a time (the CSV texts above are not read back).
-  const sqlite = buildSqlite(DATABASE_TABLES, shape, rowsOf);
+  const sqlite = buildSqlite(DATABASE_TABLES, shape, rowsOf, meta);
   if (sqlite.bytes.length > SQLITE_MAX_BYTES) throw new Error(`${SQLITE_NAME} is ${sqlite.bytes.length} bytes, over the ${SQLITE_MAX_BYTES} a Pages deployment serves`);
   const datasette = JSON.stringify(datasetteMetadata(DATABASE_TABLES, shape, meta), null, 1) + '\n';
 
-  return [
+  const files: Array<Omit<Download, 'body' | 'rows'> & { rows: number; body: string | Uint8Array | Promise<Buffer> }> = [
     { routeId: 'download-datapackage', name: 'datapackage.json', body: datapackage, rows: described.length, description: 'A Frictionless Data Package describing every CSV here: each column with its type, unit and meaning, the keys, licenses with attribution, sources and version.' },
     { routeId: 'download-occupations', name: 'occupations.csv', body: occupations, rows: occ.length, description: 'One row per occupation: codes, title, slug, major group, every risk score field, labor data, protective factors.' },
     { routeId: 'download-tasks', name: 'tasks.csv', body: tasks, rows: taskCount, description: 'One row per task of every occupation: category, AI capability, task risk, time share and the evidence behind them.' },
@@ -218,9 +212,16 @@ export async function buildDownloads(model: ModelOutput, shape: Shape, meta: Met
     { routeId: 'download-changes', name: 'changes.csv', body: changesCsv, rows: changes.data.length, description: `One row per occupation of this release or the previous one (${changes.previous?.data_version ?? 'none recorded'}): both scores and tiers, the difference, and why it moved (data or model, and the first step of the score that moved).` },
     { routeId: 'download-isco', name: 'isco.csv', body: isco, rows: iscoCount, description: 'One row per scored ISCO-08 unit group: score (the U.S.-employment-weighted mean of its linked U.S. occupations), interval, tier, confidence and what the mapping assumes. Tasks and weights are American.' },
     { routeId: 'download-release-summary', name: 'release-summary.json', body: releaseSummaryJson(releases.summary), rows: releases.summary.occupations.length, description: "This release's summary: every occupation's score, tier and component figures, as the repository keeps each published release (releases/) to compare the next one with." },
-    { routeId: 'download-sqlite', name: SQLITE_NAME, body: sqlite.bytes, rows: Object.values(sqlite.rows).reduce((a, b) => a + b, 0), description: `Every table above and the archive's lists (${DATABASE_TABLES.map((t) => t.name).join(', ')}) in one SQLite database with primary and foreign keys, indexes and full-text search on titles (occupations_fts), for Datasette or any SQL client.` },
-    { routeId: 'download-datasette-metadata', name: 'metadata.json', body: datasette, rows: DATABASE_TABLES.length, description: `Datasette's metadata for the database: titles, descriptions, licenses, sources and the example queries below (datasette ${SQLITE_NAME} --metadata metadata.json).` },
-    { routeId: 'download-archive', name: 'odr-data.jsonl.gz', body: await archive, rows: occ.length + model.industries.length + model.isco.units.length + 1, description: 'Everything as gzip-compressed JSON Lines: a header line, then one line per occupation (detail, tasks, skill gaps, transitions), per industry, per ISCO-08 unit group, and the personal factors.' },
+    { routeId: 'download-sqlite', name: SQLITE_NAME, body: sqlite.bytes, rows: Object.values(sqlite.rows).reduce((a, b) => a + b, 0), description: `Every table above and the archive's lists (${DATABASE_TABLES.map((t) => t.name).join(', ')}) in one SQLite database with primary and foreign keys, indexes and full-text search on titles (occupations_fts), for Datasette or any SQL client; its ${SQLITE_METADATA_TABLE} table holds the versions, licenses, sources and attribution.` },
+    { routeId: 'download-datasette-metadata', name: 'metadata.json', body: datasette, rows: DATABASE_TABLES.length, description: `Datasette's metadata for the database: titles, descriptions, licenses, sources and the example queries of the downloads page (datasette ${SQLITE_NAME} --metadata metadata.json).` },
+    { routeId: 'download-archive', name: 'odr-data.jsonl.gz', body: archive, rows: occ.length + model.industries.length + model.isco.units.length + 1, description: 'Everything as gzip-compressed JSON Lines: a header line, then one line per occupation (detail, tasks, skill gaps, transitions), per industry, per ISCO-08 unit group, and the personal factors.' },
+  ];
+  const readme = readmeText(meta, shape, files.map((f) => ({ name: f.name, releaseName: routeById(f.routeId).release ? releaseUrlFor(f.routeId, meta.data_version).split('/').pop() : undefined, rows: f.name.endsWith('.csv') ? f.rows : null, description: f.description })));
+  const license = licenseText(meta, shape);
+  return [
+    { routeId: 'download-readme', name: README_NAME, body: readme, rows: null, description: 'This list in plain text, with the versions, two-line examples for pandas, R, DuckDB, sqlite3 and Datasette, the licenses and the attribution.' },
+    { routeId: 'download-license', name: LICENSE_NAME, body: license, rows: null, description: "The licenses of the data and the attribution to reproduce with them (O*NET's CC BY 4.0 notice), each source with its license." },
+    ...(await Promise.all(files.map(async (f) => ({ ...f, body: await f.body })))),
   ];
 }
 

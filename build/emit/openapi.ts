@@ -12,7 +12,8 @@ const BODY_DESCRIPTION: Record<Exclude<RouteBody, 'json'>, string> = {
   html: 'Embeddable HTML card',
   page: 'HTML page',
   js: 'JavaScript',
-  csv: 'CSV download; lines starting with # are the header (versions, licenses)',
+  csv: 'CSV download; the first line is the header row (column names). datapackage.json describes the columns; README.txt and LICENSE.txt give the versions, sources, licenses and attribution',
+  text: 'Plain text: the downloads\' README (versions, files, how to read them) or LICENSE (licenses and the attribution to reproduce)',
   gzip: 'gzip-compressed JSON Lines download; the first line is the header (versions, licenses)',
   sqlite: 'SQLite 3 database download (every table of the downloads)',
 };

@@ -19,6 +19,7 @@ import { REPO_ROOT } from '../repo-root.ts';
 import { changeLine } from '../contract/releases.ts';
 import { EXAMPLE_QUERIES, SQLITE_NAME } from './sqlite.ts';
 import { DATABASE_TABLES } from './download-tables.ts';
+import { TOOL_EXAMPLES } from './download-examples.ts';
 import type { ReleaseContext } from '../releases/load.ts';
 
 /** The pages' script, served verbatim at /assets/site.js. */
@@ -333,12 +334,13 @@ export function renderSite(model: ModelOutput, shape: Shape, meta: Meta, release
     page: eta.render('@site/downloads', {
       meta: model.meta,
       shape,
+      toolExamples: TOOL_EXAMPLES,
       sqlite: { name: SQLITE_NAME, tables: DATABASE_TABLES.map((t) => t.name).join(', '), examples: EXAMPLE_QUERIES },
       files: files.map((d) => {
         const bytes = Buffer.byteLength(d.body);
         const release = routeById(d.routeId).release ? releaseUrlFor(d.routeId, model.meta.data_version) : null;
         const releaseName = release ? { releaseHref: release, releaseName: release.slice(release.lastIndexOf('/') + 1) } : { releaseHref: null, releaseName: null };
-        return { name: d.name, href: urlFor(d.routeId), ...releaseName, description: d.description, rows: grouped(d.rows), size: bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`, bytes: grouped(bytes), sha256: sha256(d.body) };
+        return { name: d.name, href: urlFor(d.routeId), ...releaseName, description: d.description, rows: d.rows === null ? '' : grouped(d.rows), size: bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`, bytes: grouped(bytes), sha256: sha256(d.body) };
       }),
     }),
   }));

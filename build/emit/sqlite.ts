@@ -1,7 +1,8 @@
 // /downloads/occupation-risk.sqlite: every table of the downloads (download-tables.ts: the CSVs'
 // and the archive's nested lists) in one SQLite database for Datasette or any SQL client, with
-// primary and foreign keys, indexes and an FTS5 index on occupation titles; and the Datasette
-// metadata.json beside it. The same inputs give the same bytes: the tables are created and filled
+// primary and foreign keys, indexes and an FTS5 index on occupation titles, and a metadata table
+// (key, value) with the versions, licenses, sources and attribution, which travels with the file;
+// and the Datasette metadata.json beside it. The same inputs give the same bytes: the tables are created and filled
 // in a fixed order from the records (one row at a time, never a second copy of the data), the page
 // size is fixed, the journal is a rollback journal (DELETE, no WAL), and the file is VACUUMed; the
 // SQLite library is the one better-sqlite3 bundles, pinned by the lockfile.
@@ -11,6 +12,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Shape } from '../model/record-schemas.ts';
 import type { Meta } from '../contract/site-schemas.ts';
+import { urlFor } from '../contract/routes.ts';
 import { columnsFor, type Column, type TableSpec } from './download-tables.ts';
 
 export const SQLITE_NAME = 'occupation-risk.sqlite';
@@ -18,6 +20,8 @@ export const SQLITE_NAME = 'occupation-risk.sqlite';
 export const DATABASE_NAME = 'occupation-risk';
 /** Cloudflare Pages serves no file over 25 MiB. */
 export const SQLITE_MAX_BYTES = 25 * 1024 * 1024;
+/** The table of the database's own provenance: one row per key. */
+export const SQLITE_METADATA_TABLE = 'metadata';
 const PAGE_SIZE = 4096;
 
 type Cell = string | number | boolean | null | undefined;
@@ -62,6 +66,26 @@ export const EXAMPLE_QUERIES: ReadonlyArray<{ name: string; title: string; sql: 
   },
 ];
 
+/** The metadata table's rows: what README.txt and LICENSE.txt say about the release, as key and value. */
+export function metadataRows(meta: Meta, shape: Shape): Array<[string, string]> {
+  return [
+    ['title', 'Occupation Displacement Risk'],
+    ['data_version', meta.data_version],
+    ['model_version', meta.model_version],
+    ['shape', shape],
+    ['build_id', meta.build_id],
+    ['onet_version', meta.data.onet_version],
+    ['oews_period', meta.data.oews_period],
+    ['projections_period', meta.data.projections_period],
+    ['license_data', meta.license.data],
+    ['license_code', meta.license.code],
+    ['attribution', meta.attribution.join('\n\n')],
+    ['sources', meta.sources.map((s) => `${s.title} (${s.publisher}). License: ${s.license}. ${s.homepage}`).join('\n')],
+    ['readme', urlFor('download-readme')],
+    ['license_text', urlFor('download-license')],
+  ];
+}
+
 function createTable(spec: TableSpec, shape: Shape, all: ReadonlySet<string>): string {
   const cols = columnsFor(spec, shape).map((c) => `  ${q(c.name)} ${SQL_TYPE[c.type]}${c.required ? ' NOT NULL' : ''}`);
   const keys = [`  PRIMARY KEY (${spec.primaryKey.map(q).join(', ')})`];
@@ -77,7 +101,7 @@ const sqlValue = (c: Column, v: Cell): string | number | null => (v === undefine
  * The database's bytes. `rowsOf` gives each table's rows (made as they are iterated); the tables are
  * written in the order of `specs`, a referenced table before those that reference it.
  */
-export function buildSqlite(specs: readonly TableSpec[], shape: Shape, rowsOf: Record<string, () => Iterable<Record<string, Cell>>>): { bytes: Buffer; rows: Record<string, number> } {
+export function buildSqlite(specs: readonly TableSpec[], shape: Shape, rowsOf: Record<string, () => Iterable<Record<string, Cell>>>, meta: Meta): { bytes: Buffer; rows: Record<string, number> } {
   const dir = mkdtempSync(path.join(tmpdir(), 'odr-sqlite-'));
   const file = path.join(dir, SQLITE_NAME);
   const rows: Record<string, number> = {};
@@ -103,6 +127,11 @@ export function buildSqlite(specs: readonly TableSpec[], shape: Shape, rowsOf: R
         })();
         rows[spec.name] = n;
       }
+      db.exec(`CREATE TABLE ${q(SQLITE_METADATA_TABLE)} (\n  "key" TEXT NOT NULL PRIMARY KEY,\n  "value" TEXT NOT NULL\n)`);
+      const about = db.prepare(`INSERT INTO ${q(SQLITE_METADATA_TABLE)} ("key", "value") VALUES (?, ?)`);
+      db.transaction(() => {
+        for (const row of metadataRows(meta, shape)) about.run(row);
+      })();
       db.exec(`INSERT INTO occupations_fts (occupations_fts) VALUES ('rebuild')`);
       const bad = db.pragma('foreign_key_check') as unknown[];
       if (bad.length > 0) throw new Error(`${SQLITE_NAME}: ${bad.length} rows break a foreign key, e.g. ${JSON.stringify(bad[0])}`);
@@ -126,15 +155,18 @@ export function datasetteMetadata(specs: readonly TableSpec[], shape: Shape, met
       columns: Object.fromEntries(columnsFor(spec, shape).map((c) => [c.name, c.unit ? `${c.description} Unit: ${c.unit}.` : c.description])),
     };
   }
+  tables[SQLITE_METADATA_TABLE] = { title: 'About this database', description: 'The release (data and model versions, build id), the licenses, the sources and the attribution to reproduce, one row per key.' };
   tables.occupations_fts = { hidden: true };
   return {
     title: 'Occupation Displacement Risk',
-    description: `AI displacement risk of ${meta.counts.occupations} O*NET occupations, data version ${meta.data_version} (model ${meta.model_version}, ${shape} shape).`,
-    license: 'Each source keeps its own license: O*NET CC BY 4.0, BLS and Census public domain, exposure labels MIT; see the sources',
-    license_url: '/api/v1/meta',
+    // The attribution in full: Datasette shows the description on every page of the database.
+    description: `AI displacement risk of ${meta.counts.occupations} O*NET occupations, data version ${meta.data_version} (model ${meta.model_version}, ${shape} shape). Attribution: ${meta.attribution.join(' ')}`,
+    license: 'Each source keeps its own license: O*NET CC BY 4.0, BLS and Census public domain, exposure labels MIT; see LICENSE.txt',
+    license_url: urlFor('download-license'),
     source: meta.sources.map((s) => s.publisher).filter((p, i, a) => a.indexOf(p) === i).join('; '),
     source_url: '/api/v1/meta',
-    about: `Attribution: ${meta.attribution.slice(0, 4).join(' ')} (the full list is in /api/v1/meta)`,
+    about: 'README.txt: the release, its files and how to read them',
+    about_url: urlFor('download-readme'),
     // Every JSON file of the site names the model behind it; Datasette keeps unknown keys as they are.
     model_version: meta.model_version,
     databases: {

@@ -21,11 +21,11 @@ const USAGE = 'usage: npm run forecast:register -- --dist DIR [--source DIR] [--
 
 export const forecastFileName = (modelVersion: string, date: string): string => `${modelVersion}-${date}.json`;
 
-/** The scores of a build: each occupation's final_score and OEWS code, from its occupations.csv ('#' header lines). */
+/** The scores of a build: each occupation's final_score and OEWS code, from its occupations.csv (header row first). */
 export function distScores(dist: string): { occupations: ScoredOccupation[]; meta: { data_version: string; model_version: string; oews_period: string } } {
   const read = (id: string) => readFileSync(path.join(dist, fileFor(urlFor(id), routeById(id).body)), 'utf8');
   const meta = JSON.parse(read('meta')) as { data_version: string; model_version: string; data: { oews_period: string } };
-  const rows = parse(read('download-occupations'), { columns: true, comment: '#', skip_empty_lines: true }) as Array<Record<string, string>>;
+  const rows = parse(read('download-occupations'), { columns: true }) as Array<Record<string, string>>;
   for (const c of ['soc_code', 'final_score', 'oews_code']) if (rows.length && !(c in rows[0]!)) throw new Error(`${dist}: occupations.csv has no ${c} column`);
   const occupations = rows.map((r) => ({ soc_code: r.soc_code!, final_score: Number(r.final_score), oews_code: r.oews_code || null }));
   const bad = occupations.filter((o) => !/^\d{2}-\d{4}\.\d{2}$/.test(o.soc_code) || !Number.isFinite(o.final_score));

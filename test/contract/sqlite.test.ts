@@ -1,6 +1,7 @@
 // /downloads/occupation-risk.sqlite: it opens, its row counts are the API's, its keys hold, the
 // full-text index finds titles, it stays under the 25 MiB a Pages deployment serves, and the
-// example queries the downloads page shows run on it; metadata.json describes it for Datasette.
+// example queries the downloads page shows run on it; its metadata table carries the release,
+// licenses and attribution; metadata.json describes it for Datasette.
 // The database itself is opened on the local server only: the file is data, and the bytes Cloudflare's runtime serves are
 // checked against the same sha256 in downloads.test.ts (15 MB through wrangler's local proxy,
 // twice per shape, was the largest traffic of the Cloudflare run).
@@ -11,7 +12,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DATABASE_TABLES } from '../../build/emit/download-tables.ts';
 import { DATABASE_NAME, EXAMPLE_QUERIES, SQLITE_MAX_BYTES } from '../../build/emit/sqlite.ts';
-import { SHAPES, TARGET, useSites, type Site } from './setup.ts';
+import { SHAPES, TARGET, discard, useSites, type Site } from './setup.ts';
 
 const sites = useSites();
 const scratch = mkdtempSync(path.join(tmpdir(), 'odr-sqlite-test-'));
@@ -43,7 +44,7 @@ describe.each(SHAPES)('occupation-risk.sqlite (%s)', (shape) => {
     try {
       expect(bytes).toBeLessThan(SQLITE_MAX_BYTES);
       const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'occupations_fts%' ORDER BY rowid").all() as Array<{ name: string }>).map((t) => t.name);
-      expect(tables).toEqual(DATABASE_TABLES.map((t) => t.name));
+      expect(tables).toEqual([...DATABASE_TABLES.map((t) => t.name), 'metadata']);
       const count = (t: string, where = '') => (db.prepare(`SELECT count(*) AS n FROM "${t}" ${where}`).get() as { n: number }).n;
       const meta = await site.json('/api/v1/meta');
       expect(count('occupations')).toBe((await site.json('/api/v1/occupations?limit=1')).count);
@@ -69,6 +70,11 @@ describe.each(SHAPES)('occupation-risk.sqlite (%s)', (shape) => {
       expect((db.pragma('foreign_key_list(tasks)') as Array<{ table: string }>).map((f) => f.table)).toEqual(['occupations']);
       const fts = db.prepare("SELECT o.title FROM occupations_fts JOIN occupations o ON o.rowid = occupations_fts.rowid WHERE occupations_fts MATCH 'software'").all() as Array<{ title: string }>;
       expect(fts.map((r) => r.title)).toContain('Software Developers');
+      // The file's own provenance, as /api/v1/meta gives it.
+      const about = Object.fromEntries((db.prepare('SELECT key, value FROM metadata').all() as Array<{ key: string; value: string }>).map((r) => [r.key, r.value]));
+      expect(about).toMatchObject({ data_version: meta.data_version, model_version: meta.model_version, shape, build_id: meta.build_id, license_data: meta.license.data, readme: '/downloads/README.txt', license_text: '/downloads/LICENSE.txt' });
+      expect(about.attribution!.split('\n\n')).toEqual(meta.attribution);
+      for (const source of meta.sources as Array<{ title: string; license: string }>) expect(about.sources).toContain(`${source.title} (`);
     } finally {
       db.close();
     }
@@ -99,5 +105,14 @@ describe.each(SHAPES)('occupation-risk.sqlite (%s)', (shape) => {
     const dbMeta = m.databases[DATABASE_NAME];
     for (const t of DATABASE_TABLES) expect(Object.keys(dbMeta.tables[t.name].columns)).toEqual(expect.arrayContaining(t.columns.filter((c) => !c.shapes || c.shapes.includes(shape)).map((c) => c.name)));
     expect(Object.values(dbMeta.queries).map((q) => (q as { sql: string }).sql)).toEqual(EXAMPLE_QUERIES.map((e) => e.sql));
+    // The licenses and the README are one click away, and the attribution is shown whole.
+    expect([m.license_url, m.about_url]).toEqual(['/downloads/LICENSE.txt', '/downloads/README.txt']);
+    for (const u of [m.license_url, m.about_url]) {
+      const res = await site.get(u);
+      expect(res.status, u).toBe(200);
+      await discard(res);
+    }
+    const meta = await site.json('/api/v1/meta');
+    for (const a of meta.attribution as string[]) expect(m.description).toContain(a);
   });
 });
