@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { OewsIndustryRow, ModelInputs } from '../model/inputs.ts';
 import type { SourceReport } from './report.ts';
 import { baseName, listSourceFiles } from './discover.ts';
-import { HOW_TO_GET_DATA, SourceError } from './errors.ts';
+import { HOW_TO_GET_DATA, SourceError, sourceProblems } from './errors.ts';
 import * as onet from './onet.ts';
 import { revive, type JobOutcome, type ParseJob, type ParserArg, type ParserName, type ParserResult } from './parse-jobs.ts';
 import { entryFor, pruneParsed, readParsed, type CacheOutcome, type ParsedCache } from './cache.ts';
@@ -169,7 +169,7 @@ export async function loadSources(dir: string, opts: LoadOptions = {}): Promise<
       return log ? { path: log.path, lastLine: log.lastLine, rejectedCodes: new Set(log.problems.flatMap((pr) => (pr.code ? [pr.code] : []))) } : null;
     };
     const lacking = missingReferences(bundle, { occupations: referred(p.occupations)!, tasks: referred(p.tasks)!, taskDwas: referred(p.taskDwas)!, taskRatings: referred(p.taskRatings) });
-    if (lacking.length > 0) throw new SourceError(lacking.length === 1 ? lacking[0]! : `${lacking.length} source files lack rows others refer to:\n- ${lacking.join('\n- ')}`);
+    if (lacking.length > 0) throw sourceProblems(lacking);
 
     const report: SourceReport = {
       files: logs.map((l) => l.toReport()),
@@ -233,10 +233,7 @@ async function allOrThrow<T>(promises: Array<Promise<T>>): Promise<T[]> {
   const settled = await Promise.allSettled(promises);
   const failed = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []));
   if (failed.length === 1) throw failed[0];
-  if (failed.length > 1) {
-    const messages = failed.flatMap((e) => (e instanceof Error ? e.message.split('\n- ') : [String(e)]));
-    throw new SourceError(`${messages.length} source files cannot be read:\n- ${messages.join('\n- ')}`);
-  }
+  if (failed.length > 1) throw sourceProblems(failed.flatMap((e) => (e instanceof SourceError ? e.problems : [e instanceof Error ? e.message : String(e)])));
   return settled.map((s) => (s as PromiseFulfilledResult<T>).value);
 }
 

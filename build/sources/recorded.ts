@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { FetchRecord, RECORD_FILE } from '../fetch/record.ts';
-import { SourceError } from './errors.ts';
+import { SourceError, sourceProblems } from './errors.ts';
 import { readWhole } from './whole-file.ts';
 
 export interface Recorded {
@@ -103,6 +103,5 @@ export async function checkRecorded(root: string, rels: readonly string[], recor
     const hash = known?.get(rel) ?? createHash('sha256').update(await readWhole(abs)).digest('hex');
     if (hash !== r.sha256) wrong.push(`${rel}: sha256 ${hash}, but ${r.by} records ${r.sha256}: the file is not the one recorded; get it again`);
   }
-  if (wrong.length === 1) throw new SourceError(wrong[0]!, wrong[0]!.slice(0, wrong[0]!.indexOf(':')));
-  if (wrong.length > 1) throw new SourceError(`${wrong.length} source files differ from their records:\n- ${wrong.join('\n- ')}`);
+  if (wrong.length > 0) throw sourceProblems(wrong);
 }
