@@ -71,6 +71,8 @@ export interface RejectedRows {
   /** Every rejected row, as the source report lists them. */
   rows: Array<{ file: string; line: number; reason: string }>;
   lostPages: LostPage[];
+  /** Served occupations that took a SOC broad group's numbers because rows naming them were rejected: what they took. */
+  broadGroup: Array<{ code: string; title: string; took: string; rows: Array<{ file: string; line: number; reason: string }> }>;
   /** Rejected rows whose occupation code is not an O*NET-SOC or SOC code: what they were about is unknown. */
   unreadable: Array<{ file: string; line: number; reason: string; code: string; title?: string }>;
 }
@@ -88,11 +90,15 @@ export function rejectedRows(
   problems: ReadonlyArray<{ file: string; line: number; reason: string; code?: string | undefined; title?: string | undefined }>,
   served: ReadonlyArray<{ soc_code: string; title: string }>,
   unscored: readonly UnscoredOccupation[],
+  /** The model's oews_broad_group report: O*NET-SOC code -> the group and the numbers it gave. */
+  broadGroup: Readonly<Record<string, string>> = {},
 ): RejectedRows {
   const servedCodes = new Set(served.map((o) => o.soc_code));
   const unscoredBy = new Map(unscored.map((u) => [u.soc_code, u]));
   const known = [...servedCodes, ...unscoredBy.keys()];
   const lost = new Map<string, LostPage>();
+  const titles = new Map(served.map((o) => [o.soc_code, o.title]));
+  const moved = new Map<string, RejectedRows['broadGroup'][number]>();
   const unreadable: RejectedRows['unreadable'] = [];
   for (const p of problems) {
     if (p.code === undefined) continue;
@@ -105,6 +111,12 @@ export function rejectedRows(
       continue;
     }
     for (const code of codes) {
+      const took = broadGroup[code];
+      if (took !== undefined) {
+        const m = moved.get(code) ?? { code, title: titles.get(code) ?? '', took, rows: [] };
+        m.rows.push(row);
+        moved.set(code, m);
+      }
       if (servedCodes.has(code)) continue;
       const u = unscoredBy.get(code);
       const page = lost.get(code) ?? { code, title: u?.title ?? null, why: u ? u.reason : 'not among the occupations the model read', rows: [] };
@@ -113,7 +125,7 @@ export function rejectedRows(
       lost.set(code, page);
     }
   }
-  return { rows: problems.map((p) => ({ file: p.file, line: p.line, reason: p.reason })), lostPages: [...lost.values()].sort((a, b) => compareText(a.code, b.code)), unreadable };
+  return { rows: problems.map((p) => ({ file: p.file, line: p.line, reason: p.reason })), lostPages: [...lost.values()].sort((a, b) => compareText(a.code, b.code)), broadGroup: [...moved.values()].sort((a, b) => compareText(a.code, b.code)), unreadable };
 }
 
 /** The build's closing lines on rejected rows: how many, every occupation that lost its page and why (each row by file:line), rows naming no readable code. */
@@ -125,6 +137,10 @@ export function formatRejectedRows(r: RejectedRows): string {
   else {
     lines.push(`Occupations without a page because rows naming them were rejected (${r.lostPages.length}):`);
     for (const p of r.lostPages) lines.push(`  ${p.code} ${p.title ?? '(title not read)'}: ${p.why}`, ...p.rows.map(row));
+  }
+  if (r.broadGroup.length > 0) {
+    lines.push(`Occupations given a broader OEWS group's numbers (wage status broad_group) because rows naming them were rejected (${r.broadGroup.length}):`);
+    for (const m of r.broadGroup) lines.push(`  ${m.code} ${m.title}: ${m.took}`, ...m.rows.map(row));
   }
   if (r.unreadable.length > 0) {
     lines.push(`Rejected rows whose occupation code cannot be read, so the occupation they name is unknown (${r.unreadable.length}):`);

@@ -183,7 +183,7 @@ export async function emitShape(
     peakRssMb: peakRssMb(),
     cpuMs: Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000),
     sourceReport: report ? formatSourceReport(report) : null,
-    rejected: rejectedRows(report?.problems ?? [], model.occupations, model.unscored),
+    rejected: rejectedRows(report?.problems ?? [], model.occupations, model.unscored, (model.report.oews_broad_group ?? {}) as Record<string, string>),
     joinReport: model.report,
   };
   return { summary, written: tree.written };

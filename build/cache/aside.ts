@@ -15,9 +15,30 @@ const ASIDE = /\.(\d+)-\d+\.tmp$/;
 function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0); // signal 0: only asks whether the process exists
-    return true;
   } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM'; // exists, owned by someone else
+    return (e as NodeJS.ErrnoException).code === 'EPERM' && !processEnded(pid); // exists, owned by someone else
+  }
+  return !processEnded(pid);
+}
+
+/**
+ * A process that has ended but is not yet reaped (a zombie, state Z, or X while being reaped)
+ * still answers signal 0: its parent has not waited for it, as under a container's PID 1 that
+ * never does. It runs no code, so what it left is no longer its own.
+ */
+function processEnded(pid: number): boolean {
+  const state = procStatFields(pid)?.[0];
+  return state === 'Z' || state === 'X' || state === 'x';
+}
+
+/** The fields of /proc/PID/stat from field 3 (state) on, or null where it cannot be read. */
+function procStatFields(pid: number): string[] | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    // "pid (comm) state ppid ...": comm may hold spaces and parentheses; the fields after its last ")" start at field 3.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null;
   }
 }
 
@@ -27,14 +48,8 @@ function processAlive(pid: number): boolean {
  * process for good: a pid is reused, a pid and a start time are not.
  */
 export function processStart(pid: number): string | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
-    // "pid (comm) state ppid ...": comm may hold spaces and parentheses; the fields after its last ")" start at field 3.
-    const start = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-    return start && /^\d+$/.test(start) ? start : null;
-  } catch {
-    return null;
-  }
+  const start = procStatFields(pid)?.[19];
+  return start && /^\d+$/.test(start) ? start : null;
 }
 
 let ownId: string | undefined;

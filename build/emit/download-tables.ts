@@ -85,7 +85,7 @@ export const OCCUPATIONS: TableSpec = {
     { name: 'time_weight_source', type: 'string', required: true, enum: ['task_ratings', 'iwa_weights', 'gwa_importance', 'task_type'], description: "Evidence behind the tasks' time fractions." },
     { name: 'model_version', type: 'string', required: true, description: 'Version of the risk model.' },
     { name: 'median_annual_wage', type: 'number', unit: 'USD per year', description: 'OEWS median annual wage (top-coded values carry the ceiling; see median_annual_wage_status).' },
-    { name: 'median_annual_wage_status', type: 'string', required: true, enum: ['reported', 'top_coded', 'from_hourly', 'projections_table', 'unavailable'], description: 'Where median_annual_wage comes from.' },
+    { name: 'median_annual_wage_status', type: 'string', required: true, enum: ['reported', 'top_coded', 'from_hourly', 'projections_table', 'broad_group', 'unavailable'], description: 'Where median_annual_wage comes from (broad_group: the SOC broad group\'s median, not the occupation\'s own).' },
     { name: 'median_hourly_wage', type: 'number', unit: 'USD per hour', description: 'OEWS median hourly wage.' },
     { name: 'employment', type: 'integer', unit: 'jobs', description: 'OEWS employment of the SOC code the occupation maps to (shared by its O*NET children).' },
     { name: 'oews_code', type: 'string', description: 'The SOC/OEWS code the labor numbers come from (may be an aggregate such as 15-125X).' },

@@ -70,6 +70,7 @@ const WAGE_STATUS: Record<string, string> = {
   top_coded: ' (at or above the ceiling BLS publishes)',
   from_hourly: ' (hourly median times 2,080 hours)',
   projections_table: ' (from the BLS projections table)',
+  broad_group: ' (of the broader SOC group the occupation belongs to, not its own)',
   unavailable: '',
 };
 

@@ -155,6 +155,7 @@ export function computeModel(inputs: ModelInputs, seeds: Seeds, opts: ComputeOpt
       wwai: { iwas_in_file: inputs.wwai_iwa.length, iwas_with_share: wwai.byIwa.size, iwas_below_min_share: wwai.belowMinShare, weight: p.propensity.wwai.value.weight },
       protective: protective.report,
       labor: labor.report,
+      broadGroup: labor.broadGroup,
       industries: ind.report,
       params: p,
       isco: isco.report,

@@ -7,7 +7,12 @@ import type { OewsNational, OewsNationalRow, Projection, WageCell } from './inpu
 import type { LaborData } from './record-schemas.ts';
 import type { ModelParamsSeed } from './params.ts';
 
-export type OewsMatch = { code: string; via: 'direct' | 'aggregate' };
+/**
+ * direct: the occupation's own row; aggregate: the OEWS aggregate it is published in; broad_group:
+ * the SOC broad group above it, the last resort (its own row may be missing or rejected), whose
+ * numbers are the group's and are labelled so.
+ */
+export type OewsMatch = { code: string; via: 'direct' | 'aggregate' | 'broad_group' };
 
 const xPrefix = (code: string): string | null => (code.includes('X') ? code.slice(0, code.indexOf('X')) : null);
 
@@ -47,14 +52,14 @@ export function oewsCodeResolver(
   };
   for (const r of rows) if (r.o_group === 'detailed') direct.add(r.occ_code);
   // OEWS labels its own aggregates 'detailed'; a SOC broad-group row is the last resort.
-  const groups = [index('detailed'), index('broad')];
+  const groups = [{ ...index('detailed'), via: 'aggregate' as const }, { ...index('broad'), via: 'broad_group' as const }];
   return (soc7) => {
     if (direct.has(soc7)) return { code: soc7, via: 'direct' };
     for (const g of groups) {
       let pick: string | null = null;
       for (const c of g.byPrefix.get(soc7.slice(0, 6)) ?? []) if (c !== soc7 && !onetSocs.has(c) && (pick === null || c < pick)) pick = c;
       for (const w of g.wildcards) if (soc7.startsWith(w.prefix) && (pick === null || w.code < pick)) pick = w.code;
-      if (pick !== null) return { code: pick, via: 'aggregate' };
+      if (pick !== null) return { code: pick, via: g.via };
     }
     return null;
   };
@@ -88,6 +93,15 @@ export interface LaborIndex {
   /** OEWS code (of the newest file) each occupation resolved to, for splitting employment. */
   oewsCode: Map<string, string>;
   report: Record<string, number | string>;
+  /** Occupations whose employment or wage is a SOC broad group's (OEWS code, period and the numbers taken), by O*NET-SOC code. */
+  broadGroup: Map<string, BroadGroupUse>;
+}
+
+export interface BroadGroupUse {
+  code: string;
+  period: string;
+  employment: number | null;
+  wage: number | null;
 }
 
 export function computeLabor(
@@ -106,12 +120,14 @@ export function computeLabor(
   const counts = {
     oews_direct: 0,
     oews_aggregate: 0,
+    oews_broad_group: 0,
     oews_unmatched: 0,
     wage_reported: 0,
     wage_top_coded: 0,
     wage_from_hourly: 0,
     wage_previous_period: 0,
     wage_projections_table: 0,
+    wage_broad_group: 0,
     wage_unavailable: 0,
     employment_missing: 0,
     projections_matched: 0,
@@ -119,6 +135,7 @@ export function computeLabor(
   };
   const data = new Map<string, LaborData>();
   const oewsCode = new Map<string, string>();
+  const broadGroup = new Map<string, BroadGroupUse>();
   const projectionsPeriod = '2024-34';
   for (const soc of socs) {
     const soc7 = soc.slice(0, 7);
@@ -127,23 +144,31 @@ export function computeLabor(
     let employment: number | null = null;
     let code: string | null = null;
     let period: string | null = null;
+    let broad: BroadGroupUse | null = null;
     files.forEach((f, i) => {
       const m = f.resolve(soc7);
       if (!m) return;
       const row = f.byCode.get(m.code);
       if (!row) return;
       if (i === 0) {
-        counts[m.via === 'direct' ? 'oews_direct' : 'oews_aggregate']++;
+        counts[`oews_${m.via}` as const]++;
         oewsCode.set(soc, m.code);
       }
       if (code === null) [code, period] = [m.code, f.period];
-      if (employment === null && row.tot_emp !== null) employment = Math.round(row.tot_emp);
+      const fromBroad = () => (broad ??= { code: m.code, period: f.period, employment: null, wage: null });
+      if (employment === null && row.tot_emp !== null) {
+        employment = Math.round(row.tot_emp);
+        if (m.via === 'broad_group') fromBroad().employment = employment;
+      }
       if (wage === null) {
         const w = wageFromRow(row, f.period, p);
-        if (w) [wage, wagePeriod] = [w, f.period];
+        // A broad group's wage is not the occupation's: labelled so, whatever the row's own status.
+        if (w) [wage, wagePeriod] = [m.via === 'broad_group' ? { ...w, status: 'broad_group' } : w, f.period];
+        if (w && m.via === 'broad_group') fromBroad().wage = w.annual;
       }
     });
     if (!oewsCode.has(soc)) counts.oews_unmatched++;
+    if (broad) broadGroup.set(soc, broad);
     if (employment === null) counts.employment_missing++;
     const pr = proj.get(soc7) ?? (code !== null ? proj.get(code) : undefined);
     if (pr) counts.projections_matched++;
@@ -179,7 +204,7 @@ export function computeLabor(
       on_the_job_training: pr?.on_the_job_training ?? null,
     });
   }
-  return { data, oewsCode, report: counts };
+  return { data, oewsCode, report: counts, broadGroup };
 }
 
 /** Employment weight per occupation: its OEWS code's employment split equally among the served occupations sharing the code. */

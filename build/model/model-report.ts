@@ -2,7 +2,7 @@
 // scores are distributed. It is printed by the build and kept in the model output, never served.
 import type { DraftCounts } from './draft.ts';
 import type { EvidenceIndex } from './evidence.ts';
-import type { LaborIndex } from './labor.ts';
+import type { BroadGroupUse, LaborIndex } from './labor.ts';
 import { round } from './num.ts';
 import type { ModelParamsSeed } from './params.ts';
 import type { ProtectiveResult } from './protective.ts';
@@ -24,10 +24,18 @@ export interface ReportParts {
   wwai: { iwas_in_file: number; iwas_with_share: number; iwas_below_min_share: number; weight: number };
   protective: ProtectiveResult['report'];
   labor: LaborIndex['report'];
+  /** Occupations given a SOC broad group's numbers (labor.ts). */
+  broadGroup: LaborIndex['broadGroup'];
   industries: Record<string, number>;
   params: ModelParamsSeed;
   /** ISCO-08 unit groups scored, unscored, links by kind (isco.ts). */
   isco: Record<string, number>;
+}
+
+/** "15-1250 (May 2025): employment 2,150,000, median wage $X": the group and the numbers it gave. */
+export function broadGroupText(u: BroadGroupUse): string {
+  const took = [u.employment !== null ? `employment ${u.employment.toLocaleString('en-US')}` : null, u.wage !== null ? `median wage $${u.wage.toLocaleString('en-US')}` : null];
+  return `the SOC broad group ${u.code} (${u.period}): ${took.filter((t) => t !== null).join(' and ')}`;
 }
 
 const countBy = <T extends string>(xs: T[]) => xs.reduce<Record<string, number>>((a, x) => ((a[x] = (a[x] ?? 0) + 1), a), {});
@@ -61,6 +69,8 @@ export function modelReport(r: ReportParts): ModelOutput['report'] {
     task_categories: r.draftCounts.categories,
     protective_factor_sources: r.protective,
     labor: r.labor,
+    // Named one by one (the build prints them, and beside the rejected rows those that caused them).
+    ...(r.broadGroup.size > 0 ? { oews_broad_group: Object.fromEntries([...r.broadGroup].sort(([a], [b]) => (a < b ? -1 : 1)).map(([soc, u]) => [soc, broadGroupText(u)])) } : {}),
     skill_gaps_empty: r.recordCounts.skill_gaps_empty,
     industries: r.industries,
     isco: r.isco,

@@ -90,6 +90,8 @@ export const LaborData = z.object({
     'top_coded',
     'from_hourly',
     'projections_table',
+    /** The SOC broad group's median (the occupation's own OEWS row is missing or was rejected). */
+    'broad_group',
     'unavailable',
   ]),
   median_hourly_wage: z.number().nullable(),

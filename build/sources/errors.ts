@@ -10,9 +10,19 @@ export class SourceError extends Error {
   override readonly name = 'SourceError';
   /** Relative path or official file name the error is about, when there is one. */
   readonly file: string | null;
+  /** The problems an error about several files lists, each on its own (a list of lists is told as one list). */
+  readonly problems: readonly string[];
 
-  constructor(message: string, file: string | null = null) {
+  constructor(message: string, file: string | null = null, problems: readonly string[] = [message]) {
     super(message);
     this.file = file;
+    this.problems = problems;
   }
+}
+
+/** One error for several problems: one line each, under a line saying how many. */
+export function sourceProblems(problems: readonly string[]): SourceError {
+  return problems.length === 1
+    ? new SourceError(problems[0]!)
+    : new SourceError(`${problems.length} source file problems:\n- ${problems.join('\n- ')}`, null, problems);
 }

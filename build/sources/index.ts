@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { OewsIndustryRow, ModelInputs } from '../model/inputs.ts';
 import type { SourceReport } from './report.ts';
 import { baseName, listSourceFiles } from './discover.ts';
-import { HOW_TO_GET_DATA, SourceError } from './errors.ts';
+import { HOW_TO_GET_DATA, SourceError, sourceProblems } from './errors.ts';
 import * as onet from './onet.ts';
 import { revive, type JobOutcome, type ParseJob, type ParserArg, type ParserName, type ParserResult } from './parse-jobs.ts';
 import { entryFor, pruneParsed, readParsed, type CacheOutcome, type ParsedCache } from './cache.ts';
@@ -15,6 +15,8 @@ import { PROJECTIONS_SHEET } from './projections.ts';
 import { ISCO_SOC_COLUMNS, ISCO_SOC_SHEET, SOC_CROSSWALK_COLUMNS } from './isco.ts';
 import { interner } from './intern.ts';
 import { FileLog } from './rows.ts';
+import { missingReferences, type ReferredFile } from './references.ts';
+import { checkRecorded, recordedFiles } from './recorded.ts';
 import { selectFiles, type Picked } from './select.ts';
 import { ATTRIBUTION } from './registry.ts';
 
@@ -117,6 +119,8 @@ export async function loadSources(dir: string, opts: LoadOptions = {}): Promise<
       iscoLinks: optional(p.iscoLinks, 'iscoLinks', undefined, ISCO_SOC_SHEET, [ISCO_SOC_COLUMNS.isco, ISCO_SOC_COLUMNS.soc]),
       socCrosswalk: optional(p.socCrosswalk, 'socCrosswalk', undefined, undefined, Object.values(SOC_CROSSWALK_COLUMNS)),
       readMe: p.readMe ? readFile(path.join(root, p.readMe.found.path), 'utf8') : Promise.resolve(null),
+      // Last: every file read is planned by now. Sizes and sha256 the folder records for them.
+      recorded: recordedFiles(root, files).then((rec) => checkRecorded(root, [...planned.map((x) => x.job.rel), ...(p.readMe ? [p.readMe.found.path] : [])], rec, opts.cache?.files)),
     };
     // AEI files passed over still appear in the report, with the reason.
     for (const skipped of aeiSkipped) {
@@ -159,6 +163,14 @@ export async function loadSources(dir: string, opts: LoadOptions = {}): Promise<
       isco_links: r.iscoLinks ?? [],
       soc_crosswalk: r.socCrosswalk ?? [],
     };
+    // Rows other files of the release refer to and a file lacks: it was cut short (fatal, --strict or not).
+    const referred = (picked: Picked | null): ReferredFile | null => {
+      const log = picked && logs.find((l) => l.path === picked.found.path);
+      return log ? { path: log.path, lastLine: log.lastLine, rejectedCodes: new Set(log.problems.flatMap((pr) => (pr.code ? [pr.code] : []))) } : null;
+    };
+    const lacking = missingReferences(bundle, { occupations: referred(p.occupations)!, tasks: referred(p.tasks)!, taskDwas: referred(p.taskDwas)!, taskRatings: referred(p.taskRatings) });
+    if (lacking.length > 0) throw sourceProblems(lacking);
+
     const report: SourceReport = {
       files: logs.map((l) => l.toReport()),
       problems: logs.flatMap((l) => l.problems),
@@ -221,10 +233,7 @@ async function allOrThrow<T>(promises: Array<Promise<T>>): Promise<T[]> {
   const settled = await Promise.allSettled(promises);
   const failed = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []));
   if (failed.length === 1) throw failed[0];
-  if (failed.length > 1) {
-    const messages = failed.flatMap((e) => (e instanceof Error ? e.message.split('\n- ') : [String(e)]));
-    throw new SourceError(`${messages.length} source files cannot be read:\n- ${messages.join('\n- ')}`);
-  }
+  if (failed.length > 1) throw sourceProblems(failed.flatMap((e) => (e instanceof SourceError ? e.problems : [e instanceof Error ? e.message : String(e)])));
   return settled.map((s) => (s as PromiseFulfilledResult<T>).value);
 }
 

@@ -84,7 +84,7 @@ export interface ParseJob<K extends ParserName = ParserName> {
 }
 
 /** What a job adds to its file's log (FileLog.absorb takes it back). */
-export type JobLog = Pick<FileLog, 'rows' | 'kept' | 'rejected' | 'repeats' | 'notes' | 'problems'>;
+export type JobLog = Pick<FileLog, 'rows' | 'kept' | 'rejected' | 'repeats' | 'lastLine' | 'notes' | 'problems'>;
 
 /** `unstored`: why the parsed file could not be stored in the cache (the build goes on). */
 export type JobOutcome = { ok: true; value: unknown; log: JobLog; unstored?: string } | { ok: false; error: SentError };
@@ -106,7 +106,7 @@ export async function runJob(job: ParseJob): Promise<JobOutcome> {
     const table = await readTable(job.abs, job.rel, job.wanted, job.sheet);
     const parse = PARSERS[job.parser] as (t: Table, log: FileLog, arg: unknown) => unknown;
     const value = parse(table, log, job.arg);
-    const jobLog: JobLog = { rows: log.rows, kept: log.kept, rejected: log.rejected, repeats: log.repeats, notes: log.notes, problems: log.problems };
+    const jobLog: JobLog = { rows: log.rows, kept: log.kept, rejected: log.rejected, repeats: log.repeats, lastLine: log.lastLine, notes: log.notes, problems: log.problems };
     const unstored = job.store
       ? await writeEntry(job.store, [['value', value], ['log', jobLog]], { scratch: STORE_SCRATCH }).then(
           () => undefined,

@@ -1,6 +1,6 @@
 // File I/O for tables: text by extension (.txt/.tsv tab, .csv comma), xlsx through xlsx-read.ts.
 import { SourceError } from './errors.ts';
-import { parseDelimited, Rows, sheetTable, type Table } from './table.ts';
+import { parseDelimited, Rows, sheetTable, type Table, type TableRow } from './table.ts';
 import { readWhole } from './whole-file.ts';
 import { openXlsx, type SheetReader, type SheetRow } from './xlsx-read.ts';
 import { parseXls } from './xls-read.ts';
@@ -29,7 +29,14 @@ export async function readTable(
   if (format === 'xls') return xlsTable(absPath, relPath, wantedColumns, sheet);
   if (format !== 'xlsx') {
     const text = (await readWhole(absPath)).toString('utf8');
-    return parseDelimited(text, format === 'csv' ? ',' : '\t');
+    checkLastLineEnds(text, relPath);
+    let table: Table;
+    try {
+      table = parseDelimited(text, format === 'csv' ? ',' : '\t');
+    } catch (err) {
+      throw new SourceError(`${relPath}: cannot be read as ${format} text (${err instanceof Error ? err.message : String(err)})`, relPath);
+    }
+    return { ...table, rows: new Rows(lastRowWhole(table, relPath)) };
   }
   let sheets: SheetReader[];
   try {
@@ -80,4 +87,40 @@ async function xlsTable(absPath: string, relPath: string, wantedColumns: string[
   const found = sheet === undefined ? book[0] : book.find((s) => s.sheet === sheet);
   if (!found) throw new SourceError(`${relPath}: sheet "${sheet}" not found (sheets: ${book.map((s) => s.sheet).join(', ')})`, relPath);
   return sheetTable(found.data.map((cells, index) => ({ index, cells })), wantedColumns);
+}
+
+/**
+ * Every line of a complete text file ends with a line end, its last included: one that does not
+ * is where the file was cut short (a download or a copy stopped), and its rows would be read as
+ * if whole (a task's text cut, a wage cut to its first digits). Fatal, --strict or not.
+ */
+function checkLastLineEnds(text: string, relPath: string): void {
+  const last = text.charCodeAt(text.length - 1);
+  if (text.length === 0 || last === 10 || last === 13) return;
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) line++;
+  throw new SourceError(
+    `${relPath}:${line}: the file ends inside this line, without a line end: it was cut short (a complete file ends every line with one); get the whole file again`,
+    relPath,
+  );
+}
+
+/**
+ * The rows, the last checked for all the header's fields before it is given out: a last row with
+ * fewer is the end of a file cut short at a field's edge. Fatal (a short row elsewhere is
+ * rejected and counted, rows.ts).
+ */
+function* lastRowWhole(table: Table, relPath: string): Generator<TableRow> {
+  let held: TableRow | null = null;
+  for (const row of table.rows) {
+    if (held) yield held;
+    held = row;
+  }
+  if (held && held.cells.length < table.header.length) {
+    throw new SourceError(
+      `${relPath}:${held.line}: the last row has ${held.cells.length} of the header's ${table.header.length} fields: the file was cut short; get the whole file again`,
+      relPath,
+    );
+  }
+  if (held) yield held;
 }

@@ -14,6 +14,8 @@ export class FileLog {
   rejected = 0;
   /** Exact repeats of an earlier row (same key, same values), dropped. */
   repeats = 0;
+  /** The line of the last data row read (0: none): where a file cut short at a line end ends. */
+  lastLine = 0;
   readonly notes: string[] = [];
   readonly problems: SourceProblem[] = [];
 
@@ -47,8 +49,9 @@ export class FileLog {
   }
 
   /** Takes in what a parse job (maybe on another thread) logged for this file. */
-  absorb(job: Pick<FileLog, 'rows' | 'kept' | 'rejected' | 'repeats' | 'notes' | 'problems'>): void {
+  absorb(job: Pick<FileLog, 'rows' | 'kept' | 'rejected' | 'repeats' | 'lastLine' | 'notes' | 'problems'>): void {
     this.rows += job.rows;
+    this.lastLine = Math.max(this.lastLine, job.lastLine);
     this.kept += job.kept;
     this.rejected += job.rejected;
     this.repeats += job.repeats;
@@ -133,7 +136,13 @@ export function parseRows<T>(
   const skipped = new Map<string, number>();
   for (const row of table.rows) {
     log.rows++;
+    log.lastLine = row.line;
     const record = rowRecord(table.header, row.cells);
+    // A row with fewer fields than the header lost its end (its cells would read as blanks).
+    if (row.cells.length < table.header.length) {
+      log.reject(row.line, `${row.cells.length} of the header's ${table.header.length} fields: the row is cut short`, aboutRow(record, occupation));
+      continue;
+    }
     const why = skip?.(record) ?? null;
     if (why !== null) {
       skipped.set(why, (skipped.get(why) ?? 0) + 1);
@@ -146,8 +155,7 @@ export function parseRows<T>(
       out.push({ line: row.line, value: result.data });
     } else {
       const described = schema.safeParse(record, { reportInput: true });
-      const about = occupation && record[occupation.code] ? { code: record[occupation.code]!, ...(occupation.title && record[occupation.title] ? { title: record[occupation.title] } : {}) } : undefined;
-      log.reject(row.line, describeIssues(described.success ? result.error : described.error, record), about);
+      log.reject(row.line, describeIssues(described.success ? result.error : described.error, record), aboutRow(record, occupation));
     }
   }
   if (table.noteRows > 0) log.note(`${table.noteRows} title/footnote rows skipped`); // known once the rows are read
@@ -156,6 +164,10 @@ export function parseRows<T>(
   log.kept += out.length;
   return out;
 }
+
+/** The occupation a row names, for a rejection. */
+const aboutRow = (record: Record<string, string>, occupation: RowOptions<unknown>['occupation']) =>
+  occupation && record[occupation.code] ? { code: record[occupation.code]!, ...(occupation.title && record[occupation.title] ? { title: record[occupation.title] } : {}) } : undefined;
 
 /** Conflicts named in the error; the count says how many more there are. */
 const SHOWN_CONFLICTS = 10;

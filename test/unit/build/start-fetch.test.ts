@@ -157,6 +157,13 @@ describe('npm start on a fresh machine', () => {
     const text = readFileSync(file, 'utf8');
     expect(text).toContain('\tRegistered Nurses\t');
     writeFileSync(file, text.replace('\tRegistered Nurses\t', '\tRegistered Nurses (Edited)\t'));
+    // As a fetch of the changed source records it: the build refuses a file that differs from its record.
+    const recordFile = path.join(copy, 'data', 'raw', 'SOURCES.fetched.json');
+    const record = JSON.parse(readFileSync(recordFile, 'utf8')) as { sources: Array<{ files: Array<{ path: string; bytes: number; sha256: string }> }> };
+    const entry = record.sources.flatMap((s) => s.files).find((f) => path.join(copy, 'data', 'raw', f.path) === file)!;
+    const edited = readFileSync(file);
+    Object.assign(entry, { bytes: edited.length, sha256: sha256(edited) });
+    writeFileSync(recordFile, `${JSON.stringify(record, null, 2)}\n`);
 
     const asItWas = await title(['--no-build']);
     expect(asItWas.title).toBe('Registered Nurses');
