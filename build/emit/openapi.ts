@@ -7,6 +7,7 @@ import { notFoundKind } from '../contract/route-match.ts';
 import { CACHE_CONTROL, CONTENT_TYPE, type RouteBody } from '../contract/http-policy.ts';
 import type { Shape } from '../model/record-schemas.ts';
 import { MODEL_VERSION } from '../model/version.ts';
+import { CODE_LICENSE, SERVICE_NAME } from './meta.ts';
 
 const BODY_DESCRIPTION: Record<Exclude<RouteBody, 'json'>, string> = {
   html: 'Embeddable HTML card',
@@ -102,19 +103,25 @@ export function buildOpenApi(shape: Shape, dataVersion: string): object {
     paths[path] = ops;
   }
   const components: Record<string, unknown> = {};
-  // Every schema the routes name is defined, the document's own ('openapi') included: a dangling
-  // $ref makes strict validators reject the whole document.
-  for (const [name, s] of Object.entries(schemas)) components[name] = toSchema(s);
+  // Exactly the schemas this shape's routes name, the document's own ('openapi') included: a
+  // dangling $ref makes strict validators reject the whole document, and linters flag a component
+  // nothing uses (the votes' schema in the percentile shape, which has no votes).
+  const named = new Set<string>(routesFor(shape).flatMap((r) => (r.schema ? [r.schema] : [])));
+  for (const [name, s] of Object.entries(schemas)) if (named.has(name)) components[name] = toSchema(s);
   for (const r of routesFor(shape)) for (const op of Object.values(r.ops)) if (op.request) components[op.request.name] = toSchema(op.request.schema);
   components.Problem = toSchema(ProblemSchema);
   return {
     openapi: '3.1.0',
     info: {
-      title: 'Occupation Displacement Risk API',
+      title: SERVICE_NAME,
       version: dataVersion,
-      description: `Interface shape: ${shape}. Every response carries Access-Control-Allow-Origin: *; errors are RFC 9457 application/problem+json.`,
+      description: `Interface shape: ${shape}. Every response carries Access-Control-Allow-Origin: *; errors are RFC 9457 application/problem+json. The code is under the ${CODE_LICENSE} license; each data source keeps its own, named with its attribution in /api/v1/meta.`,
+      // The code's license (an SPDX id); the data's sources keep theirs, named in /api/v1/meta.
+      license: { name: CODE_LICENSE, identifier: CODE_LICENSE },
     },
     servers: [{ url: '/' }],
+    // A public API: no operation asks for credentials (the vote limits go by client address).
+    security: [],
     paths,
     components: { schemas: components },
     // The OpenAPI root admits only x- extensions beside its own fields: the model version every

@@ -35,4 +35,20 @@ describe('OpenAPI from the route table', () => {
     expect(doc.paths['/api/v1/meta']!.get!.responses['405']!.headers).toHaveProperty('Allow');
     expect(doc['x-model-version']).toBe(MODEL_VERSION);
   });
+  it.each(['percentile', 'timeline'] as const)('%s: every component is referenced, and every reference names a component', (shape) => {
+    const d = buildOpenApi(shape, 'test') as { components: { schemas: Record<string, unknown> } };
+    const refs = new Set<string>();
+    const walk = (v: unknown): void => {
+      if (Array.isArray(v)) v.forEach(walk);
+      else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) k === '$ref' && typeof x === 'string' ? refs.add(x) : walk(x);
+    };
+    walk(d);
+    const defined = Object.keys(d.components.schemas).map((n) => `#/components/schemas/${n}`);
+    expect([...refs].sort()).toEqual(defined.sort());
+  });
+  it('says it is public (no security scheme applies) and names its license', () => {
+    const d = doc as unknown as { security: unknown[]; info: { license: { name: string; identifier: string } } };
+    expect(d.security).toEqual([]);
+    expect(d.info.license).toEqual({ name: 'MIT', identifier: 'MIT' });
+  });
 });
