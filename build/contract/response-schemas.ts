@@ -61,7 +61,7 @@ export const OccupationList = z.strictObject({
 });
 
 const PercentileRiskScore = RiskScoreRecord.omit({ displacement_year_low: true, displacement_year_high: true }).strict();
-const TimelineRiskScore = RiskScoreRecord.omit({ risk_percentile: true }).strict();
+const TimelineRiskScore = RiskScoreRecord.omit({ risk_percentile: true, percentile_low: true, percentile_high: true }).strict();
 const ProtectiveFactors = z
   .record(z.string(), z.number())
   .describe(

@@ -46,9 +46,19 @@ export const TaskRecord = z.object({
 export const RiskScoreRecord = z.object({
   final_score: Score100,
   risk_tier: RiskTier,
-  confidence: Confidence.describe('How much the score depends on modelling choices: from the width of score_low..score_high on the arcsine-square-root scale (seeded cut points at the terciles of the widths).'),
+  confidence: Confidence.describe(
+    'How settled the evidence behind the tier is, from three inputs served beside it: tier_shares[risk_tier] (how many of the modelling alternatives give the served tier), label_agreement and label_coverage. High when all three reach their high cut, low when any falls below its medium cut (seeds/model-params.json, confidence). It still follows the score in part: METHODOLOGY.md reports Spearman(confidence, final_score).',
+  ),
   /** Percentile rank (0..100, integer) of final_score; the methodology says among what. */
   risk_percentile: z.number().int().min(0).max(100),
+  /** Range of the percentile over the interval's alternatives (percentile shape only). */
+  percentile_low: z
+    .number()
+    .int()
+    .min(0)
+    .max(100)
+    .describe('Low end of the percentile\'s sensitivity range: the 2.5th percentile of risk_percentile when every occupation is ranked again under each of the modelling alternatives of score_low..score_high, or risk_percentile if lower.'),
+  percentile_high: z.number().int().min(0).max(100).describe('High end of the same range: the 97.5th percentile, or risk_percentile if higher.'),
   displacement_year_low: z.number().int(),
   displacement_year_high: z.number().int(),
   /** Time-weighted task risk before protective moderation, 0..100. */
@@ -73,6 +83,12 @@ export const RiskScoreRecord = z.object({
   interval_crosses_tier: z
     .boolean()
     .describe('True when score_low and score_high fall in different risk tiers: under reasonable modelling choices the occupation could be in another tier.'),
+  /** Share of the interval's alternatives giving each tier (3.1.0). */
+  tier_shares: z
+    .strictObject({ low: Unit, medium: Unit, high: Unit })
+    .describe(
+      'Sensitivity shares, not probabilities: the share of the modelling alternatives of score_low..score_high under which the score falls in each tier (they add up to 1; the draw weights of the alternatives are a modelling choice). The served risk_tier is that of final_score, usually but not always the most common tier.',
+    ),
   /** Evidence behind the time fractions: task_ratings, iwa_weights, gwa_importance or task_type. */
   time_weight_source: z.enum(['task_ratings', 'iwa_weights', 'gwa_importance', 'task_type']),
   /** Share of the occupation's time covered by at least one exposure label. */
