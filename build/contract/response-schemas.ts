@@ -151,7 +151,13 @@ export const IscoDetail = IscoDetailBody.extend({ model_version: ModelVersionFie
 export type IscoListItem = z.infer<typeof IscoListItem>;
 export type IscoDetail = z.infer<typeof IscoDetailBody>;
 
-export const FactorsResponse = z.strictObject({ factors: FactorsTable, model_version: ModelVersionField });
+export const FactorsResponse = z.strictObject({
+  factors: FactorsTable,
+  notes: z
+    .record(z.string(), z.string())
+    .describe('One note per factor of `factors` (3.1.0): why its options adjust the score as they do, citing the evidence; most adjust by 0 because no study measures a displacement difference by them.'),
+  model_version: ModelVersionField,
+});
 
 export const AssessResult = z.strictObject({
   soc_code: OnetSocCode,

@@ -74,6 +74,12 @@ export function occupationRecords(scores: OccupationScores, refs: readonly Score
     p.interval.quantile.value,
   );
   const refBySoc = new Map(refs.map((r) => [r.soc_code, r]));
+  // One job pool per OEWS code: who shares it (the labor numbers are the code's, not the occupation's).
+  const pool = new Map<string, string[]>();
+  for (const { d } of scored) {
+    const code = ctx.labor.data.get(d.soc)!.oews_code;
+    if (code !== null) pool.set(code, [...(pool.get(code) ?? []), d.soc]);
+  }
   // Similarity profiles: O*NET descriptors, plus each occupation's IWA time shares.
   const profiles = buildProfiles(drafts.map((d) => d.soc), ctx.descriptors, ctx.seeds.protective.importance_exponent.value);
   profiles.sets.push(unitZ(new Map(drafts.map((d) => [d.soc, d.iwa_profile])), true));
@@ -129,7 +135,11 @@ export function occupationRecords(scores: OccupationScores, refs: readonly Score
       slug: origin.slug,
       job_zone: d.job_zone,
       description: d.description,
-      labor_data: ctx.labor.data.get(d.soc)!,
+      labor_data: ((l) => ({
+        ...l,
+        employment_shared_with: l.oews_code === null ? [] : pool.get(l.oews_code)!.filter((s) => s !== d.soc),
+        employment_own_share: empWeight.get(d.soc) === undefined || empWeight.get(d.soc) === null ? null : round(empWeight.get(d.soc)!, 1),
+      }))(ctx.labor.data.get(d.soc)!),
       risk_score: {
         final_score: score,
         risk_tier: origin.risk_tier,
