@@ -102,7 +102,7 @@ export const OCCUPATIONS: TableSpec = {
     { name: 'related_experience', type: 'string', description: 'BLS Employment Projections Table 1.2: work experience in a related occupation.' },
     { name: 'on_the_job_training', type: 'string', description: 'BLS Employment Projections Table 1.2: typical on-the-job training needed to attain competency.' },
     { name: 'employment_shared_with', type: 'string', description: 'The other scored occupations with the same OEWS code (one job pool), SOC codes separated by spaces; empty when none.' },
-    { name: 'employment_own_share', type: 'number', unit: 'jobs', description: 'employment divided equally among the occupations of its job pool: the column to add up (each worker counted once).' },
+    { name: 'employment_own_share', type: 'number', unit: 'jobs', description: 'employment divided equally among the occupations of its job pool: the column to add up (each worker counted once); empty when employment is from an older OEWS period than the reference one.' },
     ...PROTECTIVE,
     { name: 'task_count', type: 'integer', required: true, unit: 'tasks', description: 'Number of tasks of the occupation (rows in tasks.csv).' },
   ],

@@ -135,7 +135,7 @@ export const LaborData = LaborFigures.extend({
   employment_own_share: z
     .number()
     .nullable()
-    .describe('employment divided equally among the occupations sharing the OEWS code (this one and employment_shared_with): add these, not employment, to count each worker once. The percentiles, industries and ISCO weights use the same split.'),
+    .describe('employment divided equally among the occupations sharing the OEWS code (this one and employment_shared_with): add these, not employment, to count each worker once. The percentiles, industries and ISCO weights use the same split. Null when employment is not published or comes from an older OEWS period than the reference one (the weights use one period only).'),
 });
 
 export const SkillGap = z.object({
