@@ -27,6 +27,7 @@ import {
   type Shape,
 } from '../model/record-schemas.ts';
 import { OnetSocCode } from '../model/inputs.ts';
+import { SCOPE } from '../model/scope.ts';
 import { ApiIndex, Meta, ModelVersionField } from './site-schemas.ts';
 import { ChangesResponse, ReleaseSummary } from './releases.ts';
 
@@ -136,7 +137,7 @@ const IscoDetailBody = z.strictObject({
   isco_code: isco.isco_code,
   title: isco.title,
   risk_score: z.strictObject({
-    final_score: isco.final_score.describe('U.S.-employment-weighted mean of the linked O*NET occupations\' final scores.'),
+    final_score: isco.final_score.describe(`U.S.-employment-weighted mean of the linked O*NET occupations' final scores. ${SCOPE.sentence}`),
     risk_tier: isco.risk_tier,
     score_low: isco.score_low.describe('Lowest score_low among the linked occupations with weight (covers their spread and their own intervals).'),
     score_high: isco.score_high.describe('Highest score_high among the linked occupations with weight.'),
