@@ -42,6 +42,8 @@ export function checkConsistency(seeds: Seeds): void {
     issues.push('model-params.json: the fast diffusion curve must be faster than the slow one');
   if (seeds.params.skill_gaps.viable_similarity.value > seeds.params.skill_gaps.highly_viable_similarity.value)
     issues.push('model-params.json: viable_similarity must not exceed highly_viable_similarity');
+  for (const [name, cut] of Object.entries(seeds.params.confidence))
+    if (cut.value.high < cut.value.medium) issues.push(`model-params.json: confidence.${name} high must not be below medium`);
   if (seeds.params.interval.high_max_width.value > seeds.params.interval.medium_max_width.value)
     issues.push('model-params.json: high_max_width must not exceed medium_max_width');
   if (issues.length) throw new SeedError(`Inconsistent seeds:\n  ${issues.join('\n  ')}`);

@@ -54,10 +54,10 @@ export function listPageTail(count: number, limit: number, offset: number, notes
 
 /** The shape decides which fields of the risk score are published; the rest stays as recorded. */
 export function riskScore(s: RiskScoreRecord, shape: Shape) {
-  const { risk_percentile, displacement_year_low, displacement_year_high, ...common } = s;
+  const { risk_percentile, percentile_low, percentile_high, displacement_year_low, displacement_year_high, ...common } = s;
   const { final_score, risk_tier, confidence, ...rest } = common;
   return shape === 'percentile'
-    ? { final_score, risk_tier, confidence, risk_percentile, ...rest }
+    ? { final_score, risk_tier, confidence, risk_percentile, percentile_low, percentile_high, ...rest }
     : { final_score, risk_tier, confidence, displacement_year_low, displacement_year_high, ...rest };
 }
 

@@ -27,6 +27,7 @@ import {
   type Shape,
 } from '../model/record-schemas.ts';
 import { OnetSocCode } from '../model/inputs.ts';
+import { SCOPE } from '../model/scope.ts';
 import { ApiIndex, Meta, ModelVersionField } from './site-schemas.ts';
 import { ChangesResponse, ReleaseSummary } from './releases.ts';
 
@@ -61,7 +62,7 @@ export const OccupationList = z.strictObject({
 });
 
 const PercentileRiskScore = RiskScoreRecord.omit({ displacement_year_low: true, displacement_year_high: true }).strict();
-const TimelineRiskScore = RiskScoreRecord.omit({ risk_percentile: true }).strict();
+const TimelineRiskScore = RiskScoreRecord.omit({ risk_percentile: true, percentile_low: true, percentile_high: true }).strict();
 const ProtectiveFactors = z
   .record(z.string(), z.number())
   .describe(
@@ -136,7 +137,7 @@ const IscoDetailBody = z.strictObject({
   isco_code: isco.isco_code,
   title: isco.title,
   risk_score: z.strictObject({
-    final_score: isco.final_score.describe('U.S.-employment-weighted mean of the linked O*NET occupations\' final scores.'),
+    final_score: isco.final_score.describe(`U.S.-employment-weighted mean of the linked O*NET occupations' final scores. ${SCOPE.sentence}`),
     risk_tier: isco.risk_tier,
     score_low: isco.score_low.describe('Lowest score_low among the linked occupations with weight (covers their spread and their own intervals).'),
     score_high: isco.score_high.describe('Highest score_high among the linked occupations with weight.'),
@@ -151,7 +152,13 @@ export const IscoDetail = IscoDetailBody.extend({ model_version: ModelVersionFie
 export type IscoListItem = z.infer<typeof IscoListItem>;
 export type IscoDetail = z.infer<typeof IscoDetailBody>;
 
-export const FactorsResponse = z.strictObject({ factors: FactorsTable, model_version: ModelVersionField });
+export const FactorsResponse = z.strictObject({
+  factors: FactorsTable,
+  notes: z
+    .record(z.string(), z.string())
+    .describe('One note per factor of `factors` (3.1.0): why its options adjust the score as they do, citing the evidence; most adjust by 0 because no study measures a displacement difference by them.'),
+  model_version: ModelVersionField,
+});
 
 export const AssessResult = z.strictObject({
   soc_code: OnetSocCode,

@@ -57,6 +57,7 @@ export const Meta = z.strictObject({
   data_version: z.string(),
   model_version: z.string(),
   shape: z.enum(['percentile', 'timeline']),
+  scope: z.string().describe('What the score measures and what it leaves out (the same sentence as the pages and the OpenAPI description of final_score).'),
   build_id: z.string().regex(/^[0-9a-f]{16}$/).describe('Hash of the published data: changes exactly when a response can change.'),
   data: z.strictObject({ onet_version: z.string(), oews_period: z.string(), projections_period: z.string() }),
   sources: z.array(SourceInfo),

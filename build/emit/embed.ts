@@ -12,6 +12,7 @@ import { CARD_VOTE_STATES } from '../contract/votes.ts';
 import { majorGroup } from '../model/soc-groups.ts';
 import { mostProtective } from '../model/explanation.ts';
 import { REPO_ROOT } from '../repo-root.ts';
+import { SCOPE } from '../model/scope.ts';
 
 export interface EmbedPages<P extends Iterable<{ slug: string; html: string }> = Array<{ slug: string; html: string }>> {
   /** One card per occupation; the build takes them lazily (embedPages), one at a time. */
@@ -104,8 +105,9 @@ export function cardTitleSize(title: string): 'l' | 'm' | 's' | 'xs' {
   return 'xs';
 }
 
+/** The score as pages and cards show it: a whole number (the API keeps one decimal; the validation does not support more). */
 export function scoreText(score: number): string {
-  return score.toFixed(1);
+  return Math.round(score).toFixed(0);
 }
 
 function cardView(o: OccupationRecord, shape: Shape, meta: ModelOutput['meta'], dataVersion: string) {
@@ -130,6 +132,8 @@ function cardView(o: OccupationRecord, shape: Shape, meta: ModelOutput['meta'], 
     tier: r.risk_tier,
     tierWords,
     score,
+    range: `${scoreText(r.score_low)}–${scoreText(r.score_high)}`,
+    scope: SCOPE.short,
     confidence: r.confidence.charAt(0).toUpperCase() + r.confidence.slice(1),
     outlook,
     factor: protectiveWords(o),

@@ -92,7 +92,7 @@ export async function* emitFiles(
   const iscoItems = model.isco.units.map(present.iscoListItem);
   yield file('isco-list', {}, body(present.iscoListPage(iscoItems.slice(0, LIST_LIMIT.default), iscoItems.length, LIST_LIMIT.default, 0)));
   for (const r of model.isco.units) yield file('isco-detail', { isco_code: r.isco_code }, body(present.iscoDetail(r)));
-  yield file('factors', {}, body({ factors: model.factors }));
+  yield file('factors', {}, body({ factors: model.factors, notes: model.factor_notes }));
   for (const { name, doc } of problemTypeDocs()) yield file('problem-type', { problem: name }, json(doc));
   yield file('openapi', {}, json(buildOpenApi(shape, model.meta.data_version)));
   yield file('api-index', {}, json(apiIndex(model, shape)));

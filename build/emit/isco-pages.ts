@@ -3,6 +3,7 @@
 // are American, and neither shows a U.S. wage. Pure apart from the templates read once.
 import type { IscoRecord, ModelOutput } from '../model/record-schemas.ts';
 import { urlFor } from '../contract/routes.ts';
+import { SCOPE } from '../model/scope.ts';
 import { TIER_WORDS, attributeText, cardTitleSize, dataDate, gaugeView, scoreText, templates } from './embed.ts';
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -25,6 +26,7 @@ export function* iscoCards(model: ModelOutput, opts: { dataVersion: string }): G
         score,
         confidence: capital(u.confidence),
         range: range(u),
+        scope: SCOPE.short,
         usCount: u.us_occupations.length,
         gauge: gaugeView(u.final_score, `Risk score ${score} out of 100: ${tierWords.toLowerCase()}`),
         fullDataHref: urlFor('isco-page', { isco_slug: u.slug }),
@@ -49,6 +51,8 @@ export function* iscoPages(model: ModelOutput): Generator<{ slug: string; html: 
         title: u.title,
         titleAttr: attributeText(u.title),
         slug: u.slug,
+        scope: SCOPE.sentence,
+        rangeWord: SCOPE.range,
         score: { value: scoreText(u.final_score), range: range(u), tier: u.risk_tier, tierWords: TIER_WORDS[u.risk_tier], confidence: capital(u.confidence) },
         occupations: [...u.us_occupations]
           .sort((a, b) => b.weight - a.weight || (a.soc_code < b.soc_code ? -1 : 1))

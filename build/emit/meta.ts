@@ -7,6 +7,7 @@ import { routesFor, urlFor } from '../contract/routes.ts';
 import type { ApiIndex, ForecastRef, Meta } from '../contract/site-schemas.ts';
 import { SOURCES } from '../sources/registry.ts';
 import { MODEL_VERSION } from '../model/version.ts';
+import { SCOPE } from '../model/scope.ts';
 
 export const SERVICE_NAME = 'Occupation Displacement Risk API';
 export const CODE_LICENSE = 'MIT';
@@ -37,6 +38,7 @@ export function metaDocument(model: ModelOutput, shape: Shape, digest: string, f
     data_version: model.meta.data_version,
     model_version: model.meta.model_version,
     shape,
+    scope: SCOPE.sentence,
     build_id: buildId(digest, shape, model.meta.data_version),
     data: { onet_version: model.meta.onet_version, oews_period: model.meta.oews_period, projections_period: model.meta.projections_period },
     sources: SOURCES.map((s) => ({ id: s.id, title: s.title, publisher: s.publisher, license: s.license, attribution: s.attribution, homepage: s.homepage })),

@@ -15,6 +15,8 @@ import { releaseUrlFor, routeById, routesFor, urlFor } from '../contract/routes.
 import { buildDownloads, type Download } from './downloads.ts';
 import { sha256 } from './manifest.ts';
 import { TIER_WORDS, attributeText, factorLabel, ordinal, scoreText, templates } from './embed.ts';
+import { SCOPE } from '../model/scope.ts';
+import { modalTier } from '../model/uncertainty.ts';
 import { REPO_ROOT } from '../repo-root.ts';
 import { changeLine } from '../contract/releases.ts';
 import { EXAMPLE_QUERIES, SQLITE_NAME } from './sqlite.ts';
@@ -62,6 +64,9 @@ const SCORE_LABELS: Record<string, string> = {
   protective_moderation: 'Protective moderation (multiplier)',
   label_coverage: 'Share of time with exposure labels',
   label_agreement: 'Share of labelled time where human and GPT-4 labels agree',
+  tier_shares: 'Share of modelling alternatives in each tier (not probabilities)',
+  percentile_low: 'Percentile range over modelling alternatives, low end',
+  percentile_high: 'Percentile range over modelling alternatives, high end',
   model_version: 'Model version',
 };
 
@@ -86,7 +91,7 @@ function scoreFields(score: Record<string, unknown>) {
   return Object.entries(score).map(([k, v]) => ({ label: SCORE_LABELS[k] ?? humanize(k), value: fieldValue(v) }));
 }
 
-function laborFields(labor: Record<string, unknown>) {
+function laborFields(labor: Record<string, unknown>, titleOf: (soc: string) => string) {
   const out: Array<{ label: string; value: string }> = [];
   const status = String(labor.median_annual_wage_status ?? 'reported');
   for (const [k, v] of Object.entries(labor)) {
@@ -99,6 +104,14 @@ function laborFields(labor: Record<string, unknown>) {
     else if (k === 'projected_employment_change_pct') out.push({ label: 'Projected employment change', value: typeof v === 'number' ? `${v > 0 ? '+' : ''}${v}%` : 'Not published' });
     else if (k === 'projected_openings_annual') out.push({ label: 'Projected openings per year', value: typeof v === 'number' ? grouped(v) : 'Not published' });
     else if (k === 'projections_period') out.push({ label: 'Projections period', value: fieldValue(v) });
+    else if (k === 'employment_shared_with')
+      out.push({
+        label: 'Job pool',
+        value: Array.isArray(v) && v.length > 0
+          ? `The employment above is its OEWS code's, shared with ${v.map((s) => `${titleOf(String(s))} (${String(s)})`).join(', ')}: one pool of workers, counted once in every total.`
+          : 'Its OEWS code is its own.',
+      });
+    else if (k === 'employment_own_share') out.push({ label: 'Its share of the pool (split equally, counted in totals)', value: typeof v === 'number' ? grouped(Math.round(v)) : 'Not published' });
     else out.push({ label: humanize(k), value: fieldValue(v) });
   }
   return out;
@@ -265,14 +278,24 @@ function occupationView(o: OccupationRecord, model: ModelOutput, shape: Shape, p
       value: scoreText(r.final_score),
       range: scoreRange(r as Record<string, unknown>, model.tiers),
       rangeNote: rangeNote(),
+      rangeWord: SCOPE.range,
+      scope: SCOPE.sentence,
       tier: r.risk_tier,
       tierWords: TIER_WORDS[r.risk_tier],
+      tierShare: pct(r.tier_shares[r.risk_tier]),
+      agreement: pct(r.label_agreement),
+      coverage: pct(r.label_coverage),
+      // tier_shares are sensitivity shares: say so when the served tier is not the most common one.
+      notMode:
+        modalTier(r.tier_shares) === r.risk_tier
+          ? null
+          : `The score sits in the ${r.risk_tier} tier, but most modelling alternatives (${pct(r.tier_shares[modalTier(r.tier_shares)])}) put it in the ${modalTier(r.tier_shares)} tier.`,
       confidence: humanize(r.confidence),
       outlook,
       // What the percentile is (percentiles.ts: employment-weighted mid-rank).
       percentileNote:
         shape === 'percentile'
-          ? `The ${ordinal(r.risk_percentile)} percentile is a share of U.S. workers, not of occupations: about ${r.risk_percentile}% of U.S. employment is in occupations that score lower (half of those with the same score counted).`
+          ? `The ${ordinal(r.risk_percentile)} percentile is a share of U.S. workers, not of occupations: about ${r.risk_percentile}% of U.S. employment is in occupations that score lower (half of those with the same score counted). Over the modelling alternatives it runs from the ${ordinal(r.percentile_low)} to the ${ordinal(r.percentile_high)}.`
           : null,
     },
     explanation: { summary: o.explanation.summary, ...waterfall(o) },
@@ -285,7 +308,7 @@ function occupationView(o: OccupationRecord, model: ModelOutput, shape: Shape, p
     protective: Object.keys(o.protective_factors)
       .sort()
       .map((k) => ({ label: factorLabel(k), value: o.protective_factors[k]!.toFixed(2), pct: round(o.protective_factors[k]! * 100, 1) })),
-    labor: laborFields(o.labor_data as Record<string, unknown>),
+    labor: laborFields(o.labor_data as Record<string, unknown>, (soc) => model.occupations.find((x) => x.soc_code === soc)?.title ?? soc),
     gaps: o.skill_gaps.map((g) => ({
       name: g.name,
       current: String(g.current_level),
@@ -304,7 +327,8 @@ function occupationView(o: OccupationRecord, model: ModelOutput, shape: Shape, p
       reason: t.reason,
     })),
     transitionNote: o.transition_note,
-    factors: page.factors,
+    // Only what can move the score: the other factors adjust by 0 everywhere (their notes: /displacement/factors).
+    factors: page.factors.filter((f) => f.options.some((o) => o.adjustment !== 0)),
     /** The no-JavaScript text: the assessment call with this occupation's first two tasks as an example. */
     assessExample: JSON.stringify({
       soc_code: o.soc_code,

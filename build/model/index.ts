@@ -137,6 +137,7 @@ export function computeModel(inputs: ModelInputs, seeds: Seeds, opts: ComputeOpt
     unscored,
     industries: ind.industries,
     factors: factorsTable(seeds, occupations.map((o) => o.risk_score.exposure_score)),
+    factor_notes: Object.fromEntries(Object.keys(seeds.factors.factors).sort().map((k) => [k, seeds.factors.factors[k]!.rationale])),
     tiers,
     task_bases: Object.fromEntries(scores.scored.map((s) => [s.d.soc, taskBasis(s.d, intervalAlternatives(p, 'construction'), p, scores)])),
     task_scale: { prior: scores.prior, half_saturation: p.scale.half_saturation.value, quantile: p.interval.quantile.value },

@@ -28,6 +28,12 @@ export interface IntervalCheck {
   one_at_a_time: Coverage & { outside_pct_by_variant: Record<string, number> };
   /** The held-out alternatives against the 2.x interval (min-max of the base and the one-at-a-time 2.x family). */
   held_out_by_2x_interval: Coverage;
+  /**
+   * Each named structural alternative alone (kappa 0, one rater's labels, AEI off): the share of
+   * occupations whose score under it falls inside an interval made without the construction
+   * alternatives that take it (held out), and inside the published interval.
+   */
+  structural: Array<{ name: string; held_out_alternatives: number; occupations: number; inside_held_out: number; inside_held_out_pct: number; inside_published_pct: number }>;
   /** Occupations whose interval's ends fall in different tiers. */
   tier_crossing: { count: number; share_pct: number };
 }
@@ -44,6 +50,16 @@ function coverage(bands: readonly Band[], scores: readonly number[][], alternati
     }
   });
   return { alternatives, scores: n, inside, share_pct: n ? round((100 * inside) / n, 1) : 0 };
+}
+
+/** The structural choices the validation cannot separate, each as one alternative and the construction levels that take it. */
+export function structuralAlternatives(): Array<{ variant: Variant; takes: (levels: Record<string, number>) => boolean }> {
+  return [
+    { variant: { ...BASE, name: 'kappa_0', kappa: 0 }, takes: (l) => l.kappa === 3 },
+    { variant: { ...BASE, name: 'human_labels_only', raters: 'human' }, takes: (l) => l.raters === 1 },
+    { variant: { ...BASE, name: 'gpt4_labels_only', raters: 'gpt4' }, takes: (l) => l.raters === 2 },
+    { variant: { ...BASE, name: 'aei_off', usage: false, aei: false }, takes: (l) => l.aei_usage === 1 || l.aei_collaboration === 1 },
+  ];
 }
 
 /** The one-at-a-time alternatives: the 2.x family, each E2 weight tried, flat category factors. */
@@ -83,12 +99,28 @@ export function intervalCheck(scores: OccupationScores, p: ModelParamsSeed, tier
     const xs = [x.score, ...singleScores[i]!.slice(0, old)];
     return { low: Math.min(...xs), high: Math.max(...xs) };
   });
+  const construction = intervalAlternatives(p, 'construction');
+  const structural = structuralAlternatives().map(({ variant, takes }) => {
+    const keep = construction.flatMap((a, j) => (takes(a.levels) ? [] : [j]));
+    let inside = 0;
+    let published = 0;
+    scored.forEach((x, i) => {
+      const s = scoresUnder(x.d, [variant])[0]!;
+      // alternatives[0] is the base model's score; construction alternative j is alternatives[j + 1].
+      const band = quantileInterval(x.score, keep.map((j) => x.alternatives[j + 1]!), q);
+      if (s >= band.low && s <= band.high) inside++;
+      if (s >= bands[i]!.low && s <= bands[i]!.high) published++;
+    });
+    const n = Math.max(1, scored.length);
+    return { name: variant.name, held_out_alternatives: construction.length - keep.length, occupations: scored.length, inside_held_out: inside, inside_held_out_pct: round((100 * inside) / n, 1), inside_published_pct: round((100 * published) / n, 1) };
+  });
   const crossing = scored.filter((x) => tierFor(x.low, tiers) !== tierFor(x.high, tiers)).length;
   return {
     held_out: coverage(bands, heldScores, heldOut.length),
     leave_one_dimension_out: leave,
     one_at_a_time: { ...coverage(bands, singleScores, single.length), outside_pct_by_variant: outside },
     held_out_by_2x_interval: coverage(oldBands, heldScores, heldOut.length),
+    structural,
     tier_crossing: { count: crossing, share_pct: round((100 * crossing) / Math.max(1, scored.length), 1) },
   };
 }

@@ -1,4 +1,4 @@
-// The score interval's alternatives (model 3.0.0): the modelling choices a reviewer would try,
+// The score interval's alternatives (model 3.0.0; kappa 0 added in 3.1.0): the modelling choices a reviewer would try,
 // combined rather than one at a time. Each dimension lists its levels, the base model's first; an
 // alternative takes one level of every dimension, drawn independently with a seeded Mulberry32 (the
 // base model's level with probability base_weight, else one of the others, each as likely), so the
@@ -36,7 +36,8 @@ export function intervalDimensions(p: ModelParamsSeed): IntervalDimension[] {
     { name: 'unlabelled_tasks', levels: [{}, { unlabelled: 0 }, { unlabelled: 1 }] },
     moved('usage_weight', p.capability.usage_weight.value, true),
     moved('t_weight', p.propensity.t_weight.value, true),
-    moved('kappa', p.complementarity.kappa.value, false),
+    // kappa 0 (no complementarity) as well as kappa moved: the declared tests cannot tell the two apart (3.1.0).
+    { name: 'kappa', levels: [...moved('kappa', p.complementarity.kappa.value, false).levels, { kappa: 0 }] },
     moved('default_raw', p.propensity.default_raw.value, true),
     moved('floor', p.propensity.floor.value, true),
   ];

@@ -4,7 +4,7 @@
 // aggregate is found from the OEWS rows themselves: a published code in the same SOC broad
 // group that no O*NET occupation uses (or whose X wildcard covers the code).
 import type { OewsNational, OewsNationalRow, Projection, WageCell } from './inputs.ts';
-import type { LaborData } from './record-schemas.ts';
+import type { LaborFigures } from './record-schemas.ts';
 import type { ModelParamsSeed } from './params.ts';
 
 /**
@@ -65,7 +65,7 @@ export function oewsCodeResolver(
   };
 }
 
-export type WageStatus = LaborData['median_annual_wage_status'];
+export type WageStatus = LaborFigures['median_annual_wage_status'];
 
 /** Annual median from one OEWS row: reported, top-coded ceiling, or hourly x hours. */
 export function wageFromRow(
@@ -89,7 +89,7 @@ const cellValue = (c: WageCell, ceiling: number | null): number | null =>
   c.value !== null ? c.value : c.flag === 'top_coded' ? ceiling : null;
 
 export interface LaborIndex {
-  data: Map<string, LaborData>;
+  data: Map<string, LaborFigures>;
   /** OEWS code (of the newest file) each occupation resolved to, for splitting employment. */
   oewsCode: Map<string, string>;
   report: Record<string, number | string>;
@@ -133,7 +133,7 @@ export function computeLabor(
     projections_matched: 0,
     projections_unmatched: 0,
   };
-  const data = new Map<string, LaborData>();
+  const data = new Map<string, LaborFigures>();
   const oewsCode = new Map<string, string>();
   const broadGroup = new Map<string, BroadGroupUse>();
   const projectionsPeriod = '2024-34';

@@ -18,6 +18,7 @@ import { employmentPercentiles } from './percentiles.ts';
 import { buildProfiles, profileOf, similaritiesAtLeast, unitZ } from './similarity.ts';
 import { adoptionYears } from './displacement-years.ts';
 import { voteStats } from './vote-stats.ts';
+import { confidenceFromEvidence, percentileRanges, tierShares } from './uncertainty.ts';
 
 export interface RecordContext {
   seeds: Seeds;
@@ -65,7 +66,20 @@ export function occupationRecords(scores: OccupationScores, refs: readonly Score
   const drafts: Draft[] = scored.map((x) => x.d);
   const empWeight = employmentWeights(ctx.labor);
   const percentiles = employmentPercentiles(scored.map(({ d, score }) => ({ score, employment: empWeight.get(d.soc) ?? null })));
+  // alternatives[0] is the base model's score: the ranges and shares are over the sampled alternatives.
+  const percentileRange = percentileRanges(
+    percentiles,
+    scored.map((x) => x.alternatives.slice(1)),
+    scored.map(({ d }) => empWeight.get(d.soc) ?? null),
+    p.interval.quantile.value,
+  );
   const refBySoc = new Map(refs.map((r) => [r.soc_code, r]));
+  // One job pool per OEWS code: who shares it (the labor numbers are the code's, not the occupation's).
+  const pool = new Map<string, string[]>();
+  for (const { d } of scored) {
+    const code = ctx.labor.data.get(d.soc)!.oews_code;
+    if (code !== null) pool.set(code, [...(pool.get(code) ?? []), d.soc]);
+  }
   // Similarity profiles: O*NET descriptors, plus each occupation's IWA time shares.
   const profiles = buildProfiles(drafts.map((d) => d.soc), ctx.descriptors, ctx.seeds.protective.importance_exponent.value);
   profiles.sets.push(unitZ(new Map(drafts.map((d) => [d.soc, d.iwa_profile])), true));
@@ -84,7 +98,7 @@ export function occupationRecords(scores: OccupationScores, refs: readonly Score
   const baseline = explanationBaseline(drafts.map((d) => ({ layers: d.base, parts: d.parts })));
   const steps = { thetaMin, kappa, prior: scores.prior, priorTasks: p.scale.prior_tasks.value, halfSaturation: p.scale.half_saturation.value };
   const counts = { skill_gaps_empty: 0, transitions_empty: 0, transitions_short: 0, year_basis: { aei_level: 0, published_range: 0, negligible: 0, one_year_windows: 0 } };
-  const occupations: OccupationRecord[] = scored.map(({ d, score, low, high, confidence }, i) => {
+  const occupations: OccupationRecord[] = scored.map(({ d, score, low, high, alternatives }, i) => {
     const years = adoptionYears({ usage_index: meanUsage > 0 ? d.adoption.usage / meanUsage : 0, level_signal: ctx.usageLevelSignal, t_latest: tY.at(-1) ?? 0 }, score, p);
     counts.year_basis[years.basis]++;
     if (years.negligible) counts.year_basis.negligible++;
@@ -110,6 +124,10 @@ export function occupationRecords(scores: OccupationScores, refs: readonly Score
     if (transitions.length === 0) counts.transitions_empty++;
     const v = votes.get(d.soc);
     const multiplier = complementarityMultiplier(d.theta, thetaMin, kappa);
+    const shares = tierShares(alternatives.slice(1), ctx.tiers);
+    const agreement = round(d.agreement, 4);
+    const coverage = round(d.base.coverage, 4);
+    const confidence = confidenceFromEvidence({ tier_share: shares[origin.risk_tier], label_agreement: agreement, label_coverage: coverage }, p);
     return {
       id: occupationId(d.soc),
       soc_code: d.soc,
@@ -117,23 +135,30 @@ export function occupationRecords(scores: OccupationScores, refs: readonly Score
       slug: origin.slug,
       job_zone: d.job_zone,
       description: d.description,
-      labor_data: ctx.labor.data.get(d.soc)!,
+      labor_data: ((l) => ({
+        ...l,
+        employment_shared_with: l.oews_code === null ? [] : pool.get(l.oews_code)!.filter((s) => s !== d.soc),
+        employment_own_share: empWeight.get(d.soc) === undefined || empWeight.get(d.soc) === null ? null : round(empWeight.get(d.soc)!, 1),
+      }))(ctx.labor.data.get(d.soc)!),
       risk_score: {
         final_score: score,
         risk_tier: origin.risk_tier,
         confidence,
         risk_percentile: percentiles[i]!,
+        percentile_low: percentileRange[i]!.low,
+        percentile_high: percentileRange[i]!.high,
         displacement_year_low: years.low,
         displacement_year_high: years.high,
         task_exposure: round(100 * d.base.substitution_exposure, 1),
         protective_moderation: round(multiplier, 4),
-        label_coverage: round(d.base.coverage, 4),
-        label_agreement: round(d.agreement, 4),
+        label_coverage: coverage,
+        label_agreement: agreement,
         exposure_score: round(100 * d.base.exposure, 1),
         complementarity: round(d.theta, 4),
         score_low: round(low, 1),
         score_high: round(high, 1),
         interval_crosses_tier: tierFor(round(low, 1), ctx.tiers) !== tierFor(round(high, 1), ctx.tiers),
+        tier_shares: shares,
         time_weight_source: d.time_source,
         model_version: p.model_version,
       },

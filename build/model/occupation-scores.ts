@@ -2,7 +2,7 @@
 // occupation, shrinkage toward the median occupation, the scale, and the interval over the
 // sampled alternatives of interval.ts (each alternative re-runs the occupation's layers).
 import { complementarityMultiplier } from './complementarity.ts';
-import { BASE, confidenceFromWidth, intervalWidth, sameLayers, scaleScore, shrunkDisplacement, variantLayers, type OccupationLayers, type Variant } from './displacement.ts';
+import { BASE, sameLayers, scaleScore, shrunkDisplacement, variantLayers, type OccupationLayers, type Variant } from './displacement.ts';
 import type { Draft } from './draft.ts';
 import { intervalAlternatives } from './interval.ts';
 import { median, quantileSorted } from './num.ts';
@@ -19,7 +19,6 @@ export interface ScoredDraft {
    * compare two occupations alternative by alternative (one modelling choice moves both scores).
    */
   alternatives: number[];
-  confidence: ReturnType<typeof confidenceFromWidth>;
 }
 
 export interface OccupationScores {
@@ -61,7 +60,7 @@ export function scoreOccupations(drafts: readonly Draft[], p: ModelParamsSeed): 
     const score = scoreOf(d.base, d.theta, kappa);
     const vs = scoresUnder(d, alternatives);
     const { low, high } = quantileInterval(score, vs, q);
-    return { d, score, low, high, alternatives: [score, ...vs], confidence: confidenceFromWidth(intervalWidth(low, high), p) };
+    return { d, score, low, high, alternatives: [score, ...vs] };
   });
   return { scored, thetaMin, kappa, prior, scoresUnder };
 }

@@ -77,9 +77,15 @@ export const ModelParamsSeed = z.object({
     base_weight: P(z.number().min(0).lt(1)),
     /** The interval is the quantile .. 1 - quantile range of the construction scores (and the base score). */
     quantile: P(z.number().min(0).lt(0.5)),
-    /** Confidence word from the interval's arcsine-square-root width: <= high_max_width high, <= medium_max_width medium. */
+    /** ISCO-08 unit groups' confidence word from the interval's arcsine-square-root width: <= high_max_width high, <= medium_max_width medium. */
     high_max_width: P(z.number().positive()),
     medium_max_width: P(z.number().positive()),
+  }),
+  /** Confidence word from how settled the evidence is (uncertainty.ts): a high and a medium cut per input. */
+  confidence: z.object({
+    tier_share: P(z.object({ high: Unit, medium: Unit })),
+    label_agreement: P(z.object({ high: Unit, medium: Unit })),
+    label_coverage: P(z.object({ high: Unit, medium: Unit })),
   }),
   timeline: z.object({
     /** Published diffusion: years from 10% to 90% adoption on the fast and the slow logistic curve. */

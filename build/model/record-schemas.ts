@@ -4,6 +4,7 @@
 // out of it for one shape. Types come from these schemas.
 import { z } from 'zod';
 import { OnetSocCode } from './inputs.ts';
+import { SCOPE } from './scope.ts';
 
 export const RiskTier = z.enum(['low', 'medium', 'high']);
 export const Confidence = z.enum(['low', 'medium', 'high']);
@@ -44,11 +45,21 @@ export const TaskRecord = z.object({
 });
 
 export const RiskScoreRecord = z.object({
-  final_score: Score100,
+  final_score: Score100.describe(`Displacement risk, 0..100 (one decimal). ${SCOPE.sentence}`),
   risk_tier: RiskTier,
-  confidence: Confidence.describe('How much the score depends on modelling choices: from the width of score_low..score_high on the arcsine-square-root scale (seeded cut points at the terciles of the widths).'),
+  confidence: Confidence.describe(
+    'How settled the evidence behind the tier is, from three inputs served beside it: tier_shares[risk_tier] (how many of the modelling alternatives give the served tier), label_agreement and label_coverage. High when all three reach their high cut, low when any falls below its medium cut (seeds/model-params.json, confidence). It still follows the score in part: METHODOLOGY.md reports Spearman(confidence, final_score).',
+  ),
   /** Percentile rank (0..100, integer) of final_score; the methodology says among what. */
   risk_percentile: z.number().int().min(0).max(100),
+  /** Range of the percentile over the interval's alternatives (percentile shape only). */
+  percentile_low: z
+    .number()
+    .int()
+    .min(0)
+    .max(100)
+    .describe('Low end of the percentile\'s sensitivity range: the 2.5th percentile of risk_percentile when every occupation is ranked again under each of the modelling alternatives of score_low..score_high, or risk_percentile if lower.'),
+  percentile_high: z.number().int().min(0).max(100).describe('High end of the same range: the 97.5th percentile, or risk_percentile if higher.'),
   displacement_year_low: z.number().int(),
   displacement_year_high: z.number().int(),
   /** Time-weighted task risk before protective moderation, 0..100. */
@@ -73,6 +84,12 @@ export const RiskScoreRecord = z.object({
   interval_crosses_tier: z
     .boolean()
     .describe('True when score_low and score_high fall in different risk tiers: under reasonable modelling choices the occupation could be in another tier.'),
+  /** Share of the interval's alternatives giving each tier (3.1.0). */
+  tier_shares: z
+    .strictObject({ low: Unit, medium: Unit, high: Unit })
+    .describe(
+      'Sensitivity shares, not probabilities: the share of the modelling alternatives of score_low..score_high under which the score falls in each tier (they add up to 1; the draw weights of the alternatives are a modelling choice). The served risk_tier is that of final_score, usually but not always the most common tier.',
+    ),
   /** Evidence behind the time fractions: task_ratings, iwa_weights, gwa_importance or task_type. */
   time_weight_source: z.enum(['task_ratings', 'iwa_weights', 'gwa_importance', 'task_type']),
   /** Share of the occupation's time covered by at least one exposure label. */
@@ -82,7 +99,8 @@ export const RiskScoreRecord = z.object({
   model_version: z.string(),
 });
 
-export const LaborData = z.object({
+/** The labor numbers of one occupation as the sources give them (labor.ts). */
+export const LaborFigures = z.object({
   /** OEWS median annual wage; top-coded values carry the ceiling and a status saying so. */
   median_annual_wage: z.number().nullable(),
   median_annual_wage_status: z.enum([
@@ -107,6 +125,19 @@ export const LaborData = z.object({
   entry_education: z.string().nullable(),
   related_experience: z.string().nullable(),
   on_the_job_training: z.string().nullable(),
+});
+export type LaborFigures = z.infer<typeof LaborFigures>;
+
+/** As published: the figures and the job pool they belong to. */
+export const LaborData = LaborFigures.extend({
+  /** 3.1.0: the job pool. employment is the OEWS code's, shared by every occupation listed here. */
+  employment_shared_with: z
+    .array(OnetSocCode)
+    .describe('The other scored O*NET occupations whose labor numbers come from the same OEWS code (one job pool): employment counts their workers too. Empty when the occupation has the code to itself.'),
+  employment_own_share: z
+    .number()
+    .nullable()
+    .describe('employment divided equally among the occupations sharing the OEWS code (this one and employment_shared_with): add these, not employment, to count each worker once. The percentiles, industries and ISCO weights use the same split. Null when employment is not published or comes from an older OEWS period than the reference one (the weights use one period only).'),
 });
 
 export const SkillGap = z.object({
@@ -373,6 +404,8 @@ export const ModelOutput = z.object({
   /** Sorted by level, then naics_code. */
   industries: z.array(IndustryRecord),
   factors: FactorsTable,
+  /** Why each personal factor adjusts as it does (its seed rationale, with the evidence it cites). */
+  factor_notes: z.record(z.string(), z.string()),
   tiers: TierTable,
   /** soc_code -> what the assessment's task path needs (every scored occupation). */
   task_bases: z.record(OnetSocCode, TaskBasis),

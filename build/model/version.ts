@@ -2,7 +2,7 @@
 // (static files, the function, problem+json) so a client can tell which model answered.
 // seeds/model-params.json must name the same version (its schema checks it): the seeds are the
 // model's parameters, this constant is what the function can carry without reading them.
-export const MODEL_VERSION = '3.0.0';
+export const MODEL_VERSION = '3.1.0';
 
 /** `,"model_version":"…"`: the member as serialized, for bodies joined from strings. */
 export const VERSION_MEMBER = `,"model_version":${JSON.stringify(MODEL_VERSION)}`;

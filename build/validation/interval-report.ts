@@ -1,9 +1,10 @@
-// The score interval and the displacement years in the validation report (model 3.0.0, issue 28
+// The score interval and the displacement years in the validation report (model 3.0.0, issue 28; structural alternatives 3.1.0, issue 44
 // items 2 and 3): the interval's coverage of alternatives held out of it, the tier-crossing share
 // and the adoption windows, beside model 2.0.0 where a figure exists for both. Pure.
 import { tierFor } from '../model/assess.ts';
 import type { IntervalCheck } from '../model/interval-check.ts';
-import { median } from '../model/num.ts';
+import { median, round, spearman } from '../model/num.ts';
+import { modalTier } from '../model/uncertainty.ts';
 import type { ModelOutput, TierTable } from '../model/record-schemas.ts';
 import type { ReleaseSummary } from '../contract/releases.ts';
 
@@ -22,6 +23,42 @@ export interface IntervalReport {
   median_earliest_year: Record<string, number | null>;
   usage_level_signal: unknown;
   usage_change_signal: unknown;
+  uncertainty: UncertaintyFigures;
+}
+
+/** How much confidence and its inputs still follow the score, and what tier_shares and the percentile range show (3.1.0). */
+export interface UncertaintyFigures {
+  spearman_with_score: { confidence: number | null; tier_share: number | null; label_agreement: number | null; label_coverage: number | null };
+  confidence_by_tier: Record<string, Record<string, number>>;
+  served_tier_is_mode: number;
+  served_tier_share_ge_0_8: number;
+  median_percentile_range: number | null;
+}
+
+const CONF_RANK: Record<string, number> = { low: 0, medium: 1, high: 2 };
+
+export function uncertaintyFigures(model: ModelOutput): UncertaintyFigures {
+  const rs = model.occupations.map((o) => o.risk_score);
+  const score = rs.map((r) => r.final_score);
+  const r3 = (x: number | null) => (x === null ? null : round(x, 3));
+  const share = rs.map((r) => r.tier_shares[r.risk_tier]);
+  const byTier: Record<string, Record<string, number>> = {};
+  for (const r of rs) {
+    const t = (byTier[r.risk_tier] ??= { low: 0, medium: 0, high: 0 });
+    t[r.confidence]!++;
+  }
+  return {
+    spearman_with_score: {
+      confidence: r3(spearman(rs.map((r) => CONF_RANK[r.confidence]!), score)),
+      tier_share: r3(spearman(share, score)),
+      label_agreement: r3(spearman(rs.map((r) => r.label_agreement), score)),
+      label_coverage: r3(spearman(rs.map((r) => r.label_coverage), score)),
+    },
+    confidence_by_tier: byTier,
+    served_tier_is_mode: rs.filter((r) => modalTier(r.tier_shares) === r.risk_tier).length,
+    served_tier_share_ge_0_8: share.filter((x) => x >= 0.8).length,
+    median_percentile_range: median(rs.map((r) => r.percentile_high - r.percentile_low)),
+  };
 }
 
 const pct = (n: number, d: number) => Math.round((1000 * n) / Math.max(1, d)) / 10;
@@ -47,11 +84,13 @@ export function intervalReport(model: ModelOutput, check: IntervalCheck, release
     median_earliest_year: { high: earliest('high'), medium: earliest('medium'), low: earliest('low') },
     usage_level_signal: ev.usage_level_signal ?? null,
     usage_change_signal: ev.usage_change_signal ?? null,
+    uncertainty: uncertaintyFigures(model),
   };
 }
 
 export function formatIntervalReport(r: IntervalReport, version: string): string {
   const c = r.check;
+  const u = r.uncertainty;
   const cov = (x: { share_pct: number; inside: number; scores: number; alternatives: number }) => `${x.share_pct}% (${x.inside.toLocaleString('en-US')} of ${x.scores.toLocaleString('en-US')} scores, ${x.alternatives} alternatives)`;
   const worst = Object.entries(c.one_at_a_time.outside_pct_by_variant).sort((a, b) => b[1] - a[1]).slice(0, 3);
   const sig = (s: unknown) => {
@@ -76,5 +115,24 @@ export function formatIntervalReport(r: IntervalReport, version: string): string
     '| Dimension left out | Held-out alternatives that move it | Scores inside |',
     '|---|---|---|',
     ...c.leave_one_dimension_out.map((d) => `| ${d.dimension} | ${d.alternatives} | ${d.share_pct}% |`),
+    '',
+    'Confidence and what it is made of (3.1.0): Spearman with final_score, no mark to reach. Confidence comes from the served tier\'s share of the alternatives, rater agreement and label coverage; it still follows the score through them.',
+    '',
+    `| Figure | ${version} |`,
+    '|---|---|',
+    `| Spearman(confidence, score) | ${u.spearman_with_score.confidence} |`,
+    `| Spearman(served tier's share, score) | ${u.spearman_with_score.tier_share} |`,
+    `| Spearman(label_agreement, score) | ${u.spearman_with_score.label_agreement} |`,
+    `| Spearman(label_coverage, score) | ${u.spearman_with_score.label_coverage} |`,
+    `| Confidence by tier (low / medium / high confidence) | ${['high', 'medium', 'low'].map((t) => `${t} tier ${u.confidence_by_tier[t]?.low ?? 0} / ${u.confidence_by_tier[t]?.medium ?? 0} / ${u.confidence_by_tier[t]?.high ?? 0}`).join('; ')} |`,
+    `| Occupations whose served tier is the most common tier of the alternatives | ${u.served_tier_is_mode} |`,
+    `| Occupations whose served tier's share is >= 0.8 | ${u.served_tier_share_ge_0_8} |`,
+    `| Median width of the percentile range (percentile_high - percentile_low, points) | ${u.median_percentile_range} |`,
+    '',
+    'Named structural alternatives, each alone: the share of occupations whose score under it falls inside an interval made without the construction alternatives that take it (held out), and inside the published interval. Reported, not tuned to a mark.',
+    '',
+    '| Structural alternative | Construction alternatives held out | Inside the held-out interval | Inside the published interval |',
+    '|---|---|---|---|',
+    ...c.structural.map((x) => `| ${x.name} | ${x.held_out_alternatives} | ${x.inside_held_out_pct}% (${x.inside_held_out} of ${x.occupations}) | ${x.inside_published_pct}% |`),
   ].join('\n');
 }

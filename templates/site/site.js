@@ -124,10 +124,10 @@
           var b = r.body;
           var p = el('p');
           p.appendChild(el('span', 'Your score: '));
-          p.appendChild(el('b', b.personalized_score.toFixed(1), { 'data-personalized-score': '' }));
-          p.appendChild(el('span', ' of 100 (' + b.risk_tier + ' risk), likely range '));
-          p.appendChild(el('span', b.personalized_low.toFixed(1) + ' to ' + b.personalized_high.toFixed(1), { 'data-personal-range': '' }));
-          p.appendChild(el('span', ', from ' + b.base_score.toFixed(1) + ' for the occupation. AI can do about ' + Math.round(b.exposure_score) + '% of ' + (request.tasks ? 'your' : 'its') + ' working time.'));
+          p.appendChild(el('b', Math.round(b.personalized_score).toFixed(0), { 'data-personalized-score': '' }));
+          p.appendChild(el('span', ' of 100 (' + b.risk_tier + ' risk), range over modelling choices '));
+          p.appendChild(el('span', Math.round(b.personalized_low) + ' to ' + Math.round(b.personalized_high), { 'data-personal-range': '' }));
+          p.appendChild(el('span', ', from ' + Math.round(b.base_score) + ' for the occupation. AI can do about ' + Math.round(b.exposure_score) + '% of ' + (request.tasks ? 'your' : 'its') + ' working time.'));
           out.appendChild(p);
           var names = Object.keys(b.adjustments);
           if (names.length) {

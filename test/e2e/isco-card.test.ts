@@ -76,7 +76,7 @@ describe('ISCO-08 cards framed by another site', () => {
         if (m.clipped.length) fail(`cut off: ${m.clipped.join(', ')}`);
         if (m.h1?.title !== u.title) fail(`heading title ${JSON.stringify(m.h1?.title)}`);
         if (m.tier !== TIER_WORDS[u.risk_tier]) fail(`tier ${JSON.stringify(m.tier)}`);
-        if (!m.gauge?.label?.includes(`${u.final_score.toFixed(1)} out of 100`)) fail(`gauge ${JSON.stringify(m.gauge)}`);
+        if (!m.gauge?.label?.includes(`${Math.round(u.final_score)} out of 100`)) fail(`gauge ${JSON.stringify(m.gauge)}`);
         if (m.link?.href !== `${site.url}/isco/${u.slug}` || m.link.target !== '_blank') fail(`link ${JSON.stringify(m.link)}`);
         if (m.scripts !== 0) fail(`${m.scripts} scripts`);
         const text = await frame.evaluate('document.body.innerText');

@@ -32,10 +32,13 @@ describe('one card per occupation', () => {
 });
 
 describe('card content', () => {
-  it('states score and tier in words, and the confidence', () => {
+  it('states the tier in words, the range in whole numbers (the gauge holds the score), its scope, and the confidence', () => {
     const t = text(page(timeline, 'software-developers'));
     expect(t).toContain('High risk');
-    expect(t).toContain('Score 63.2 of 100');
+    // The fixture's range is the score itself (63.2 to 63.2); the card rounds, the API keeps the decimal.
+    expect(t).toContain('Range 63–63');
+    expect(t).not.toContain('63.2');
+    expect(t).toContain('Generative AI only');
     expect(t).toContain('Confidence: High');
     expect(text(page(timeline, 'chief-executives'))).toContain('Low risk');
     expect(text(page(timeline, 'grinding-lapping-polishing-buffing-honing'))).toContain('Medium risk');
@@ -100,10 +103,10 @@ describe('self-contained and accessible markup', () => {
       expect(attr(startTags(html).find((t) => t.name === 'html')!, 'lang')).toBe('en');
       const svg = startTags(html).find((t) => t.name === 'svg')!;
       expect(attr(svg, 'role')).toBe('img');
-      expect(attr(svg, 'aria-label')).toMatch(/^Risk score \d+\.\d out of 100: (low|medium|high) risk$/);
+      expect(attr(svg, 'aria-label')).toMatch(/^Risk score \d+ out of 100: (low|medium|high) risk$/);
     }
     expect(attr(startTags(page(timeline, 'software-developers')).find((t) => t.name === 'svg')!, 'aria-label')).toBe(
-      'Risk score 63.2 out of 100: high risk',
+      'Risk score 63 out of 100: high risk',
     );
   });
 
@@ -139,7 +142,7 @@ describe('index and 404', () => {
     // One same-origin script (the filter), nothing from another host.
     expect(tags.filter((t) => t.name === 'script').map((t) => attr(t, 'src'))).toEqual(['/assets/site.js']);
     expect(textOf(timeline.index, 'h3')).toBe('Management Occupations');
-    expect(text(timeline.index).replace(/\s+/g, ' ')).toContain('Software Developers63.2High riskDetails');
+    expect(text(timeline.index).replace(/\s+/g, ' ')).toContain('Software Developers63High riskDetails');
   });
 
   it('the 404 card says so and links to the index in a new tab', () => {

@@ -121,6 +121,12 @@ describe('computeModel on the fixture bundle', () => {
 
   it('resolves the OEWS aggregate and reports the top-coded wage with the ceiling', () => {
     expect(occ('11-1111.01').labor_data).toMatchObject({ oews_code: '11-1110', median_annual_wage: 239200, median_annual_wage_status: 'top_coded', employment: 1000 });
+    // One job pool: 11-1111.00 and .01 both take OEWS 11-1110's 1,000 jobs; each says so, and each counts half of them.
+    expect(occ('11-1111.01').labor_data).toMatchObject({ employment_shared_with: ['11-1111.00'], employment_own_share: 500 });
+    expect(occ('11-1111.00').labor_data).toMatchObject({ employment_shared_with: ['11-1111.01'], employment_own_share: 500 });
+    // Summed over the occupations, every worker once: the distinct OEWS codes' employment.
+    const pools = new Map(out.occupations.map((o) => [o.labor_data.oews_code, o.labor_data.employment ?? 0]));
+    expect(out.occupations.reduce((a, o) => a + (o.labor_data.employment_own_share ?? 0), 0)).toBeCloseTo([...pools.values()].reduce((a, b) => a + b, 0), 6);
     expect(out.report.labor).toMatchObject({ oews_aggregate: 2, oews_direct: 1, wage_top_coded: 2, wage_from_hourly: 1 });
   });
 
