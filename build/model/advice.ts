@@ -62,7 +62,7 @@ export function routeOptions(
   const g = p.skill_gaps;
   // A route is a longer bet than a move: out of any growing occupation (whatever its tier) only one that pays and grows more.
   const growing = r.growing_origin.value ? (origin.projected_change_pct ?? 0) > 0 : origin.risk_tier !== 'high' && (origin.projected_change_pct ?? 0) > 0;
-  const taken = new Set(moves.map((m) => guide.pool(m.soc_code)));
+  const taken = new Set([guide.pool(origin.soc_code), ...moves.map((m) => guide.pool(m.soc_code))]);
   const idx: number[] = [];
   candidates.forEach((c, i) => {
     if (c.soc_code !== origin.soc_code && related.has(c.soc_code)) idx.push(i);

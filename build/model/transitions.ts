@@ -336,10 +336,16 @@ export function transitionChoice(
     if (s != null && s >= viable) field.push({ ci, s, rel: null });
   });
   const list: EligibleMove[] = [];
+  const ownPool = guide?.pool(origin.soc_code);
   for (const { ci, s, rel } of field) {
     const c = candidates[ci]!;
     if (rel === null) removed.similar++;
     else removed.related++;
+    // The origin's own job pool (its O*NET specialties, or the SOC occupation of a specialty) is no move.
+    if (guide && guide.pool(c.soc_code) === ownPool) {
+      removed.same_pool++;
+      continue;
+    }
     // isSafer, inlined; then lower under 1 - q of the paired alternatives.
     if (!(c.final_score <= saferBelow && c.final_score < origin.final_score && lowerOverRange(origin, c, q))) {
       removed.not_safer++;

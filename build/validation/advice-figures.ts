@@ -55,11 +55,9 @@ export function adviceFigures(occupations: readonly OccupationRecord[]): AdviceF
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 /** The figures before (model 3.0 move rules) and after, as report lines. */
-export function formatAdviceFigures(before: AdviceFigures, after: AdviceFigures, removed: Record<string, number> | undefined): string {
+export function formatAdviceFigures(before: AdviceFigures, after: AdviceFigures, removed: Record<string, number> | undefined, table112?: Record<string, number> | null): string {
   const row = (name: string, b: string, a: string) => `| ${name} | ${b} | ${a} |`;
   const lines = [
-    '## Guidance (issue 43): moves, routes, focus',
-    '',
     '| figure | before (3.0 move rules) | after |',
     '|---|---|---|',
     row('high-tier occupations', `${before.high_tier.occupations}`, `${after.high_tier.occupations}`),
@@ -78,5 +76,6 @@ export function formatAdviceFigures(before: AdviceFigures, after: AdviceFigures,
     'High-tier occupations without a next step (after): ' + (after.high_tier.without_step.join('; ') || 'none'),
   ];
   if (removed) lines.push('', 'Moves each rule removed (after, in the order the rules apply; capacity counts blocked origin-destination pairs): ' + Object.entries(removed).map(([k, v]) => `${k} ${v}`).join(', '));
+  if (table112) lines.push('', 'BLS Table 1.12 (guidance only): ' + Object.entries(table112).map(([k, v]) => `${k.replace(/_/g, ' ')} ${v}`).join(', '));
   return lines.join('\n');
 }
