@@ -57,12 +57,14 @@ export function routeOptions(
   related: ReadonlyMap<string, string>,
   guide: MoveGuide,
   moves: readonly TransitionOption[],
+  /** Destinations that passed every move rule (listed or not: over capacity, or beyond max_transitions): a move, never a route. */
+  moveEligible: readonly string[] = [],
 ): RouteOption[] {
   const r = guide.advice.routes;
   const g = p.skill_gaps;
   // A route is a longer bet than a move: out of any growing occupation (whatever its tier) only one that pays and grows more.
   const growing = r.growing_origin.value ? (origin.projected_change_pct ?? 0) > 0 : origin.risk_tier !== 'high' && (origin.projected_change_pct ?? 0) > 0;
-  const taken = new Set([guide.pool(origin.soc_code), ...moves.map((m) => guide.pool(m.soc_code))]);
+  const taken = new Set([guide.pool(origin.soc_code), ...moves.map((m) => guide.pool(m.soc_code)), ...moveEligible.map(guide.pool)]);
   const idx: number[] = [];
   candidates.forEach((c, i) => {
     if (c.soc_code !== origin.soc_code && related.has(c.soc_code)) idx.push(i);

@@ -190,7 +190,7 @@ export function occupationRecords(scores: OccupationScores, refs: readonly Score
     const note = transitionNote(transitions.length, removed, p);
     const stay = stayNote(origin);
     const cut = cuts.get(d.soc)!;
-    const routes = ctx.moveRules30 ? [] : routeOptions(origin, refs, sims(d.soc), p, relatedOf.get(d.soc) ?? new Map(), guide, transitions);
+    const routes = ctx.moveRules30 ? [] : routeOptions(origin, refs, sims(d.soc), p, relatedOf.get(d.soc) ?? new Map(), guide, transitions, choices.get(d.soc)!.eligible.map((m) => m.c.soc_code));
     if (routes.length > 0) counts.routes.occupations_with_route++;
     counts.routes.routes += routes.length;
     const basis = ctx.taskBases.get(d.soc);
