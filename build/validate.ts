@@ -14,6 +14,7 @@ import { loadSources, resolveSourceDir } from './sources/index.ts';
 import { computeDeclared, formatDeclared, parseDeclaration, readDeclared, scoreVsComplementarity, type ModelChoice } from './validation/declared.ts';
 import { computeChoice, formatChoice } from './validation/model-choice.ts';
 import { formatFigures, issueFigures, type IssueFigures } from './validation/figures.ts';
+import { adviceFigures, formatAdviceFigures } from './validation/advice-figures.ts';
 import { loadValidation } from './validation/load.ts';
 import { parameterIndex, replaceSection } from './validation/methodology.ts';
 import { loadOewsHistory } from './validation/oews-history.ts';
@@ -106,6 +107,10 @@ async function main(): Promise<void> {
   const interval = intervalReport(model, model.interval_check!, release200, model.tiers);
   const baseline = JSON.parse(baselineText) as IssueFigures & { outcomes_by_reference: Record<string, { n: number; value: Interval }> };
   const figures = issueFigures(model, bundle, refs.ai_statements);
+  // Guidance (issue 43): the same sources with the 3.0 move rules only, beside the model as served.
+  const adviceBefore = adviceFigures(computeModel(bundle, seeds, { moveRules30: true }).occupations);
+  const adviceAfter = adviceFigures(model.occupations);
+  const guidanceReport = (model.report as { guidance?: { moves_removed: Record<string, number> | null; table_1_12: Record<string, number> | null } }).guidance;
   const outcomes = computeOutcomes(models, refs, new Map(bundle.msft_applicability.map((m) => [m.soc, m.score])), refs.aei_job_exposure, history.years);
   const report = computeValidation(model, bundle, refs);
   const declared = computeDeclared(declaration, model, refs.ep_factor_rows, history.years, refs.eloundou_occ);
@@ -120,7 +125,7 @@ async function main(): Promise<void> {
     ? forecasts.map((f) => formatCheck(f.forecast, f.results, `${FORECASTS_DIR}/${f.file}`)).join('\n')
     : `No forecast registered yet (${FORECASTS_DIR}/ holds none).`;
   if (json) {
-    console.log(JSON.stringify({ forecasts: forecasts.map((f) => ({ file: f.file, results: f.results })), declared: { version: declaration.version, results: declared, model_choices: choices }, interval, figures: { before: baseline, after: figures }, outcomes, validation: report, model_report: model.report, oews_history: { files: history.files, failed: history.failed } }, null, 2));
+    console.log(JSON.stringify({ forecasts: forecasts.map((f) => ({ file: f.file, results: f.results })), declared: { version: declaration.version, results: declared, model_choices: choices }, interval, figures: { before: baseline, after: figures }, guidance: { before: adviceBefore, after: adviceAfter }, outcomes, validation: report, model_report: model.report, oews_history: { files: history.files, failed: history.failed } }, null, 2));
     return;
   }
   const skipped = [
@@ -147,6 +152,10 @@ async function main(): Promise<void> {
     '### Score interval and displacement years: 2.0.0 and now',
     '',
     formatIntervalReport(interval, model.meta.model_version),
+    '',
+    '### Guidance (issue 43): moves, routes, focus, before (3.0 move rules) and now',
+    '',
+    formatAdviceFigures(adviceBefore, adviceAfter, guidanceReport?.moves_removed ?? undefined, guidanceReport?.table_1_12),
     '',
     '### Issue 8 figures: 1.0.0 and now',
     '',

@@ -101,6 +101,7 @@ export function occupationRisk(r: OccupationRecord, shape: Shape) {
     skill_gaps: r.skill_gaps,
     transition_options: r.transition_options,
     transition_note: r.transition_note,
+    guidance: r.guidance,
   };
 }
 

@@ -10,6 +10,7 @@ import { MAX_PROBLEM_ERRORS } from './problem.ts';
 import {
   Explanation,
   FactorsTable,
+  Guidance,
   IndustryOccupation,
   IscoRecord,
   IscoUnscored,
@@ -91,6 +92,10 @@ function shapeSchemas(riskScore: typeof PercentileRiskScore | typeof TimelineRis
       transition_options: z.array(TransitionOption.strict()),
       /** Why fewer than two options are listed; null when two or more are. */
       transition_note: z.string().nullable(),
+      // Model 3.1 (issue 43), additive: routes, focus within the job and the one best next step.
+      guidance: Guidance.strict().describe(
+        'Guidance beside transition_options (model 3.1): routes (longer steps, each with what it takes and the share of model alternatives under which it is lower), focus within the job (tasks whose AI exposure stays lowest; never points off the score), the one best next step, and for a growing occupation outside the high tier the plain statement that staying is the advice.',
+      ),
       model_version: ModelVersionField,
     }),
   };

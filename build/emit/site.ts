@@ -315,7 +315,7 @@ function occupationView(o: OccupationRecord, model: ModelOutput, shape: Shape, p
       target: String(g.target_level),
       gap: String(g.gap),
       importance: String(g.importance),
-      toward: g.toward.map((soc) => o.transition_options.find((t) => t.soc_code === soc)?.title ?? soc).join(', '),
+      toward: g.toward.map((soc) => [...o.transition_options, ...o.guidance.routes].find((t) => t.soc_code === soc)?.title ?? soc).join(', '),
     })),
     transitions: o.transition_options.map((t) => ({
       slug: t.slug,
@@ -327,6 +327,12 @@ function occupationView(o: OccupationRecord, model: ModelOutput, shape: Shape, p
       reason: t.reason,
     })),
     transitionNote: o.transition_note,
+    // Model 3.1 guidance (issue 43): the next step, staying, routes and focus within the job.
+    nextStep: o.guidance.next_step.text,
+    stay: o.guidance.stay,
+    routes: o.guidance.routes.map((t) => ({ slug: t.slug, title: t.title, score: scoreText(t.final_score), tier: t.risk_tier, tierWords: TIER_WORDS[t.risk_tier], share: `${Math.round(100 * t.share_lower)}%`, reason: t.reason })),
+    routeNote: o.guidance.route_note,
+    focus: { tasks: o.guidance.focus.tasks.map((t) => ({ description: t.description, time: pct(t.time_fraction) })), summary: o.guidance.focus.summary, method: o.guidance.focus.method },
     // Only what can move the score: the other factors adjust by 0 everywhere (their notes: /displacement/factors).
     factors: page.factors.filter((f) => f.options.some((o) => o.adjustment !== 0)),
     /** The no-JavaScript text: the assessment call with this occupation's first two tasks as an example. */

@@ -48,6 +48,8 @@ export const tierTable = (seeds: Seeds): TierTable => seeds.tiers.tiers.map((t) 
 export interface ComputeOptions {
   /** Also measure the interval's coverage of alternatives held out of it (npm run validate; about 15 times the interval's cost). */
   intervalCheck?: boolean;
+  /** Moves by the 3.0 rules only, no routes or focus (npm run validate's 'before' column). */
+  moveRules30?: boolean;
 }
 
 export function computeModel(inputs: ModelInputs, seeds: Seeds): ModelOutput;
@@ -91,7 +93,8 @@ export function computeModel(inputs: ModelInputs, seeds: Seeds, opts: ComputeOpt
   const drafts = served.map((occ) => draftOccupation(occ, ctx, draftCounts));
 
   const scores = scoreOccupations(drafts, p);
-  const refs = scoredRefs(scores, { labor, tiers });
+  const refs = scoredRefs(scores, { labor, tiers, seeds });
+  const taskBases = new Map(scores.scored.map((s) => [s.d.soc, taskBasis(s.d, intervalAlternatives(p, 'construction'), p, scores)]));
   const { occupations, counts: recordCounts } = occupationRecords(scores, refs, {
     seeds,
     tiers,
@@ -103,6 +106,10 @@ export function computeModel(inputs: ModelInputs, seeds: Seeds, opts: ComputeOpt
     votes: inputs.votes,
     related: inputs.related,
     usageLevelSignal: (evidence.report.usage_level_signal.spearman ?? -Infinity) >= p.timeline.level_min_spearman.value,
+    epFactors: inputs.ep_factors,
+    oewsIndustry: inputs.oews_industry,
+    taskBases,
+    moveRules30: opts.moveRules30 ?? false,
   });
 
   // OEWS occupation code -> served occupations (direct SOC, or the aggregate they resolved to).
@@ -139,7 +146,7 @@ export function computeModel(inputs: ModelInputs, seeds: Seeds, opts: ComputeOpt
     factors: factorsTable(seeds, occupations.map((o) => o.risk_score.exposure_score)),
     factor_notes: Object.fromEntries(Object.keys(seeds.factors.factors).sort().map((k) => [k, seeds.factors.factors[k]!.rationale])),
     tiers,
-    task_bases: Object.fromEntries(scores.scored.map((s) => [s.d.soc, taskBasis(s.d, intervalAlternatives(p, 'construction'), p, scores)])),
+    task_bases: Object.fromEntries(taskBases),
     task_scale: { prior: scores.prior, half_saturation: p.scale.half_saturation.value, quantile: p.interval.quantile.value },
     isco: { units: isco.units, unscored: isco.unscored },
     report: modelReport({

@@ -262,6 +262,21 @@ export const Projection = z.object({
   on_the_job_training: OnTheJobTraining.nullable(),
 });
 
+/**
+ * BLS Employment Projections Table 1.12 (factors affecting occupational utilization): one row per
+ * occupation (a detailed SOC code, or an aggregate such as 13-1020) and industry (a National
+ * Employment Matrix code; TE1000 is "Total, all industries"). Guidance only: never a score input.
+ */
+export const EpFactorRow = z.object({
+  soc: z.string().regex(/^\d{2}-\d{4}$/),
+  title: z.string(),
+  industry_title: z.string(),
+  industry_code: z.string(),
+  statement: z.string(),
+  /** Whether the statement says the occupation's share of the industry's employment decreases or increases. */
+  direction: z.enum(['decreases', 'increases']),
+});
+
 /** Optional community votes file (votes.csv in the source directory). */
 export const VoteRow = z.object({
   soc_code: OnetSocCode,
@@ -330,6 +345,8 @@ export const ModelInputs = z.object({
   oews_industry: z.array(OewsIndustryRow),
   naics: z.array(NaicsCode),
   projections: z.array(Projection),
+  /** BLS EP Table 1.12 (guidance only); empty when the source directory lacks it (reported). */
+  ep_factors: z.array(EpFactorRow),
   /** null when no votes.csv is present. */
   votes: z.array(VoteRow).nullable(),
   /** BLS ISCO-08 -> SOC 2010 links (the ISCO-08 scores); empty when the file is absent (reported). */
@@ -361,6 +378,7 @@ export type OewsNational = z.infer<typeof OewsNational>;
 export type OewsIndustryRow = z.infer<typeof OewsIndustryRow>;
 export type NaicsCode = z.infer<typeof NaicsCode>;
 export type Projection = z.infer<typeof Projection>;
+export type EpFactorRow = z.infer<typeof EpFactorRow>;
 export type EntryEducation = z.infer<typeof EntryEducation>;
 export type RelatedExperience = z.infer<typeof RelatedExperience>;
 export type OnTheJobTraining = z.infer<typeof OnTheJobTraining>;

@@ -92,6 +92,8 @@ export interface LaborIndex {
   data: Map<string, LaborFigures>;
   /** OEWS code (of the newest file) each occupation resolved to, for splitting employment. */
   oewsCode: Map<string, string>;
+  /** BLS projections code (Table 1.2 line) each occupation took its projection from. */
+  projectionCode: Map<string, string>;
   report: Record<string, number | string>;
   /** Occupations whose employment or wage is a SOC broad group's (OEWS code, period and the numbers taken), by O*NET-SOC code. */
   broadGroup: Map<string, BroadGroupUse>;
@@ -136,6 +138,7 @@ export function computeLabor(
   const data = new Map<string, LaborFigures>();
   const oewsCode = new Map<string, string>();
   const broadGroup = new Map<string, BroadGroupUse>();
+  const projectionCode = new Map<string, string>();
   const projectionsPeriod = '2024-34';
   for (const soc of socs) {
     const soc7 = soc.slice(0, 7);
@@ -171,8 +174,11 @@ export function computeLabor(
     if (broad) broadGroup.set(soc, broad);
     if (employment === null) counts.employment_missing++;
     const pr = proj.get(soc7) ?? (code !== null ? proj.get(code) : undefined);
-    if (pr) counts.projections_matched++;
-    else counts.projections_unmatched++;
+    if (pr) {
+      counts.projections_matched++;
+      projectionCode.set(soc, pr.soc);
+    }
+    if (!pr) counts.projections_unmatched++;
     let status: WageStatus = 'unavailable';
     let annual: number | null = null;
     let hourly: number | null = null;
@@ -204,7 +210,7 @@ export function computeLabor(
       on_the_job_training: pr?.on_the_job_training ?? null,
     });
   }
-  return { data, oewsCode, report: counts, broadGroup };
+  return { data, oewsCode, projectionCode, report: counts, broadGroup };
 }
 
 /** Employment weight per occupation: its OEWS code's employment split equally among the served occupations sharing the code. */

@@ -17,7 +17,7 @@ export interface ReportParts {
   draftCounts: DraftCounts;
   skillsFill: { release: string | null; occupations: number };
   scores: OccupationScores;
-  recordCounts: { skill_gaps_empty: number; transitions_empty: number; year_basis: Record<string, number> };
+  recordCounts: { skill_gaps_empty: number; transitions_empty: number; year_basis: Record<string, number>; moves_removed?: Record<string, number>; table_1_12?: Record<string, number>; routes?: Record<string, number>; focus?: Record<string, number> };
   coreShare: number;
   taskRatingsUsed: boolean;
   /** Working with AI per-IWA evidence: IWAs read, with a W, below the minimum share; the propensity weight (0: unused). */
@@ -59,6 +59,7 @@ export function modelReport(r: ReportParts): ModelOutput['report'] {
     },
     displacement_years: r.recordCounts.year_basis,
     transitions_empty: r.recordCounts.transitions_empty,
+    guidance: { moves_removed: r.recordCounts.moves_removed ?? null, table_1_12: r.recordCounts.table_1_12 ?? null, routes: r.recordCounts.routes ?? null, focus: r.recordCounts.focus ?? null },
     tasks: {
       ...r.draftCounts.tasks,
       blank_type_weight: round(r.coreShare * p.time_weights.core.value + (1 - r.coreShare) * p.time_weights.supplemental.value, 4),

@@ -5,7 +5,11 @@ import { complementarityMultiplier } from './complementarity.ts';
 import type { Draft } from './draft.ts';
 import { releaseYears } from './evidence.ts';
 import { explainScore, explanationBaseline } from './explanation.ts';
-import { skillGaps, transitionChoice, transitionNote, type ScoredRef } from './transitions.ts';
+import { allocateMoves, moveOption, skillGaps, transitionChoice, transitionNote, type EligibleMove, type MoveGuide, type ScoredRef, type TransitionFilterCounts } from './transitions.ts';
+import { focusTasks, nextStep, routeOptions, stayNote } from './advice.ts';
+import { industryEmployment, table112BySoc, technologyCut, type Table112Statement, type TechnologyCut } from './ep-factors.ts';
+import type { EpFactorRow, OewsIndustryRow } from './inputs.ts';
+import type { TaskBasis } from './record-schemas.ts';
 import { assignSlugs, occupationId } from './ids.ts';
 import type { RelatedOccupation, VoteRow } from './inputs.ts';
 import { employmentWeights, type LaborIndex } from './labor.ts';
@@ -34,10 +38,63 @@ export interface RecordContext {
   related: readonly RelatedOccupation[];
   /** Whether the AEI usage level agrees across releases enough to set the adoption level (evidence report). */
   usageLevelSignal: boolean;
+  /** BLS EP Table 1.12 rows and OEWS industry rows: guidance only (moves, routes, focus), never the score. */
+  epFactors: readonly EpFactorRow[];
+  oewsIndustry: readonly OewsIndustryRow[];
+  /** Each occupation's task basis (the focus rule reads its per-alternative task risks). */
+  taskBases: ReadonlyMap<string, TaskBasis>;
+  /** Moves by the 3.0 rules only (no 3.1 rules, no capacity, no routes or focus): the validation's 'before'. */
+  moveRules30?: boolean;
+}
+
+/** Job pools: occupations sharing an OEWS code or a projections code are one pool (union-find). */
+export function jobPools(socs: readonly string[], labor: Pick<LaborIndex, 'oewsCode' | 'projectionCode'>): (soc: string) => string {
+  const parent = new Map(socs.map((s) => [s, s]));
+  const find = (s: string): string => {
+    let r = s;
+    while (parent.get(r) !== r) r = parent.get(r)!;
+    parent.set(s, r);
+    return r;
+  };
+  const firstOf = new Map<string, string>();
+  for (const soc of socs) {
+    for (const key of [`o:${labor.oewsCode.get(soc) ?? soc}`, `p:${labor.projectionCode.get(soc) ?? soc}`]) {
+      const other = firstOf.get(key);
+      if (other === undefined) firstOf.set(key, soc);
+      else {
+        const [a, b] = [find(soc), find(other)].sort();
+        parent.set(b!, a!);
+      }
+    }
+  }
+  return (soc) => (parent.has(soc) ? find(soc) : soc);
+}
+
+const routeNoteText = (a: Seeds['advice']): string => {
+  const r = a.routes;
+  return (
+    `No route: no O*NET related occupation passes the route rules (similarity >= ${r.min_similarity.value}, at most ${r.max_education_step.value} education levels up, ` +
+    `growing and paying >= ${Math.round(100 * r.min_wage_ratio.value)}% of pay (out of a growing occupation: paying and growing more), >= 10,000 jobs, ` +
+    `>= ${r.min_points.value} points lower, lower under >= ${Math.round(100 * r.min_share_lower.value)}% of the model alternatives, not named by BLS Table 1.12 as cut by technology or AI).`
+  );
+};
+
+/** The 3.1 guide: Table 1.12's cut rule per occupation, job pools, the advice seed. */
+export function moveGuide(refs: readonly ScoredRef[], ctx: Pick<RecordContext, 'seeds' | 'labor' | 'epFactors' | 'oewsIndustry'>) {
+  const socs = refs.map((r) => r.soc_code);
+  const statements = table112BySoc(ctx.epFactors, ctx.seeds.ep_causes, socs);
+  const jobs = industryEmployment(ctx.oewsIndustry);
+  const material = ctx.seeds.advice.moves.material_industry_share.value;
+  const cuts = new Map<string, TechnologyCut>(socs.map((s) => [s, technologyCut(statements.get(s), jobs.get(ctx.labor.oewsCode.get(s) ?? s.slice(0, 7)), material)]));
+  const pool = jobPools(socs, ctx.labor);
+  const guide: MoveGuide = { advice: ctx.seeds.advice, cut: (soc) => cuts.get(soc)?.cut ?? false, pool };
+  return { guide, statements, cuts };
 }
 
 /** Every served occupation as a reference other occupations' transitions can point to. */
-export function scoredRefs(scores: OccupationScores, ctx: Pick<RecordContext, 'labor' | 'tiers'>): ScoredRef[] {
+export function scoredRefs(scores: OccupationScores, ctx: Pick<RecordContext, 'labor' | 'tiers'> & { seeds?: Pick<Seeds, 'entry_corrections'> }): ScoredRef[] {
+  // Entry rules stricter than Table 1.2 (seeds/entry-corrections.json): what moves and routes read.
+  const corrected = new Map((ctx.seeds?.entry_corrections.corrections ?? []).map((c) => [c.soc, c]));
   const slugs = assignSlugs(scores.scored.map(({ d }) => ({ soc_code: d.soc, title: d.title })));
   return scores.scored.map(({ d, score, alternatives }) => {
     const labor = ctx.labor.data.get(d.soc)!;
@@ -50,9 +107,9 @@ export function scoredRefs(scores: OccupationScores, ctx: Pick<RecordContext, 'l
       job_zone: d.job_zone,
       median_annual_wage: labor.median_annual_wage,
       alternatives,
-      entry_education: labor.entry_education,
-      related_experience: labor.related_experience,
-      on_the_job_training: labor.on_the_job_training,
+      entry_education: corrected.get(d.soc.slice(0, 7))?.entry_education ?? labor.entry_education,
+      related_experience: corrected.get(d.soc.slice(0, 7))?.related_experience ?? labor.related_experience,
+      on_the_job_training: corrected.get(d.soc.slice(0, 7))?.on_the_job_training ?? labor.on_the_job_training,
       employment: labor.employment,
       projected_change_pct: labor.projected_employment_change_pct,
       projected_openings_annual: labor.projected_openings_annual,
@@ -97,26 +154,70 @@ export function occupationRecords(scores: OccupationScores, refs: readonly Score
   }
   const baseline = explanationBaseline(drafts.map((d) => ({ layers: d.base, parts: d.parts })));
   const steps = { thetaMin, kappa, prior: scores.prior, priorTasks: p.scale.prior_tasks.value, halfSaturation: p.scale.half_saturation.value };
-  const counts = { skill_gaps_empty: 0, transitions_empty: 0, transitions_short: 0, year_basis: { aei_level: 0, published_range: 0, negligible: 0, one_year_windows: 0 } };
+  const counts = {
+    skill_gaps_empty: 0, transitions_empty: 0, transitions_short: 0, year_basis: { aei_level: 0, published_range: 0, negligible: 0, one_year_windows: 0 },
+    moves_removed: { low_similarity: 0, not_safer: 0, same_tier: 0, job_zone: 0, education_or_licence: 0, demand: 0, pay: 0, cut_by_technology: 0, growing_origin: 0, same_pool: 0, capacity: 0 },
+    table_1_12: { statements: ctx.epFactors.length, occupations_with_statements: 0, occupations_cut: 0, cut_by_total: 0, cut_by_industries: 0 },
+    routes: { occupations_with_route: 0, routes: 0 },
+    focus: { occupations_with_two: 0, occupations_none: 0 },
+  };
+  const { guide, statements, cuts } = moveGuide(refs, ctx);
+  for (const c of cuts.values()) {
+    if (c.statements.length > 0 || c.cut) counts.table_1_12.occupations_with_statements++;
+    if (c.cut) counts.table_1_12.occupations_cut++;
+    if (c.basis === 'total') counts.table_1_12.cut_by_total++;
+    if (c.basis === 'industries') counts.table_1_12.cut_by_industries++;
+  }
+  // Every origin's eligible moves first: capacity is a rule over all origins together.
+  const sims = (soc: string) => {
+    const own = profileOf(profiles, soc);
+    return (picked: readonly number[], atLeast: number) => similaritiesAtLeast(own, picked.map((i) => refProfiles[i]!), atLeast);
+  };
+  const choices = new Map<string, { eligible: EligibleMove[]; removed: TransitionFilterCounts }>();
+  for (const { d } of scored) {
+    const { eligible, removed } = transitionChoice(refBySoc.get(d.soc)!, refs, sims(d.soc), p, relatedOf.get(d.soc), ctx.moveRules30 ? undefined : guide);
+    choices.set(d.soc, { eligible, removed });
+  }
+  const max = p.skill_gaps.max_transitions.value;
+  const openingsOfPool = new Map<string, number>();
+  for (const r of refs) {
+    const k = guide.pool(r.soc_code);
+    openingsOfPool.set(k, Math.max(openingsOfPool.get(k) ?? 0, r.projected_openings_annual ?? 0));
+  }
+  const allocation = allocateMoves(
+    scored.map(({ d }) => ({ soc: d.soc, workers: empWeight.get(d.soc) ?? 0, eligible: choices.get(d.soc)!.eligible })),
+    ctx.moveRules30 ? Infinity : ctx.seeds.advice.moves.capacity_workers_per_opening.value,
+    ctx.moveRules30 ? (soc: string) => soc : guide.pool,
+    (k) => openingsOfPool.get(k) ?? null,
+    max,
+  );
+  counts.moves_removed.capacity = allocation.blocked;
   const occupations: OccupationRecord[] = scored.map(({ d, score, low, high, alternatives }, i) => {
     const years = adoptionYears({ usage_index: meanUsage > 0 ? d.adoption.usage / meanUsage : 0, level_signal: ctx.usageLevelSignal, t_latest: tY.at(-1) ?? 0 }, score, p);
     counts.year_basis[years.basis]++;
     if (years.negligible) counts.year_basis.negligible++;
     if (years.low === years.high) counts.year_basis.one_year_windows++;
     const origin = refBySoc.get(d.soc)!;
-    const own = profileOf(profiles, d.soc);
-    const { options: transitions, removed } = transitionChoice(
-      origin,
-      refs,
-      (picked, atLeast) => similaritiesAtLeast(own, picked.map((i) => refProfiles[i]!), atLeast),
-      p,
-      relatedOf.get(d.soc),
-    );
+    const { removed } = choices.get(d.soc)!;
+    const transitions = allocation.chosen.get(d.soc)!.map((m) => moveOption(origin, m, p));
+    for (const k of Object.keys(counts.moves_removed) as Array<keyof typeof counts.moves_removed>) if (k !== 'capacity') counts.moves_removed[k] += removed[k];
     const note = transitionNote(transitions.length, removed, p);
+    const stay = stayNote(origin);
+    const cut = cuts.get(d.soc)!;
+    const routes = ctx.moveRules30 ? [] : routeOptions(origin, refs, sims(d.soc), p, relatedOf.get(d.soc) ?? new Map(), guide, transitions, choices.get(d.soc)!.eligible.map((m) => m.c.soc_code));
+    if (routes.length > 0) counts.routes.occupations_with_route++;
+    counts.routes.routes += routes.length;
+    const basis = ctx.taskBases.get(d.soc);
+    const focus = basis && !ctx.moveRules30
+      ? focusTasks(d.tasks, basis, statements.get(d.soc) ?? ([] as Table112Statement[]), ctx.seeds.advice)
+      : { tasks: [], summary: 'No focus task: the occupation has no task basis.', method: '' };
+    if (focus.tasks.length >= 2) counts.focus.occupations_with_two++;
+    if (focus.tasks.length === 0) counts.focus.occupations_none++;
+    const routeNote = routes.length > 0 ? null : routeNoteText(ctx.seeds.advice);
     if (note !== null) counts.transitions_short++;
     const gaps = skillGaps(
       { skills: ctx.descriptors.skills.get(d.soc), knowledge: ctx.descriptors.knowledge.get(d.soc) },
-      transitions.map((t) => ({ soc_code: t.soc_code, skills: ctx.descriptors.skills.get(t.soc_code), knowledge: ctx.descriptors.knowledge.get(t.soc_code) })),
+      [...transitions, ...routes].map((t) => ({ soc_code: t.soc_code, skills: ctx.descriptors.skills.get(t.soc_code), knowledge: ctx.descriptors.knowledge.get(t.soc_code) })),
       p,
       { skills: ctx.skillRelease(d.soc), knowledge: ctx.knowledgeRelease },
     );
@@ -168,6 +269,15 @@ export function occupationRecords(scores: OccupationScores, refs: readonly Score
       skill_gaps: gaps,
       transition_options: transitions,
       transition_note: note,
+      guidance: {
+        next_step: nextStep(transitions, routes, focus, stay),
+        stay,
+        routes,
+        route_note: routeNote,
+        focus,
+        technology_cut: { cut: cut.cut, basis: cut.basis, share: cut.share === null ? null : round(cut.share, 3), statements: cut.statements.length },
+        job_pool: guide.pool(d.soc),
+      },
       votes: voteStats(v ?? { agree: 0, too_high: 0, too_low: 0 }),
     };
   });

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { TaskCategory } from './record-schemas.ts';
 import { FactorsSeed, TiersSeed } from './seeds.ts';
+import { AdviceSeed, EntryCorrectionsSeed, EpFactorCausesSeed } from './advice-params.ts';
 import { MODEL_VERSION } from './version.ts';
 
 const Rationale = z.string().min(10);
@@ -203,6 +204,9 @@ export const Seeds = z.object({
   params: ModelParamsSeed,
   task_categories: TaskCategoriesSeed,
   protective: ProtectiveFactorsSeed,
+  advice: AdviceSeed,
+  ep_causes: EpFactorCausesSeed,
+  entry_corrections: EntryCorrectionsSeed,
 });
 export type Seeds = z.infer<typeof Seeds>;
 
@@ -213,4 +217,7 @@ export const SEED_FILES: Record<keyof Seeds, string> = {
   params: 'model-params.json',
   task_categories: 'task-categories.json',
   protective: 'protective-factors.json',
+  advice: 'advice.json',
+  ep_causes: 'ep-factor-causes.json',
+  entry_corrections: 'entry-corrections.json',
 };

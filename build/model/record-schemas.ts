@@ -197,6 +197,51 @@ export const TransitionOption = z.object({
   reason: z.string(),
 });
 
+/** A route (model 3.1): a longer step than a move, with what it takes and how sure it is. */
+export const RouteOption = TransitionOption.extend({
+  kind: z.literal('route'),
+  /** Share of the paired alternatives (base model first, then the interval's) under which the route scores lower than this occupation. */
+  share_lower: Unit,
+});
+
+export const FocusTask = z.object({
+  task_id: z.number().int(),
+  description: z.string(),
+  time_fraction: Unit,
+  task_category: TaskCategory,
+  /** Share of the alternatives under which the task sits in the occupation's lowest third of task risk. */
+  share_lowest_third: Unit,
+});
+
+/** Guidance beside the moves (model 3.1, seeds/advice.json): routes, focus within the job, the one best next step. */
+export const Guidance = z.object({
+  /** The one best next step, for the card: the first move, else the first route, else focus, else staying. */
+  next_step: z.object({ kind: z.enum(['move', 'route', 'focus', 'stay', 'none']), soc_code: OnetSocCode.nullable(), text: z.string() }),
+  /** For an origin outside the high tier that BLS projects to grow: staying (and the focus) is the advice. Else null. */
+  stay: z.string().nullable(),
+  routes: z.array(RouteOption),
+  /** Why no route is shown; null when one is. */
+  route_note: z.string().nullable(),
+  focus: z.object({
+    tasks: z.array(FocusTask),
+    /** What the focus tasks have in common (their task categories), or why there are none. */
+    summary: z.string(),
+    /** How the tasks were chosen, including how Table 1.12's statements were matched; never points off the score. */
+    method: z.string(),
+  }),
+  /** Whether BLS Table 1.12 names this occupation as cut by technology or AI (no move or route leads here when it does). */
+  technology_cut: z.object({
+    cut: z.boolean(),
+    /** 'total': a statement for all industries; 'industries': statements for industries holding `share` of its jobs. */
+    basis: z.enum(['total', 'industries']).nullable(),
+    /** Share of its jobs (OEWS May 2024, NAICS 3-digit) in the industries its technology statements name; null without such a statement. */
+    share: Unit.nullable(),
+    statements: z.number().int().min(0),
+  }),
+  /** Its job pool: occupations sharing an OEWS or a BLS projections code share one (and their openings); one row per pool among an occupation's moves. */
+  job_pool: OnetSocCode,
+});
+
 export const VoteStats = z.object({
   total: z.number().int().min(0),
   agree: z.number().int().min(0),
@@ -254,6 +299,7 @@ export const OccupationRecord = z.object({
   transition_options: z.array(TransitionOption),
   /** Why fewer than two options are listed (which rule left none); null when two or more are. */
   transition_note: z.string().nullable(),
+  guidance: Guidance,
   votes: VoteStats,
 });
 
@@ -425,6 +471,9 @@ export type RiskScoreRecord = z.infer<typeof RiskScoreRecord>;
 export type LaborData = z.infer<typeof LaborData>;
 export type SkillGap = z.infer<typeof SkillGap>;
 export type TransitionOption = z.infer<typeof TransitionOption>;
+export type RouteOption = z.infer<typeof RouteOption>;
+export type FocusTask = z.infer<typeof FocusTask>;
+export type Guidance = z.infer<typeof Guidance>;
 export type VoteStats = z.infer<typeof VoteStats>;
 export type OccupationRecord = z.infer<typeof OccupationRecord>;
 export type ExplanationRecord = z.infer<typeof Explanation>;

@@ -11,6 +11,11 @@
 //  - in demand: BLS projects no decline, and at least min_employment jobs;
 //  - paid: at least min_wage_ratio (60%) of the current median wage (a larger cut costs more than
 //    displacement typically does).
+// Model 3.1 adds (seeds/advice.json, given as a MoveGuide): a move leaves the origin's tier or is
+// lower by >= same_tier_min_points at safer_by.low; an O*NET-related occupation needs similarity
+// >= related_min_similarity; no destination BLS Table 1.12 names as cut by technology or AI; an
+// origin outside the high tier that BLS projects to grow gets only moves that pay and grow more;
+// one row per job pool (OEWS or projections code); capacity (allocateMoves).
 // Ranked: lower tier and desirable pay (>= 75% of the current median wage) first, then desirable,
 // then the rest; within a group O*NET's tiers and similarity. Skill gaps come from the chosen
 // options: O*NET skills they need at a higher level than this occupation has, on O*NET's scales
@@ -20,6 +25,16 @@ import type { RiskTier, SkillGap, TransitionOption } from './record-schemas.ts';
 import { quantileSorted, round } from './num.ts';
 import type { ModelParamsSeed } from './params.ts';
 import { compareText } from './text.ts';
+import type { AdviceSeed } from './advice-params.ts';
+
+/** What the 3.1 rules need beyond the scores: the advice seed, Table 1.12's cut rule and job pools. */
+export interface MoveGuide {
+  advice: AdviceSeed;
+  /** Whether Table 1.12 names the occupation as cut by technology or AI (ep-factors.ts). */
+  cut: (soc: string) => boolean;
+  /** The occupation's job pool: occupations sharing an OEWS or a projections code share one. */
+  pool: (soc: string) => string;
+}
 
 export interface ScoredRef {
   soc_code: string;
@@ -174,19 +189,8 @@ export function reasonFor(o: TransitionOption, origin: ScoredRef, p: ModelParams
   return `${shared}; ${training}; ${pay}; ${demand}; ${safer}.`.replace(/^./, (c) => c.toUpperCase());
 }
 
-interface Option {
-  c: ScoredRef;
-  s: number;
-  ratio: number | null;
-  group: number;
-  /** 0 O*NET Primary-Short; 1 Primary-Long or highly viable; 2 Supplemental or viable. */
-  fit: number;
-  related: RelatedTier | null;
-  safer: { low: number; high: number };
-}
-
 /** Group, then fit, then by similarity; the SOC code makes the order total. */
-const byRank = (a: Option, b: Option): number => a.group - b.group || a.fit - b.fit || b.s - a.s || compareText(a.c.soc_code, b.c.soc_code);
+const byRank = (a: EligibleMove, b: EligibleMove): number => a.group - b.group || a.fit - b.fit || b.s - a.s || compareText(a.c.soc_code, b.c.soc_code);
 
 /**
  * The first k of xs in a total order, as xs.sort(order).slice(0, k) gives them, keeping k in one
@@ -220,14 +224,24 @@ export interface TransitionFilterCounts {
   education_or_licence: number;
   demand: number;
   pay: number;
+  /** 3.1: O*NET related occupations below related_min_similarity (not in the field). */
+  low_similarity: number;
+  same_tier: number;
+  cut_by_technology: number;
+  growing_origin: number;
+  /** Options left out as the second row of a job pool already listed (among the first max_transitions). */
+  same_pool: number;
 }
 
-type RuleKey = 'not_safer' | 'job_zone' | 'education_or_licence' | 'demand' | 'pay';
+type RuleKey = 'not_safer' | 'same_tier' | 'job_zone' | 'education_or_licence' | 'demand' | 'pay' | 'cut_by_technology' | 'growing_origin';
 /** What each rule says of the occupations it removed: [one, several]. */
 export function noteWords(p: ModelParamsSeed): Record<RuleKey, readonly [string, string]> {
   const floor = `${Math.round(100 * p.skill_gaps.min_wage_ratio.value)}% of this occupation's pay`;
   return {
     not_safer: ['does not score lower under 95% of model alternatives', 'do not score lower under 95% of model alternatives'],
+    same_tier: ['stays in its risk tier and is lower by less than 5 points', 'stay in its risk tier and are lower by less than 5 points'],
+    cut_by_technology: ['is named by BLS (Table 1.12) as cut by technology or AI', 'are named by BLS (Table 1.12) as cut by technology or AI'],
+    growing_origin: ['does not pay and grow more than this growing occupation', 'do not pay and grow more than this growing occupation'],
     job_zone: ['is more than one job zone away', 'are more than one job zone away'],
     education_or_licence: ['needs more than one education level up or a licence of another profession', 'need more than one education level up or a licence of another profession'],
     demand: ['is projected to decline or has too few jobs', 'are projected to decline or have too few jobs'],
@@ -258,7 +272,18 @@ export function transitionOptions(...args: Parameters<typeof transitionChoice>):
   return transitionChoice(...args).options;
 }
 
-/** transitionOptions, with the field and what each rule removed of it. */
+/** An option that passed every rule of one origin, before the job pool and capacity rules. */
+export interface EligibleMove {
+  c: ScoredRef;
+  s: number;
+  ratio: number | null;
+  group: number;
+  fit: number;
+  related: RelatedTier | null;
+  safer: { low: number; high: number };
+}
+
+/** transitionOptions, with the field, what each rule removed of it, and every eligible option ranked. */
 export function transitionChoice(
   origin: ScoredRef,
   candidates: readonly ScoredRef[],
@@ -267,18 +292,23 @@ export function transitionChoice(
   p: ModelParamsSeed,
   /** O*NET Related Occupations of the origin: related SOC code -> tier. */
   related: ReadonlyMap<string, string> = new Map(),
-): { options: TransitionOption[]; removed: TransitionFilterCounts } {
+  /** The 3.1 rules; without it only the 3.0 rules apply (unit tests of those). */
+  guide?: MoveGuide,
+): { options: TransitionOption[]; removed: TransitionFilterCounts; eligible: EligibleMove[] } {
   const g = p.skill_gaps;
   // Plain loops with the origin's constants hoisted: this runs for every pair of occupations.
   const margin = Math.min(g.min_score_margin.value, g.relative_margin.value * origin.final_score);
   const saferBelow = origin.final_score - margin;
   const maxZone = g.max_job_zone_difference.value;
   const viable = g.viable_similarity.value;
+  const relatedMin = guide ? guide.advice.moves.related_min_similarity.value : -Infinity;
+  const sameTierMin = guide ? guide.advice.moves.same_tier_min_points.value : -Infinity;
   const q = p.interval.safer_quantile.value;
   const major = origin.soc_code.slice(0, 2);
+  const growing = guide !== undefined && origin.risk_tier !== 'high' && (origin.projected_change_pct ?? 0) > 0;
   // The field first, so that the note counts what the rules removed of it: O*NET's related
-  // occupations (whatever their similarity: analysts chose them), and the occupations of the
-  // major group (not specialties, whose size is not their own) with a viable similarity.
+  // occupations (at related_min_similarity or more), and the occupations of the major group (not
+  // specialties, whose size is not their own) with a viable similarity.
   const relatedIdx: number[] = [];
   const groupIdx: number[] = [];
   let others = 0;
@@ -288,26 +318,43 @@ export function transitionChoice(
     if (related.has(c.soc_code)) relatedIdx.push(i);
     else if (c.soc_code.slice(0, 2) === major && !isSpecialty(c.soc_code)) groupIdx.push(i);
   });
+  const removed: TransitionFilterCounts = {
+    others, related: 0, similar: 0, not_safer: 0, job_zone: 0, education_or_licence: 0, demand: 0, pay: 0,
+    low_similarity: 0, same_tier: 0, cut_by_technology: 0, growing_origin: 0, same_pool: 0,
+  };
   const field: Array<{ ci: number; s: number; rel: RelatedTier | null }> = [];
   const relSims = relatedIdx.length > 0 ? sims(relatedIdx, -Infinity) : [];
   relatedIdx.forEach((ci, k) => {
     const s = relSims[k];
-    if (s != null) field.push({ ci, s, rel: related.get(candidates[ci]!.soc_code) as RelatedTier });
+    if (s == null) return;
+    if (s < relatedMin) removed.low_similarity++;
+    else field.push({ ci, s, rel: related.get(candidates[ci]!.soc_code) as RelatedTier });
   });
   const groupSims = groupIdx.length > 0 ? sims(groupIdx, viable) : [];
   groupIdx.forEach((ci, k) => {
     const s = groupSims[k];
     if (s != null && s >= viable) field.push({ ci, s, rel: null });
   });
-  const removed: TransitionFilterCounts = { others, related: 0, similar: 0, not_safer: 0, job_zone: 0, education_or_licence: 0, demand: 0, pay: 0 };
-  const list: Option[] = [];
+  const list: EligibleMove[] = [];
+  const ownPool = guide?.pool(origin.soc_code);
   for (const { ci, s, rel } of field) {
     const c = candidates[ci]!;
     if (rel === null) removed.similar++;
     else removed.related++;
+    // The origin's own job pool (its O*NET specialties, or the SOC occupation of a specialty) is no move.
+    if (guide && guide.pool(c.soc_code) === ownPool) {
+      removed.same_pool++;
+      continue;
+    }
     // isSafer, inlined; then lower under 1 - q of the paired alternatives.
     if (!(c.final_score <= saferBelow && c.final_score < origin.final_score && lowerOverRange(origin, c, q))) {
       removed.not_safer++;
+      continue;
+    }
+    const lowerTier = TIER_ORDER[c.risk_tier] < TIER_ORDER[origin.risk_tier];
+    const safer = saferBy(origin, c, q);
+    if (!lowerTier && safer.low < sameTierMin) {
+      removed.same_tier++;
       continue;
     }
     if (Math.abs(c.job_zone - origin.job_zone) > maxZone) {
@@ -327,40 +374,119 @@ export function transitionChoice(
       removed.pay++;
       continue;
     }
+    if (guide?.cut(c.soc_code)) {
+      removed.cut_by_technology++;
+      continue;
+    }
+    if (growing && !(ratio !== null && ratio > 1 && (c.projected_change_pct ?? -Infinity) > (origin.projected_change_pct ?? Infinity))) {
+      removed.growing_origin++;
+      continue;
+    }
     const desirable = ratio !== null && ratio >= g.desirable_wage_ratio.value;
-    const lowerTier = TIER_ORDER[c.risk_tier] < TIER_ORDER[origin.risk_tier];
     const group = lowerTier && desirable ? 0 : desirable ? 1 : 2;
     const fit = rel === 'Primary-Short' ? 0 : rel === 'Primary-Long' || s >= g.highly_viable_similarity.value ? 1 : 2;
-    list.push({ c, s, ratio, group, fit, related: rel, safer: saferBy(origin, c, q) });
+    list.push({ c, s, ratio, group, fit, related: rel, safer });
   }
-  const chosen = firstK(list, g.max_transitions.value, byRank);
+  const eligible = list.sort(byRank);
+  const { chosen, samePool } = pickMoves(eligible, g.max_transitions.value, guide?.pool ?? ((soc) => soc), new Set());
+  removed.same_pool = samePool;
+  return { options: chosen.map((m) => moveOption(origin, m, p)), removed, eligible };
+}
+
+/**
+ * The first k of a ranked eligible list, one per job pool (the first of a pool in rank order),
+ * leaving out the destinations in `blocked` (capacity).
+ */
+export function pickMoves(eligible: readonly EligibleMove[], k: number, pool: (soc: string) => string, blocked: ReadonlySet<string>): { chosen: EligibleMove[]; samePool: number } {
+  const chosen: EligibleMove[] = [];
+  const pools = new Set<string>();
+  let samePool = 0;
+  for (const m of eligible) {
+    if (chosen.length >= k) break;
+    if (blocked.has(m.c.soc_code)) continue;
+    const key = pool(m.c.soc_code);
+    if (pools.has(key)) {
+      samePool++;
+      continue;
+    }
+    pools.add(key);
+    chosen.push(m);
+  }
+  return { chosen, samePool };
+}
+
+/** The published option of an eligible move. */
+export function moveOption(origin: ScoredRef, m: EligibleMove, p: ModelParamsSeed): TransitionOption {
+  const { c, s, ratio, related: rel, safer } = m;
   const originLevel = educationLevel(origin.entry_education, p);
-  const options: TransitionOption[] = chosen.map(({ c, s, ratio, related: rel, safer }) => {
-    const targetLevel = educationLevel(c.entry_education, p);
-    const o: TransitionOption = {
-      soc_code: c.soc_code,
-      title: c.title,
-      slug: c.slug,
-      final_score: c.final_score,
-      risk_tier: c.risk_tier,
-      similarity: round(s, 3),
-      wage_ratio: ratio === null ? null : round(ratio, 3),
-      job_zone: c.job_zone,
-      safer_by: safer,
-      related_tier: rel,
-      entry_education: c.entry_education ?? null,
-      education_step: originLevel === null || targetLevel === null ? null : targetLevel - originLevel,
-      related_experience: c.related_experience ?? null,
-      on_the_job_training: c.on_the_job_training ?? null,
-      employment: c.employment ?? null,
-      projected_employment_change_pct: c.projected_change_pct ?? null,
-      projected_openings_annual: c.projected_openings_annual ?? null,
-      reason: '',
-    };
-    o.reason = reasonFor(o, origin, p);
-    return o;
-  });
-  return { options, removed };
+  const targetLevel = educationLevel(c.entry_education, p);
+  const o: TransitionOption = {
+    soc_code: c.soc_code,
+    title: c.title,
+    slug: c.slug,
+    final_score: c.final_score,
+    risk_tier: c.risk_tier,
+    similarity: round(s, 3),
+    wage_ratio: ratio === null ? null : round(ratio, 3),
+    job_zone: c.job_zone,
+    safer_by: safer,
+    related_tier: rel,
+    entry_education: c.entry_education ?? null,
+    education_step: originLevel === null || targetLevel === null ? null : targetLevel - originLevel,
+    related_experience: c.related_experience ?? null,
+    on_the_job_training: c.on_the_job_training ?? null,
+    employment: c.employment ?? null,
+    projected_employment_change_pct: c.projected_change_pct ?? null,
+    projected_openings_annual: c.projected_openings_annual ?? null,
+    reason: '',
+  };
+  o.reason = reasonFor(o, origin, p);
+  return o;
+}
+
+/**
+ * Capacity over every origin's moves: a destination pool's offered origins may hold at most
+ * K workers per annual opening; over it, the most similar origins keep it (others are blocked
+ * and take their next eligible move). Repeats until no pool is over (blocks only grow, so it
+ * ends). Returns each origin's chosen moves and the pairs capacity removed.
+ */
+export function allocateMoves(
+  origins: ReadonlyArray<{ soc: string; workers: number; eligible: readonly EligibleMove[] }>,
+  k: number,
+  pool: (soc: string) => string,
+  openings: (poolKey: string) => number | null,
+  max: number,
+): { chosen: Map<string, EligibleMove[]>; blocked: number } {
+  const blocked = new Map<string, Set<string>>(origins.map((o) => [o.soc, new Set<string>()]));
+  let nBlocked = 0;
+  for (;;) {
+    const chosen = new Map(origins.map((o) => [o.soc, pickMoves(o.eligible, max, pool, blocked.get(o.soc)!).chosen]));
+    const byPool = new Map<string, Array<{ origin: string; dest: string; s: number; workers: number }>>();
+    origins.forEach((o) => {
+      for (const m of chosen.get(o.soc)!) {
+        const key = pool(m.c.soc_code);
+        const xs = byPool.get(key) ?? [];
+        xs.push({ origin: o.soc, dest: m.c.soc_code, s: m.s, workers: o.workers });
+        byPool.set(key, xs);
+      }
+    });
+    let added = 0;
+    for (const [key, xs] of [...byPool].sort((a, b) => compareText(a[0], b[0]))) {
+      if (k === Infinity) continue;
+      const cap = k * (openings(key) ?? 0);
+      if (xs.reduce((a, x) => a + x.workers, 0) <= cap) continue;
+      let used = 0;
+      for (const x of [...xs].sort((a, b) => b.s - a.s || compareText(a.origin, b.origin))) {
+        if (used + x.workers <= cap) used += x.workers;
+        else {
+          blocked.get(x.origin)!.add(x.dest);
+          added++;
+        }
+      }
+    }
+    nBlocked += added;
+    if (added === 0) return { chosen, blocked: nBlocked };
+  }
 }
 
 /** An element rating a gap can use: not suppressed, with level and importance. */

@@ -41,6 +41,8 @@ export const NAMES = {
   // A capture group holds the release year: among names of one pattern the newest release wins.
   naics: [/2-6 digit_(\d{4})_Codes\.xlsx/, /2-6_digit_(\d{4})_Codes\.xlsx/, /naics_(\d{4})_codes_2-6digit\.csv/],
   projections: [FILE.projections, /ep_occupation_(\d{4})-\d{2}\.xlsx/, /ep_(\d{4})-\d{2}_table_1\.2_occupational_projections\.csv/],
+  // Table 1.12 is a sheet of the same official occupation.xlsx; the mirror also has a CSV of it.
+  epFactors: [FILE.projections, /ep_occupation_(\d{4})-\d{2}\.xlsx/, /ep_(\d{4})-\d{2}_table_1\.12_factors_affecting_utilization\.csv/],
   votes: ['votes.csv'],
   iscoLinks: [FILE.iscoSoc],
   // The official xlsx first, then the mirror's CSV conversion of it.

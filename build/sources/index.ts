@@ -12,6 +12,7 @@ import { entryFor, pruneParsed, readParsed, type CacheOutcome, type ParsedCache 
 import { stageLabel } from '../report-format.ts';
 import { parsePool } from './parse-pool.ts';
 import { PROJECTIONS_SHEET } from './projections.ts';
+import { EP_FACTORS_MARKER, EP_FACTORS_SHEET } from './ep-factors.ts';
 import { ISCO_SOC_COLUMNS, ISCO_SOC_SHEET, SOC_CROSSWALK_COLUMNS } from './isco.ts';
 import { interner } from './intern.ts';
 import { FileLog } from './rows.ts';
@@ -115,6 +116,13 @@ export async function loadSources(dir: string, opts: LoadOptions = {}): Promise<
         p.projections?.found.path.toLowerCase().endsWith('.xlsx') ? PROJECTIONS_SHEET : undefined,
         ['Occupation type'],
       ),
+      epFactors: optional(
+        p.epFactors,
+        'epFactors',
+        undefined,
+        p.epFactors?.found.path.toLowerCase().endsWith('.xlsx') ? EP_FACTORS_SHEET : undefined,
+        [EP_FACTORS_MARKER],
+      ),
       votes: optional(p.votes, 'votes', undefined),
       iscoLinks: optional(p.iscoLinks, 'iscoLinks', undefined, ISCO_SOC_SHEET, [ISCO_SOC_COLUMNS.isco, ISCO_SOC_COLUMNS.soc]),
       socCrosswalk: optional(p.socCrosswalk, 'socCrosswalk', undefined, undefined, Object.values(SOC_CROSSWALK_COLUMNS)),
@@ -159,6 +167,7 @@ export async function loadSources(dir: string, opts: LoadOptions = {}): Promise<
       oews_industry: r.industry.flat() as OewsIndustryRow[],
       naics: r.naics,
       projections: r.projections ?? [],
+      ep_factors: r.epFactors ?? [],
       votes: r.votes,
       isco_links: r.iscoLinks ?? [],
       soc_crosswalk: r.socCrosswalk ?? [],

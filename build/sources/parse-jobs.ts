@@ -18,6 +18,7 @@ import { parseNaics } from './naics.ts';
 import { oewsPeriod, parseOewsIndustry, parseOewsNational, type IndustryFileKind } from './oews.ts';
 import * as onet from './onet.ts';
 import { parseProjections } from './projections.ts';
+import { parseEpFactors } from './ep-factors.ts';
 import { readTable } from './read-table.ts';
 import { baseName } from './discover.ts';
 import { FileLog } from './rows.ts';
@@ -62,6 +63,7 @@ export const PARSERS = {
   industry: (t: Table, log: FileLog, a: { kind: IndustryFileKind; year: string }) => parseOewsIndustry(t, log, a.kind, oewsPeriod(a.year)),
   naics: (t: Table, log: FileLog) => parseNaics(t, log),
   projections: (t: Table, log: FileLog) => parseProjections(t, log),
+  epFactors: (t: Table, log: FileLog) => parseEpFactors(t, log),
   votes: (t: Table, log: FileLog) => parseVotes(t, log),
   iscoLinks: (t: Table, log: FileLog) => parseIscoLinks(t, log),
   socCrosswalk: (t: Table, log: FileLog) => parseSocCrosswalk(t, log),

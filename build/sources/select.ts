@@ -94,6 +94,7 @@ export function selectFiles(files: string[]) {
     wwaiIwa: pick('wwaiIwa', 'iwa_metrics.csv (Microsoft working-with-ai, user-goal and AI-action shares per IWA)', false),
     naics: pick('naics', '2-6 digit_2022_Codes.xlsx (NAICS 2022)', true),
     projections: pick('projections', 'occupation.xlsx (BLS Employment Projections, Table 1.2)', false),
+    epFactors: pick('epFactors', 'occupation.xlsx, sheet Table 1.12 (BLS Employment Projections; guidance only, never the score)', false),
     votes: pick('votes', 'votes.csv', false),
     iscoLinks: pick('iscoLinks', 'isco_soc_crosswalk.xls (BLS ISCO-08 / SOC 2010 crosswalk; without it the ISCO-08 endpoints list nothing)', false),
     socCrosswalk: pick('socCrosswalk', 'soc_2010_to_2018_crosswalk.xlsx (BLS SOC 2010 / 2018 crosswalk; without it the ISCO-08 endpoints list nothing)', false),

@@ -33,6 +33,7 @@ interface Occ {
   options: Array<{ soc_code: string; similarity: number; related_tier: string | null; safer_by: { low: number; high: number }; entry_education: string | null; employment: number | null; projected_employment_change_pct: number | null }>;
   note: string | null;
   gaps: Array<{ toward: string[] }>;
+  routes: string[];
 }
 
 const occs = new Map<string, Occ>();
@@ -71,6 +72,7 @@ beforeAll(async () => {
       options: risk.transition_options,
       note: risk.transition_note,
       gaps: risk.skill_gaps,
+      routes: risk.guidance.routes.map((r) => r.soc_code),
     });
   }
 }, 300_000);
@@ -110,7 +112,8 @@ describe.runIf(ON_NODE)('transition options on the real build', () => {
 
   it('every option scores lower under every alternative of the interval (safer_by.low > 0)', () => {
     const options = all();
-    expect(options.length).toBeGreaterThan(2000);
+    // Model 3.1 (issue 43) removed most of 3.0.0's 2,676: measurably safer stays, the count gives way.
+    expect(options.length).toBeGreaterThan(300);
     expect(options.filter(({ t }) => !(t.safer_by.low > 0 && t.safer_by.high >= t.safer_by.low)).map(({ o, t }) => `${o.soc} -> ${t.soc_code}`)).toEqual([]);
   });
 
@@ -121,17 +124,14 @@ describe.runIf(ON_NODE)('transition options on the real build', () => {
     expect(options.filter(({ t }) => !t.soc_code.endsWith('.00') && t.related_tier === null).map(({ o, t }) => `${o.soc} -> ${t.soc_code}`)).toEqual([]);
     const viable = seeds.params.skill_gaps.viable_similarity.value;
     expect(options.filter(({ t }) => t.related_tier === null && t.similarity < viable).map(({ o, t }) => `${o.soc} -> ${t.soc_code}`)).toEqual([]);
-    // Specialties are offered, where O*NET relates them (e.g. Industrial Production Managers -> Biofuels Production Managers).
-    expect(related.has('11-3051.00>11-3051.03')).toBe(true);
+    // Model 3.1: a specialty shares its SOC occupation's job pool, so it is no move from that occupation
+    // (Industrial Production Managers -> Biofuels Production Managers, listed by 3.0.0, is one pool).
+    expect(related.has('11-3051.00>11-3051.03')).toBe(false);
   });
 
-  it('most high-tier occupations have two options, and every occupation with fewer says why, from its field', () => {
-    const high = [...occs.values()].filter((o) => o.tier === 'high');
-    // Issue 28 asks for 90%. Not met: 127 of 149 (85.2%) once the weak moves are gone (3.0.0
-    // listed 133 with them: couriers for five clerical occupations, a partly similar or an
-    // unrelated specialty for others); METHODOLOGY section 12 gives the reasons per kind. This
-    // guards against falling further, it does not claim the target.
-    expect(high.filter((o) => o.options.length >= 2).length / high.length).toBeGreaterThanOrEqual(0.85);
+  it('every occupation with fewer than two options says why, from its field', () => {
+    // Issue 43 decided that the count of occupations with two options gives way to measurably
+    // safer moves; guidance.test.ts checks that every high-tier worker has a next step or a reason.
     for (const o of occs.values()) {
       if (o.options.length < 2)
         expect(o.note, o.soc).toMatch(
@@ -146,9 +146,10 @@ describe.runIf(ON_NODE)('transition options on the real build', () => {
 
   it('skill gaps point toward the options shown', () => {
     for (const o of occs.values()) {
-      const shown = new Set(o.options.map((t) => t.soc_code));
+      // Moves and (model 3.1) routes.
+      const shown = new Set([...o.options.map((t) => t.soc_code), ...o.routes]);
       for (const g of o.gaps) for (const s of g.toward) expect(shown.has(s), `${o.soc}: ${s}`).toBe(true);
-      if (o.options.length === 0) expect(o.gaps).toEqual([]);
+      if (shown.size === 0) expect(o.gaps).toEqual([]);
     }
   });
 });

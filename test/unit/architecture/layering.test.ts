@@ -25,6 +25,21 @@ describe('the four rooms', () => {
     expect(importCycles(graph.files)).toEqual([]);
   });
 
+  // Guidance may read BLS Table 1.12 and the projections; the score may not (issue 43).
+  it('keeps Table 1.12 and the guidance modules out of the score path', () => {
+    const guidance = ['build/model/ep-factors.ts', 'build/model/advice.ts', 'build/sources/ep-factors.ts', 'build/model/transitions.ts'];
+    const seen = new Set<string>();
+    const stack = ['build/model/occupation-scores.ts', 'build/model/draft.ts', 'build/model/displacement.ts', 'build/model/task-assess.ts'];
+    while (stack.length > 0) {
+      const f = stack.pop()!;
+      if (seen.has(f)) continue;
+      seen.add(f);
+      stack.push(...(graph.files.get(f) ?? []));
+    }
+    expect(seen.size).toBeGreaterThan(5);
+    expect(guidance.filter((g) => seen.has(g))).toEqual([]);
+  });
+
   // The checks above pass on an empty list: these show that they do fail on what they forbid.
   it('fails on a forbidden import, a builtin outside its place and a cycle', () => {
     const bad: ImportGraph = {
