@@ -61,7 +61,8 @@ export const VOTE_SQL = {
     'AND (SELECT COUNT(*) FROM votes WHERE client_key IN (?3, ?4) AND created_at > ?5 - ?7) < ?8',
   repeated: 'SELECT COUNT(*) AS n FROM votes WHERE soc_code = ?1 AND client_key IN (?2, ?3) AND created_at > ?4 - ?5',
   oldestInBudget: 'SELECT MIN(created_at) AS oldest FROM votes WHERE client_key IN (?1, ?2) AND created_at > ?3 - ?4',
-  counts: 'SELECT vote, COUNT(*) AS n FROM votes WHERE soc_code = ?1 GROUP BY vote',
+  // The rollup kept by migrations/0002_vote_counts.sql: at most three rows, however many votes.
+  counts: 'SELECT vote, n FROM vote_counts WHERE soc_code = ?1',
   allCounts: 'SELECT soc_code, vote, COUNT(*) AS n FROM votes GROUP BY soc_code, vote ORDER BY soc_code, vote',
   insertSalt: 'INSERT OR IGNORE INTO vote_salts (day, salt) VALUES (?1, ?2)',
   pruneSalts: 'DELETE FROM vote_salts WHERE day < ?1',
@@ -91,7 +92,8 @@ export function sqlVoteStore(db: SqlRunner): VoteStore {
     async record({ soc_code, vote, keys: [k1, k2], now, budget }) {
       const p = VOTE_POLICY;
       const changed = await db.run(VOTE_SQL.insertIfAllowed, [soc_code, vote, k1, k2, now, p.repeatWindowMs, p.budgetWindowMs, budget]);
-      if (changed === 1) return { ok: true, counts: await this.counts(soc_code) };
+      // D1 counts the rollup trigger's row too (2), SQLite only the vote (1); refused, nothing changes (0).
+      if (changed > 0) return { ok: true, counts: await this.counts(soc_code) };
       // Refused: say why (repeat first). Reads after the fact; nothing was written either way.
       const [rep] = await db.all<{ n: number }>(VOTE_SQL.repeated, [soc_code, k1, k2, now, p.repeatWindowMs]);
       if (Number(rep?.n ?? 0) > 0) return { ok: false, reason: 'repeat' };
@@ -119,6 +121,24 @@ export async function hmacHex(key: string, message: string): Promise<string> {
 export const randomSalt = (): string => hex(crypto.getRandomValues(new Uint8Array(32)));
 
 // --- The endpoint ---
+
+// --- The deployment secret ---
+
+/** The least a deployment secret must have: its characters, and different ones among them. */
+export const SECRET_RULE = { minLength: 32, minDistinct: 10 } as const;
+
+/**
+ * Why `secret` is too weak to keep stored keys from being mapped back to addresses, or null. A
+ * short or repetitive secret (" ", "a", "password") is guessed as quickly as the addresses are
+ * tried: with one, whoever holds the database is back to trying every IPv4 address per salt.
+ */
+export function weakSecret(secret: string): string | null {
+  const s = secret.trim();
+  if (s.length < SECRET_RULE.minLength) return `it has ${s.length} characters (besides surrounding spaces); at least ${SECRET_RULE.minLength} are needed`;
+  const distinct = new Set(s).size;
+  if (distinct < SECRET_RULE.minDistinct) return `it uses only ${distinct} different characters; at least ${SECRET_RULE.minDistinct} are needed`;
+  return null;
+}
 
 export interface VoteOptions {
   store: VoteStore | null;
@@ -198,10 +218,12 @@ export function votesEndpoint(opts: VoteOptions, target: (soc: string) => Promis
       if (form) return backToCard(CARD_VOTE_STATES.disabled);
       return problemResponse(req, 503, 'Voting is not enabled on this deployment (no vote database); GET returns the published counts.');
     }
-    if (opts.requireSecret && !opts.secret) {
+    const weak = opts.secret ? weakSecret(opts.secret) : null;
+    if (opts.requireSecret && (!opts.secret || weak)) {
       // A missing setting, not bad input: the card says voting is off, the API names the setting.
       if (form) return backToCard(CARD_VOTE_STATES.disabled);
-      return problemResponse(req, 'vote-secret-missing', 'Voting is off: this deployment has a vote database but no VOTE_SECRET, without which stored client keys could be mapped back to IP addresses. GET returns the counts.');
+      const what = weak ? `a VOTE_SECRET too weak to protect them (${weak})` : 'no VOTE_SECRET';
+      return problemResponse(req, 'vote-secret-missing', `Voting is off: this deployment has a vote database but ${what}, without which stored client keys could be mapped back to IP addresses. GET returns the counts.`);
     }
     const max = VOTE_POLICY.maxBodyBytes;
     const bytes = declaredOver(req, max) ? null : await readCapped(req, max);

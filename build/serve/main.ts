@@ -14,7 +14,7 @@ import { SERVER_DEFAULTS, type ServerLimits } from '../../functions/adapters/nod
 import { shardFile } from '../contract/dist-layout.ts';
 import { runBuild } from '../pipeline.ts';
 import { describeTidied, tidyOutput } from '../emit/swap.ts';
-import { splitVoteArgs, type VoteArgs } from './vote-args.ts';
+import { MEMORY_DB, splitVoteArgs, type VoteArgs } from './vote-args.ts';
 import { superviseWorkers } from './supervise.ts';
 import { serveHere, stopOnSignalsAndOrphaning, WORKER_ENV, type WorkerStart } from './serve-here.ts';
 import { explainFailure, parseFlags, stageProgress } from '../cli.ts';
@@ -128,6 +128,9 @@ async function main() {
     const split = splitVoteArgs(process.argv.slice(2), process.env);
     voteArgs = split.votes;
     args = parseServeArgs(split.rest, process.env);
+    if (voteArgs.db === MEMORY_DB && args.workers > 1) {
+      throw new Error(`--db ${MEMORY_DB} keeps the votes in one process's memory, and each of the ${args.workers} workers would count its own: add --workers 1`);
+    }
   } catch (e) {
     console.error((e as Error).message);
     process.exit(2);

@@ -15,9 +15,10 @@ import { describe, expect, inject, it } from 'vitest';
 import { VotesResponse } from '../../build/contract/response-schemas.ts';
 import { VOTE_CHOICES, VOTE_POLICY } from '../../build/contract/votes.ts';
 import { startServer } from '../../functions/adapters/node/server.ts';
+import { VOTE_SQL } from '../../functions/votes.ts';
 import { patternOf } from '../../build/contract/routes.ts';
 import { openSqliteVotes } from '../../functions/adapters/node/vote-store-sqlite.ts';
-import { cloudflareSites, startWrangler } from '../support/wrangler.ts';
+import { cloudflareSites, executeLocalD1, startWrangler } from '../support/wrangler.ts';
 import { killStarted, servingUrl, startNpm } from '../support/npm-start.ts';
 import { CLIENT_HEADER, REPO_ROOT, TARGET, useSites, type Site } from './setup.ts';
 
@@ -323,6 +324,34 @@ describe.runIf(TARGET === 'node')('votes on the local server (npm start)', () =>
     }
   });
 
+  it('GET counts read the per-occupation rollup kept with each insert (at most 3 rows), not the votes themselves', async () => {
+    const dir = scratch();
+    const db = openSqliteVotes(path.join(dir, 'votes.sqlite'));
+    const server = await startServer({ dir: sites.timeline.dir, port: 0, host: '127.0.0.1', votes: { store: db.store }, trustProxy: true });
+    try {
+      const [o] = await occupations(100, 1);
+      for (let i = 0; i < 4; i++) expect((await vote(server, o!.soc_code, { vote: VOTE_CHOICES[i % 3] }, `10.7.0.${i}`)).status).toBe(201);
+      const rollup = () => db.db.prepare('SELECT vote, n FROM vote_counts WHERE soc_code = ? ORDER BY vote').all(o!.soc_code);
+      // Kept in the same statement as each insert.
+      expect(rollup()).toEqual([
+        { vote: 'agree', n: 2 },
+        { vote: 'too_high', n: 1 },
+        { vote: 'too_low', n: 1 },
+      ]);
+      // GET answers from the rollup: a million more in it show, though the rows are still four.
+      db.db.prepare("UPDATE vote_counts SET n = n + 1000000 WHERE soc_code = ? AND vote = 'agree'").run(o!.soc_code);
+      expect(await stats(server, o!.soc_code)).toMatchObject({ total: 1_000_004, agree: 1_000_002 });
+      expect(db.db.prepare('SELECT COUNT(*) AS n FROM votes WHERE soc_code = ?').get(o!.soc_code)).toEqual({ n: 4 });
+      // Its lookup is the rollup's primary key, never a scan of the votes.
+      const plan = db.db.prepare(`EXPLAIN QUERY PLAN ${VOTE_SQL.counts}`).all({ 1: o!.soc_code }) as Array<{ detail: string }>;
+      expect(plan.map((p) => p.detail)).toEqual(['SEARCH vote_counts USING PRIMARY KEY (soc_code=?)']);
+    } finally {
+      await server.close();
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('the budget is configurable, and without --trust-proxy X-Forwarded-For is ignored (the socket is the client)', async () => {
     const dir = scratch();
     const db = openSqliteVotes(path.join(dir, 'votes.sqlite'));
@@ -400,7 +429,11 @@ describe.runIf(TARGET === 'node')('votes on the local server (npm start)', () =>
     const started: ChildProcess[] = [];
     const { PORT: _p, HOST: _h, ODR_VOTE_SECRET: _s, ODR_VOTE_SECRET_FILE: _f, ...env } = process.env;
     const serve = async (extraEnv: Record<string, string> = {}) => {
-      const run = startNpm(started, ['--no-build', '--dir', sites.timeline.dir, '--workers', '1', '--port', '0', '--trust-proxy', '--db', db], { cwd: REPO_ROOT, env: { ...env, ...extraEnv } });
+      // The secret file beside the database, named (its default is the repository's var/vote-secret).
+      const run = startNpm(started, ['--no-build', '--dir', sites.timeline.dir, '--workers', '1', '--port', '0', '--trust-proxy', '--db', db, '--vote-secret-file', path.join(dir, 'vote-secret')], {
+        cwd: REPO_ROOT,
+        env: { ...env, ...extraEnv },
+      });
       const url = await servingUrl(run);
       return { url, run, stop: async () => (process.kill(-run.proc.pid!, 'SIGTERM'), await run.exited) };
     };
@@ -507,6 +540,27 @@ describe.runIf(TARGET === 'cloudflare')('votes on Cloudflare (D1)', () => {
       } finally {
         await third.stop();
       }
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  });
+
+  it('GET counts read the per-occupation rollup the migration keeps with each insert, not the votes themselves', { timeout: 180_000 }, async () => {
+    const { d1 } = await cloudflareSites(inject('cloudflare')!);
+    const [o] = await occupations(101, 1);
+    for (let i = 0; i < 4; i++) expect((await vote(sites.timeline, o!.soc_code, { vote: VOTE_CHOICES[i % 3] }, `10.7.1.${i}`)).status).toBe(201);
+    const cwd = mkdtempSync(path.join(tmpdir(), 'odr-wrangler-'));
+    try {
+      const [rollup] = executeLocalD1(d1, `SELECT vote, n FROM vote_counts WHERE soc_code = '${o!.soc_code}' ORDER BY vote`, cwd);
+      expect(rollup).toEqual([
+        { vote: 'agree', n: 2 },
+        { vote: 'too_high', n: 1 },
+        { vote: 'too_low', n: 1 },
+      ]);
+      const [, rows] = executeLocalD1(d1, `UPDATE vote_counts SET n = n + 1000000 WHERE soc_code = '${o!.soc_code}' AND vote = 'agree'; SELECT COUNT(*) AS n FROM votes WHERE soc_code = '${o!.soc_code}'`, cwd);
+      expect(rows).toEqual([{ n: 4 }]);
+      // Through the suite's GET, which sends again a request wrangler's proxy reset.
+      expect(VotesResponse.parse(await sites.timeline.json(votesPath(o!.soc_code)))).toMatchObject({ total: 1_000_004, agree: 1_000_002 });
     } finally {
       rmSync(cwd, { recursive: true, force: true });
     }
