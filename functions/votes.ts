@@ -153,6 +153,13 @@ export interface VoteOptions {
   trustProxy?: boolean;
   /** Votes per client per hour across occupations (default VOTE_POLICY.defaultBudget). */
   budget?: number;
+  /**
+   * The Host names this server answers votes for (the local server on a loopback address without a
+   * proxy: loopback names and IP literals, see localHost). A page on any other name that resolves
+   * to us (DNS rebinding: evil.example pointed at 127.0.0.1) is its own origin to the browser, so
+   * its Origin and Sec-Fetch-Site look like ours; only the Host it had to send gives it away.
+   */
+  hostAllowed?: (host: string) => boolean;
   now?: () => number;
 }
 
@@ -193,7 +200,7 @@ export function votesEndpoint(opts: VoteOptions, target: (soc: string) => Promis
 
   async function post(req: RequestLike, soc: string, clientAddress: string | null): Promise<Reply> {
     // First: a browser request from another site learns nothing else (not even whether the code exists).
-    const foreign = crossSiteVote(req, opts.trustProxy === true);
+    const foreign = crossSiteVote(req, opts.trustProxy === true, opts.hostAllowed);
     if (foreign) {
       return problemResponse(req, 403, `Votes are not accepted from another site's pages (${foreign.why}); nothing was recorded.`, [
         { location: `header.${foreign.header}`, message: foreign.why },
@@ -281,9 +288,12 @@ const SAME_PARTY = new Set(['same-origin', 'same-site', 'none']);
 /**
  * Why a vote is a browser request from another site, or null when it is not. Browsers say where
  * a request comes from, and no page can forge what they say:
- * - `Sec-Fetch-Site`, when present, decides: same-origin, same-site (a page of the same
- *   registrable domain) and none (typed or bookmarked) are accepted; cross-site, and any value
- *   browsers do not send, are refused. It is the browser's own verdict over the whole redirect
+ * - `Host`, when `hostAllowed` is given (the local server on loopback), must be one of its names:
+ *   DNS rebinding makes another site's page same-origin to the browser.
+ * - `Sec-Fetch-Site`, when present: same-origin and none (typed or bookmarked) are accepted;
+ *   same-site (a page of the same registrable domain, another tenant's subdomain included) only
+ *   with an `Origin` of this site (below); cross-site, and any value browsers do not send, are
+ *   refused. It is the browser's own verdict over the whole redirect
  *   chain, and it is right where `Origin` is not (a same-site page, a sandboxed frame's `null`).
  * - Without it (older browsers; browsers send it only to https and localhost origins), `Origin`
  *   decides: its host (and port) must be the host the request was sent to, which is the `Host`
@@ -295,17 +305,29 @@ const SAME_PARTY = new Set(['same-origin', 'same-site', 'none']);
  *   them: accepted. Such a client votes as itself, from its own address; it is not a visitor
  *   made to vote by another site.
  */
-export function crossSiteVote(req: RequestLike, trustProxy: boolean): { header: 'Sec-Fetch-Site' | 'Origin'; why: string } | null {
+export function crossSiteVote(req: RequestLike, trustProxy: boolean, hostAllowed?: (host: string) => boolean): { header: 'Sec-Fetch-Site' | 'Origin' | 'Host'; why: string } | null {
+  const host = req.headers.get('Host');
+  if (hostAllowed && host !== null && !hostAllowed(host)) return { header: 'Host', why: `Host ${JSON.stringify(clip(host))} is not a name of this server` };
   const fetchSite = req.headers.get('Sec-Fetch-Site');
-  if (fetchSite !== null) {
-    const v = fetchSite.trim().toLowerCase();
-    return SAME_PARTY.has(v) ? null : { header: 'Sec-Fetch-Site', why: `Sec-Fetch-Site is ${JSON.stringify(clip(fetchSite))}` };
-  }
+  const v = fetchSite?.trim().toLowerCase();
+  if (fetchSite !== null && !SAME_PARTY.has(v!)) return { header: 'Sec-Fetch-Site', why: `Sec-Fetch-Site is ${JSON.stringify(clip(fetchSite))}` };
+  // same-origin and none are the browser's own verdict; same-site only says "a page of the same
+  // registrable domain", which another tenant's subdomain is too: its Origin must be ours.
+  if (v === 'same-origin' || v === 'none') return null;
   const origin = req.headers.get('Origin');
-  if (origin === null) return null;
+  if (origin === null) return v === 'same-site' ? { header: 'Origin', why: 'a same-site request without Origin' } : null;
   const from = hostOfOrigin(origin);
   if (from !== null && ownHosts(req, trustProxy).includes(from)) return null;
   return { header: 'Origin', why: `Origin ${JSON.stringify(clip(origin))} is not this site` };
+}
+
+/** A Host header naming this machine by a loopback name (localhost, *.localhost) or by an IP address: no DNS name that could be rebound. */
+export function localHost(host: string): boolean {
+  const h = host.trim().toLowerCase();
+  const m = /^(\[[0-9a-f:.]+\]|[^:]+)(?::\d{1,5})?$/.exec(h);
+  if (!m) return false;
+  const name = m[1]!;
+  return name === 'localhost' || name.endsWith('.localhost') || name.startsWith('[') || /^\d{1,3}(\.\d{1,3}){3}$/.test(name);
 }
 
 const clip = (s: string) => (s.length > 100 ? `${s.slice(0, 100)}...` : s);

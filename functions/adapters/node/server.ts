@@ -17,6 +17,7 @@ import { chooseEncoding, encoded, etagFor, FileChunks, FileReader, SizedCache, t
 import { matchesEtag, problemResponse, type AnyReply, type BodyParts, type RequestLike } from '../../http.ts';
 import type { HandlerOptions, ReplyHandler, RequestInfo } from '../../api.ts';
 import { lastForwardedHop } from '../../client-address.ts';
+import { localHost } from '../../votes.ts';
 import { dispatch } from '../../dispatch.ts';
 
 export interface FunctionModule {
@@ -87,6 +88,13 @@ export interface ServerOptions extends Partial<ServerLimits> {
   trustProxy?: boolean;
 }
 
+/**
+ * Whether the server listens on this machine only: then a browser reaches it only by a local name,
+ * or by a name rebound to a loopback address, whose votes are refused (VoteOptions.hostAllowed).
+ * Behind our own proxy (--trust-proxy) the Host is the public name, and the proxy chose it.
+ */
+const loopback = (host: string): boolean => host === 'localhost' || host === '::1' || /^127\./.test(host);
+
 const DIRECT_TYPES: Record<string, string> = { '.json': 'json', '.html': 'html' };
 /** What an entry costs beyond its bytes (its header objects, the Map slot), for the cache's bound. */
 const ENTRY_OVERHEAD = 1024;
@@ -155,7 +163,7 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
         return JSON.parse(bytes.toString('utf8'));
       },
     },
-    { votes: opts.votes },
+    { votes: opts.votes && loopback(opts.host) && !opts.trustProxy ? { ...opts.votes, hostAllowed: localHost } : opts.votes },
   );
   // The client address is handed to the function as an argument, never as a header a client
   // could send: the socket's peer, or with --trust-proxy the hop our proxy appended last
@@ -310,9 +318,10 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
       const d = dispatch(req.method ?? 'GET', pathname, shape, dataVersion);
       if (d.to === 'file') return sendFile(req, res, pathname, d.file, d.headers, url);
       if (d.route) rememberFunctionPath(pathname);
-    } else if (/^[A-Za-z0-9_./-]*$/.test(pathname) && !pathname.includes('/.')) {
+    } else if (/^[A-Za-z0-9_./-]*$/.test(pathname) && !pathname.includes('/.') && !pathname.startsWith('/_')) {
       // Outside the API and embed prefixes dist/ is a plain file host (manifest, configs); never
-      // a dot-file (nor anything under a dot-folder).
+      // a dot-file (nor anything under a dot-folder), nor the deployment's own files (_functions/
+      // with the bundle's metafile, _shards/, _headers, _worker.js...).
       const kind = DIRECT_TYPES[path.extname(pathname)];
       if (kind && !isGet) return plainFileMethod(req, res, pathname, pathname.slice(1), url);
       if (kind) return sendFile(req, res, pathname, pathname.slice(1), responseHeaders(kind as 'json' | 'html', 'static'), url);
