@@ -57,7 +57,7 @@ const probe = (url: string) =>
   });
 
 describe.skipIf(process.platform !== 'linux')('npm start --workers 2 when a worker dies', () => {
-  it('a worker killed with SIGKILL is replaced, and at least 99% of requests during the replacement are answered', async () => {
+  it('a worker killed with SIGKILL is replaced, and of 200 requests during the replacement at most the few it held fail', async () => {
     const run = npmStart(['--dir', dist, '--no-build', '--port', '0', '--workers', '2']);
     const url = await servingUrl(run);
     const [victim, other] = await workersBesides(run.proc, 2, []);
@@ -78,7 +78,10 @@ describe.skipIf(process.platform !== 'linux')('npm start --workers 2 when a work
     while (probes < 200) await sleep(50);
     probing = false;
     await loop;
-    expect(failed / probes).toBeLessThanOrEqual(0.01);
+    // Only the requests the killed worker held at that moment fail (one probe at a time, but the
+    // primary may have handed it a connection or two before it learned of the death); the 99%
+    // figure over a longer run is npm run stress's worker-kill.
+    expect(failed).toBeLessThanOrEqual(3);
     expect(run.out()).toMatch(new RegExp(`a server worker \\(pid ${victim}\\) was killed by SIGKILL; starting a new one`));
     // Still serving, and not exited.
     expect(await probe(url)).toBe(true);
