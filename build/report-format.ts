@@ -26,8 +26,15 @@ function wrap(head: string, items: string[], sep = ','): string[] {
   return lines;
 }
 
+/** A value as the report prints it; an object nested in a section as its own fields in parentheses (String gave "[object Object]"). */
 const show = (v: unknown): string =>
-  typeof v === 'number' ? v.toLocaleString('en-US', { maximumFractionDigits: 4 }) : Array.isArray(v) ? v.join(' ') : String(v);
+  typeof v === 'number'
+    ? v.toLocaleString('en-US', { maximumFractionDigits: 4 })
+    : Array.isArray(v)
+      ? v.map(show).join(' ')
+      : v !== null && typeof v === 'object'
+        ? `(${Object.entries(v).map(([k, x]) => `${k} ${show(x)}`).join('; ')})`
+        : String(v);
 
 /** One wrapped line per section: scalars first under "totals", then each nested object. */
 export function formatJoinReport(report: Record<string, unknown>): string {

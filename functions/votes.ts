@@ -61,7 +61,8 @@ export const VOTE_SQL = {
     'AND (SELECT COUNT(*) FROM votes WHERE client_key IN (?3, ?4) AND created_at > ?5 - ?7) < ?8',
   repeated: 'SELECT COUNT(*) AS n FROM votes WHERE soc_code = ?1 AND client_key IN (?2, ?3) AND created_at > ?4 - ?5',
   oldestInBudget: 'SELECT MIN(created_at) AS oldest FROM votes WHERE client_key IN (?1, ?2) AND created_at > ?3 - ?4',
-  counts: 'SELECT vote, COUNT(*) AS n FROM votes WHERE soc_code = ?1 GROUP BY vote',
+  // The rollup kept by migrations/0002_vote_counts.sql: at most three rows, however many votes.
+  counts: 'SELECT vote, n FROM vote_counts WHERE soc_code = ?1',
   allCounts: 'SELECT soc_code, vote, COUNT(*) AS n FROM votes GROUP BY soc_code, vote ORDER BY soc_code, vote',
   insertSalt: 'INSERT OR IGNORE INTO vote_salts (day, salt) VALUES (?1, ?2)',
   pruneSalts: 'DELETE FROM vote_salts WHERE day < ?1',
@@ -91,7 +92,8 @@ export function sqlVoteStore(db: SqlRunner): VoteStore {
     async record({ soc_code, vote, keys: [k1, k2], now, budget }) {
       const p = VOTE_POLICY;
       const changed = await db.run(VOTE_SQL.insertIfAllowed, [soc_code, vote, k1, k2, now, p.repeatWindowMs, p.budgetWindowMs, budget]);
-      if (changed === 1) return { ok: true, counts: await this.counts(soc_code) };
+      // D1 counts the rollup trigger's row too (2), SQLite only the vote (1); refused, nothing changes (0).
+      if (changed > 0) return { ok: true, counts: await this.counts(soc_code) };
       // Refused: say why (repeat first). Reads after the fact; nothing was written either way.
       const [rep] = await db.all<{ n: number }>(VOTE_SQL.repeated, [soc_code, k1, k2, now, p.repeatWindowMs]);
       if (Number(rep?.n ?? 0) > 0) return { ok: false, reason: 'repeat' };
@@ -120,6 +122,24 @@ export const randomSalt = (): string => hex(crypto.getRandomValues(new Uint8Arra
 
 // --- The endpoint ---
 
+// --- The deployment secret ---
+
+/** The least a deployment secret must have: its characters, and different ones among them. */
+export const SECRET_RULE = { minLength: 32, minDistinct: 10 } as const;
+
+/**
+ * Why `secret` is too weak to keep stored keys from being mapped back to addresses, or null. A
+ * short or repetitive secret (" ", "a", "password") is guessed as quickly as the addresses are
+ * tried: with one, whoever holds the database is back to trying every IPv4 address per salt.
+ */
+export function weakSecret(secret: string): string | null {
+  const s = secret.trim();
+  if (s.length < SECRET_RULE.minLength) return `it has ${s.length} characters (besides surrounding spaces); at least ${SECRET_RULE.minLength} are needed`;
+  const distinct = new Set(s).size;
+  if (distinct < SECRET_RULE.minDistinct) return `it uses only ${distinct} different characters; at least ${SECRET_RULE.minDistinct} are needed`;
+  return null;
+}
+
 export interface VoteOptions {
   store: VoteStore | null;
   /** The deployment secret mixed into every key; never stored, never logged. */
@@ -133,6 +153,13 @@ export interface VoteOptions {
   trustProxy?: boolean;
   /** Votes per client per hour across occupations (default VOTE_POLICY.defaultBudget). */
   budget?: number;
+  /**
+   * The Host names this server answers votes for (the local server on a loopback address without a
+   * proxy: loopback names and IP literals, see localHost). A page on any other name that resolves
+   * to us (DNS rebinding: evil.example pointed at 127.0.0.1) is its own origin to the browser, so
+   * its Origin and Sec-Fetch-Site look like ours; only the Host it had to send gives it away.
+   */
+  hostAllowed?: (host: string) => boolean;
   now?: () => number;
 }
 
@@ -173,7 +200,7 @@ export function votesEndpoint(opts: VoteOptions, target: (soc: string) => Promis
 
   async function post(req: RequestLike, soc: string, clientAddress: string | null): Promise<Reply> {
     // First: a browser request from another site learns nothing else (not even whether the code exists).
-    const foreign = crossSiteVote(req, opts.trustProxy === true);
+    const foreign = crossSiteVote(req, opts.trustProxy === true, opts.hostAllowed);
     if (foreign) {
       return problemResponse(req, 403, `Votes are not accepted from another site's pages (${foreign.why}); nothing was recorded.`, [
         { location: `header.${foreign.header}`, message: foreign.why },
@@ -198,10 +225,12 @@ export function votesEndpoint(opts: VoteOptions, target: (soc: string) => Promis
       if (form) return backToCard(CARD_VOTE_STATES.disabled);
       return problemResponse(req, 503, 'Voting is not enabled on this deployment (no vote database); GET returns the published counts.');
     }
-    if (opts.requireSecret && !opts.secret) {
+    const weak = opts.secret ? weakSecret(opts.secret) : null;
+    if (opts.requireSecret && (!opts.secret || weak)) {
       // A missing setting, not bad input: the card says voting is off, the API names the setting.
       if (form) return backToCard(CARD_VOTE_STATES.disabled);
-      return problemResponse(req, 'vote-secret-missing', 'Voting is off: this deployment has a vote database but no VOTE_SECRET, without which stored client keys could be mapped back to IP addresses. GET returns the counts.');
+      const what = weak ? `a VOTE_SECRET too weak to protect them (${weak})` : 'no VOTE_SECRET';
+      return problemResponse(req, 'vote-secret-missing', `Voting is off: this deployment has a vote database but ${what}, without which stored client keys could be mapped back to IP addresses. GET returns the counts.`);
     }
     const max = VOTE_POLICY.maxBodyBytes;
     const bytes = declaredOver(req, max) ? null : await readCapped(req, max);
@@ -259,9 +288,12 @@ const SAME_PARTY = new Set(['same-origin', 'same-site', 'none']);
 /**
  * Why a vote is a browser request from another site, or null when it is not. Browsers say where
  * a request comes from, and no page can forge what they say:
- * - `Sec-Fetch-Site`, when present, decides: same-origin, same-site (a page of the same
- *   registrable domain) and none (typed or bookmarked) are accepted; cross-site, and any value
- *   browsers do not send, are refused. It is the browser's own verdict over the whole redirect
+ * - `Host`, when `hostAllowed` is given (the local server on loopback), must be one of its names:
+ *   DNS rebinding makes another site's page same-origin to the browser.
+ * - `Sec-Fetch-Site`, when present: same-origin and none (typed or bookmarked) are accepted;
+ *   same-site (a page of the same registrable domain, another tenant's subdomain included) only
+ *   with an `Origin` of this site (below); cross-site, and any value browsers do not send, are
+ *   refused. It is the browser's own verdict over the whole redirect
  *   chain, and it is right where `Origin` is not (a same-site page, a sandboxed frame's `null`).
  * - Without it (older browsers; browsers send it only to https and localhost origins), `Origin`
  *   decides: its host (and port) must be the host the request was sent to, which is the `Host`
@@ -273,17 +305,29 @@ const SAME_PARTY = new Set(['same-origin', 'same-site', 'none']);
  *   them: accepted. Such a client votes as itself, from its own address; it is not a visitor
  *   made to vote by another site.
  */
-export function crossSiteVote(req: RequestLike, trustProxy: boolean): { header: 'Sec-Fetch-Site' | 'Origin'; why: string } | null {
+export function crossSiteVote(req: RequestLike, trustProxy: boolean, hostAllowed?: (host: string) => boolean): { header: 'Sec-Fetch-Site' | 'Origin' | 'Host'; why: string } | null {
+  const host = req.headers.get('Host');
+  if (hostAllowed && host !== null && !hostAllowed(host)) return { header: 'Host', why: `Host ${JSON.stringify(clip(host))} is not a name of this server` };
   const fetchSite = req.headers.get('Sec-Fetch-Site');
-  if (fetchSite !== null) {
-    const v = fetchSite.trim().toLowerCase();
-    return SAME_PARTY.has(v) ? null : { header: 'Sec-Fetch-Site', why: `Sec-Fetch-Site is ${JSON.stringify(clip(fetchSite))}` };
-  }
+  const v = fetchSite?.trim().toLowerCase();
+  if (fetchSite !== null && !SAME_PARTY.has(v!)) return { header: 'Sec-Fetch-Site', why: `Sec-Fetch-Site is ${JSON.stringify(clip(fetchSite))}` };
+  // same-origin and none are the browser's own verdict; same-site only says "a page of the same
+  // registrable domain", which another tenant's subdomain is too: its Origin must be ours.
+  if (v === 'same-origin' || v === 'none') return null;
   const origin = req.headers.get('Origin');
-  if (origin === null) return null;
+  if (origin === null) return v === 'same-site' ? { header: 'Origin', why: 'a same-site request without Origin' } : null;
   const from = hostOfOrigin(origin);
   if (from !== null && ownHosts(req, trustProxy).includes(from)) return null;
   return { header: 'Origin', why: `Origin ${JSON.stringify(clip(origin))} is not this site` };
+}
+
+/** A Host header naming this machine by a loopback name (localhost, *.localhost) or by an IP address: no DNS name that could be rebound. */
+export function localHost(host: string): boolean {
+  const h = host.trim().toLowerCase();
+  const m = /^(\[[0-9a-f:.]+\]|[^:]+)(?::\d{1,5})?$/.exec(h);
+  if (!m) return false;
+  const name = m[1]!;
+  return name === 'localhost' || name.endsWith('.localhost') || name.startsWith('[') || /^\d{1,3}(\.\d{1,3}){3}$/.test(name);
 }
 
 const clip = (s: string) => (s.length > 100 ? `${s.slice(0, 100)}...` : s);

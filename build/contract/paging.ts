@@ -22,8 +22,12 @@ export type QuerySpec = Record<string, ParamSpec>;
 export type QueryValues = Record<string, number | string | undefined>;
 export type QueryOutcome = { ok: true; values: QueryValues } | { ok: false; errors: ProblemError[] };
 
-// Canonical non-negative decimal only: "+5", "1e2", "05", " 5" and "5.0" are all rejected.
-const CANONICAL_INT = /^(0|[1-9][0-9]{0,14})$/;
+// Canonical non-negative decimal only: "+5", "1e2", "05", " 5" and "5.0" are all rejected. Any
+// number of digits: a value past the parameter's maximum is refused as out of range, naming it.
+const CANONICAL_INT = /^(0|[1-9][0-9]*)$/;
+
+/** The largest offset: past every list, and said as the OpenAPI maximum (MAX_SAFE_INTEGER was refused as not "plain decimal digits"). */
+export const MAX_OFFSET = 1_000_000_000;
 
 const NEEDS_DECODING = /[%+]|[^\x00-\x7f]/;
 
@@ -116,7 +120,7 @@ export function parseQuery(params: Iterable<[string, string]>, spec: QuerySpec):
 export const OCCUPATION_LIST_QUERY: QuerySpec = {
   q: { kind: 'string', maxLength: MAX_QUERY_LENGTH, description: 'Case-insensitive title search; results are ranked, not alphabetical.' },
   limit: { kind: 'int', min: LIST_LIMIT.min, max: LIST_LIMIT.max, default: LIST_LIMIT.default, description: 'Results per page.' },
-  offset: { kind: 'int', min: 0, max: Number.MAX_SAFE_INTEGER, default: 0, description: 'Number of results to skip.' },
+  offset: { kind: 'int', min: 0, max: MAX_OFFSET, default: 0, description: 'Number of results to skip.' },
 };
 
 export const ISCO_LIST_QUERY: QuerySpec = {

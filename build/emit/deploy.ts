@@ -72,6 +72,8 @@ export function netlifyToml(shape: Shape, staticPaths: { path: string; file: str
  * Pages' own handling, where the root 404.html stops the single-page fallback to the home page.
  */
 export function cloudflareRoutes(shape: Shape): string {
-  const include = ['/', ...routePrefixes(shape).flatMap((p) => [`/${p}`, `/${p}/*`])];
+  // _functions/ too: the platform would serve its files (the bundle and its metafile) as assets;
+  // the worker answers 404 there, as the local server does.
+  const include = ['/', ...[...routePrefixes(shape), '_functions'].flatMap((p) => [`/${p}`, `/${p}/*`])];
   return JSON.stringify({ version: 1, include, exclude: [] }, null, 2) + '\n';
 }

@@ -14,7 +14,8 @@ import { SERVER_DEFAULTS, type ServerLimits } from '../../functions/adapters/nod
 import { shardFile } from '../contract/dist-layout.ts';
 import { runBuild } from '../pipeline.ts';
 import { describeTidied, tidyOutput } from '../emit/swap.ts';
-import { splitVoteArgs, type VoteArgs } from './vote-args.ts';
+import { MEMORY_DB, splitVoteArgs, type VoteArgs } from './vote-args.ts';
+import { superviseWorkers } from './supervise.ts';
 import { serveHere, stopOnSignalsAndOrphaning, WORKER_ENV, type WorkerStart } from './serve-here.ts';
 import { explainFailure, parseFlags, stageProgress } from '../cli.ts';
 import { main as fetchMain } from '../fetch/cli.ts';
@@ -127,6 +128,9 @@ async function main() {
     const split = splitVoteArgs(process.argv.slice(2), process.env);
     voteArgs = split.votes;
     args = parseServeArgs(split.rest, process.env);
+    if (voteArgs.db === MEMORY_DB && args.workers > 1) {
+      throw new Error(`--db ${MEMORY_DB} keeps the votes in one process's memory, and each of the ${args.workers} workers would count its own: add --workers 1`);
+    }
   } catch (e) {
     console.error((e as Error).message);
     process.exit(2);
@@ -144,31 +148,12 @@ async function main() {
   if (args.workers === 1) return serveHere(dir, repoRoot, args, voteArgs, announce);
 
   // Workers share one socket (port 0 included: the primary binds it once). The first to listen
-  // announces; a worker that fails to start stops the whole server with its reason.
-  let announced = false;
-  let stopping = false;
+  // announces; a worker that dies is replaced (supervise.ts).
   const start: WorkerStart = { dir, repoRoot, args: { port: args.port, host: args.host, limits: args.limits } };
   cluster.setupPrimary({ exec: await bundleWorker(repoRoot), execArgv: workerExecArgv(withoutTsx(process.execArgv)) });
-  for (let i = 0; i < args.workers; i++) {
-    const w = cluster.fork({ [WORKER_ENV]: JSON.stringify(start) });
-    w.on('message', (m: { url?: string }) => {
-      if (m.url && !announced) {
-        announced = true;
-        announce(m.url);
-      }
-    });
-  }
-  cluster.on('exit', (_w, code) => {
-    if (stopping) return;
-    stopping = true;
-    // A worker stopped by Ctrl-C (the whole process group gets it) exits 0: stop quietly.
-    if (code !== 0) console.error(`a server worker exited (code ${code}); stopping`);
-    for (const w of Object.values(cluster.workers ?? {})) w?.kill();
-    process.exit(code);
-  });
+  const workers = superviseWorkers({ workers: args.workers, env: { [WORKER_ENV]: JSON.stringify(start) }, announce });
   stopOnSignalsAndOrphaning(() => {
-    stopping = true;
-    for (const w of Object.values(cluster.workers ?? {})) w?.kill();
+    workers.stop();
     process.exit(0);
   });
 }

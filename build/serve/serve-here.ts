@@ -3,13 +3,14 @@
 // this and the server alone: the primary bundles it with worker.ts and runs the workers on plain
 // node, without tsx (whose module-hook thread cost each worker 35-40 MB of RSS).
 import cluster from 'node:cluster';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startServer, type ServerLimits } from '../../functions/adapters/node/server.ts';
 import { openSqliteVotes, type SqliteVotes } from '../../functions/adapters/node/vote-store-sqlite.ts';
 import { shardFile } from '../contract/dist-layout.ts';
-import type { VoteArgs } from './vote-args.ts';
-import { loadVoteSecret } from './vote-secret.ts';
+import { MEMORY_DB, type VoteArgs } from './vote-args.ts';
+import { checkVoteSecret, loadVoteSecret, VoteSecretError } from './vote-secret.ts';
 import { explainServeFailure } from './serve-failure.ts';
 
 /** What a server process needs of npm start's arguments. */
@@ -53,11 +54,17 @@ export async function serveHere(dir: string, repoRoot: string, args: WorkerArgs,
     // Only the timeline shape has votes; the percentile shape opens no database.
     const shape = (JSON.parse(readFileSync(path.join(dir, shardFile('meta')), 'utf8')) as { shape: string }).shape;
     if (shape === 'timeline') {
-      const file = path.resolve(repoRoot, voteArgs.db);
+      // ':memory:' is SQLite's name for a database in this process's memory, not a file name.
+      const file = voteArgs.db === MEMORY_DB ? MEMORY_DB : path.resolve(repoRoot, voteArgs.db);
       votes = openSqliteVotes(file);
-      // ODR_VOTE_SECRET wins; otherwise the secret file, generated on the first start.
+      // ODR_VOTE_SECRET wins; otherwise the secret file, generated on the first start. A database
+      // in memory ends with the process, and so may its keys' secret: one of its own, kept nowhere.
       let secretFrom = 'from ODR_VOTE_SECRET';
-      if (!secret) {
+      if (secret) checkVoteSecret(secret, 'in ODR_VOTE_SECRET');
+      else if (file === MEMORY_DB && !voteArgs.secretFileNamed) {
+        secret = randomBytes(32).toString('hex');
+        secretFrom = 'generated for this process only (the database is in memory)';
+      } else {
         const secretFile = path.resolve(repoRoot, voteArgs.secretFile);
         const loaded = loadVoteSecret(secretFile);
         secret = loaded.secret;
@@ -79,7 +86,7 @@ export async function serveHere(dir: string, repoRoot: string, args: WorkerArgs,
       votes: votes ? { store: votes.store, budget: voteArgs.budget, secret, requireSecret: true, trustProxy: voteArgs.trustProxy } : undefined,
     });
   } catch (e) {
-    console.error(explainServeFailure(e));
+    console.error(e instanceof VoteSecretError ? e.message : explainServeFailure(e));
     process.exit(1);
   }
   announce(server.url);

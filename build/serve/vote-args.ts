@@ -1,8 +1,10 @@
 // The vote options of `npm start`: --db PATH (ODR_DB), --trust-proxy, --vote-budget N
 // (ODR_VOTE_BUDGET) and the secret: ODR_VOTE_SECRET (environment only: a flag would show in the
 // process list) wins; without it the secret file --vote-secret-file PATH (ODR_VOTE_SECRET_FILE,
-// default `vote-secret` beside the database), generated once (vote-secret.ts). Taken out of argv
-// before the server's own flags are parsed.
+// default var/vote-secret in the repository, git-ignored, wherever the database is: beside a
+// --db in the working tree it showed in git status), generated once (vote-secret.ts). `--db
+// :memory:` keeps the votes in the server process's memory. Taken out of argv before the server's
+// own flags are parsed.
 import path from 'node:path';
 import { VOTE_POLICY } from '../contract/votes.ts';
 import { DEFAULT_DB } from '../../functions/adapters/node/vote-store-sqlite.ts';
@@ -14,9 +16,16 @@ export interface VoteArgs {
   budget: number;
   /** From ODR_VOTE_SECRET; when absent the secret comes from `secretFile`. */
   secret?: string;
-  /** The secret file (relative paths resolved by the caller): `vote-secret` beside the database unless named. */
+  /** The secret file (relative paths resolved by the caller): DEFAULT_SECRET_FILE unless named. */
   secretFile: string;
+  /** Whether the secret file was named (flag or environment), not the default. */
+  secretFileNamed: boolean;
 }
+
+/** SQLite's name for a database in memory (never a file). */
+export const MEMORY_DB = ':memory:';
+/** The secret file unless one is named: in the repository's git-ignored var/, beside the default database. */
+export const DEFAULT_SECRET_FILE = path.join('var', 'vote-secret');
 
 export const VOTE_USAGE = '[--db PATH] [--trust-proxy] [--vote-budget N] [--vote-secret-file PATH]';
 
@@ -45,9 +54,9 @@ export function splitVoteArgs(argv: string[], env: NodeJS.ProcessEnv): { votes: 
   }
   const secret = env.ODR_VOTE_SECRET || undefined;
   const db = flags['--db'] ?? (env.ODR_DB || DEFAULT_DB);
-  const secretFile = flags['--vote-secret-file'] ?? (env.ODR_VOTE_SECRET_FILE || path.join(path.dirname(db), 'vote-secret'));
+  const named = flags['--vote-secret-file'] ?? (env.ODR_VOTE_SECRET_FILE || undefined);
   return {
-    votes: { db, trustProxy, budget: Number(budgetText), secretFile, ...(secret ? { secret } : {}) },
+    votes: { db, trustProxy, budget: Number(budgetText), secretFile: named ?? DEFAULT_SECRET_FILE, secretFileNamed: named !== undefined, ...(secret ? { secret } : {}) },
     rest,
   };
 }

@@ -5,9 +5,20 @@
 // holds the daily salts beside the keys, and with those alone anybody holding it could try every
 // IPv4 address against every key in well under a second. Mode 0600, as the database.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, fsyncSync, linkSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, fsyncSync, linkSync, lstatSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { PRIVATE_MODE } from '../../functions/adapters/node/vote-store-sqlite.ts';
+import { weakSecret } from '../../functions/votes.ts';
+
+/** A vote secret npm start cannot use, said in one line (no stack trace: the cause is the setting, not the code). */
+export class VoteSecretError extends Error {}
+
+/** Refuses a secret too weak to protect the stored keys; `from` names where it came from. */
+export function checkVoteSecret(secret: string, from: string): string {
+  const weak = weakSecret(secret);
+  if (weak) throw new VoteSecretError(`The vote secret ${from} is too weak: ${weak}. Use a random one (delete the file to have one generated, or e.g. ODR_VOTE_SECRET=$(openssl rand -hex 32)).`);
+  return secret;
+}
 
 export interface LoadedSecret {
   secret: string;
@@ -25,6 +36,17 @@ export interface LoadedSecret {
  * (empty, or blank) is an error: replacing it would silently change every key.
  */
 export function loadVoteSecret(file: string): LoadedSecret {
+  try {
+    return load(file);
+  } catch (e) {
+    if (e instanceof VoteSecretError) throw e;
+    const err = e as NodeJS.ErrnoException;
+    const why = err.code === 'ENOENT' ? 'is a link to nothing' : err.code === 'EISDIR' ? 'is a folder' : err.code === 'EACCES' ? 'cannot be read by this user' : `cannot be used (${err.code ?? err.message})`;
+    throw new VoteSecretError(`The vote secret file ${file} ${why}; fix it, or name another with --vote-secret-file PATH (or set ODR_VOTE_SECRET).`);
+  }
+}
+
+function load(file: string): LoadedSecret {
   let created = false;
   if (!exists(file)) {
     const tmp = `${file}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
@@ -45,14 +67,16 @@ export function loadVoteSecret(file: string): LoadedSecret {
       unlinkSync(tmp);
     }
   }
+  // A link (a mounted secret is often one) is read, but its target's mode is its owner's business:
+  // chmod would follow it and change a file elsewhere.
   let tightened = false;
-  if (process.platform !== 'win32' && (statSync(file).mode & 0o077) !== 0) {
+  if (process.platform !== 'win32' && !lstatSync(file).isSymbolicLink() && (statSync(file).mode & 0o077) !== 0) {
     chmodSync(file, PRIVATE_MODE);
     tightened = true;
   }
   const secret = readFileSync(file, 'utf8').trim();
-  if (!secret) throw new Error(`The vote secret file ${file} is empty. Delete it to have a new secret generated (the 24-hour repeat rule then starts over), or put the secret back.`);
-  return { secret, created, tightened };
+  if (!secret) throw new VoteSecretError(`The vote secret file ${file} is empty. Delete it to have a new secret generated (the 24-hour repeat rule then starts over), or put the secret back.`);
+  return { secret: checkVoteSecret(secret, `in ${file}`), created, tightened };
 }
 
 function exists(file: string): boolean {

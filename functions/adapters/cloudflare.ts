@@ -8,6 +8,7 @@ import { dispatch } from '../dispatch.ts';
 import type { ShardMeta } from '../../build/contract/request-schemas.ts';
 import { VOTE_POLICY } from '../../build/contract/votes.ts';
 import { d1VoteStore, type D1Like } from './d1-vote-store.ts';
+import { weakSecret } from '../votes.ts';
 
 interface Env {
   ASSETS: { fetch(req: Request | string): Promise<Response> };
@@ -56,6 +57,8 @@ async function answer(req: Request, env: Env): Promise<Response> {
   if (!handler && env.VOTES && !env.VOTE_SECRET) {
     console.error('VOTE_SECRET is not set: votes are refused (503 vote-secret-missing). Set it with `npx wrangler pages secret put VOTE_SECRET`.');
   }
+  const weak = !handler && env.VOTES && env.VOTE_SECRET ? weakSecret(env.VOTE_SECRET) : null;
+  if (weak) console.error(`VOTE_SECRET is too weak (${weak}): votes are refused (503 vote-secret-missing). Set a random one, e.g. \`openssl rand -hex 32 | npx wrangler pages secret put VOTE_SECRET\`.`);
   // The platform caps request bodies itself (see HandlerOptions.discardLimitBytes).
   handler ??= createHandler(
     { loadShard: load },

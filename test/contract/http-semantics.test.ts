@@ -99,6 +99,16 @@ describe.each(SHAPES)('HTTP semantics (%s)', (shape) => {
     expect((await site.get('/no-such-file.json', { method: 'PUT', body: '{}' })).status).toBe(404);
   });
 
+  it("the deployment's own files are not served: _functions/ (the bundle and its metafile) is a 404", async () => {
+    const site = sites[shape];
+    for (const p of ['/_functions/api.meta.json', '/_functions/api.mjs']) {
+      const res = await site.get(p);
+      const body = await res.text();
+      // The site's 404 page (outside the API), never the file: the metafile lists the bundle's inputs, the bundle is code.
+      expect({ p, status: res.status, file: /"inputs"|export\s*\{/.test(body) }).toEqual({ p, status: 404, file: false });
+    }
+  });
+
   it('gzip, br and identity never share one strong ETag; If-None-Match validates its own encoding only', async () => {
     const site = sites[shape];
     const p = '/api/v1/openapi.json';

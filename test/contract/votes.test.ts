@@ -15,9 +15,10 @@ import { describe, expect, inject, it } from 'vitest';
 import { VotesResponse } from '../../build/contract/response-schemas.ts';
 import { VOTE_CHOICES, VOTE_POLICY } from '../../build/contract/votes.ts';
 import { startServer } from '../../functions/adapters/node/server.ts';
+import { VOTE_SQL } from '../../functions/votes.ts';
 import { patternOf } from '../../build/contract/routes.ts';
 import { openSqliteVotes } from '../../functions/adapters/node/vote-store-sqlite.ts';
-import { cloudflareSites, startWrangler } from '../support/wrangler.ts';
+import { cloudflareSites, executeLocalD1, startWrangler } from '../support/wrangler.ts';
 import { killStarted, servingUrl, startNpm } from '../support/npm-start.ts';
 import { CLIENT_HEADER, REPO_ROOT, TARGET, useSites, type Site } from './setup.ts';
 
@@ -219,7 +220,7 @@ describe('POST votes', () => {
     expect(card).toContain(`action="${votesPath(o!.soc_code)}"`);
   });
 
-  it('a browser request from another site is refused with 403 (JSON, form post, fetch); same-origin, same-site and non-browser requests count', async () => {
+  it('a browser request from another site is refused with 403 (JSON, form post, fetch); same-origin, same-site with our Origin and non-browser requests count', async () => {
     const [o] = await occupations(62, 1);
     const soc = o!.soc_code;
     const own = new URL(sites.timeline.url).origin;
@@ -233,6 +234,9 @@ describe('POST votes', () => {
       [{ vote: 'agree' }, { Origin: 'https://evil.example' }],
       ['vote=agree', { ...form, Origin: 'null' }],
       [{ vote: 'agree' }, { 'Sec-Fetch-Site': 'cross-site' }],
+      // A same-site page is another tenant's subdomain as well: same-site counts only with our Origin.
+      [{ vote: 'too_low' }, { Origin: 'https://blog.example', 'Sec-Fetch-Site': 'same-site' }],
+      [{ vote: 'too_low' }, { 'Sec-Fetch-Site': 'same-site' }],
     ];
     for (const [i, [body, headers]] of refused.entries()) {
       const p = await expectProblem(await vote(sites.timeline, soc, body, `10.12.0.${i}`, headers), 403);
@@ -244,7 +248,7 @@ describe('POST votes', () => {
     const accepted: Array<[unknown, Record<string, string>]> = [
       ['vote=agree', { ...form, Origin: own, 'Sec-Fetch-Site': 'same-origin' }],
       ['vote=agree', { ...form, Origin: own }],
-      [{ vote: 'too_low' }, { Origin: 'https://blog.example', 'Sec-Fetch-Site': 'same-site' }],
+      [{ vote: 'too_low' }, { Origin: own, 'Sec-Fetch-Site': 'same-site' }],
       ['vote=too_high', { ...form, Origin: 'null', 'Sec-Fetch-Site': 'same-origin' }],
       [{ vote: 'agree' }, {}],
     ];
@@ -323,6 +327,69 @@ describe.runIf(TARGET === 'node')('votes on the local server (npm start)', () =>
     }
   });
 
+  it('GET counts read the per-occupation rollup kept with each insert (at most 3 rows), not the votes themselves', async () => {
+    const dir = scratch();
+    const db = openSqliteVotes(path.join(dir, 'votes.sqlite'));
+    const server = await startServer({ dir: sites.timeline.dir, port: 0, host: '127.0.0.1', votes: { store: db.store }, trustProxy: true });
+    try {
+      const [o] = await occupations(100, 1);
+      for (let i = 0; i < 4; i++) expect((await vote(server, o!.soc_code, { vote: VOTE_CHOICES[i % 3] }, `10.7.0.${i}`)).status).toBe(201);
+      const rollup = () => db.db.prepare('SELECT vote, n FROM vote_counts WHERE soc_code = ? ORDER BY vote').all(o!.soc_code);
+      // Kept in the same statement as each insert.
+      expect(rollup()).toEqual([
+        { vote: 'agree', n: 2 },
+        { vote: 'too_high', n: 1 },
+        { vote: 'too_low', n: 1 },
+      ]);
+      // GET answers from the rollup: a million more in it show, though the rows are still four.
+      db.db.prepare("UPDATE vote_counts SET n = n + 1000000 WHERE soc_code = ? AND vote = 'agree'").run(o!.soc_code);
+      expect(await stats(server, o!.soc_code)).toMatchObject({ total: 1_000_004, agree: 1_000_002 });
+      expect(db.db.prepare('SELECT COUNT(*) AS n FROM votes WHERE soc_code = ?').get(o!.soc_code)).toEqual({ n: 4 });
+      // Its lookup is the rollup's primary key, never a scan of the votes.
+      const plan = db.db.prepare(`EXPLAIN QUERY PLAN ${VOTE_SQL.counts}`).all({ 1: o!.soc_code }) as Array<{ detail: string }>;
+      expect(plan.map((p) => p.detail)).toEqual(['SEARCH vote_counts USING PRIMARY KEY (soc_code=?)']);
+    } finally {
+      await server.close();
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('DNS rebinding: on loopback without a proxy, a vote sent to another host name is refused (403) even when Origin and Sec-Fetch-Site match it', async () => {
+    const dir = scratch();
+    const db = openSqliteVotes(path.join(dir, 'votes.sqlite'));
+    const server = await startServer({ dir: sites.timeline.dir, port: 0, host: '127.0.0.1', votes: { store: db.store } });
+    const { port } = new URL(server.url);
+    const post = (host: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request(`${server.url}${votesPath(soc)}`, { method: 'POST', headers: { Host: host, 'Content-Type': 'application/json', ...headers }, agent: false }, (res) => {
+          let body = '';
+          res.on('data', (d) => (body += d));
+          res.on('end', () => resolve({ status: res.statusCode!, body }));
+        });
+        req.on('error', reject);
+        req.end('{"vote":"agree"}');
+      });
+    const [o] = await occupations(102, 1);
+    const soc = o!.soc_code;
+    try {
+      // evil.example resolved to 127.0.0.1: to the browser the page and the server are one origin.
+      const rebound: Array<Record<string, string>> = [{ Origin: `http://evil.example:${port}` }, { Origin: `http://evil.example:${port}`, 'Sec-Fetch-Site': 'same-origin' }, {}];
+      for (const headers of rebound) {
+        const r = await post(`evil.example:${port}`, headers);
+        expect({ status: r.status, detail: JSON.parse(r.body).detail }).toEqual({ status: 403, detail: expect.stringMatching(/Host "evil\.example:\d+" is not a name of this server/) });
+      }
+      expect(db.db.prepare('SELECT COUNT(*) AS n FROM votes').get()).toEqual({ n: 0 });
+      // Its own names: localhost and the address.
+      expect((await post(`localhost:${port}`, { Origin: `http://localhost:${port}`, 'Sec-Fetch-Site': 'same-origin' })).status).toBe(201);
+      expect((await post(`127.0.0.1:${port}`, {})).status).toBe(409);
+    } finally {
+      await server.close();
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('the budget is configurable, and without --trust-proxy X-Forwarded-For is ignored (the socket is the client)', async () => {
     const dir = scratch();
     const db = openSqliteVotes(path.join(dir, 'votes.sqlite'));
@@ -362,7 +429,7 @@ describe.runIf(TARGET === 'node')('votes on the local server (npm start)', () =>
     }
   });
 
-  it('behind a proxy that rewrites Host, the public host counts from X-Forwarded-Host only with --trust-proxy', async () => {
+  it('behind a proxy, the public host counts (from X-Forwarded-Host, or a Host passed on) only with --trust-proxy', async () => {
     const dir = scratch();
     const db = openSqliteVotes(path.join(dir, 'votes.sqlite'));
     const servers = await Promise.all(
@@ -375,18 +442,25 @@ describe.runIf(TARGET === 'node')('votes on the local server (npm start)', () =>
       expect((await vote(trusting!, o!.soc_code, { vote: 'agree' }, '10.13.0.1', proxied)).status).toBe(201);
       await expectProblem(await vote(trusting!, o!.soc_code, { vote: 'agree' }, '10.13.0.2', { ...proxied, 'X-Forwarded-Host': 'evil.example' }), 403);
       await expectProblem(await vote(plain!, o!.soc_code, { vote: 'agree' }, '10.13.0.3', proxied), 403);
-      // A proxy that passes Host on (nginx: proxy_set_header Host $host) needs no trust (fetch
-      // cannot set Host: node:http can).
-      const viaHost = await new Promise<number>((resolve, reject) => {
-        const body = JSON.stringify({ vote: 'agree' });
-        const req = http.request(`${plain!.url}${votesPath(o!.soc_code)}`, { method: 'POST', headers: { Host: 'risk.example', Origin: 'https://risk.example', 'Content-Type': 'application/json', 'Content-Length': body.length } }, (res) => {
-          res.resume();
-          resolve(res.statusCode!);
+      // A proxy that passes Host on (nginx: proxy_set_header Host $host) to a loopback server looks
+      // exactly like DNS rebinding (another name resolved to 127.0.0.1): it needs --trust-proxy
+      // (fetch cannot set Host: node:http can).
+      const viaHost = (server: { url: string }, ip: string) =>
+        new Promise<number>((resolve, reject) => {
+          const body = JSON.stringify({ vote: 'agree' });
+          const req = http.request(
+            `${server.url}${votesPath(o!.soc_code)}`,
+            { method: 'POST', headers: { Host: 'risk.example', Origin: 'https://risk.example', 'X-Forwarded-For': ip, 'Content-Type': 'application/json', 'Content-Length': body.length } },
+            (res) => {
+              res.resume();
+              resolve(res.statusCode!);
+            },
+          );
+          req.on('error', reject);
+          req.end(body);
         });
-        req.on('error', reject);
-        req.end(body);
-      });
-      expect(viaHost).toBe(201);
+      expect(await viaHost(plain!, '10.13.0.4')).toBe(403);
+      expect(await viaHost(trusting!, '10.13.0.5')).toBe(201);
     } finally {
       await Promise.all(servers.map((s) => s.close()));
       db.close();
@@ -400,7 +474,11 @@ describe.runIf(TARGET === 'node')('votes on the local server (npm start)', () =>
     const started: ChildProcess[] = [];
     const { PORT: _p, HOST: _h, ODR_VOTE_SECRET: _s, ODR_VOTE_SECRET_FILE: _f, ...env } = process.env;
     const serve = async (extraEnv: Record<string, string> = {}) => {
-      const run = startNpm(started, ['--no-build', '--dir', sites.timeline.dir, '--workers', '1', '--port', '0', '--trust-proxy', '--db', db], { cwd: REPO_ROOT, env: { ...env, ...extraEnv } });
+      // The secret file beside the database, named (its default is the repository's var/vote-secret).
+      const run = startNpm(started, ['--no-build', '--dir', sites.timeline.dir, '--workers', '1', '--port', '0', '--trust-proxy', '--db', db, '--vote-secret-file', path.join(dir, 'vote-secret')], {
+        cwd: REPO_ROOT,
+        env: { ...env, ...extraEnv },
+      });
       const url = await servingUrl(run);
       return { url, run, stop: async () => (process.kill(-run.proc.pid!, 'SIGTERM'), await run.exited) };
     };
@@ -507,6 +585,27 @@ describe.runIf(TARGET === 'cloudflare')('votes on Cloudflare (D1)', () => {
       } finally {
         await third.stop();
       }
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  });
+
+  it('GET counts read the per-occupation rollup the migration keeps with each insert, not the votes themselves', { timeout: 180_000 }, async () => {
+    const { d1 } = await cloudflareSites(inject('cloudflare')!);
+    const [o] = await occupations(101, 1);
+    for (let i = 0; i < 4; i++) expect((await vote(sites.timeline, o!.soc_code, { vote: VOTE_CHOICES[i % 3] }, `10.7.1.${i}`)).status).toBe(201);
+    const cwd = mkdtempSync(path.join(tmpdir(), 'odr-wrangler-'));
+    try {
+      const [rollup] = executeLocalD1(d1, `SELECT vote, n FROM vote_counts WHERE soc_code = '${o!.soc_code}' ORDER BY vote`, cwd);
+      expect(rollup).toEqual([
+        { vote: 'agree', n: 2 },
+        { vote: 'too_high', n: 1 },
+        { vote: 'too_low', n: 1 },
+      ]);
+      const [, rows] = executeLocalD1(d1, `UPDATE vote_counts SET n = n + 1000000 WHERE soc_code = '${o!.soc_code}' AND vote = 'agree'; SELECT COUNT(*) AS n FROM votes WHERE soc_code = '${o!.soc_code}'`, cwd);
+      expect(rows).toEqual([{ n: 4 }]);
+      // Through the suite's GET, which sends again a request wrangler's proxy reset.
+      expect(VotesResponse.parse(await sites.timeline.json(votesPath(o!.soc_code)))).toMatchObject({ total: 1_000_004, agree: 1_000_002 });
     } finally {
       rmSync(cwd, { recursive: true, force: true });
     }

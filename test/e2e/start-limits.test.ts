@@ -8,7 +8,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { killStarted, servingUrl, startNpm, type NpmStart } from '../support/npm-start.ts';
+import { killStarted, serverPids, servingUrl, startNpm, type NpmStart } from '../support/npm-start.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 const tmp = mkdtempSync(path.join(tmpdir(), 'odr-limits-'));
@@ -47,25 +47,6 @@ afterAll(() => {
   killStarted(started);
   rmSync(tmp, { recursive: true, force: true });
 });
-
-/** Pids of the server processes (npm's node and its cluster workers) under the process group of `proc`. */
-function serverPids(proc: ChildProcess): number[] {
-  const pids: number[] = [];
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-      const pgid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
-      const cmd = readFileSync(`/proc/${d}/cmdline`, 'utf8');
-      // Node itself, not the shell npm runs the script with.
-      // The primary runs build/serve/main.ts; its workers, the bundle of build/serve/worker.ts (.cache/serve/worker-*.mjs).
-      if (pgid === proc.pid && path.basename(cmd.split('\0')[0]!) === 'node' && (cmd.includes('build/serve/main.ts') || /\.cache\/serve\/worker-[0-9a-f]+\.mjs/.test(cmd))) pids.push(Number(d));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return pids;
-}
 
 describe.skipIf(process.platform !== 'linux')('npm start under ulimit -n 256', () => {
   it('serves pages, API files and the function; never a dot-file; open files and memory stay bounded', async () => {

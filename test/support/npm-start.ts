@@ -2,7 +2,9 @@
 // group as a shell job is), for the CLI tests: spawn it, read what it prints, wait until it
 // serves, and check that the port is freed after it stops.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 
 export interface NpmStart {
   proc: ChildProcess;
@@ -64,4 +66,34 @@ export async function portFreed(port: number): Promise<boolean> {
     await new Promise((r) => setTimeout(r, 100));
   }
   return false;
+}
+
+/** Pids of the server processes (npm's node and its cluster workers) under the process group of `proc`. */
+export function serverPids(proc: ChildProcess): number[] {
+  const pids: number[] = [];
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const pgid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+      const cmd = readFileSync(`/proc/${d}/cmdline`, 'utf8');
+      // Node itself, not the shell npm runs the script with.
+      // The primary runs build/serve/main.ts; its workers, the bundle of build/serve/worker.ts (.cache/serve/worker-*.mjs).
+      if (pgid === proc.pid && path.basename(cmd.split('\0')[0]!) === 'node' && (cmd.includes('build/serve/main.ts') || /\.cache\/serve\/worker-[0-9a-f]+\.mjs/.test(cmd))) pids.push(Number(d));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+
+/** The cluster workers among serverPids (the bundle of build/serve/worker.ts). */
+export function workerPids(proc: ChildProcess): number[] {
+  return serverPids(proc).filter((pid) => {
+    try {
+      return /\.cache\/serve\/worker-/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+    } catch {
+      return false;
+    }
+  });
 }

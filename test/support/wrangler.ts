@@ -60,6 +60,18 @@ export function migrateLocalD1(persistTo: string, cwd: string): LocalD1 {
   return { binding, databaseId, persistTo };
 }
 
+/** Runs `sql` on a local D1 with `wrangler d1 execute` (as an operator would); returns the rows of each statement. */
+export function executeLocalD1(d1: LocalD1, sql: string, cwd: string): unknown[][] {
+  const databaseName = /^database_name\s*=\s*"([^"]+)"/m.exec(readFileSync(PROJECT_CONFIG, 'utf8'))![1]!;
+  const out = execFileSync(process.execPath, [WRANGLER, 'd1', 'execute', databaseName, '--local', '--persist-to', d1.persistTo, '-c', PROJECT_CONFIG, '--json', '--command', sql], {
+    cwd,
+    env: wranglerEnv(cwd),
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return (JSON.parse(out) as Array<{ results: unknown[] }>).map((r) => r.results);
+}
+
 export interface Wrangler {
   url: string;
   proc: ChildProcess;

@@ -3,7 +3,8 @@
 // the site and a bounded number of files is open at once. ETags are the content's sha256
 // (shortened), one per encoding, taken from the build's manifest rather than computed on every
 // cache miss; gzip/brotli variants are compressed on first use and counted against the same bound.
-import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
+import { Readable } from 'node:stream';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import { createHash } from 'node:crypto';
@@ -101,6 +102,60 @@ export class FileReader {
     return file;
   }
 
+  /**
+   * The manifest's sha256 of `rel` when the manifest on disk lists it, else the file's own
+   * (hashed once per version of the file, read in chunks): the identity ETag of a file too large
+   * to read whole (see openLarge).
+   */
+  hashOf(rel: string, stamp: string): string | null {
+    const listed = this.manifestNow()?.files.get(rel);
+    if (listed) return listed.slice(0, 32);
+    const key = `${rel}\0${stamp}`;
+    let hash = this.hashed.get(key);
+    if (hash === undefined) {
+      const h = createHash('sha256');
+      const fd = this.open(rel);
+      if (fd === null) return null;
+      try {
+        const chunk = Buffer.allocUnsafe(1 << 20);
+        for (let got; (got = readSync(fd, chunk, 0, chunk.length, null)) > 0; ) h.update(chunk.subarray(0, got));
+      } finally {
+        closeSync(fd);
+      }
+      hash = h.digest('hex').slice(0, 32);
+      if (this.hashed.size >= 64) this.hashed.clear();
+      this.hashed.set(key, hash);
+    }
+    return hash;
+  }
+
+  private readonly hashed = new Map<string, string>();
+
+  /** The stat of `rel` when it is a servable file, else null. */
+  statOf(rel: string): Stats | null {
+    if (!servable(rel)) return null;
+    try {
+      const s = statSync(path.join(this.dir, rel));
+      return s.isFile() ? s : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** `rel` opened for reading, or null when it is not a servable file. The caller closes it. */
+  private open(rel: string): number | null {
+    if (!servable(rel)) return null;
+    try {
+      const fd = openSync(path.join(this.dir, rel), 'r');
+      if (fstatSync(fd).isFile()) return fd;
+      closeSync(fd);
+      return null;
+    } catch (e) {
+      if (MISSING.has((e as NodeJS.ErrnoException).code!)) return null;
+      throw e;
+    }
+  }
+
   /** Whether `rel` is a file that read would give. */
   isFile(rel: string): boolean {
     try {
@@ -155,6 +210,43 @@ export const allocationFor = (size: number): number => (size > 128 * 1024 ? Math
 /** A relative path of plain segments: none empty, none starting with a dot (., .., .env, .git/). */
 export const servable = (rel: string): boolean =>
   rel.length > 0 && !rel.includes('\\') && !rel.includes('\0') && rel.split('/').every((s) => s.length > 0 && s[0] !== '.');
+
+/** Bytes read from disk at a time for a file sent in chunks: what one connection holds in memory besides its socket's buffers. */
+export const CHUNK_BYTES = 64 * 1024;
+
+/**
+ * A file too large to keep (over the cache's per-entry bound) sent from disk as it is read: a chunk
+ * at a time, the next only once the connection has taken the last (the socket's backpressure), so a
+ * client that does not read holds one chunk, not the file. The file is opened for each chunk, not
+ * held open: a slow reader holds no descriptor (the connection cap assumes one per connection). A
+ * file replaced meanwhile (another inode: a new build) ends the response early rather than mixing
+ * two files' bytes.
+ */
+export class FileChunks extends Readable {
+  private pos = 0;
+  constructor(private readonly file: string, private readonly stat: Pick<Stats, 'ino' | 'size'>) {
+    super({ highWaterMark: CHUNK_BYTES });
+  }
+  override _read(): void {
+    const left = this.stat.size - this.pos;
+    if (left <= 0) return void this.push(null);
+    try {
+      const fd = openSync(this.file, 'r');
+      try {
+        if (fstatSync(fd).ino !== this.stat.ino) throw new Error(`${this.file} was replaced while it was sent`);
+        const buf = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, left));
+        const got = readSync(fd, buf, 0, buf.length, this.pos);
+        if (got === 0) throw new Error(`${this.file} shrank while it was sent`);
+        this.pos += got;
+        this.push(got === buf.length ? buf : buf.subarray(0, got));
+      } finally {
+        closeSync(fd);
+      }
+    } catch (e) {
+      this.destroy(e as Error);
+    }
+  }
+}
 
 /** What a cache entry must carry: its size (bytes it holds) and whether it was used since the hand last passed. */
 export interface Sized {

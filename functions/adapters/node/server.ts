@@ -3,7 +3,7 @@
 // (functions/dispatch.ts: static route + file -> file; everything else on /api and /embed ->
 // function). Lean node:http on purpose: no framework between us and the bytes.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, type Stats } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,10 +13,11 @@ import { allowHeader, methodNotAllowedProblem, preflightHeadersFor, routePrefixe
 import { responseHeaders } from '../../../build/contract/http-policy.ts';
 import type { Shape } from '../../../build/model/record-schemas.ts';
 import { DISCARD_LIMIT_BYTES } from '../../../build/contract/limits.ts';
-import { chooseEncoding, encoded, etagFor, FileReader, SizedCache, type Encoding, type StaticFile } from './files.ts';
+import { chooseEncoding, encoded, etagFor, FileChunks, FileReader, SizedCache, type Encoding, type StaticFile } from './files.ts';
 import { matchesEtag, problemResponse, type AnyReply, type BodyParts, type RequestLike } from '../../http.ts';
 import type { HandlerOptions, ReplyHandler, RequestInfo } from '../../api.ts';
 import { lastForwardedHop } from '../../client-address.ts';
+import { localHost } from '../../votes.ts';
 import { dispatch } from '../../dispatch.ts';
 
 export interface FunctionModule {
@@ -87,6 +88,13 @@ export interface ServerOptions extends Partial<ServerLimits> {
   trustProxy?: boolean;
 }
 
+/**
+ * Whether the server listens on this machine only: then a browser reaches it only by a local name,
+ * or by a name rebound to a loopback address, whose votes are refused (VoteOptions.hostAllowed).
+ * Behind our own proxy (--trust-proxy) the Host is the public name, and the proxy chose it.
+ */
+const loopback = (host: string): boolean => host === 'localhost' || host === '::1' || /^127\./.test(host);
+
 const DIRECT_TYPES: Record<string, string> = { '.json': 'json', '.html': 'html' };
 /** What an entry costs beyond its bytes (its header objects, the Map slot), for the cache's bound. */
 const ENTRY_OVERHEAD = 1024;
@@ -155,7 +163,7 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
         return JSON.parse(bytes.toString('utf8'));
       },
     },
-    { votes: opts.votes },
+    { votes: opts.votes && loopback(opts.host) && !opts.trustProxy ? { ...opts.votes, hostAllowed: localHost } : opts.votes },
   );
   // The client address is handed to the function as an argument, never as a header a client
   // could send: the socket's peer, or with --trust-proxy the hop our proxy appended last
@@ -198,8 +206,33 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
     res.end(req.method === 'HEAD' ? undefined : v.body);
   }
 
+  /**
+   * Files the cache would not keep (over a quarter of it: the SQLite download, 15.6 MB) are sent as
+   * they are on disk, read a chunk at a time as the client takes them (FileChunks). Compressing
+   * one on every request cost a worker 0.7-2.1 s of CPU per GET or HEAD, and reading it whole held
+   * all of it per connection for as long as the client took to read it.
+   */
+  const largeFileBytes = limits.cacheBytes / 4;
+  function sendLarge(req: http.IncomingMessage, res: http.ServerResponse, rel: string, stat: Stats, headers: Record<string, string>): void {
+    const hash = reader.hashOf(rel, `${stat.ino}:${stat.mtimeMs}:${stat.size}`);
+    if (hash === null) return internalError(req, res);
+    const etag = `"${hash}"`;
+    if (req.headers['if-none-match'] !== undefined && matchesEtag(req.headers['if-none-match'], etag)) {
+      res.writeHead(304, { ...headers, ETag: etag, Vary: 'Accept-Encoding' }).end();
+      return;
+    }
+    res.writeHead(200, { ...headers, ETag: etag, Vary: 'Accept-Encoding', 'Content-Length': String(stat.size) });
+    if (req.method === 'HEAD') return void res.end();
+    const chunks = new FileChunks(path.join(dir, rel), stat);
+    chunks.on('error', () => res.destroy());
+    res.on('close', () => chunks.destroy());
+    chunks.pipe(res);
+  }
+
   /** Serves `rel` when it exists (cached from now on), otherwise hands the request to the function. */
   function sendFile(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, rel: string, headers: Record<string, string>, url: string): void {
+    const stat = reader.statOf(rel);
+    if (stat && stat.size > largeFileBytes) return sendLarge(req, res, rel, stat, headers);
     const file = reader.read(rel);
     if (file) return sendStatic(req, res, pathname, resolve(pathname, file, headers));
     rememberFunctionPath(pathname);
@@ -285,9 +318,10 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
       const d = dispatch(req.method ?? 'GET', pathname, shape, dataVersion);
       if (d.to === 'file') return sendFile(req, res, pathname, d.file, d.headers, url);
       if (d.route) rememberFunctionPath(pathname);
-    } else if (/^[A-Za-z0-9_./-]*$/.test(pathname) && !pathname.includes('/.')) {
+    } else if (/^[A-Za-z0-9_./-]*$/.test(pathname) && !pathname.includes('/.') && !pathname.startsWith('/_')) {
       // Outside the API and embed prefixes dist/ is a plain file host (manifest, configs); never
-      // a dot-file (nor anything under a dot-folder).
+      // a dot-file (nor anything under a dot-folder), nor the deployment's own files (_functions/
+      // with the bundle's metafile, _shards/, _headers, _worker.js...).
       const kind = DIRECT_TYPES[path.extname(pathname)];
       if (kind && !isGet) return plainFileMethod(req, res, pathname, pathname.slice(1), url);
       if (kind) return sendFile(req, res, pathname, pathname.slice(1), responseHeaders(kind as 'json' | 'html', 'static'), url);

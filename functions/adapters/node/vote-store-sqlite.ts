@@ -22,21 +22,27 @@ export function migrationFiles(dir = MIGRATIONS_DIR): string[] {
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** Applies every migration not yet recorded, each in its own transaction; returns the names applied. */
+/**
+ * Applies every migration not yet recorded, each in its own write transaction; returns the names
+ * applied. Whether a file is applied is read inside that transaction (BEGIN IMMEDIATE): the
+ * server's processes open a new database at the same moment, and a check made before taking the
+ * write lock let two of them apply the same file (`table votes already exists`).
+ */
 export function migrate(db: Database.Database, dir = MIGRATIONS_DIR): string[] {
-  db.exec(
-    'CREATE TABLE IF NOT EXISTS d1_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP)',
-  );
-  const done = new Set(db.prepare('SELECT name FROM d1_migrations').all().map((r) => (r as { name: string }).name));
   const applied: string[] = [];
   for (const name of migrationFiles(dir)) {
-    if (done.has(name)) continue;
-    const sql = readFileSync(path.join(dir, name), 'utf8');
-    db.transaction(() => {
-      db.exec(sql);
-      db.prepare('INSERT INTO d1_migrations (name) VALUES (?)').run(name);
-    }).immediate();
-    applied.push(name);
+    const done = db
+      .transaction(() => {
+        db.exec(
+          'CREATE TABLE IF NOT EXISTS d1_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP)',
+        );
+        if (db.prepare('SELECT 1 FROM d1_migrations WHERE name = ?').get(name)) return true;
+        db.exec(readFileSync(path.join(dir, name), 'utf8'));
+        db.prepare('INSERT INTO d1_migrations (name) VALUES (?)').run(name);
+        return false;
+      })
+      .immediate();
+    if (!done) applied.push(name);
   }
   return applied;
 }
@@ -79,10 +85,11 @@ export function openSqliteVotes(file: string, opts: { pruneEveryMs?: number; now
     makePrivate(file);
   }
   const db = new Database(file);
-  // WAL: readers never block the writer; busy_timeout: another process holding the write lock
-  // (a second server, votes:export) makes us wait instead of failing the vote.
-  db.pragma('journal_mode = WAL');
+  // busy_timeout first: another process holding the write lock (a second server process opening
+  // the same new file, votes:export) makes us wait instead of failing, switching to WAL included.
+  // WAL: readers never block the writer.
   db.pragma('busy_timeout = 5000');
+  db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   const applied = migrate(db);
   const cache = new Map<string, Database.Statement>();

@@ -12,6 +12,16 @@ test('join report: scalars under totals, one wrapped section per nested object',
   for (const line of lines) expect(line.length).toBeLessThanOrEqual(100);
 });
 
+test('join report: an object inside a section shows its fields, never "[object Object]"', () => {
+  const text = formatJoinReport({
+    evidence: { tasks_with_usage: 5508, usage_level_signal: { releases: ['2025-02-10', '2026-03-24'], tasks: 4012, spearman: 0.613 }, usage_change_signal: { releases: [], tasks: 0, spearman: null } },
+  });
+  expect(text).not.toContain('[object Object]');
+  expect(text.replace(/\n\s+/g, ' ')).toBe(
+    '  evidence: tasks_with_usage 5,508, usage_level_signal (releases 2025-02-10 2026-03-24; tasks 4,012; spearman 0.613), usage_change_signal (releases ; tasks 0; spearman null)',
+  );
+});
+
 test('unscored: every occupation named, grouped by reason, semicolon-separated', () => {
   const many = Array.from({ length: 30 }, (_, i) => ({
     soc_code: `11-90${String(i).padStart(2, '0')}.00`,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { OCCUPATION_LIST_QUERY, INDUSTRY_LIST_QUERY, pageShardName, pageWindow, parseQuery, queryPairs, shardOf } from '../../../build/contract/paging.ts';
+import { MAX_OFFSET, OCCUPATION_LIST_QUERY, INDUSTRY_LIST_QUERY, pageShardName, pageWindow, parseQuery, queryPairs, shardOf } from '../../../build/contract/paging.ts';
+import { buildOpenApi } from '../../../build/emit/openapi.ts';
 
 const q = (s: string) => parseQuery(new URLSearchParams(s), OCCUPATION_LIST_QUERY);
 
@@ -58,8 +59,18 @@ describe('parseQuery: encoding and messages', () => {
     expect(out.ok).toBe(false);
     if (!out.ok) {
       expect(out.errors).toContainEqual({ location: 'query.limit', message: 'parameter "limit" must be an integer from 1 to 200 in plain decimal digits, got "abc"' });
-      expect(out.errors).toContainEqual({ location: 'query.offset', message: 'parameter "offset" must be an integer >= 0 in plain decimal digits, got "-1"' });
+      expect(out.errors).toContainEqual({ location: 'query.offset', message: 'parameter "offset" must be an integer from 0 to 1000000000 in plain decimal digits, got "-1"' });
     }
+  });
+
+  it('an offset past its maximum (the OpenAPI maximum) is out of range, however many digits', () => {
+    for (const v of ['9007199254740991', '1000000001', '1'.repeat(40)]) {
+      const out = parseQuery(new URLSearchParams(`offset=${v}`), OCCUPATION_LIST_QUERY);
+      expect(out).toEqual({ ok: false, errors: [{ location: 'query.offset', message: expect.stringMatching(/^parameter "offset" must be between 0 and 1000000000, got /) }] });
+    }
+    expect(parseQuery(new URLSearchParams(`offset=${MAX_OFFSET}`), OCCUPATION_LIST_QUERY)).toMatchObject({ ok: true, values: { offset: MAX_OFFSET } });
+    const doc = buildOpenApi('percentile', 'test') as { paths: Record<string, { get: { parameters: Array<{ name: string; schema: object }> } }> };
+    expect(doc.paths['/api/v1/occupations']!.get.parameters.find((p) => p.name === 'offset')!.schema).toMatchObject({ minimum: 0, maximum: MAX_OFFSET });
   });
 });
 

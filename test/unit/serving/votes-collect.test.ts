@@ -1,11 +1,11 @@
 // The vote rules over time, with a fixed clock: the 24-hour repeat window across the daily salt
 // rotation, the hourly budget and its Retry-After, salts pruned after two days. The real SQL on
 // an in-memory SQLite database; the endpoint as the function runs it (Request in, Response out).
-import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { votesEndpoint, type VoteTarget } from '../../../functions/votes.ts';
+import { votesEndpoint, weakSecret, type VoteTarget } from '../../../functions/votes.ts';
 import { clientSubject, lastForwardedHop } from '../../../functions/client-address.ts';
 import { openSqliteVotes, type SqliteVotes } from '../../../functions/adapters/node/vote-store-sqlite.ts';
 import { loadVoteSecret } from '../../../build/serve/vote-secret.ts';
@@ -104,10 +104,18 @@ describe('client address', () => {
 
 describe('npm start vote flags and export', () => {
   it('takes --db, --trust-proxy, --vote-budget and --vote-secret-file out of argv, with environment fallbacks', () => {
-    expect(splitVoteArgs(['--port', '0', '--trust-proxy', '--db', 'x/y.sqlite'], {})).toEqual({ votes: { db: 'x/y.sqlite', trustProxy: true, budget: 30, secretFile: 'x/vote-secret' }, rest: ['--port', '0'] });
-    expect(splitVoteArgs(['--vote-budget=5'], { ODR_DB: 'e.sqlite', ODR_VOTE_SECRET: 's' })).toEqual({ votes: { db: 'e.sqlite', trustProxy: false, budget: 5, secret: 's', secretFile: 'vote-secret' }, rest: [] });
+    // The secret file is in the repository's var/ wherever the database is (beside a --db in the
+    // working tree it showed in git status).
+    expect(splitVoteArgs(['--port', '0', '--trust-proxy', '--db', 'x/y.sqlite'], {})).toEqual({
+      votes: { db: 'x/y.sqlite', trustProxy: true, budget: 30, secretFile: 'var/vote-secret', secretFileNamed: false },
+      rest: ['--port', '0'],
+    });
+    expect(splitVoteArgs(['--vote-budget=5'], { ODR_DB: 'e.sqlite', ODR_VOTE_SECRET: 's' })).toEqual({
+      votes: { db: 'e.sqlite', trustProxy: false, budget: 5, secret: 's', secretFile: 'var/vote-secret', secretFileNamed: false },
+      rest: [],
+    });
     expect(splitVoteArgs([], {}).votes).toMatchObject({ db: 'var/votes.sqlite', secretFile: 'var/vote-secret' });
-    expect(splitVoteArgs(['--vote-secret-file', 'k'], { ODR_VOTE_SECRET_FILE: 'e' }).votes.secretFile).toBe('k');
+    expect(splitVoteArgs(['--vote-secret-file', 'k'], { ODR_VOTE_SECRET_FILE: 'e' }).votes).toMatchObject({ secretFile: 'k', secretFileNamed: true });
     expect(splitVoteArgs([], { ODR_VOTE_SECRET_FILE: 'e' }).votes.secretFile).toBe('e');
     expect(() => splitVoteArgs(['--vote-budget', '0'], {})).toThrow(/whole number/);
     expect(() => splitVoteArgs([], { ODR_VOTE_BUDGET: 'lots' })).toThrow(/ODR_VOTE_BUDGET/);
@@ -172,6 +180,27 @@ describe.skipIf(process.platform === 'win32')('the vote database and secret on d
     }
   });
 
+  it('a secret file that is a link is read, and the file it names is left as it is (never made 0600 through the link)', () => {
+    const dir = scratch();
+    try {
+      const target = path.join(dir, 'mounted-secret');
+      writeFileSync(target, `${'0123456789abcdef'.repeat(4)}\n`);
+      chmodSync(target, 0o644);
+      symlinkSync(target, path.join(dir, 'vote-secret'));
+      expect(loadVoteSecret(path.join(dir, 'vote-secret'))).toEqual({ secret: '0123456789abcdef'.repeat(4), created: false, tightened: false });
+      expect(mode(target)).toBe(0o644);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('weak secrets: too short, or too few different characters; a random one passes', () => {
+    expect(weakSecret(' ')).toMatch(/has 0 characters/);
+    expect(weakSecret('a')).toMatch(/has 1 characters/);
+    expect(weakSecret('ab'.repeat(20))).toMatch(/only 2 different characters/);
+    expect(weakSecret('0123456789abcdef'.repeat(4))).toBeNull();
+  });
+
   it('the secret file is generated once, 0600, and read afterwards; a loose one is tightened, an empty one refused', () => {
     const dir = scratch();
     try {
@@ -187,6 +216,8 @@ describe.skipIf(process.platform === 'win32')('the vote database and secret on d
       expect(readdirSync(dir)).toEqual(['vote-secret']);
       writeFileSync(file, '  \n');
       expect(() => loadVoteSecret(file)).toThrow(/is empty/);
+      writeFileSync(file, 'a\n');
+      expect(() => loadVoteSecret(file)).toThrow(/is too weak: it has 1 characters/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
