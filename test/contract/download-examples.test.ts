@@ -6,10 +6,10 @@
 //   file_search_path (the folder the files were saved to);
 // - sqlite3: Debian's sqlite3 command-line shell (.ci/run installs the package), each line through
 //   sh in a scratch folder holding the CSV.
-// Not run: pandas and R do not install from npm, and .ci/run installs neither from Debian
-// (python3-pandas, r-base-core), so the suite has no pandas or R to run; their lines use only the
-// defaults of read_csv / read.csv, whose reading of a header row on line 1 the readers of
-// downloads.test.ts check. Datasette installs from PyPI only; sqlite.test.ts checks its metadata.json.
+// - pandas and R: Debian's python3-pandas (run by /usr/bin/python3, Debian's interpreter, whatever
+//   python3 is first on PATH) and r-base-core's Rscript (.ci/run installs both), the two lines as
+//   shown followed by a line that prints the frame's columns and rows.
+// Not run: Datasette installs from PyPI only; sqlite.test.ts checks its metadata.json.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -99,5 +99,38 @@ describe.each(SHAPES)('reading the downloads: the examples (%s)', (shape) => {
     expect(Number(sh('sqlite3 odr.db "SELECT count(*) FROM occupations"'))).toBe(api.length);
     expect(top.map((o) => o.final_score)).toEqual(api.map((o) => o.final_score).sort((a, b) => b - a).slice(0, 10));
     for (const o of top) expect(api, o.title).toContainEqual(expect.objectContaining(o));
+  });
+
+  /** Runs a tool's shown lines plus one that prints a marker, the columns (one per line) and the row count: what the shown lines print themselves (R's head) comes before the marker. */
+  const frame = (site: Site, cmd: string, args: string[], script: string, hint: string) => {
+    const dir = mkdtempSync(path.join(scratch, `${shape}-`));
+    symlinkSync(path.join(site.dir, 'downloads/occupations.csv'), path.join(dir, 'occupations.csv'));
+    let out: string;
+    try {
+      out = execFileSync(cmd, [...args, script], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    } catch (e) {
+      const err = e as { code?: string; status?: number; stderr?: string };
+      throw new Error(`${cmd}: ${err.code === 'ENOENT' ? `not installed (${hint}, as .ci/run does)` : `exit ${err.status}: ${err.stderr}`}`);
+    }
+    const lines = out.slice(out.lastIndexOf('--columns--\n') + '--columns--\n'.length).trimEnd().split('\n');
+    return { columns: lines.slice(0, -1), rows: Number(lines.at(-1)) };
+  };
+
+  it.runIf(TARGET === 'node')("pandas (Debian's python3-pandas): read_csv's defaults take line 1 as the columns and every other line as a row", async () => {
+    const site = sites[shape];
+    const lines = (await shown(site)).get('pandas')!;
+    const got = frame(site, '/usr/bin/python3', ['-c'], [...lines, 'print("--columns--"); print("\\n".join(occupations.columns)); print(len(occupations))'].join('\n'), 'apt-get install python3-pandas');
+    const header = readFileSync(path.join(site.dir, 'downloads/occupations.csv'), 'utf8').split('\r\n', 1)[0]!.split(',');
+    expect(got.columns).toEqual(header);
+    expect(got.rows).toBe((await scores(site)).length);
+  });
+
+  it.runIf(TARGET === 'node')("R (Debian's r-base-core): read.csv's defaults take line 1 as the columns and every other line as a row", async () => {
+    const site = sites[shape];
+    const lines = (await shown(site)).get('R')!;
+    const got = frame(site, 'Rscript', ['-e'], [...lines, 'cat("--columns--", names(occupations), nrow(occupations), sep = "\\n")'].join('\n'), 'apt-get install r-base-core');
+    const header = readFileSync(path.join(site.dir, 'downloads/occupations.csv'), 'utf8').split('\r\n', 1)[0]!.split(',');
+    expect(got.columns).toEqual(header);
+    expect(got.rows).toBe((await scores(site)).length);
   });
 });
