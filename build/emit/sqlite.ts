@@ -56,8 +56,8 @@ export const EXAMPLE_QUERIES: ReadonlyArray<{ name: string; title: string; sql: 
   },
   {
     name: 'transitions_from',
-    title: 'Transition options of Software Developers, with their scores',
-    sql: "SELECT t.rank, o.title, o.final_score, t.similarity, t.wage_ratio FROM transitions t JOIN occupations o ON o.soc_code = t.target_soc_code WHERE t.soc_code = '15-1252.00' ORDER BY t.rank",
+    title: 'Transition options (moves) of Accountants and Auditors, with their scores',
+    sql: "SELECT t.rank, o.title, o.final_score, t.similarity, t.wage_ratio FROM transitions t JOIN occupations o ON o.soc_code = t.target_soc_code WHERE t.soc_code = '13-2011.00' ORDER BY t.rank",
   },
   {
     name: 'changed',
