@@ -11,6 +11,9 @@
 // documented --manifest option): the built-in list with those three files pinned to the fixture's
 // bytes. The fetch enforces that list's pins as it would the built-in ones; the second test
 // shows it by serving a tampered pinned file.
+// Likewise seeds/ep-factor-causes.json classifies the real BLS Table 1.12's statements, and the build
+// refuses a table that does not match it; the copy gets the stand-in table's classification instead
+// (test/fixtures/fetch/ep-factor-causes.json).
 import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -60,6 +63,7 @@ function freshCopy(name: string): string {
   const copy = path.join(tmp, name, 'repo');
   for (const p of ['build', 'functions', 'seeds', 'templates', 'docs', 'package.json', 'tsconfig.json']) cpSync(path.join(repoRoot, p), path.join(copy, p), { recursive: true });
   symlinkSync(path.join(repoRoot, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+  cpSync(path.join(repoRoot, 'test/fixtures/fetch/ep-factor-causes.json'), path.join(copy, 'seeds', 'ep-factor-causes.json'));
   return copy;
 }
 

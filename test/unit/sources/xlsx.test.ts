@@ -46,7 +46,7 @@ beforeAll(async () => {
   ]);
   // EP workbook: several sheets, a title row above the header, footnotes below the data.
   writeXlsx(path.join(mini.dir, 'bls/ep/occupation.xlsx'), [
-    { name: 'Index', rows: [['Table 1.1'], ['Table 1.2']] },
+    { name: 'Index', rows: [['Table 1.1'], ['Table 1.2'], ['Table 1.12']] },
     {
       name: 'Table 1.2',
       rows: [
@@ -56,6 +56,17 @@ beforeAll(async () => {
         ['Actors', '27-2011', 'Line item', 71.9, 73.4, 2.1, 9.4, '—'],
         ['Footnotes:'],
         ['[1] Data are from the Occupational Employment and Wage Statistics program.'],
+      ],
+    },
+    {
+      // As BLS ships it: codes as text, a title row above the header, a source line below the data.
+      name: 'Table 1.12',
+      rows: [
+        ['Table 1.12 Factors affecting occupational utilization, projected 2024–34', null, null, null, null],
+        ['2024 National Employment Matrix occupation title', '2024 National Employment Matrix occupation code', '2024 National Employment Matrix industry title', '2024 National Employment Matrix industry code', 'Factors affecting occupational utilization'],
+        ['Software developers', '15-1252', 'Total, all industries', 'TE1000', 'Productivity change - share decreases as code-generation tools let fewer software developers produce the same software.'],
+        ['Actors', '27-2011', 'Motion picture and video industries', '512100', 'Demand change - share increases as streaming services commission more original series.'],
+        ['Source: Employment Projections program, U.S. Bureau of Labor Statistics', null, null, null, null],
       ],
     },
   ]);
@@ -131,6 +142,27 @@ describe('xlsx sources', () => {
     expect(report.files.find((f) => f.path === 'bls/ep/occupation.xlsx')?.notes).toContain('3 title/footnote rows skipped');
   });
 
+  it('reads EP Table 1.12 from its sheet of the same workbook, below its title row and above its source line', () => {
+    expect(bundle.ep_factors).toEqual([
+      {
+        soc: '15-1252',
+        title: 'Software developers',
+        industry_title: 'Total, all industries',
+        industry_code: 'TE1000',
+        statement: 'Productivity change - share decreases as code-generation tools let fewer software developers produce the same software.',
+        direction: 'decreases',
+      },
+      {
+        soc: '27-2011',
+        title: 'Actors',
+        industry_title: 'Motion picture and video industries',
+        industry_code: '512100',
+        statement: 'Demand change - share increases as streaming services commission more original series.',
+        direction: 'increases',
+      },
+    ]);
+  });
+
   it('numbers xlsx rows as sheet rows', async () => {
     const table = await readTable(path.join(mini.dir, 'bls/ep/occupation.xlsx'), 'occupation.xlsx', ['Occupation type'], 'Table 1.2');
     expect([...table.rows].map((r) => r.line)).toEqual([3, 4]);
@@ -149,7 +181,7 @@ describe('xlsx reader', () => {
 
   it('reads the fixture workbooks exactly as read-excel-file does', async () => {
     const book = await same(path.join(mini.dir, 'bls/ep/occupation.xlsx'));
-    expect(book.map((s) => s.sheet)).toEqual(['Index', 'Table 1.2']);
+    expect(book.map((s) => s.sheet)).toEqual(['Index', 'Table 1.2', 'Table 1.12']);
     await same(path.join(mini.dir, 'bls/oesm24nat/national_M2024_dl.xlsx'));
   });
 
