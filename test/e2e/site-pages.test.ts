@@ -28,10 +28,16 @@ describe('site pages, scripted', () => {
     const context = await s.browser.newContext({ viewport: { width: 360, height: 900 } });
     const { page, watch } = await s.open(context, `/occupations/${s.slug}`);
     const soc = await page.locator('form[data-assess]').getAttribute('data-soc');
-    const factors = (await (await fetch(`${s.site.url}/api/v1/displacement/factors`)).json()).factors as Record<string, Array<{ value: string }>>;
+    // The page asks only the factors that can move the score: those with an option the API
+    // adjusts by other than 0. Each is answered with such an option.
+    const factors = (await (await fetch(`${s.site.url}/api/v1/displacement/factors`)).json()).factors as Record<string, Array<{ value: string; adjustment: number }>>;
+    const moving = Object.entries(factors).filter(([, options]) => options.some((o) => o.adjustment !== 0));
+    expect(moving.length).toBeGreaterThan(0);
+    const asked = await page.locator('form[data-assess] select[name]').evaluateAll((selects) => selects.map((e) => e.getAttribute('name')));
+    expect(asked.sort()).toEqual(moving.map(([name]) => name).sort());
     const chosen: Record<string, string> = {};
-    for (const [name, options] of Object.entries(factors).slice(0, 2)) {
-      chosen[name] = options.at(-1)!.value;
+    for (const [name, options] of moving) {
+      chosen[name] = options.find((o) => o.adjustment !== 0)!.value;
       await page.selectOption(`select[name=${name}]`, chosen[name]);
     }
     await page.click('form[data-assess] button');
@@ -40,7 +46,8 @@ describe('site pages, scripted', () => {
     const expected = await (
       await fetch(`${s.site.url}/api/v1/displacement/assess`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ soc_code: soc, personal_factors: chosen }) })
     ).json();
-    expect(await out.textContent()).toBe(expected.personalized_score.toFixed(1));
+    // Pages show the score as a whole number; the API keeps one decimal.
+    expect(await out.textContent()).toBe(String(Math.round(expected.personalized_score)));
     await page.screenshot({ path: resolve(s.shots, 'occupation-assessed-360.png'), fullPage: false });
     expect(watch.errors).toEqual([]);
     await context.close();
@@ -74,8 +81,8 @@ describe('site pages, scripted', () => {
       })
     ).json();
     expect(Object.keys(expected.adjustments)).toContain('tasks');
-    expect(await out.textContent()).toBe(expected.personalized_score.toFixed(1));
-    expect(await page.locator('[data-personal-range]').textContent()).toBe(`${expected.personalized_low.toFixed(1)} to ${expected.personalized_high.toFixed(1)}`);
+    expect(await out.textContent()).toBe(String(Math.round(expected.personalized_score)));
+    expect(await page.locator('[data-personal-range]').textContent()).toBe(`${Math.round(expected.personalized_low)} to ${Math.round(expected.personalized_high)}`);
     expect(await page.locator('[data-adjustment=tasks]').textContent()).toBe(`The tasks you marked: ${expected.adjustments.tasks > 0 ? '+' : ''}${expected.adjustments.tasks}`);
     expect(await page.locator('[data-adjustment]').count()).toBe(Object.keys(expected.adjustments).length);
     await page.screenshot({ path: resolve(s.shots, 'occupation-assessed-tasks-1280.png'), fullPage: false });
@@ -96,7 +103,10 @@ describe('site pages, scripted', () => {
   it('without JavaScript the occupation page still shows the score, tasks and links, and no dead form', async () => {
     const context = await s.browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
     const { page } = await s.open(context, `/occupations/${s.slug}`);
-    expect(await page.locator('.score-box .big').textContent()).toMatch(/^\d{1,3}\.\d$/);
+    const soc = await page.locator('form[data-assess]').getAttribute('data-soc');
+    const risk = await (await fetch(`${s.site.url}/api/v1/occupations/${soc}/risk`)).json();
+    // The whole number of the API's score (which keeps one decimal).
+    expect(await page.locator('.score-box .big').textContent()).toBe(String(Math.round(risk.risk_score.final_score)));
     expect(await page.locator('#tasks ~ .table-wrap tbody tr, section[aria-labelledby=tasks] tbody tr').count()).toBeGreaterThan(0);
     expect(await page.locator('form[data-assess]').isVisible()).toBe(false);
     expect(await page.locator('a[href^="/api/v1/occupations/"]').count()).toBeGreaterThan(0);
