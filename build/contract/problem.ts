@@ -107,6 +107,9 @@ function onceEach(errors: ProblemError[]): ProblemError[] {
 
 /** The plain 404 details: nothing at a path, no served occupation with a code. */
 export const noResourceAt = (path: string): string => `No resource at ${path}.`;
+/** A path with a dot segment is never resolved into another path: it is named as sent. */
+export const noResourceAtDotted = (path: string): string =>
+  `No resource at ${path}: a path with a "." or ".." segment (percent-encoded or not) names no resource here, and is not resolved into another path.`;
 export const noOccupation = (soc: string): string => `No occupation with soc_code ${soc}.`;
 export const noIscoUnit = (code: string): string => `No ISCO-08 unit group with code ${code}.`;
 

@@ -160,3 +160,36 @@ describe.skipIf(TARGET !== 'node')('absolute-form request targets (RFC 9112 §3.
     expect(missing.split('\r\n')[0]).toBe('HTTP/1.1 404 Not Found');
   });
 });
+
+// Issue 42, item 12: `/api/v1/isco/%2e%2e/meta` answered "No resource at /api/v1/meta" (which
+// exists): URL parsing had resolved the encoded dot segment into another path. On Cloudflare the
+// edge normalises paths before the worker sees them; on Node they arrive as sent.
+describe.skipIf(TARGET !== 'node')('dot segments in the path (issue 42, item 12)', () => {
+  const exchange = (site: Site, target: string) =>
+    new Promise<{ head: string; body: string }>((resolve, reject) => {
+      const { port } = new URL(site.url);
+      const s = net.connect(Number(port), '127.0.0.1', () => s.end(`GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`));
+      let out = '';
+      s.on('data', (d) => (out += d));
+      s.on('end', () => {
+        const at = out.indexOf('\r\n\r\n');
+        resolve({ head: out.slice(0, at), body: out.slice(at + 4) });
+      });
+      s.on('error', reject);
+    });
+
+  it.each(SHAPES)('are never resolved into another resource: a 404 problem names the path as sent (%s)', async (shape) => {
+    const site = sites[shape];
+    for (const target of ['/api/v1/isco/%2e%2e/meta', '/api/v1/isco/%2E%2e/meta?x=1', '/api/v1/isco/../meta', '/api/v1/occupations/%2e/..%2F', '/api/v1/x/.%2e/meta', '/api/v1/%2e/meta']) {
+      const { head, body } = await exchange(site, target);
+      expect(head.split('\r\n')[0], target).toBe('HTTP/1.1 404 Not Found');
+      expect(head.toLowerCase(), target).toContain('content-type: application/problem+json');
+      const p = JSON.parse(body);
+      expect(p.status, target).toBe(404);
+      expect(p.detail, target).toContain(`No resource at ${target.split('?')[0]}:`);
+    }
+    // A dot inside a segment is no dot segment.
+    const { head } = await exchange(site, '/api/v1/meta');
+    expect(head.split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
+  });
+});
