@@ -19,7 +19,7 @@ import { noIscoUnit, noOccupation, noResourceAt, noResourceAtDotted, type Proble
 import { ASSESS_MAX_BODY_BYTES, DISCARD_LIMIT_BYTES } from '../build/contract/limits.ts';
 import { MODEL_VERSION } from '../build/model/version.ts';
 import { etagOf, hash53, json, preflight, problemResponse, redirect, respond, toResponse, type AnyReply, type BodyParts, type Reply, type RequestLike } from './http.ts';
-import { discardUnread, readCapped, utf8 } from './body.ts';
+import { discardUnread, encodedBody, readCapped, utf8 } from './body.ts';
 import { votesEndpoint, type VoteOptions } from './votes.ts';
 import { BoundedCache } from './bounded-cache.ts';
 
@@ -374,6 +374,8 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
         { location: 'header.Content-Type', message: type ? `unsupported media type "${type}"` : 'missing', allowed: ['application/json'] },
       ]);
     }
+    const encoded = encodedBody(req);
+    if (encoded) return encoded;
     const declared = req.headers.get('Content-Length');
     if (declared !== null && Number(declared) > MAX_BODY_BYTES) return tooLarge(req);
     const bytes = await readCapped(req, MAX_BODY_BYTES);

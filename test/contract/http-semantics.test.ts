@@ -5,7 +5,8 @@
 import http from 'node:http';
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { SHAPES, TARGET, useSites, type Site } from './setup.ts';
+import { CLIENT_HEADER, SHAPES, TARGET, postJson, useSites, type Site } from './setup.ts';
+import { gzipSync } from 'node:zlib';
 
 const sites = useSites();
 
@@ -191,5 +192,40 @@ describe.skipIf(TARGET !== 'node')('dot segments in the path (issue 42, item 12)
     // A dot inside a segment is no dot segment.
     const { head } = await exchange(site, '/api/v1/meta');
     expect(head.split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
+  });
+});
+
+// Issue 42, item 11: a body sent with Content-Encoding: gzip was parsed as plain JSON (a 400 for
+// "invalid JSON", or worse, JSON that happened to parse). Refused by the function: both runtimes.
+describe.each(SHAPES)('a compressed request body (%s)', (shape) => {
+  it('is a 415 problem naming Content-Encoding, for an assessment and a vote', async () => {
+    const site = sites[shape];
+    const json = JSON.stringify({ soc_code: '15-1252.00' });
+    const sends: Array<[string, () => Promise<Response>]> = [
+      ['assess gzip', () => postJson(site, gzipSync(json) as unknown as string, { 'Content-Encoding': 'gzip' })],
+      // Plain bytes that parse as JSON: refused all the same, the coding says they are not.
+      ['assess br', () => postJson(site, json, { 'Content-Encoding': 'br' })],
+    ];
+    if (shape === 'timeline') {
+      const soc = (await site.json('/api/v1/occupations?limit=1')).data[0].soc_code;
+      sends.push([
+        'vote gzip',
+        () =>
+          site.get(`/api/v1/occupations/${soc}/votes`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', [CLIENT_HEADER]: '203.0.113.42' },
+            body: gzipSync(JSON.stringify({ vote: 'agree' })),
+          }),
+      ]);
+    }
+    for (const [what, send] of sends) {
+      const r = await send();
+      expect(r.status, what).toBe(415);
+      expect(r.headers.get('content-type'), what).toBe('application/problem+json; charset=utf-8');
+      const p = await r.json();
+      expect(p.errors[0].location, what).toBe('header.Content-Encoding');
+    }
+    // Identity is no coding.
+    expect((await postJson(site, json, { 'Content-Encoding': 'identity' })).status).toBe(200);
   });
 });
