@@ -380,8 +380,16 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
     socket.end(rawProblem(status, detail));
   });
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
-  // Past the cap Node closes each new connection as soon as it is accepted.
-  server.maxConnections = limits.maxConnections;
+  // Past the cap each new connection is closed as soon as it is accepted. Counted here, not by
+  // server.maxConnections: in a cluster worker that makes the worker refuse the handle, and the
+  // primary then hands it to the next worker, and the next, for as long as all are full: the
+  // client hung unanswered and the primary spun (issue 42, item 5).
+  let open = 0;
+  server.on('connection', (socket: Duplex) => {
+    if (open >= limits.maxConnections) return void socket.destroy();
+    open++;
+    socket.once('close', () => open--);
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
