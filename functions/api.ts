@@ -15,11 +15,11 @@ import { LIST_PAGE_HEAD, industryList, iscoListPage, iscoNotScored, listPageJson
 import { allowedMethods, methodNotAllowedProblem, PARAM_PATTERNS, routeById, urlFor, type HandlerId, type Method, type RouteDef } from '../build/contract/routes.ts';
 import { matchRoute, notFoundKind, redirectFor, type RouteMatch } from '../build/contract/route-match.ts';
 import { ownTitleHolds, searchOccupations, searchUnscored, suggestOccupations, unscoredTitleHolds, unscoredTitlesMayHold } from '../build/contract/search-query.ts';
-import { noIscoUnit, noOccupation, noResourceAt, type ProblemError } from '../build/contract/problem.ts';
+import { noIscoUnit, noOccupation, noResourceAt, noResourceAtDotted, type ProblemError } from '../build/contract/problem.ts';
 import { ASSESS_MAX_BODY_BYTES, DISCARD_LIMIT_BYTES } from '../build/contract/limits.ts';
 import { MODEL_VERSION } from '../build/model/version.ts';
 import { etagOf, hash53, json, preflight, problemResponse, redirect, respond, toResponse, type AnyReply, type BodyParts, type Reply, type RequestLike } from './http.ts';
-import { discardUnread, readCapped, utf8 } from './body.ts';
+import { discardUnread, encodedBody, readCapped, utf8 } from './body.ts';
 import { votesEndpoint, type VoteOptions } from './votes.ts';
 import { BoundedCache } from './bounded-cache.ts';
 
@@ -374,6 +374,8 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
         { location: 'header.Content-Type', message: type ? `unsupported media type "${type}"` : 'missing', allowed: ['application/json'] },
       ]);
     }
+    const encoded = encodedBody(req);
+    if (encoded) return encoded;
     const declared = req.headers.get('Content-Length');
     if (declared !== null && Number(declared) > MAX_BODY_BYTES) return tooLarge(req);
     const bytes = await readCapped(req, MAX_BODY_BYTES);
@@ -449,13 +451,13 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
   }
 
   /** `soc`: the SOC code in the path, when the route has one (an unscored occupation's is named as such). */
-  async function notFound(req: RequestLike, pathname: string, soc?: string): Promise<Reply> {
+  async function notFound(req: RequestLike, pathname: string, soc?: string, detail?: string): Promise<Reply> {
     const kind = notFoundKind(pathname);
     if (kind !== 'problem') {
       const page = (await shard<{ html: string }>(kind === 'html' ? 'embed-404' : 'page-404')).html;
       return respond(req, 404, page, kind, 'error');
     }
-    return problemResponse(req, 404, (soc !== undefined && (await notScored(soc))) || noResourceAt(pathname));
+    return problemResponse(req, 404, detail ?? ((soc !== undefined && (await notScored(soc))) || noResourceAt(pathname)));
   }
 
   /** The code behind each handler id of the route table; the type makes a missing one a compile error. */
@@ -477,6 +479,10 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
 
   async function route(req: RequestLike, info: RequestInfo): Promise<AnyReply> {
     try {
+      // A dot segment (`..`, or `%2e%2e` that URL parsing decodes) would make the path name
+      // another resource than the one asked for (/isco/%2e%2e/meta -> /meta): none is ours.
+      const dotted = dotSegmentPath(req.url);
+      if (dotted !== null) return notFound(req, dotted, undefined, noResourceAtDotted(dotted));
       const { pathname, query } = pathAndQuery(req.url);
       const meta = shards.loaded<ShardMeta>('meta') ?? (await shard<ShardMeta>('meta'));
       const match = matchRoute(pathname, meta.shape);
@@ -504,6 +510,19 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
 const PLAIN_PATH = /^\/[A-Za-z0-9_.~/-]*$/;
 /** A query whose pairs come out the same parsed raw as after URL serialization: printable ASCII, no fragment. */
 const PLAIN_QUERY = /^[\x21-\x22\x24-\x7e]*$/;
+
+/** A path segment that URL parsing removes or resolves upwards: `.`, `..`, and their percent-encoded forms. */
+const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?=[/?#]|$)/i;
+
+/** The path of an absolute request URL as the client sent it, when it has a dot segment; otherwise null. */
+export function dotSegmentPath(url: string): string | null {
+  const scheme = url.indexOf('://');
+  const at = scheme < 0 ? -1 : url.indexOf('/', scheme + 3);
+  if (at < 0) return null;
+  const end = url.slice(at).search(/[?#]/);
+  const raw = end < 0 ? url.slice(at) : url.slice(at, at + end);
+  return DOT_SEGMENT.test(raw) ? raw : null;
+}
 
 /**
  * The path and the query (without "?") of an absolute request URL, as `new URL` would give them.

@@ -1,8 +1,20 @@
 // Request-body helpers shared by the function's POST endpoints. Web-standard only (no node:*).
-import type { RequestLike } from './http.ts';
+import { problemResponse, type Reply, type RequestLike } from './http.ts';
 
 /** The media type of a request without parameters, lower-cased ('' when absent). */
 export const mediaType = (req: RequestLike): string => (req.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
+
+/**
+ * 415 for a body sent with a Content-Encoding (gzip, br...): it is not decoded, and read as plain
+ * JSON it would be answered as if the client had sent bad JSON. Null when there is none (or identity).
+ */
+export function encodedBody(req: RequestLike): Reply | null {
+  const coding = (req.headers.get('Content-Encoding') ?? '').trim().toLowerCase();
+  if (coding === '' || coding === 'identity') return null;
+  return problemResponse(req, 415, 'Send the request body without a Content-Encoding: compressed bodies are not accepted.', [
+    { location: 'header.Content-Encoding', message: `unsupported content coding "${coding}"`, allowed: ['identity'] },
+  ]);
+}
 
 /** True when Content-Length announces more than `cap` bytes (it may also lie or be absent). */
 export const declaredOver = (req: RequestLike, cap: number): boolean => {

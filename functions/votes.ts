@@ -16,7 +16,7 @@ import { voteStats } from '../build/model/vote-stats.ts';
 import { noOccupation, type ProblemError } from '../build/contract/problem.ts';
 import { corsHeaders, CACHE_CONTROL } from '../build/contract/http-policy.ts';
 import { urlFor, type RouteDef } from '../build/contract/routes.ts';
-import { declaredOver, mediaType, readCapped, utf8 } from './body.ts';
+import { declaredOver, encodedBody, mediaType, readCapped, utf8 } from './body.ts';
 import { clientSubject } from './client-address.ts';
 import { appendVersion } from '../build/model/version.ts';
 import { json, problemResponse, respond, type Reply, type RequestLike } from './http.ts';
@@ -215,6 +215,8 @@ export function votesEndpoint(opts: VoteOptions, target: (soc: string) => Promis
         { location: 'header.Content-Type', message: type ? `unsupported media type "${type}"` : 'missing', allowed: [...VOTE_MEDIA_TYPES] },
       ]);
     }
+    const encoded = encodedBody(req);
+    if (encoded) return encoded;
     // The card's form comes back to the card (303) with a state its CSS shows; API clients get statuses.
     const backToCard = (state: string): Reply => ({
       status: 303,

@@ -44,12 +44,16 @@ export const PROBLEM_TYPES = {
   404: { type: '/api/v1/problems/not-found', title: 'Not Found', description: 'No resource at this path: an unknown SOC code, NAICS code, embed slug or API path, the votes endpoint in the percentile interface shape, or an unknown soc_code in an assessment. For an O*NET occupation that the model does not score (the military, the "All Other" groups), `detail` names it and says why.' },
   403: { type: '/api/v1/problems/forbidden', title: 'Forbidden', description: 'A browser request from another site: a vote whose `Origin` names another host than the one it was sent to, or whose `Sec-Fetch-Site` is cross-site. Votes are taken only from the site\'s own pages (the embed card posts from its own origin), same-site pages, and clients that are not browsers (no `Origin` or `Sec-Fetch-Site` header); nothing was recorded.' },
   405: { type: '/api/v1/problems/method-not-allowed', title: 'Method Not Allowed', description: 'The path exists but does not accept this HTTP method; the Allow header and `errors` list the methods it does accept.' },
+  408: { type: '/api/v1/problems/request-timeout', title: 'Request Timeout', description: 'The request (its headers, or its body) did not arrive in time; the connection is closed. Send it again.' },
   409: { type: '/api/v1/problems/conflict', title: 'Conflict', description: 'This client already voted on this occupation within the last 24 hours; the vote was not recorded and nothing changed.' },
   413: { type: '/api/v1/problems/payload-too-large', title: 'Payload Too Large', description: `The request body is too large: at most ${ASSESS_MAX_BODY_BYTES} bytes for an assessment, ${VOTE_POLICY.maxBodyBytes} bytes for a vote.` },
-  415: { type: '/api/v1/problems/unsupported-media-type', title: 'Unsupported Media Type', description: 'The request body must be JSON sent with Content-Type: application/json (a vote may also be a form post, application/x-www-form-urlencoded).' },
+  417: { type: '/api/v1/problems/expectation-failed', title: 'Expectation Failed', description: 'The request has an Expect header other than 100-continue, the only expectation this service meets.' },
+  415: { type: '/api/v1/problems/unsupported-media-type', title: 'Unsupported Media Type', description: 'The request body must be JSON sent with Content-Type: application/json (a vote may also be a form post, application/x-www-form-urlencoded), without a Content-Encoding: a compressed body is not accepted.' },
+  431: { type: '/api/v1/problems/request-header-fields-too-large', title: 'Request Header Fields Too Large', description: 'The request line and headers together are larger than the server accepts; the connection is closed.' },
   422: { type: '/api/v1/problems/unprocessable-content', title: 'Unprocessable Content', description: `The request names a value that does not exist or cannot be scored: an unknown personal factor or option in an assessment; in its \`tasks\`, a task_id not among the occupation's tasks, a repeated task_id, a share that is not a positive number, an empty list or more entries than the occupation has tasks (or a negative \`other_share\`, or one without tasks); or a missing or unknown \`vote\`. \`errors\` lists each one with the allowed names or values (${ERRORS_NOTE}).` },
   429: { type: '/api/v1/problems/too-many-requests', title: 'Too Many Requests', description: 'This client has used its vote budget (by default 30 votes per hour across occupations). Retry-After says how many seconds until the next vote is accepted.' },
   500: { type: '/api/v1/problems/internal-error', title: 'Internal Server Error', description: 'The service could not answer because of a fault on our side, never because of the request. Retry later.' },
+  501: { type: '/api/v1/problems/not-implemented', title: 'Not Implemented', description: 'The request asks for something this service does not do: CONNECT (it is not a proxy).' },
   503: { type: '/api/v1/problems/service-unavailable', title: 'Service Unavailable', description: 'Voting is not enabled on this deployment (it has no vote database); GET still returns the published vote counts.' },
 } as const;
 
@@ -107,6 +111,9 @@ function onceEach(errors: ProblemError[]): ProblemError[] {
 
 /** The plain 404 details: nothing at a path, no served occupation with a code. */
 export const noResourceAt = (path: string): string => `No resource at ${path}.`;
+/** A path with a dot segment is never resolved into another path: it is named as sent. */
+export const noResourceAtDotted = (path: string): string =>
+  `No resource at ${path}: a path with a "." or ".." segment (percent-encoded or not) names no resource here, and is not resolved into another path.`;
 export const noOccupation = (soc: string): string => `No occupation with soc_code ${soc}.`;
 export const noIscoUnit = (code: string): string => `No ISCO-08 unit group with code ${code}.`;
 

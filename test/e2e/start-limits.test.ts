@@ -180,3 +180,33 @@ describe('npm start: --max-connections and --request-timeout', () => {
     expect(slowHeaders.data().split('\r\n')[0]).toBe('HTTP/1.1 408 Request Timeout');
   }, 30_000);
 });
+
+// Issue 42, item 5: with several workers, a connection over the cap hung: each full worker
+// refused it and the primary passed it on to the next, for as long as all were full.
+describe('npm start with two workers: past the connection cap', () => {
+  it('a connection over every worker\'s cap is closed at once; the open ones keep working', async () => {
+    const { proc, out, exited } = npmStartLimited(['--dir', dist, '--no-build', '--port', '0', '--workers', '2', '--max-connections', '2']);
+    const url = await servingUrl({ out, exited });
+    // Four connections, answered: the primary deals them to the workers in turn, two each.
+    const open = [];
+    for (let i = 0; i < 4; i++) {
+      const c = await connect(url);
+      expect(await getOn(c, '/api/v1/meta')).toBe('HTTP/1.1 200 OK');
+      open.push(c);
+    }
+    for (let i = 0; i < 3; i++) {
+      const extra = await connect(url);
+      extra.socket.write('GET /api/v1/meta HTTP/1.1\r\nHost: x\r\n\r\n');
+      const t0 = Date.now();
+      const closed = await Promise.race([extra.closed.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), 3_000))]);
+      extra.socket.destroy();
+      expect(closed, `extra connection ${i} closed`).toBe(true);
+      expect(Date.now() - t0).toBeLessThan(1_000);
+      expect(extra.data()).toBe('');
+    }
+    for (const c of open) expect(await getOn(c, '/api/v1/displacement/factors')).toBe('HTTP/1.1 200 OK');
+    for (const c of open) c.socket.destroy();
+    proc.kill('SIGTERM');
+    await exited;
+  }, 60_000);
+});

@@ -8,10 +8,12 @@ import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { FUNCTION_PATHS, shardFile } from '../../../build/contract/dist-layout.ts';
 import { allowHeader, methodNotAllowedProblem, preflightHeadersFor, routePrefixes } from '../../../build/contract/routes.ts';
 import { responseHeaders } from '../../../build/contract/http-policy.ts';
 import type { Shape } from '../../../build/model/record-schemas.ts';
+import type { ProblemStatus } from '../../../build/contract/problem.ts';
 import { DISCARD_LIMIT_BYTES } from '../../../build/contract/limits.ts';
 import { chooseEncoding, encoded, etagFor, FileChunks, FileReader, SizedCache, type Encoding, type StaticFile } from './files.ts';
 import { matchesEtag, problemResponse, type AnyReply, type BodyParts, type RequestLike } from '../../http.ts';
@@ -260,6 +262,8 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
     // closes, and close it only once the client has sent the rest (see closeAfterBody).
     const unread = hasBody && !req.complete;
     if (unread) headers['Connection'] = 'close';
+    // Still waiting for "100 Continue": the client sends no body, there is nothing to drain.
+    const neverAsked = (req as ReadingRequest)[AWAITING_CONTINUE] !== undefined;
     res.writeHead(reply.status, headers);
     // Text goes out as it is (Node encodes it while writing: making a Buffer of it here cost
     // more); parts are written corked, so the headers and every part leave in one writev.
@@ -269,7 +273,7 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
       res.cork();
       for (const part of body) res.write(part);
     }
-    if (unread) closeAfterBody(req, res);
+    if (unread && !neverAsked) closeAfterBody(req, res);
     else res.end();
   }
 
@@ -298,6 +302,15 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
     }
     const p = methodNotAllowedProblem(req.method ?? '', pathname, allow);
     writeReply(req, res, true, problemResponse(new NodeRequest(req, url), 405, p.detail, p.errors, p.headers));
+  }
+
+  function serve(req: http.IncomingMessage, res: http.ServerResponse): void {
+    // A throw here would take the whole server down: answer 500 and keep serving.
+    try {
+      route(req, res);
+    } catch {
+      internalError(req, res);
+    }
   }
 
   function route(req: http.IncomingMessage, res: http.ServerResponse): void {
@@ -337,18 +350,46 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
       // up to 30 s past them).
       connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
     },
-    (req, res) => {
-      // A throw here would take the whole server down: answer 500 and keep serving.
-      try {
-        route(req, res);
-      } catch {
-        internalError(req, res);
-      }
-    },
+    serve,
   );
+  // Expect: 100-continue: "100 Continue" is sent only when the function reads the body
+  // (NodeRequest.readBody), so a body it refuses unread (413 by Content-Length, 415, 404) is never
+  // asked for. Node's own handling sent it first, and the client then sent all 10 MB.
+  server.on('checkContinue', (req: ReadingRequest, res: http.ServerResponse) => {
+    req[AWAITING_CONTINUE] = res;
+    serve(req, res);
+  });
+  // Any other expectation: Node's 417 had no body.
+  server.on('checkExpectation', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const reply = problemResponse(requestLike(req), 417, `This server meets no expectation but 100-continue (Expect: ${String(req.headers.expect)}).`, [
+      { location: 'header.Expect', message: 'unsupported expectation', allowed: ['100-continue'] },
+    ]);
+    writeReply(req, res, true, reply);
+  });
+  // CONNECT: Node answered nothing (the connection hung until the client gave up).
+  server.on('connect', (req: http.IncomingMessage, socket: Duplex) => {
+    socket.on('error', () => socket.destroy());
+    socket.end(rawProblem(501, `This server is not a proxy: CONNECT ${req.url ?? ''} is not supported.`));
+  });
+  // Requests Node's parser refuses before we see them (bad syntax, headers too large, too slow):
+  // its answers (400, 431, 408) had no body; these are our problem+json with the same statuses.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
+    if (err.code === 'ECONNRESET' || !socket.writable || inFlight) return void socket.destroy();
+    const [status, detail] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'The request is not valid HTTP/1.1.'];
+    socket.end(rawProblem(status, detail));
+  });
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
-  // Past the cap Node closes each new connection as soon as it is accepted.
-  server.maxConnections = limits.maxConnections;
+  // Past the cap each new connection is closed as soon as it is accepted. Counted here, not by
+  // server.maxConnections: in a cluster worker that makes the worker refuse the handle, and the
+  // primary then hands it to the next worker, and the next, for as long as all are full: the
+  // client hung unanswered and the primary spun (issue 42, item 5).
+  let open = 0;
+  server.on('connection', (socket: Duplex) => {
+    if (open >= limits.maxConnections) return void socket.destroy();
+    open++;
+    socket.once('close', () => open--);
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -380,13 +421,36 @@ function internalError(req: http.IncomingMessage, res: http.ServerResponse): voi
     return;
   }
   const reply = problemResponse(
-    { method: req.method ?? 'GET', url: req.url ?? '/', headers: { get: (name) => headerValue(req, name) }, body: null },
+    requestLike(req),
     500,
     'The server could not answer this request.',
   );
   const body = reply.body ?? '';
   res.writeHead(500, { ...reply.headers, 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' });
   res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+const requestLike = (req: http.IncomingMessage): RequestLike => ({
+  method: req.method ?? 'GET',
+  url: req.url ?? '/',
+  headers: { get: (name) => headerValue(req, name) },
+  body: null,
+});
+
+/** What Node's parser reports, as our answer: [status, detail]; anything else is a 400. */
+const CLIENT_ERRORS: Record<string, [ProblemStatus, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'The request line and headers are larger than this server accepts.'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request did not arrive in time.'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'The chunk extensions of the request body are too large.'],
+};
+
+/** A whole problem+json response written to a socket Node's HTTP layer no longer serves; the connection closes. */
+function rawProblem(status: ProblemStatus, detail: string): string {
+  const reply = problemResponse({ method: 'GET', url: '/', headers: { get: () => null }, body: null }, status, detail);
+  const body = reply.body ?? '';
+  const headers = { ...reply.headers, 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' };
+  const head = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  return `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${head}\r\n${body}`;
 }
 
 const bodyLength = (body: string | BodyParts): number =>
@@ -404,7 +468,12 @@ class NodeRequest implements RequestLike {
     this.headers = new NodeHeaders(req);
   }
   readBody(cap: number): Promise<Uint8Array | null> {
-    const req = this.req;
+    const req = this.req as ReadingRequest;
+    const waiting = req[AWAITING_CONTINUE];
+    if (waiting) {
+      req[AWAITING_CONTINUE] = undefined;
+      waiting.writeContinue();
+    }
     // When the function asks only after the parser has the whole message (it awaited something
     // first), the bytes wait in the stream's buffer: taken in one read, without listeners.
     if (req.complete && !req.readableFlowing && req.readableLength <= cap) {
@@ -448,7 +517,9 @@ interface BodyRead {
   reject(e: Error): void;
 }
 const BODY_READ = Symbol('body read');
-type ReadingRequest = http.IncomingMessage & { [BODY_READ]?: BodyRead };
+/** The response of a request that sent Expect: 100-continue, until "100 Continue" is sent. */
+const AWAITING_CONTINUE = Symbol('awaiting continue');
+type ReadingRequest = http.IncomingMessage & { [BODY_READ]?: BodyRead; [AWAITING_CONTINUE]?: http.ServerResponse };
 
 /**
  * At most `cap` bytes of the body, or null as soon as it is longer (the rest is left unread).
