@@ -245,4 +245,53 @@ const voteCounts: Scenario = {
     }),
 };
 
-export const SCENARIOS: Scenario[] = [freshStarts, workerKill, slowReaders, voteCounts];
+/** One request on a connection of its own, settled within `ms`: 'answered' (its status), 'closed' (the server closed it), or 'hung'. */
+const probe = (url: string, ms: number) =>
+  new Promise<{ outcome: 'answered' | 'closed' | 'hung'; status: number }>((resolve) => {
+    const timer = setTimeout(() => {
+      req.destroy();
+      resolve({ outcome: 'hung', status: 0 });
+    }, ms);
+    const done = (outcome: 'answered' | 'closed', status = 0) => {
+      clearTimeout(timer);
+      resolve({ outcome, status });
+    };
+    const req = http.request(url, { agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => done('answered', res.statusCode ?? 0));
+      res.on('error', () => done('closed'));
+    });
+    req.on('error', () => done('closed'));
+    req.end();
+  });
+
+const idleConns: Scenario = {
+  name: 'idle-conns',
+  run: () =>
+    scratch(async (dir, started) => {
+      const dist = await fixtureBuild(dir, 'percentile');
+      // A cap of 500 a worker, 2 workers: 2,000 idle connections are 1,000 over it.
+      const run = npmStart(started, ['--dir', dist, '--workers', '2', '--max-connections', '500']);
+      const url = new URL(await servingUrl(run));
+      const sockets: net.Socket[] = [];
+      try {
+        for (let i = 0; i < 2000; i++) {
+          const s = net.connect(Number(url.port), '127.0.0.1');
+          s.on('error', () => undefined);
+          sockets.push(s);
+        }
+        await sleep(2000);
+        const outcomes: Array<{ outcome: string; status: number }> = [];
+        for (let i = 0; i < 20; i++) outcomes.push(await probe(`${url.origin}/api/v1/meta`, 1000));
+        const count = (o: string) => outcomes.filter((x) => x.outcome === o).length;
+        const figures = `2,000 idle connections (cap 2 x 500): of 20 other clients, ${count('answered')} answered, ${count('closed')} closed at once, ${count('hung')} left hanging over 1 s; ${sockets.filter((s) => s.destroyed || s.readyState === 'closed').length} idle connections closed by the server`;
+        if (count('hung') > 0) throw new Error(figures);
+        return figures;
+      } finally {
+        for (const s of sockets) s.destroy();
+        await stop(run);
+      }
+    }),
+};
+
+export const SCENARIOS: Scenario[] = [freshStarts, workerKill, slowReaders, voteCounts, idleConns];
