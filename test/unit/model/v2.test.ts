@@ -364,12 +364,12 @@ describe('transitions (Nesta rules) and skill gaps', () => {
     const r = (id: string, name: string, importance: number, level: number): ElementRating => ({
       soc_code: 'x', element_id: id, element_name: name, importance, level, not_relevant: false, recommend_suppress: false,
     });
-    const own = { skills: new Map<string, ElementRating>(), knowledge: new Map([['2.C.4.g', r('2.C.4.g', 'Geography', 1.6, 1.2)]]) };
+    const own = { skills: new Map<string, ElementRating>(), knowledge: new Map([['2.C.4.g', r('2.C.4.g', 'Geography', 1.6, 0.2)]]) };
     const geo = (importance: number, level: number) => ({ skills: new Map<string, ElementRating>(), knowledge: new Map([['2.C.4.g', r('2.C.4.g', 'Geography', importance, level)]]) });
     const none = anchorIndex([]);
     // Rated 2.9 by the one option: not important there, so no gap, however high its level.
     expect(skillGaps(own, [{ soc_code: '43-4181.00', title: 'Reservation Agents', ...geo(2.9, 4.1) }], p, { skills: '29.3', knowledge: '29.3' }, none)).toEqual([]);
-    // Two options, one rating it important: the level is that one's, and only it is named.
+    // Two options, one rating it important: the level is that one's, and only it is named (no anchors given: no words).
     const [gap] = skillGaps(
       own,
       [
@@ -383,13 +383,13 @@ describe('transitions (Nesta rules) and skill gaps', () => {
     expect(gap).toMatchObject({ target_level: 4.1, toward: ['43-4181.00'], needed_by: ['Reservation Agents'], current_anchor: null, target_anchor: null });
   });
 
-  it('quotes the anchor nearest a level, the lower on a tie, and none more than one level point away', () => {
+  it('quotes the anchor nearest a level, the lower on a tie, and none more than 1.5 level points away', () => {
     const idx = anchorIndex([
       { element_id: 'e', value: 6, description: 'Six' },
       { element_id: 'e', value: 2, description: 'Two' },
       { element_id: 'e', value: 4, description: 'Four' },
     ]);
-    expect([0.5, 1, 2.9, 3, 3.1, 5.5, 7].map((l) => nearestAnchor(idx, 'e', l))).toEqual([null, 'Two', 'Two', 'Two', 'Four', 'Six', 'Six']);
+    expect([0.4, 0.5, 2.9, 3, 3.1, 5.5, 7].map((l) => nearestAnchor(idx, 'e', l))).toEqual([null, 'Two', 'Two', 'Two', 'Four', 'Six', 'Six']);
     expect(nearestAnchor(idx, 'other', 4)).toBeNull();
   });
 });
