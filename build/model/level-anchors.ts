@@ -18,15 +18,15 @@ export function anchorIndex(rows: readonly LevelAnchor[]): AnchorIndex {
 }
 
 /**
- * The anchor nearest `level` (the lower one on a tie), or null when none lies within
- * `maxDistance` level points: a level far below the first anchor (e.g. 0.3 against "2: read
- * step-by-step instructions") is not described by it. 1.5, as some elements space their anchors
- * three points apart (Mechanical: 2, 4, 7), so that every level from 0.5 up has its words.
+ * The anchor nearest `level` (the lower one on a tie). Null below the first anchor by more than
+ * `below` level points: a level near 0 (e.g. 0.3 against "2: read step-by-step instructions") is
+ * not described by it. Between anchors the nearest one always stands (some elements space theirs
+ * four points apart: Medicine and Dentistry at 1, 5, 7), so every level from 0.5 up has its words.
  */
-export function nearestAnchor(index: AnchorIndex, elementId: string, level: number, maxDistance = 1.5): string | null {
-  let best: { value: number; description: string } | null = null;
-  for (const a of index.get(elementId) ?? []) {
-    if (best === null || Math.abs(a.value - level) < Math.abs(best.value - level)) best = a;
-  }
-  return best !== null && Math.abs(best.value - level) <= maxDistance ? best.description : null;
+export function nearestAnchor(index: AnchorIndex, elementId: string, level: number, below = 1.5): string | null {
+  const list = index.get(elementId) ?? [];
+  if (list.length === 0 || level < list[0]!.value - below) return null;
+  let best = list[0]!;
+  for (const a of list) if (Math.abs(a.value - level) < Math.abs(best.value - level)) best = a;
+  return best.description;
 }

@@ -161,7 +161,7 @@ export const SkillGap = z.object({
   current_anchor: z
     .string()
     .nullable()
-    .describe("O*NET's level anchor nearest current_level (what that level looks like in practice, e.g. 'Read step-by-step instructions for completing a form'); null when no anchor is within 1.5 level points or the anchors are not in the sources."),
+    .describe("O*NET's level anchor nearest current_level (what that level looks like in practice, e.g. 'Read step-by-step instructions for completing a form'); null for a level more than 1.5 points below the element's first anchor (near 0: little use) or when the anchors are not in the sources."),
   target_anchor: z.string().nullable().describe("O*NET's level anchor nearest target_level; null as for current_anchor."),
   /** O*NET release of this occupation's skill ratings (a newer release fills unrated occupations). */
   onet_release: z.string(),

@@ -383,7 +383,7 @@ describe('transitions (Nesta rules) and skill gaps', () => {
     expect(gap).toMatchObject({ target_level: 4.1, toward: ['43-4181.00'], needed_by: ['Reservation Agents'], current_anchor: null, target_anchor: null });
   });
 
-  it('quotes the anchor nearest a level, the lower on a tie, and none more than 1.5 level points away', () => {
+  it('quotes the anchor nearest a level, the lower on a tie, and none for a level more than 1.5 points below the first', () => {
     const idx = anchorIndex([
       { element_id: 'e', value: 6, description: 'Six' },
       { element_id: 'e', value: 2, description: 'Two' },
@@ -391,5 +391,8 @@ describe('transitions (Nesta rules) and skill gaps', () => {
     ]);
     expect([0.4, 0.5, 2.9, 3, 3.1, 5.5, 7].map((l) => nearestAnchor(idx, 'e', l))).toEqual([null, 'Two', 'Two', 'Two', 'Four', 'Six', 'Six']);
     expect(nearestAnchor(idx, 'other', 4)).toBeNull();
+    // Anchors four points apart (O*NET's Medicine and Dentistry: 1, 5, 7): the middle still has words.
+    const wide = anchorIndex([{ element_id: 'w', value: 1, description: 'One' }, { element_id: 'w', value: 5, description: 'Five' }]);
+    expect([0, 3, 3.1].map((l) => nearestAnchor(wide, 'w', l))).toEqual(['One', 'One', 'Five']);
   });
 });
