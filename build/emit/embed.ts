@@ -137,6 +137,7 @@ function cardView(o: OccupationRecord, shape: Shape, meta: ModelOutput['meta'], 
     confidence: r.confidence.charAt(0).toUpperCase() + r.confidence.slice(1),
     outlook,
     factor: protectiveWords(o),
+    nextStep: nextStepWords(o),
     gauge: gaugeView(r.final_score, `Risk score ${score} out of 100: ${tierWords.toLowerCase()}`),
     // The occupation's page, for people (it links the JSON). Absolute path on the site host: the
     // frame's own origin, so it works on every deployment.
@@ -148,6 +149,27 @@ function cardView(o: OccupationRecord, shape: Shape, meta: ModelOutput['meta'], 
   };
 }
 
+
+/**
+ * The guidance's one best next step in a few words for the card: the move or route by its title,
+ * or what kind of advice it is (the page says the rest).
+ */
+export function nextStepWords(o: Pick<OccupationRecord, 'guidance' | 'transition_options'>): string {
+  const s = o.guidance.next_step;
+  const title = (list: ReadonlyArray<{ soc_code: string; title: string }>) => list.find((t) => t.soc_code === s.soc_code)?.title ?? s.text;
+  switch (s.kind) {
+    case 'move':
+      return `Move: ${title(o.transition_options)}`;
+    case 'route':
+      return `Route: ${title(o.guidance.routes)}`;
+    case 'focus':
+      return 'Focus within the job';
+    case 'stay':
+      return 'Staying is the advice';
+    case 'none':
+      return 'None passes the rules';
+  }
+}
 
 export function gaugeView(score: number, label: string) {
   // The arc is drawn with pathLength=100, so the dash length is simply the score.

@@ -309,13 +309,16 @@ function occupationView(o: OccupationRecord, model: ModelOutput, shape: Shape, p
       .sort()
       .map((k) => ({ label: factorLabel(k), value: o.protective_factors[k]!.toFixed(2), pct: round(o.protective_factors[k]! * 100, 1) })),
     labor: laborFields(o.labor_data as Record<string, unknown>, (soc) => model.occupations.find((x) => x.soc_code === soc)?.title ?? soc),
+    // Plain words first (O*NET's level anchors), the numbers beside them.
     gaps: o.skill_gaps.map((g) => ({
       name: g.name,
+      kind: g.kind === 'knowledge' ? 'knowledge area' : 'skill',
       current: String(g.current_level),
       target: String(g.target_level),
-      gap: String(g.gap),
+      currentWords: g.current_anchor,
+      targetWords: g.target_anchor,
       importance: String(g.importance),
-      toward: g.toward.map((soc) => [...o.transition_options, ...o.guidance.routes].find((t) => t.soc_code === soc)?.title ?? soc).join(', '),
+      neededBy: g.needed_by.join(', '),
     })),
     transitions: o.transition_options.map((t) => ({
       slug: t.slug,

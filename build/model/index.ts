@@ -2,6 +2,7 @@
 // source loaders produce) and the seeds. Order: evidence joins -> who is served -> per-occupation
 // drafts (tasks, time weights, categories, layers) -> occupation scores -> records (ranks, tiers,
 // percentiles, years, transitions and skill gaps, which need every score) -> industries -> report.
+import { anchorIndex } from './level-anchors.ts';
 import { buildEvidence } from './evidence.ts';
 import { draftOccupation, newDraftCounts, type DraftContext } from './draft.ts';
 import { slugify } from './ids.ts';
@@ -100,6 +101,7 @@ export function computeModel(inputs: ModelInputs, seeds: Seeds, opts: ComputeOpt
     tiers,
     labor,
     descriptors: skills.descriptors,
+    levelAnchors: anchorIndex(inputs.level_anchors),
     releases,
     skillRelease: skills.skillRelease,
     knowledgeRelease: inputs.onet_version,

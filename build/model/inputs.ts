@@ -87,6 +87,13 @@ export const ElementRating = z.object({
   recommend_suppress: z.boolean(),
 });
 
+/** One O*NET Level Scale Anchor: what a level of an element looks like in practice. */
+export const LevelAnchor = z.object({
+  element_id: z.string().min(1),
+  value: z.number().min(0).max(7),
+  description: z.string().min(1),
+});
+
 export const ExposureLevel = z.enum(['E0', 'E1', 'E2']);
 export const AutomationLevel = z.enum(['T0', 'T1', 'T2', 'T3', 'T4']);
 
@@ -326,6 +333,8 @@ export const ModelInputs = z.object({
   work_activities: z.array(ElementRating),
   /** O*NET Education, Training, and Experience (same release); empty when absent. */
   education: z.array(EducationRow),
+  /** O*NET Level Scale Anchors (same release): the skill gaps' plain words; empty when absent. */
+  level_anchors: z.array(LevelAnchor).default([]),
   /**
    * Skills from a newer O*NET release, used only for occupations the chosen release does not rate
    * (named in the output); null when no newer release is present.
@@ -364,6 +373,7 @@ export type DwaReference = z.infer<typeof DwaReference>;
 export type OccupationTitle = z.infer<typeof OccupationTitle>;
 export type RelatedOccupation = z.infer<typeof RelatedOccupation>;
 export type ElementRating = z.infer<typeof ElementRating>;
+export type LevelAnchor = z.infer<typeof LevelAnchor>;
 export type ExposureLabel = z.infer<typeof ExposureLabel>;
 export type EducationRow = z.infer<typeof EducationRow>;
 export type IwaWeight = z.infer<typeof IwaWeight>;

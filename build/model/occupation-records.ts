@@ -1,5 +1,6 @@
 // The published occupation records: ranks across occupations (employment-weighted percentiles,
 // tiers, slugs), the adoption window, transitions and skill gaps (these need every score), votes.
+import type { AnchorIndex } from './level-anchors.ts';
 import { tierFor } from './assess.ts';
 import { complementarityMultiplier } from './complementarity.ts';
 import type { Draft } from './draft.ts';
@@ -29,6 +30,8 @@ export interface RecordContext {
   tiers: TierTable;
   labor: LaborIndex;
   descriptors: DescriptorIndex;
+  /** O*NET Level Scale Anchors by element (the skill gaps' plain words). */
+  levelAnchors: AnchorIndex;
   /** AEI releases, oldest first (the adoption window's observed points). */
   releases: readonly string[];
   skillRelease: (soc: string) => string;
@@ -217,9 +220,10 @@ export function occupationRecords(scores: OccupationScores, refs: readonly Score
     if (note !== null) counts.transitions_short++;
     const gaps = skillGaps(
       { skills: ctx.descriptors.skills.get(d.soc), knowledge: ctx.descriptors.knowledge.get(d.soc) },
-      [...transitions, ...routes].map((t) => ({ soc_code: t.soc_code, skills: ctx.descriptors.skills.get(t.soc_code), knowledge: ctx.descriptors.knowledge.get(t.soc_code) })),
+      [...transitions, ...routes].map((t) => ({ soc_code: t.soc_code, title: t.title, skills: ctx.descriptors.skills.get(t.soc_code), knowledge: ctx.descriptors.knowledge.get(t.soc_code) })),
       p,
       { skills: ctx.skillRelease(d.soc), knowledge: ctx.knowledgeRelease },
+      ctx.levelAnchors,
     );
     if (gaps.length === 0) counts.skill_gaps_empty++;
     if (transitions.length === 0) counts.transitions_empty++;

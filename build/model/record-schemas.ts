@@ -155,6 +155,14 @@ export const SkillGap = z.object({
   targets: z.number().int().min(1),
   /** The SOC codes of those options (transition_options of the same occupation). */
   toward: z.array(OnetSocCode).min(1),
+  /** 3.1.0: the titles of those options (moves or routes), in toward's order. */
+  needed_by: z.array(z.string()).min(1).describe('Titles of the moves and routes that need this level (the options in toward, same order).'),
+  /** 3.1.0: O*NET Level Scale Anchors, the plain words of the levels. */
+  current_anchor: z
+    .string()
+    .nullable()
+    .describe("O*NET's level anchor nearest current_level (what that level looks like in practice, e.g. 'Read step-by-step instructions for completing a form'); null for a level more than 1.5 points below the element's first anchor (near 0: little use) or when the anchors are not in the sources."),
+  target_anchor: z.string().nullable().describe("O*NET's level anchor nearest target_level; null as for current_anchor."),
   /** O*NET release of this occupation's skill ratings (a newer release fills unrated occupations). */
   onet_release: z.string(),
 });

@@ -21,6 +21,7 @@
 // options: O*NET skills they need at a higher level than this occupation has, on O*NET's scales
 // (level 0-7, importance 1-5).
 import type { ElementRating } from './inputs.ts';
+import { nearestAnchor, type AnchorIndex } from './level-anchors.ts';
 import type { RiskTier, SkillGap, TransitionOption } from './record-schemas.ts';
 import { quantileSorted, round } from './num.ts';
 import type { ModelParamsSeed } from './params.ts';
@@ -505,8 +506,9 @@ export function elementGaps(
   p: ModelParamsSeed,
   release: string,
   kind: 'skill' | 'knowledge',
-  /** The SOC codes of the targets, in their order (each gap names the options that set it). */
-  socs: readonly string[] = [],
+  /** The targets' SOC codes and titles, in their order (each gap names the options that set it). */
+  named: ReadonlyArray<{ soc_code: string; title: string }> = [],
+  anchors: AnchorIndex = new Map(),
 ): Array<SkillGap & { rank: number }> {
   if (!own) return [];
   const g = p.skill_gaps;
@@ -522,11 +524,15 @@ export function elementGaps(
     let levels = 0;
     let importances = 0;
     const toward: string[] = [];
+    const neededBy: string[] = [];
     for (const [ti, t] of targets.entries()) {
       const r = t?.get(id);
       if (!usable(r) || r.importance < minImportance) continue;
       count++;
-      if (socs[ti] !== undefined) toward.push(socs[ti]!);
+      if (named[ti] !== undefined) {
+        toward.push(named[ti]!.soc_code);
+        neededBy.push(named[ti]!.title);
+      }
       levels += levelOf(r);
       importances += r.importance;
     }
@@ -547,6 +553,9 @@ export function elementGaps(
       kind,
       targets: count,
       toward,
+      needed_by: neededBy,
+      current_anchor: nearestAnchor(anchors, id, current),
+      target_anchor: nearestAnchor(anchors, id, level),
       onet_release: release,
       rank: gap * (importance / 5),
     });
@@ -554,19 +563,23 @@ export function elementGaps(
   return out.sort((a, b) => b.rank - a.rank || compareText(a.element_id, b.element_id));
 }
 
-/** Skill gaps (O*NET Skills), filled up with Knowledge gaps when skills give fewer than min_skill_items. */
+/**
+ * Skill gaps (O*NET Skills) toward the moves and routes shown, filled up with Knowledge gaps when
+ * skills give fewer than min_skill_items; both only where a target rates the element important
+ * (min_target_importance). Each names the options needing it and quotes O*NET's level anchors.
+ */
 export function skillGaps(
   own: { skills: ReadonlyMap<string, ElementRating> | undefined; knowledge: ReadonlyMap<string, ElementRating> | undefined },
-  targets: ReadonlyArray<{ soc_code?: string; skills: ReadonlyMap<string, ElementRating> | undefined; knowledge: ReadonlyMap<string, ElementRating> | undefined }>,
+  targets: ReadonlyArray<{ soc_code: string; title: string; skills: ReadonlyMap<string, ElementRating> | undefined; knowledge: ReadonlyMap<string, ElementRating> | undefined }>,
   p: ModelParamsSeed,
   releases: { skills: string; knowledge: string },
+  anchors: AnchorIndex,
 ): SkillGap[] {
   const g = p.skill_gaps;
-  const socs = targets.map((t) => t.soc_code ?? '');
-  const skills = elementGaps(own.skills, targets.map((t) => t.skills), p, releases.skills, 'skill', socs).slice(0, g.max_items.value);
+  const skills = elementGaps(own.skills, targets.map((t) => t.skills), p, releases.skills, 'skill', targets, anchors).slice(0, g.max_items.value);
   const fill =
     skills.length < g.min_skill_items.value
-      ? elementGaps(own.knowledge, targets.map((t) => t.knowledge), p, releases.knowledge, 'knowledge', socs).slice(0, g.min_skill_items.value - skills.length)
+      ? elementGaps(own.knowledge, targets.map((t) => t.knowledge), p, releases.knowledge, 'knowledge', targets, anchors).slice(0, g.min_skill_items.value - skills.length)
       : [];
   return [...skills, ...fill].map(({ rank: _rank, ...rest }) => rest);
 }

@@ -31,6 +31,7 @@ export const NAMES = {
   skills: onet('skills'),
   knowledge: onet('knowledge'),
   education: onet('education'),
+  levelAnchors: onet('levelAnchors'),
   iwaWeights: ['soc_iwa_weights.csv', /msft_working_with_ai_soc_iwa_weights\.csv/],
   abilities: [...onet('abilities'), /ONET[\d.]+_Abilities_IM_LV\.derived\.tsv/],
   workActivities: [...onet('workActivities'), /ONET[\d.]+_Work_Activities_IM_LV\.derived\.tsv/],
@@ -52,7 +53,7 @@ export const NAMES = {
 /** The O*NET sources: each is read from one database release (see selectOnetRelease). */
 export const ONET_SOURCES = {
   required: ['occupations', 'jobZones', 'tasks', 'taskDwas', 'dwaReference', 'alternateTitles', 'reportedTitles', 'related', 'skills', 'knowledge'],
-  optional: ['taskRatings', 'abilities', 'workActivities', 'education', 'readMe'],
+  optional: ['taskRatings', 'abilities', 'workActivities', 'education', 'levelAnchors', 'readMe'],
 } as const satisfies Record<string, Array<keyof typeof NAMES>>;
 
 /**

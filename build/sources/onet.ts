@@ -1,7 +1,7 @@
 // O*NET database files (29.3 text or xlsx; both forms have the same columns). Pure: Table in,
 // bundle rows out, problems into the FileLog.
 import { z } from 'zod';
-import { DwaReference, EducationRow, ElementRating, JobZoneRow, OccupationTitle, OnetOccupation, RelatedOccupation, TaskDwa, TaskRating, TaskStatement } from '../model/inputs.ts';
+import { DwaReference, EducationRow, ElementRating, LevelAnchor, JobZoneRow, OccupationTitle, OnetOccupation, RelatedOccupation, TaskDwa, TaskRating, TaskStatement } from '../model/inputs.ts';
 import { enumOrNull, int, num, numOrNull, required, text, yesNo } from './cells.ts';
 import { parseRows, type FileLog } from './rows.ts';
 import { filterRows, type Table } from './table.ts';
@@ -262,5 +262,19 @@ export function parseEducation(table: Table, log: FileLog): EducationRow[] {
   const rows = values(parseRows(kept.table, log, [SOC, 'Scale ID', 'Category', 'Data Value'], schema, { key: ['soc_code', 'scale_id', 'category'], occupation: OCCUPATION }));
   const skipped = kept.dropped();
   if (skipped > 0) log.noteAt(place, `${skipped} rows on scales other than RL/RW or without a category not used`);
+  return rows;
+}
+
+/** Level Scale Anchors: the LV rows only (the file holds no other scale for Skills and Knowledge). */
+export function parseLevelAnchors(table: Table, log: FileLog): LevelAnchor[] {
+  const scaleAt = table.header.indexOf('Scale ID');
+  const kept = scaleAt < 0 ? { table, dropped: () => 0 } : filterRows(table, (cells) => (cells[scaleAt] ?? '').trim() === 'LV');
+  const schema = z
+    .object({ 'Element ID': required, 'Anchor Value': num, 'Anchor Description': required })
+    .transform((r) => ({ element_id: r['Element ID'], value: r['Anchor Value'], description: r['Anchor Description'] }))
+    .pipe(LevelAnchor);
+  const rows = values(parseRows(kept.table, log, ['Element ID', 'Scale ID', 'Anchor Value', 'Anchor Description'], schema, { key: ['element_id', 'value'] }));
+  const skipped = kept.dropped();
+  if (skipped > 0) log.note(`${skipped} rows on scales other than LV not used`);
   return rows;
 }

@@ -38,6 +38,7 @@ export const PARSERS = {
   reportedTitles: (t: Table, log: FileLog) => onet.parseReportedTitles(t, log),
   related: (t: Table, log: FileLog) => onet.parseRelated(t, log),
   education: (t: Table, log: FileLog) => onet.parseEducation(t, log),
+  levelAnchors: (t: Table, log: FileLog) => onet.parseLevelAnchors(t, log),
   // The derived O*NET 30.0 tables have IM and LV side by side; official files one row per scale.
   element: (t: Table, log: FileLog, derived: boolean) => {
     if (!derived) return onet.parseElementScales(t, log);

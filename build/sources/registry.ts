@@ -26,6 +26,7 @@ export const ONET_TABLES = {
   education: 'Education, Training, and Experience',
   abilities: 'Abilities',
   workActivities: 'Work Activities',
+  levelAnchors: 'Level Scale Anchors',
 } as const;
 
 /** Official names of single files that the fetcher downloads and the loader looks for. */

@@ -86,6 +86,7 @@ export function selectFiles(files: string[]) {
     knowledge: pick('knowledge', 'Knowledge.txt/.xlsx', true),
     abilities: pick('abilities', 'Abilities.txt (or the derived ONET30.0_Abilities_IM_LV table)', false),
     education: pick('education', 'Education, Training, and Experience.txt/.xlsx', false),
+    levelAnchors: pick('levelAnchors', 'Level Scale Anchors.txt/.xlsx (the skill gaps\' plain-word levels)', false),
     iwaWeights: pick('iwaWeights', 'soc_iwa_weights.csv (Tomlinson et al. per-occupation IWA weights)', false),
     workActivities: pick('workActivities', 'Work Activities.txt (or the derived ONET30.0_Work_Activities_IM_LV table)', false),
     eloundou: pick('eloundou', 'full_labelset.tsv (Eloundou et al. 2023)', true),

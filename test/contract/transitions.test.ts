@@ -32,8 +32,10 @@ interface Occ {
   change: number | null;
   options: Array<{ soc_code: string; similarity: number; related_tier: string | null; safer_by: { low: number; high: number }; entry_education: string | null; employment: number | null; projected_employment_change_pct: number | null }>;
   note: string | null;
-  gaps: Array<{ toward: string[] }>;
+  gaps: Array<{ toward: string[]; needed_by: string[]; kind: string; importance: number; current_level: number; target_level: number; current_anchor: string | null; target_anchor: string | null }>;
   routes: string[];
+  /** Titles of the moves and routes shown, by SOC code. */
+  titles: Map<string, string>;
 }
 
 const occs = new Map<string, Occ>();
@@ -73,6 +75,7 @@ beforeAll(async () => {
       note: risk.transition_note,
       gaps: risk.skill_gaps,
       routes: risk.guidance.routes.map((r) => r.soc_code),
+      titles: new Map([...risk.transition_options, ...risk.guidance.routes].map((t) => [t.soc_code, t.title])),
     });
   }
 }, 300_000);
@@ -151,5 +154,26 @@ describe.runIf(ON_NODE)('transition options on the real build', () => {
       for (const g of o.gaps) for (const s of g.toward) expect(shown.has(s), `${o.soc}: ${s}`).toBe(true);
       if (shown.size === 0) expect(o.gaps).toEqual([]);
     }
+  });
+
+  it('skill gaps name each option that needs them, only where the options rate the element important, in O*NET\'s level words', () => {
+    const minImportance = seeds.params.skill_gaps.min_target_importance.value;
+    let gaps = 0;
+    let knowledge = 0;
+    for (const o of occs.values()) {
+      for (const g of o.gaps) {
+        gaps++;
+        if (g.kind === 'knowledge') knowledge++;
+        // needed_by is the titles of toward's options, every one a move or route shown.
+        expect(g.needed_by, o.soc).toEqual(g.toward.map((s) => o.titles.get(s)));
+        // The mean of importances each >= the floor (a Knowledge area the options do not rate important never appears).
+        expect(g.importance, `${o.soc} ${g.kind}`).toBeGreaterThanOrEqual(minImportance);
+        // The anchors are in the sources: every level from 1.5 up has its words (O*NET's first anchors are at 1 to 3).
+        if (g.target_level >= 1.5) expect(g.target_anchor, `${o.soc} target`).toEqual(expect.any(String));
+        if (g.current_level >= 1.5) expect(g.current_anchor, `${o.soc} current`).toEqual(expect.any(String));
+      }
+    }
+    expect(gaps).toBeGreaterThan(0);
+    expect(knowledge, 'knowledge areas fill short lists somewhere').toBeGreaterThan(0);
   });
 });

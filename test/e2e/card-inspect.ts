@@ -11,6 +11,8 @@ export interface CardMetrics {
   /** Block elements (other than the clamped heading) whose own content is cut off. */
   clipped: string[];
   h1: { text: string; title: string | null; clamped: boolean } | null;
+  /** The guidance's next step: one line, cut with an ellipsis when long, the whole text in its title. */
+  step: { text: string; title: string | null; cut: boolean; ellipsis: boolean } | null;
   tier: string | null;
   gauge: { role: string | null; label: string | null; title: string | null } | null;
   minFontPx: number;
@@ -46,10 +48,12 @@ export const INSPECT_CARD = `(() => {
     const r = main.getBoundingClientRect();
     if (r.right > vw + 0.5 || r.bottom > vh + 0.5) outside.push('main');
   }
+  // The next step is cut on purpose (one line, an ellipsis, the whole text in its title): reported as step.
   const clipped = [...document.querySelectorAll('main p, main dt, main dd, footer, footer span, footer a')]
-    .filter((el) => !hidden(el) && (el.scrollWidth > el.clientWidth + 1 || (getComputedStyle(el).display !== 'inline' && el.scrollHeight > el.clientHeight + 1)))
+    .filter((el) => !hidden(el) && !el.classList.contains('step') && (el.scrollWidth > el.clientWidth + 1 || (getComputedStyle(el).display !== 'inline' && el.scrollHeight > el.clientHeight + 1)))
     .map(name);
   const h1 = document.querySelector('h1');
+  const step = document.querySelector('dd.step');
   const svg = document.querySelector('svg');
   const a = document.querySelector('main a');
   const texts = [];
@@ -71,6 +75,7 @@ export const INSPECT_CARD = `(() => {
     outside,
     clipped,
     h1: h1 ? { text: h1.textContent, title: h1.getAttribute('title'), clamped: h1.scrollHeight > h1.clientHeight + 1 } : null,
+    step: step ? { text: step.textContent, title: step.getAttribute('title'), cut: step.scrollWidth > step.clientWidth + 1, ellipsis: getComputedStyle(step).textOverflow === 'ellipsis' } : null,
     tier: document.querySelector('.tier')?.textContent ?? null,
     gauge: svg ? { role: svg.getAttribute('role'), label: svg.getAttribute('aria-label'), title: svg.querySelector('title')?.textContent ?? null } : null,
     minFontPx,

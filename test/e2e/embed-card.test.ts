@@ -20,6 +20,7 @@ const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-
 const SHOTS = resolve('test-results', 'embed');
 const FRAMES_PER_PAGE = 48;
 const TIER_WORDS = /^(Low|Medium|High) risk$/;
+const NEXT_STEP = /^((Move|Route): \S.*|Focus within the job|Staying is the advice|None passes the rules)$/;
 
 let site: Site;
 let host: HostSite;
@@ -120,6 +121,7 @@ describe('cards framed by another site', () => {
     const failures: string[] = [];
     let checked = 0;
     const clamped: string[] = [];
+    const cutSteps: string[] = [];
     for (let i = 0; i < cards.length; i += FRAMES_PER_PAGE) {
       const batch = cards.slice(i, i + FRAMES_PER_PAGE);
       const bySlug = new Map(batch.map((c) => [`${site.url}/embed/${c.slug}`, c]));
@@ -136,6 +138,10 @@ describe('cards framed by another site', () => {
         if (m.h1?.title !== card.title) fail(`heading title attribute ${JSON.stringify(m.h1?.title)}`);
         if (!m.h1?.clamped && m.h1?.text !== card.title) fail('heading text differs from the title');
         if (m.h1?.clamped) clamped.push(card.title);
+        // The next step in a few words: the move or route by title, or the kind of advice; cut only with an ellipsis, whole in its title.
+        if (!m.step || !NEXT_STEP.test(m.step.text) || m.step.title !== m.step.text) fail(`next step ${JSON.stringify(m.step)}`);
+        else if (m.step.cut && !m.step.ellipsis) fail('next step cut without an ellipsis');
+        else if (m.step.cut) cutSteps.push(m.step.text);
         if (m.tier !== card.tierWords || !TIER_WORDS.test(m.tier ?? '')) fail(`tier ${JSON.stringify(m.tier)} vs index ${card.tierWords}`);
         if (m.gauge?.role !== 'img' || !m.gauge.label?.includes(`${card.score} out of 100`)) fail(`gauge ${JSON.stringify(m.gauge)}`);
         if (m.minFontPx < 11) fail(`font ${m.minFontPx}px`);
@@ -157,6 +163,7 @@ describe('cards framed by another site', () => {
     expect(errors).toEqual([]);
     console.log(`embed e2e: ${checked} cards checked in frames (${site.data} data, ${rows.length} listed); titles cut with an ellipsis: ${clamped.length}`);
     for (const t of clamped) console.log(`  clamped (${t.length} chars): ${t}`);
+    console.log(`embed e2e: next steps cut with an ellipsis (whole in the title): ${cutSteps.length}`);
   });
 
   it('text meets WCAG AA contrast in light and dark, and the gauge arcs 3:1', { timeout: 60_000 }, async () => {

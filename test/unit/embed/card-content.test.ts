@@ -1,6 +1,6 @@
 // What a card says, per interface shape, checked against the hand-written fixture values.
 import { describe, expect, it } from 'vitest';
-import { factorLabel, ordinal, renderEmbed } from '../../../build/emit/embed.ts';
+import { factorLabel, nextStepWords, ordinal, renderEmbed } from '../../../build/emit/embed.ts';
 import { fixtureModel, LONG_TITLE } from '../../fixtures/embed/model.ts';
 import { attr, startTags, textOf, tokenize } from './html-tokens.ts';
 
@@ -157,5 +157,26 @@ describe('ordinal', () => {
     expect([0, 1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 100, 101, 111].map(ordinal)).toEqual([
       '0th', '1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '23rd', '100th', '101st', '111th',
     ]);
+  });
+});
+
+describe('the next step on the card', () => {
+  const base = model.occupations[0]!;
+  const withStep = (kind: 'move' | 'route' | 'focus' | 'stay' | 'none', soc: string | null) => ({
+    transition_options: [{ ...({} as (typeof base.transition_options)[number]), soc_code: '11-0001.00', title: 'Movers' }],
+    guidance: { ...base.guidance, routes: [{ ...({} as (typeof base.guidance.routes)[number]), soc_code: '11-0002.00', title: 'Route Takers' }], next_step: { kind, soc_code: soc, text: 'Long text.' } },
+  });
+  it('names the move or route by title, else the kind of advice in a few words', () => {
+    expect([
+      nextStepWords(withStep('move', '11-0001.00')),
+      nextStepWords(withStep('route', '11-0002.00')),
+      nextStepWords(withStep('focus', null)),
+      nextStepWords(withStep('stay', null)),
+      nextStepWords(withStep('none', null)),
+    ]).toEqual(['Move: Movers', 'Route: Route Takers', 'Focus within the job', 'Staying is the advice', 'None passes the rules']);
+  });
+  it('is on every card, whole in its title', () => {
+    const html = renderEmbed(model, 'percentile', { dataVersion: 'fixture-v' }).pages.find((p) => p.slug === base.slug)!.html;
+    expect(html).toContain('<dt>Next step</dt><dd class="step" title="None passes the rules">None passes the rules</dd>');
   });
 });

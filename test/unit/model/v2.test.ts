@@ -1,5 +1,6 @@
 // Model 2.0.0 formulas on hand-written inputs; every expected value is worked out in the comments
 // from the formulas in docs/METHODOLOGY.md.
+import { anchorIndex, nearestAnchor } from '../../../build/model/level-anchors.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { complementarityMultiplier, complementarityParts, educationExperience, expectedCategory, theta } from '../../../build/model/complementarity.ts';
 import {
@@ -346,11 +347,52 @@ describe('transitions (Nesta rules) and skill gaps', () => {
       skills: new Map([['2.B.1.a', r('2.B.1.a', 'Social Perceptiveness', 4, 2.1)]]), // gap 0.1 < 0.25
       knowledge: new Map([['2.C.1.a', r('2.C.1.a', 'Administration', 3.5, 4)]]), // gap 3
     };
-    expect(skillGaps(own, [{ soc_code: '43-6014.00', ...target }], p, { skills: '29.3', knowledge: '29.3' })).toEqual([
+    const anchors = anchorIndex([
+      { element_id: '2.C.1.a', value: 4, description: 'Four' },
+      { element_id: '2.C.1.a', value: 2, description: 'Two' },
+    ]);
+    expect(skillGaps(own, [{ soc_code: '43-6014.00', title: 'Secretaries', ...target }], p, { skills: '29.3', knowledge: '29.3' }, anchors)).toEqual([
       {
         element_id: '2.C.1.a', name: 'Administration', current_level: 1, target_level: 4, gap: 3, importance: 3.5,
-        scale: 'O*NET level 0-7 (LV), importance 1-5 (IM)', kind: 'knowledge', targets: 1, toward: ['43-6014.00'], onet_release: '29.3',
+        scale: 'O*NET level 0-7 (LV), importance 1-5 (IM)', kind: 'knowledge', targets: 1, toward: ['43-6014.00'], needed_by: ['Secretaries'],
+        current_anchor: 'Two', target_anchor: 'Four', onet_release: '29.3',
       },
     ]);
+  });
+
+  it('names a knowledge area only where the option rates it important (>= 3), and names each option that does', () => {
+    const r = (id: string, name: string, importance: number, level: number): ElementRating => ({
+      soc_code: 'x', element_id: id, element_name: name, importance, level, not_relevant: false, recommend_suppress: false,
+    });
+    const own = { skills: new Map<string, ElementRating>(), knowledge: new Map([['2.C.4.g', r('2.C.4.g', 'Geography', 1.6, 0.2)]]) };
+    const geo = (importance: number, level: number) => ({ skills: new Map<string, ElementRating>(), knowledge: new Map([['2.C.4.g', r('2.C.4.g', 'Geography', importance, level)]]) });
+    const none = anchorIndex([]);
+    // Rated 2.9 by the one option: not important there, so no gap, however high its level.
+    expect(skillGaps(own, [{ soc_code: '43-4181.00', title: 'Reservation Agents', ...geo(2.9, 4.1) }], p, { skills: '29.3', knowledge: '29.3' }, none)).toEqual([]);
+    // Two options, one rating it important: the level is that one's, and only it is named (no anchors given: no words).
+    const [gap] = skillGaps(
+      own,
+      [
+        { soc_code: '43-4181.00', title: 'Reservation Agents', ...geo(3.4, 4.1) },
+        { soc_code: '43-4081.00', title: 'Hotel Desk Clerks', ...geo(2, 6) },
+      ],
+      p,
+      { skills: '29.3', knowledge: '29.3' },
+      none,
+    );
+    expect(gap).toMatchObject({ target_level: 4.1, toward: ['43-4181.00'], needed_by: ['Reservation Agents'], current_anchor: null, target_anchor: null });
+  });
+
+  it('quotes the anchor nearest a level, the lower on a tie, and none for a level more than 1.5 points below the first', () => {
+    const idx = anchorIndex([
+      { element_id: 'e', value: 6, description: 'Six' },
+      { element_id: 'e', value: 2, description: 'Two' },
+      { element_id: 'e', value: 4, description: 'Four' },
+    ]);
+    expect([0.4, 0.5, 2.9, 3, 3.1, 5.5, 7].map((l) => nearestAnchor(idx, 'e', l))).toEqual([null, 'Two', 'Two', 'Two', 'Four', 'Six', 'Six']);
+    expect(nearestAnchor(idx, 'other', 4)).toBeNull();
+    // Anchors four points apart (O*NET's Medicine and Dentistry: 1, 5, 7): the middle still has words.
+    const wide = anchorIndex([{ element_id: 'w', value: 1, description: 'One' }, { element_id: 'w', value: 5, description: 'Five' }]);
+    expect([0, 3, 3.1].map((l) => nearestAnchor(wide, 'w', l))).toEqual(['One', 'One', 'Five']);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { matrixRows, parseCsv, parseDelimited, rowRecord, sheetTable, splitDelimited, splitQuoted, type Table } from '../../../build/sources/table.ts';
 import type { SheetCell } from '../../../build/sources/xlsx-read.ts';
 import { parseIwaWeights } from '../../../build/sources/exposure.ts';
-import { parseEducation } from '../../../build/sources/onet.ts';
+import { parseEducation, parseLevelAnchors } from '../../../build/sources/onet.ts';
 import { FileLog } from '../../../build/sources/rows.ts';
 
 /** A sheet already read as a 2D array, as a table. */
@@ -149,6 +149,19 @@ describe('model 2 parsers', () => {
       { soc_code: '11-1011.00', scale_id: 'RW', category: 11, pct: 10, recommend_suppress: true },
     ]);
     expect(log.notes.join(' ')).toMatch(/2 rows on scales other than RL\/RW or without a category not used/);
+  });
+
+  it('reads the LV anchors of Level Scale Anchors (the official columns), rejecting a row without a value', () => {
+    const log = new FileLog('Level Scale Anchors.txt', 'x');
+    const text = [
+      'Element ID\tElement Name\tScale ID\tScale Name\tAnchor Value\tAnchor Description',
+      '2.B.3.l\tRepairing\tLV\tLevel\t2\tFixture: fix a loose hinge',
+      '2.B.3.l\tRepairing\tLV\tLevel\t\tFixture: no value',
+      '2.B.3.l\tRepairing\tIM\tImportance\t3\tFixture: another scale',
+    ].join('\n');
+    expect(parseLevelAnchors(parseDelimited(text, '\t'), log)).toEqual([{ element_id: '2.B.3.l', value: 2, description: 'Fixture: fix a loose hinge' }]);
+    expect(log.problems.map((p) => p.line)).toEqual([3]);
+    expect(log.notes.join(' ')).toMatch(/1 rows on scales other than LV not used/);
   });
 
   it('puts a note known late at the place taken for it, before the notes written since (FileLog.noteAt)', () => {
