@@ -4,7 +4,7 @@
 // The file (and SQLite's -wal and -shm beside it, which take its mode) is readable by its owner
 // only, and salts older than yesterday are deleted at open and on a timer, not only when a vote
 // arrives (a server with no votes for days would keep them otherwise).
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
@@ -47,6 +47,25 @@ export function migrate(db: Database.Database, dir = MIGRATIONS_DIR): string[] {
   return applied;
 }
 
+/**
+ * Runs `fn` again while SQLite answers SQLITE_BUSY, up to about 10 s. Some lock waits on a new
+ * file skip the busy handler (a switch to WAL, or the WAL index being set up by another process
+ * opening it at the same moment) and fail at once with "database is locked"; everything `fn` does
+ * is idempotent (the mode switch, and migrations checked inside their write transaction).
+ */
+function retryBusy<T>(fn: () => T): T {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return fn();
+    } catch (e) {
+      const code = (e as { code?: unknown }).code;
+      if (attempt >= 100 || typeof code !== 'string' || !code.startsWith('SQLITE_BUSY')) throw e;
+      Atomics.wait(pause, 0, 0, 20 + 80 * Math.random());
+    }
+  }
+}
+
 export interface SqliteVotes {
   store: VoteStore;
   db: Database.Database;
@@ -69,8 +88,15 @@ export const PRIVATE_MODE = 0o600;
  */
 function makePrivate(file: string): void {
   closeSync(openSync(file, 'a', PRIVATE_MODE));
-  for (const f of [file, `${file}-wal`, `${file}-shm`]) {
-    if (process.platform !== 'win32' && existsSync(f)) chmodSync(f, PRIVATE_MODE);
+  if (process.platform === 'win32') return;
+  chmodSync(file, PRIVATE_MODE);
+  for (const f of [`${file}-wal`, `${file}-shm`]) {
+    try {
+      chmodSync(f, PRIVATE_MODE);
+    } catch (e) {
+      // Absent, or removed meanwhile by another process's last connection closing: nothing to tighten.
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
   }
 }
 
@@ -89,9 +115,11 @@ export function openSqliteVotes(file: string, opts: { pruneEveryMs?: number; now
   // the same new file, votes:export) makes us wait instead of failing, switching to WAL included.
   // WAL: readers never block the writer.
   db.pragma('busy_timeout = 5000');
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  const applied = migrate(db);
+  const applied = retryBusy(() => {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    return migrate(db);
+  });
   const cache = new Map<string, Database.Statement>();
   const stmt = (sql: string) => {
     let s = cache.get(sql);
