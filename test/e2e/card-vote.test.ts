@@ -27,7 +27,7 @@ beforeAll(async () => {
   db = openSqliteVotes(join(scratch, 'votes.sqlite'));
   // No --trust-proxy: the browser's socket address is the client, as under plain `npm start`,
   // which always has a secret.
-  site = await startServer({ dir, port: 0, host: '127.0.0.1', votes: { store: db.store, secret: 'e2e-secret', requireSecret: true } });
+  site = await startServer({ dir, port: 0, host: '127.0.0.1', votes: { store: db.store, secret: 'e2e-card-vote-secret-0123456789abcdef', requireSecret: true } });
   host = await startHostSite();
   browser = await launchChromium();
 });

@@ -22,8 +22,12 @@ describe('crossSiteVote: browser requests from another site', () => {
   const req = (headers: Record<string, string>, url = 'http://127.0.0.1:8080/api/v1/occupations/15-1252.00/votes') => ({ method: 'POST', url, headers: new Headers(headers), body: null });
   const verdict = (headers: Record<string, string>, trustProxy = false, url?: string) => crossSiteVote(req(headers, url), trustProxy)?.header ?? 'accepted';
 
-  it('Sec-Fetch-Site decides when present: same-origin, same-site and none pass, cross-site and unknown values do not', () => {
-    for (const v of ['same-origin', 'same-site', 'none', 'Same-Origin']) expect(verdict({ 'Sec-Fetch-Site': v })).toBe('accepted');
+  it('Sec-Fetch-Site decides when present: same-origin and none pass, same-site only with our own Origin, cross-site and unknown values do not', () => {
+    for (const v of ['same-origin', 'none', 'Same-Origin']) expect(verdict({ 'Sec-Fetch-Site': v })).toBe('accepted');
+    // same-site is another page of the registrable domain (another tenant's subdomain included): its Origin decides.
+    expect(verdict({ 'Sec-Fetch-Site': 'same-site' })).toBe('Origin');
+    expect(verdict({ 'Sec-Fetch-Site': 'same-site', Origin: 'http://127.0.0.1:8080' })).toBe('accepted');
+    expect(verdict({ 'Sec-Fetch-Site': 'same-site', Origin: 'http://blog.127.0.0.1:8080' })).toBe('Origin');
     for (const v of ['cross-site', 'bogus', '']) expect(verdict({ 'Sec-Fetch-Site': v })).toBe('Sec-Fetch-Site');
     // A sandboxed frame with allow-same-origin... and without: the browser's verdict, not Origin, counts.
     expect(verdict({ 'Sec-Fetch-Site': 'same-origin', Origin: 'null' })).toBe('accepted');
