@@ -82,7 +82,8 @@ describe.skipIf(process.platform !== 'linux')('npm start --workers 2 when a work
     // primary may have handed it a connection or two before it learned of the death); the 99%
     // figure over a longer run is npm run stress's worker-kill.
     expect(failed).toBeLessThanOrEqual(3);
-    expect(run.out()).toMatch(new RegExp(`a server worker \\(pid ${victim}\\) was killed by SIGKILL; starting a new one`));
+    // Whether the victim had answered a request yet depends on which worker the primary handed them to.
+    expect(run.out()).toMatch(new RegExp(`a server worker \\(pid ${victim}\\) was killed by SIGKILL( before it served)?; starting a new one`));
     // Still serving, and not exited.
     expect(await probe(url)).toBe(true);
     expect(run.proc.exitCode).toBe(null);
