@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { responseSchemas } from '../../build/contract/response-schemas.ts';
 import type { Seeds } from '../../build/model/params.ts';
 import { loadSeeds } from '../../build/seeds-load.ts';
+import { everyOccupation } from './every-occupation.ts';
 import { REPO_ROOT, TARGET, useSites } from './setup.ts';
 
 const sites = useSites();
@@ -37,20 +38,9 @@ let seeds: Seeds;
 beforeAll(async () => {
   if (!ON_NODE) return;
   seeds = await loadSeeds(path.join(REPO_ROOT, 'seeds'));
-  const site = sites.percentile;
-  const s = responseSchemas('percentile');
-  const socs: string[] = [];
-  for (let offset = 0; ; offset += 100) {
-    const page = (await site.json(`/api/v1/occupations?limit=100&offset=${offset}`)) as { data: Array<{ soc_code: string }>; count: number };
-    socs.push(...page.data.map((o) => o.soc_code));
-    if (socs.length >= page.count || page.data.length === 0) break;
+  for (const { soc, detail: d, risk } of await everyOccupation(sites.percentile)) {
+    occs.set(soc, { soc, tier: d.risk_score.risk_tier, employment: d.labor_data.employment, oews: d.labor_data.oews_code, change: d.labor_data.projected_employment_change_pct, wage: d.labor_data.median_annual_wage, openings: d.labor_data.projected_openings_annual, risk });
   }
-  const read = async (soc: string) => {
-    const [detail, risk] = await Promise.all([site.json(`/api/v1/occupations/${soc}`), site.json(`/api/v1/occupations/${soc}/risk`)]);
-    const d = s.occupationDetail.parse(detail);
-    return { soc, tier: d.risk_score.risk_tier, employment: d.labor_data.employment, oews: d.labor_data.oews_code, change: d.labor_data.projected_employment_change_pct, wage: d.labor_data.median_annual_wage, openings: d.labor_data.projected_openings_annual, risk: s.occupationRisk.parse(risk) };
-  };
-  for (let i = 0; i < socs.length; i += 8) for (const o of await Promise.all(socs.slice(i, i + 8).map(read))) occs.set(o.soc, o);
 }, 300_000);
 
 const moves = () => [...occs.values()].flatMap((o) => o.risk.transition_options.map((t) => ({ o, t })));

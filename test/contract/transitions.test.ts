@@ -1,10 +1,10 @@
 // Transition options over the real build (issue 28, item 1): the moves the review named are gone,
 // and the targets hold on every occupation of the build, read through the API as a client would.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { responseSchemas } from '../../build/contract/response-schemas.ts';
 import { loadSeeds } from '../../build/seeds-load.ts';
 import type { Seeds } from '../../build/model/params.ts';
 import { licenceAllows } from '../../build/model/transitions.ts';
+import { everyOccupation } from './every-occupation.ts';
 import { REPO_ROOT, TARGET, useSites } from './setup.ts';
 import path from 'node:path';
 
@@ -49,22 +49,7 @@ const ON_NODE = TARGET === 'node';
 beforeAll(async () => {
   if (!ON_NODE) return;
   seeds = await loadSeeds(path.join(REPO_ROOT, 'seeds'));
-  const site = sites.percentile;
-  const s = responseSchemas('percentile');
-  const socs: string[] = [];
-  for (let offset = 0; ; offset += 100) {
-    const page = (await site.json(`/api/v1/occupations?limit=100&offset=${offset}`)) as { data: Array<{ soc_code: string }>; count: number };
-    socs.push(...page.data.map((o) => o.soc_code));
-    if (socs.length >= page.count || page.data.length === 0) break;
-  }
-  // A few requests at a time (not all 1,846 at once: the servers under test cap their connections).
-  const read = async (soc: string) => {
-    const [detail, risk] = await Promise.all([site.json(`/api/v1/occupations/${soc}`), site.json(`/api/v1/occupations/${soc}/risk`)]);
-    return { soc, detail: s.occupationDetail.parse(detail), risk: s.occupationRisk.parse(risk) };
-  };
-  const fetched: Array<Awaited<ReturnType<typeof read>>> = [];
-  for (let i = 0; i < socs.length; i += 8) fetched.push(...(await Promise.all(socs.slice(i, i + 8).map(read))));
-  for (const { soc, detail, risk } of fetched) {
+  for (const { soc, detail, risk } of await everyOccupation(sites.percentile)) {
     occs.set(soc, {
       soc,
       tier: detail.risk_score.risk_tier,
