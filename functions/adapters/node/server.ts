@@ -15,6 +15,7 @@ import { responseHeaders } from '../../../build/contract/http-policy.ts';
 import type { Shape } from '../../../build/model/record-schemas.ts';
 import type { ProblemStatus } from '../../../build/contract/problem.ts';
 import { DISCARD_LIMIT_BYTES } from '../../../build/contract/limits.ts';
+import { ConnectionCap } from './connection-cap.ts';
 import { chooseEncoding, encoded, etagFor, FileChunks, FileReader, SizedCache, type Encoding, type StaticFile } from './files.ts';
 import { matchesEtag, problemResponse, type AnyReply, type BodyParts, type RequestLike } from '../../http.ts';
 import type { HandlerOptions, ReplyHandler, RequestInfo } from '../../api.ts';
@@ -29,7 +30,10 @@ export interface FunctionModule {
 
 /** Limits of one server process; see SERVER_DEFAULTS. */
 export interface ServerLimits {
-  /** Open connections at once; past it a new connection is closed as soon as it is accepted. */
+  /**
+   * Open connections at once; past it a new connection takes the place of the longest-idle one,
+   * and is closed as soon as it is accepted only when every open one has a request in flight.
+   */
   maxConnections: number;
   /** Milliseconds a request (headers and body) may take to arrive; then 408 and the connection closes. */
   requestTimeoutMs: number;
@@ -304,7 +308,18 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
     writeReply(req, res, true, problemResponse(new NodeRequest(req, url), 405, p.detail, p.errors, p.headers));
   }
 
+  /** The connection cap's bookkeeping: which connections have a request in flight. */
+  const cap = new ConnectionCap<Duplex>(limits.maxConnections);
+  function onResponseClose(this: http.ServerResponse): void {
+    cap.requestEnded(this.req.socket);
+  }
+  const inFlight = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    cap.requestStarted(req.socket);
+    res.once('close', onResponseClose);
+  };
+
   function serve(req: http.IncomingMessage, res: http.ServerResponse): void {
+    inFlight(req, res);
     // A throw here would take the whole server down: answer 500 and keep serving.
     try {
       route(req, res);
@@ -361,6 +376,7 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
   });
   // Any other expectation: Node's 417 had no body.
   server.on('checkExpectation', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    inFlight(req, res);
     const reply = problemResponse(requestLike(req), 417, `This server meets no expectation but 100-continue (Expect: ${String(req.headers.expect)}).`, [
       { location: 'header.Expect', message: 'unsupported expectation', allowed: ['100-continue'] },
     ]);
@@ -380,15 +396,17 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
     socket.end(rawProblem(status, detail));
   });
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
-  // Past the cap each new connection is closed as soon as it is accepted. Counted here, not by
-  // server.maxConnections: in a cluster worker that makes the worker refuse the handle, and the
+  // Connections are counted here, not by server.maxConnections: in a cluster worker that makes the worker refuse the handle, and the
   // primary then hands it to the next worker, and the next, for as long as all are full: the
   // client hung unanswered and the primary spun (issue 42, item 5).
-  let open = 0;
+  // Past the cap a new connection takes the place of the longest-idle one (ConnectionCap), so held
+  // idle sockets cannot keep a client out; it is closed at once only when every connection has a
+  // request in flight.
   server.on('connection', (socket: Duplex) => {
-    if (open >= limits.maxConnections) return void socket.destroy();
-    open++;
-    socket.once('close', () => open--);
+    const a = cap.admit(socket);
+    if (!a.accepted) return void socket.destroy();
+    a.evict?.destroy();
+    socket.once('close', () => cap.closed(socket));
   });
 
   await new Promise<void>((resolve, reject) => {
