@@ -137,35 +137,97 @@ async function getOn(c: { socket: net.Socket; data: () => string }, p: string): 
   throw new Error(`no answer to ${p}: ${c.data().slice(before)}`);
 }
 
-describe('npm start: --max-connections and --request-timeout', () => {
+/** Waits (at most 20 s) for the server to close `c`; whether it did. */
+const closedWithin = (c: { closed: Promise<void> }): Promise<boolean> =>
+  Promise.race([c.closed.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), 20_000))]);
+
+/** Waits (at most `ms`) for `c` to receive `text`; whether it did. */
+async function received(c: { data: () => string }, text: string, ms = 20_000): Promise<boolean> {
+  for (let waited = 0; !c.data().includes(text); waited += 25) {
+    if (waited >= ms) return false;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return true;
+}
+
+const ASSESS_BODY = JSON.stringify({ soc_code: '15-1252.00' });
+
+/**
+ * A connection holding a request in flight: a POST whose body the server asked for ("100
+ * Continue", sent only once the function reads it) and has not had yet. `finish` sends the body
+ * and returns the answer's status line.
+ */
+async function requestInFlight(url: string): Promise<{ socket: net.Socket; data: () => string; closed: Promise<void>; finish(): Promise<string> }> {
+  const c = await connect(url);
+  c.socket.write(`POST /api/v1/displacement/assess HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: ${ASSESS_BODY.length}\r\n\r\n`);
+  if (!(await received(c, 'HTTP/1.1 100 Continue\r\n\r\n'))) throw new Error(`no 100 Continue: ${JSON.stringify(c.data())}`);
+  const finish = async () => {
+    const before = c.data().length;
+    c.socket.write(ASSESS_BODY);
+    for (let i = 0; i < 800; i++) {
+      const got = c.data().slice(before);
+      const head = got.indexOf('\r\n\r\n');
+      const len = /content-length: (\d+)/i.exec(got);
+      if (head >= 0 && len && got.length >= head + 4 + Number(len[1])) return got.split('\r\n')[0]!;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error(`no answer to the body: ${JSON.stringify(c.data().slice(before))}`);
+  };
+  return { ...c, finish };
+}
+
+/** A GET on a connection of its own (Connection: close): its status line, '' when closed unanswered. */
+async function getOnce(url: string, p: string): Promise<string> {
+  const c = await connect(url);
+  c.socket.write(`GET ${p} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+  await c.closed;
+  return c.data().split('\r\n')[0]!;
+}
+
+// Issue 42, item 5: past the cap a new connection takes the place of the longest-idle one (an
+// idle keep-alive connection or one that never sent a request), so held idle sockets cannot keep
+// a client out; only when every connection has a request in flight is it refused.
+describe('npm start: --max-connections', () => {
   let url: string;
   beforeAll(async () => {
-    const { out, exited } = npmStartLimited(['--dir', dist, '--no-build', '--port', '0', '--workers', '1', '--max-connections', '3', '--request-timeout', '1']);
+    const { out, exited } = npmStartLimited(['--dir', dist, '--no-build', '--port', '0', '--workers', '1', '--max-connections', '3']);
     url = await servingUrl({ out, exited });
   }, 60_000);
 
-  it('past the cap a new connection is closed unanswered while the open ones keep working', async () => {
+  it('past the cap a new connection is served in place of the longest-idle one; the others keep working', async () => {
     const open = await Promise.all([connect(url), connect(url), connect(url)]);
-    for (const c of open) expect(await getOn(c, '/api/v1/displacement/factors')).toBe('HTTP/1.1 200 OK');
-    const extra = await connect(url);
-    extra.socket.write('GET /api/v1/displacement/factors HTTP/1.1\r\nHost: x\r\n\r\n');
-    await extra.closed;
-    expect(extra.data()).toBe('');
-    // The open connections still answer; once one closes, a new one is served.
-    expect(await getOn(open[0]!, '/api/v1/occupations?q=nurse&limit=1')).toBe('HTTP/1.1 200 OK');
-    open[2]!.socket.destroy();
-    await open[2]!.closed;
-    // The server notices the close on its next turn: try a few times.
-    let status = '';
-    for (let i = 0; i < 20 && status !== 'HTTP/1.1 200 OK'; i++) {
-      const again = await connect(url);
-      again.socket.write('GET /api/v1/meta HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
-      await again.closed;
-      status = again.data().split('\r\n')[0]!;
-    }
-    expect(status).toBe('HTTP/1.1 200 OK');
+    // open[0] never sends a request; open[1] then open[2] are answered and kept alive.
+    for (const c of open.slice(1)) expect(await getOn(c, '/api/v1/displacement/factors')).toBe('HTTP/1.1 200 OK');
+    // The first client over the cap takes open[0]'s place, the next open[1]'s (idle the longest).
+    expect(await getOnce(url, '/api/v1/meta')).toBe('HTTP/1.1 200 OK');
+    expect(await closedWithin(open[0]!)).toBe(true);
+    expect(open[0]!.data()).toBe('');
+    expect(await getOnce(url, '/api/v1/meta')).toBe('HTTP/1.1 200 OK');
+    expect(await closedWithin(open[1]!)).toBe(true);
+    expect(await getOn(open[2]!, '/api/v1/occupations?q=nurse&limit=1')).toBe('HTTP/1.1 200 OK');
     for (const c of open) c.socket.destroy();
   }, 30_000);
+
+  it('with a request in flight on every connection a new one is closed unanswered; once one is answered, a new one is served', async () => {
+    const busy = [];
+    for (let i = 0; i < 3; i++) busy.push(await requestInFlight(url));
+    expect(await getOnce(url, '/api/v1/meta')).toBe('');
+    // None of the requests in flight was cut for it.
+    expect(await busy[0]!.finish()).toBe('HTTP/1.1 200 OK');
+    // busy[0] is now idle (kept alive): the next connection takes its place.
+    expect(await getOnce(url, '/api/v1/meta')).toBe('HTTP/1.1 200 OK');
+    expect(await closedWithin(busy[0]!)).toBe(true);
+    for (const b of busy.slice(1)) expect(await b.finish()).toBe('HTTP/1.1 200 OK');
+    for (const b of busy) b.socket.destroy();
+  }, 60_000);
+});
+
+describe('npm start: --request-timeout', () => {
+  let url: string;
+  beforeAll(async () => {
+    const { out, exited } = npmStartLimited(['--dir', dist, '--no-build', '--port', '0', '--workers', '1', '--request-timeout', '1']);
+    url = await servingUrl({ out, exited });
+  }, 60_000);
 
   it('a body that stalls, and headers that stall, are cut after the request timeout (1 s here), not held', async () => {
     const slowBody = await connect(url);
@@ -182,32 +244,36 @@ describe('npm start: --max-connections and --request-timeout', () => {
 });
 
 // Issue 42, item 5: with several workers, a connection over the cap hung: each full worker
-// refused it and the primary passed it on to the next, for as long as all were full.
+// refused it and the primary passed it on to the next, for as long as all were full. Whichever
+// worker the primary hands a connection to (its order is not ours to rely on), each holds at most
+// 2 here, at most one of them with a request in flight: a new client always finds an idle
+// connection to replace, or room.
 describe('npm start with two workers: past the connection cap', () => {
-  // Skipped: flaky (1 fresh-clone CI run in 2: an open connection got no answer to /api/v1/meta, the cluster primary having handed it to the full worker).
-  // Item 5 of issue 42 is checked by npm run stress's idle-conns step until this is made deterministic.
-  it.skip('a connection over every worker\'s cap is closed at once; the open ones keep working', async () => {
+  it('idle connections over every worker\'s cap are closed for new clients, who are answered; a request in flight is kept', async () => {
     const { proc, out, exited } = npmStartLimited(['--dir', dist, '--no-build', '--port', '0', '--workers', '2', '--max-connections', '2']);
     const url = await servingUrl({ out, exited });
-    // Four connections, answered: the primary deals them to the workers in turn, two each.
-    const open = [];
-    for (let i = 0; i < 4; i++) {
+    const busy = await requestInFlight(url);
+    // Ten keep-alive connections, each answered (so accepted by a worker) before the next opens,
+    // then left idle: 11 in all against room for 4, one of them the request in flight.
+    const idle: Array<Awaited<ReturnType<typeof connect>>> = [];
+    for (let i = 0; i < 10; i++) {
       const c = await connect(url);
-      expect(await getOn(c, '/api/v1/meta')).toBe('HTTP/1.1 200 OK');
-      open.push(c);
+      expect(await getOn(c, '/api/v1/meta'), `idle connection ${i}`).toBe('HTTP/1.1 200 OK');
+      idle.push(c);
     }
-    for (let i = 0; i < 3; i++) {
-      const extra = await connect(url);
-      extra.socket.write('GET /api/v1/meta HTTP/1.1\r\nHost: x\r\n\r\n');
+    const closedIdle = () => idle.filter((c) => c.socket.destroyed || c.socket.readableEnded).length;
+    for (let i = 0; i < 400 && closedIdle() < 7; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(closedIdle()).toBeGreaterThanOrEqual(7);
+    // New clients: each answered, none refused or left waiting (a generous bound on a loaded
+    // machine: the 1 s figure, with 2,000 idle connections, is npm run stress's idle-conns).
+    for (let i = 0; i < 5; i++) {
       const t0 = Date.now();
-      const closed = await Promise.race([extra.closed.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), 3_000))]);
-      extra.socket.destroy();
-      expect(closed, `extra connection ${i} closed`).toBe(true);
-      expect(Date.now() - t0).toBeLessThan(1_000);
-      expect(extra.data()).toBe('');
+      expect(await getOnce(url, '/api/v1/meta'), `client ${i}`).toBe('HTTP/1.1 200 OK');
+      expect(Date.now() - t0).toBeLessThan(5_000);
     }
-    for (const c of open) expect(await getOn(c, '/api/v1/displacement/factors')).toBe('HTTP/1.1 200 OK');
-    for (const c of open) c.socket.destroy();
+    // The request in flight was never cut: its body is still read and answered.
+    expect(await busy.finish()).toBe('HTTP/1.1 200 OK');
+    for (const c of [busy, ...idle]) c.socket.destroy();
     proc.kill('SIGTERM');
     await exited;
   }, 60_000);
