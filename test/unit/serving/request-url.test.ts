@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pathAndQuery } from '../../../functions/api.ts';
+import { pathAndQuery } from '../../../functions/request-url.ts';
 import { queryPairs } from '../../../build/contract/paging.ts';
 
 // The function cuts the path and query out of the request URL by hand when nothing needs

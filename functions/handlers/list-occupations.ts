@@ -1,0 +1,71 @@
+// GET /api/v1/occupations with a query: a page of the list, or of a search's ranked matches.
+import type { SearchShard } from '../../build/contract/response-schemas.ts';
+import type { ShardMeta } from '../../build/contract/request-schemas.ts';
+import type { SearchIndex } from '../../build/contract/search-words.ts';
+import { OCCUPATION_LIST_QUERY, pageWindow, parseQuery, queryPairs } from '../../build/contract/paging.ts';
+import { LIST_PAGE_HEAD, listPageJson, listPageTail } from '../../build/contract/present.ts';
+import { MODEL_VERSION } from '../../build/model/version.ts';
+import { etagOf, problemResponse, respond, type AnyReply } from '../http.ts';
+import { BoundedCache } from '../bounded-cache.ts';
+import { searched, type Searched } from '../occupation-search.ts';
+import type { PageItems } from '../page-items.ts';
+import type { RouteHandler } from '../route-handler.ts';
+import type { ShardStore } from '../shard-store.ts';
+
+/** A search page whole: its body as UTF-8 and its ETag. */
+export type SearchPage = { body: Uint8Array<ArrayBuffer>; etag: string };
+
+/**
+ * Search pages whole: the same query, limit and offset always give the same bytes on an instance
+ * (its shards never change), and building a page of ranked items scattered over the shards was
+ * much of a request's cost. A body is kept as its UTF-8 bytes (encoded once, as a Response would
+ * encode the text): an ArrayBuffer's contents lie outside the JS heap, so a young-generation
+ * collection does not copy and promote the kilobytes each first-seen query adds.
+ */
+export const searchPageCache = (): BoundedCache<string, SearchPage> => new BoundedCache<string, SearchPage>(1000, 4_000_000);
+
+export interface ListOccupationsDeps {
+  shards: ShardStore;
+  pages: PageItems;
+  /** Ranked matches per query (occupation-search.ts). */
+  searches: BoundedCache<string, Searched>;
+  /** Whole search pages, keyed by the parsed limit, offset and query (equivalent queries share). */
+  searchPages: BoundedCache<string, SearchPage>;
+}
+
+const utf8Encoder = new TextEncoder();
+
+export function listOccupations({ shards, pages, searches, searchPages }: ListOccupationsDeps): RouteHandler {
+  return async (req, query, { route }): Promise<AnyReply> => {
+    const parsed = parseQuery(queryPairs(query), OCCUPATION_LIST_QUERY);
+    if (!parsed.ok) return problemResponse(req, 400, 'Invalid query parameters.', parsed.errors);
+    const limit = parsed.values.limit as number;
+    const offset = parsed.values.offset as number;
+    const q = parsed.values.q as string | undefined;
+    const meta = shards.loaded<ShardMeta>('meta') ?? (await shards.load<ShardMeta>('meta'));
+    // Each body is a function of its items, the envelope numbers and the model version, so is its
+    // tag: hashing the shard or item hashes with those is as strong as hashing the body, and cheaper.
+    if (q === undefined) {
+      const count = meta.occupation_count;
+      const { start, end } = pageWindow(count, limit, offset);
+      const items = await pages.range(start, end, meta.page_shard_size);
+      const etag = etagOf(`${MODEL_VERSION}:${count},${limit},${offset}:${items.tag}`);
+      return respond(req, 200, [LIST_PAGE_HEAD, ...items.parts, listPageTail(count, limit, offset)], 'json', route.cache, undefined, etag);
+    }
+    const pageKey = `${limit} ${offset} ${q}`;
+    const kept = searchPages.get(pageKey);
+    if (kept) return respond(req, 200, [kept.body], 'json', route.cache, undefined, kept.etag);
+    const index: SearchIndex = shards.loaded<SearchShard>('search') ?? (await shards.load<SearchShard>('search'));
+    const { matches, suggested, notScored } = await searched(shards, searches, index, q);
+    const count = matches.length;
+    const { start, end } = pageWindow(count, limit, offset);
+    const items = await pages.items(matches.slice(start, end), meta.page_shard_size);
+    const suggestions = suggested && (await pages.items(suggested, meta.page_shard_size));
+    const etag = etagOf(`${MODEL_VERSION}:${count},${limit},${offset}:${items.hashes.join('')}${suggestions ? `:s${suggestions.hashes.join('')}` : ''}${notScored ? `:u${notScored.join('')}` : ''}`);
+    // Ranked items lie scattered over the shards: one string (a part per item, or their bytes
+    // copied into one array, cost more to write).
+    const body = utf8Encoder.encode(listPageJson(items.json, count, limit, offset, { ...(suggestions ? { suggestions: suggestions.json } : {}), ...(notScored ? { not_scored: notScored } : {}) }));
+    searchPages.set(pageKey, { body, etag }, body.byteLength);
+    return respond(req, 200, [body], 'json', route.cache, undefined, etag);
+  };
+}

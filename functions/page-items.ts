@@ -1,0 +1,101 @@
+// List items as the page shards hold them, for pages cut from them: each item's JSON as a body
+// holds it (the build serialized it), hashed when first asked for (a search needs a few items of
+// several shards). A list page reads a range: the shard's items joined by commas and encoded once
+// (a page is then bytes cut from it, never a string built and encoded per request), where each
+// item starts and ends, and a hash of the whole shard (the ETags hash these instead of the body).
+import type { PageShard } from '../build/contract/response-schemas.ts';
+import { pageShardName, shardOf } from '../build/contract/paging.ts';
+import { hash53, type BodyParts } from './http.ts';
+import type { ShardStore } from './shard-store.ts';
+
+interface SerializedPage {
+  offset: number;
+  /** Each item's JSON, as the shard holds it. */
+  items: string[];
+  /** Each item's hash, made when an item is first asked for. */
+  hashes: Array<string | undefined>;
+  /** The whole shard for list pages, made when a list first reads it (joined). */
+  whole?: JoinedPage;
+}
+interface JoinedPage {
+  /** The items' JSON joined by commas, as UTF-8; item i is bytes[starts[i], ends[i]). */
+  bytes: Uint8Array<ArrayBuffer>;
+  starts: number[];
+  ends: number[];
+  /** Of the offset and the joined items: the shard's content. */
+  hash: string;
+}
+
+const utf8Encoder = new TextEncoder();
+
+function joined(page: SerializedPage): JoinedPage {
+  if (page.whole) return page.whole;
+  const json = page.items;
+  // Each item encoded once, copied into the joined bytes with a comma between.
+  const encoded = json.map((j) => utf8Encoder.encode(j));
+  const bytes = new Uint8Array(Math.max(0, encoded.reduce((n, e) => n + e.byteLength + 1, -1)));
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let at = 0;
+  for (const [k, e] of encoded.entries()) {
+    if (k > 0) bytes[at++] = 0x2c; // ','
+    starts.push(at);
+    bytes.set(e, at);
+    at += e.byteLength;
+    ends.push(at);
+  }
+  return (page.whole = { bytes, starts, ends, hash: hash53(`${page.offset}:${json.join(',')}`) });
+}
+
+const itemHash = (page: SerializedPage, i: number): string => (page.hashes[i] ??= hash53(page.items[i]!));
+
+export class PageItems {
+  private readonly pending = new Map<number, Promise<SerializedPage>>();
+  private readonly ready = new Map<number, SerializedPage>();
+
+  constructor(private readonly shards: ShardStore) {}
+
+  private load(n: number): Promise<SerializedPage> {
+    let p = this.pending.get(n);
+    if (!p) {
+      p = this.shards.load<PageShard>(pageShardName(n)).then((page) => {
+        const done: SerializedPage = { offset: page.offset, items: page.items, hashes: [] };
+        this.ready.set(n, done);
+        return done;
+      });
+      p.catch(() => this.pending.delete(n));
+      this.pending.set(n, p);
+    }
+    return p;
+  }
+
+  /** The items at list `positions` (shards of `size` items), serialized, and their hashes (for the ETag). */
+  async items(positions: ArrayLike<number>, size: number): Promise<{ json: string[]; hashes: string[] }> {
+    const json: string[] = [];
+    const hashes: string[] = [];
+    for (let k = 0; k < positions.length; k++) {
+      const p = positions[k]!;
+      const n = shardOf(p, size);
+      const page = this.ready.get(n) ?? (await this.load(n));
+      json.push(page.items[p - page.offset]!);
+      hashes.push(itemHash(page, p - page.offset));
+    }
+    return { json, hashes };
+  }
+
+  /** List positions [start, end) as byte parts cut from the shards' joined items; `tag` names the shards' contents. */
+  async range(start: number, end: number, size: number): Promise<{ parts: BodyParts; tag: string }> {
+    const parts: BodyParts = [];
+    let tag = '';
+    for (let n = shardOf(start, size); start < end && n <= shardOf(end - 1, size); n++) {
+      const page = this.ready.get(n) ?? (await this.load(n));
+      const whole = joined(page);
+      const a = Math.max(start, page.offset) - page.offset;
+      const b = Math.min(end, page.offset + page.items.length) - page.offset - 1;
+      if (parts.length) parts.push(',');
+      parts.push(whole.bytes.subarray(whole.starts[a], whole.ends[b]));
+      tag += whole.hash;
+    }
+    return { parts, tag };
+  }
+}
