@@ -1,4 +1,4 @@
-// npm run bench -- [--seconds N] [--dir DIR]
+// npm run bench -- [--seconds N] [--dir DIR] [--stress-only]
 // Every figure of issue 9 side by side in one run, loopback only, figures not verdicts:
 //   build cold, warm three ways and after one source file changed (a child process each: wall
 //   time, peak RSS, stage timings), function bundle size, then with wrk (-t2 -c32) the local
@@ -13,7 +13,9 @@
 // Fairness: the bare ceiling sends, per URL, the same status line, headers (Date, Connection and
 // Keep-Alive are Node's on both sides) and body bytes that our server sent for it, from memory,
 // in as many processes as ours, on the same wrk settings (keep-alive, -t2 -c32).
-// With --dir the build figures are skipped and that dist/ is served as it is.
+// With --dir the build figures are skipped and that dist/ is served as it is. Last, issue 42's
+// figures: npm run stress's scenarios in their short form (test/stress/scenarios.ts), the
+// percentile ones over the measured build; --stress-only prints those alone (no wrk needed).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,13 +30,16 @@ import { functionCpuFigures, mainText } from './function-cpu.ts';
 import { workerColdFigures, workerColdRows } from './worker-cold.ts';
 import { hasWrk, runWrk, type WrkResult } from './wrk.ts';
 import { REPO_ROOT } from '../build/repo-root.ts';
+import { shardFile } from '../build/contract/dist-layout.ts';
+import { SCENARIOS } from '../test/stress/scenarios.ts';
 
 /** Our answers' headers the bare server repeats; Node adds Date, Connection and Keep-Alive itself on both sides. */
 const NODE_OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
 const repoRoot = REPO_ROOT;
-const USAGE = 'usage: npm run bench -- [--seconds N] [--dir DIR]';
-const flags = parseFlags(process.argv.slice(2), ['--seconds', '--dir'], USAGE);
+const USAGE = 'usage: npm run bench -- [--seconds N] [--dir DIR] [--stress-only]';
+const stressOnly = process.argv.includes('--stress-only');
+const flags = parseFlags(process.argv.slice(2).filter((a) => a !== '--stress-only'), ['--seconds', '--dir'], USAGE);
 const SECONDS = Number(flags['--seconds'] ?? 3);
 /** Server processes, ours and the bare ceiling alike: npm start's default, one per core. */
 const WORKERS = availableParallelism();
@@ -153,8 +158,48 @@ async function cpuFigures(dir: string) {
   row(`  same, each query the least of ${l.runs} first-seen runs`, `p50 ${l.p50Ms.toFixed(2)}, p90 ${l.p90Ms.toFixed(2)}, p99 ${l.p99Ms.toFixed(2)}, max ${l.maxMs.toFixed(2)} ms ("${l.worst}")`, '', '', 'p99 < 2 ms');
 }
 
+/** What each stress scenario's row says it meets (its bound is checked by the scenario itself). */
+const STRESS_GOALS: Record<string, string> = {
+  'fresh-starts': '0 failures (50 starts in npm run stress)',
+  'worker-kill': '>= 99% probes; acknowledged <= rows',
+  'slow-readers': '< 300 MB per worker',
+  'vote-counts': 'p99 < 5 ms',
+  'idle-conns': '20 of 20 answered within 1 s',
+};
+
+/** Issue 42's rows: each stress scenario, short, after the servers above are stopped; the percentile ones serve `dir` when it is a percentile build. */
+async function stressFigures(dir: string | null) {
+  const shape = dir ? (JSON.parse(readFileSync(path.join(dir, shardFile('meta')), 'utf8')) as { shape: string }).shape : null;
+  const percentileDist = shape === 'percentile' ? dir! : undefined;
+  for (const s of SCENARIOS) {
+    const t0 = performance.now();
+    let figures: string;
+    try {
+      figures = await s.run({ short: true, percentileDist });
+    } catch (e) {
+      figures = `FAILED: ${(e as Error).message}`;
+    }
+    console.log(`stress ${s.name} (${((performance.now() - t0) / 1000).toFixed(1)} s): ${figures}`);
+    row(`stress ${s.name}${percentileDist && ['slow-readers', 'idle-conns'].includes(s.name) ? ' (this build)' : ' (fixture build)'}`, figures, '', '', STRESS_GOALS[s.name] ?? '');
+  }
+}
+
+function printTable(loadAtStart: number) {
+  const widths = [0, 1, 2, 3, 4].map((i) => Math.max(...[['figure', 'ours', 'ceiling', 'ratio', 'goal'], ...rows].map((r) => r[i]!.length)));
+  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(`\nwrk -t2 -c32 -d${SECONDS}s, loopback, ${availableParallelism()} cores, 1-min load average ${loadAtStart.toFixed(2)} at the start, ${loadavg()[0]!.toFixed(2)} at the end; our server and the bare node:http ceiling ${WORKERS} process(es) each, nginx worker_processes auto`);
+  console.log('ratio: ours over the ceiling in requests/s; in brackets the same from CPU time per request (the ceiling\'s over ours), steadier on a shared machine\n');
+  console.log(line(['figure', 'ours', 'ceiling', 'ratio', 'goal']));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const r of rows) console.log(line(r));
+}
+
 async function main() {
   const loadAtStart = loadavg()[0]!;
+  if (stressOnly) {
+    await stressFigures(flags['--dir'] ? path.resolve(flags['--dir']) : null);
+    return printTable(loadAtStart);
+  }
   if (!hasWrk()) throw new Error('wrk is not installed (Debian/Ubuntu: apt-get install wrk); the throughput figures need it');
   const tmp = mkdtempSync(path.join(tmpdir(), 'odr-bench-'));
   const dir = flags['--dir'] ? path.resolve(flags['--dir']) : path.join(tmp, 'dist');
@@ -243,18 +288,14 @@ async function main() {
     row(`server RSS per process (${idleRss.length}: primary, workers), idle`, `${mbs(idleRss)} MB`, '', '', '');
     row('server RSS per process, highest under the load above', `${mbs(loadedRss)} MB`, '', '', '<= 150 MB per worker');
     await searchAccuracy(ours.url);
+    for (const r of running.reverse()) await r.stop();
+    running.length = 0;
+    await stressFigures(dir);
   } finally {
     for (const r of running.reverse()) await r.stop();
     rmSync(tmp, { recursive: true, force: true });
   }
-
-  const widths = [0, 1, 2, 3, 4].map((i) => Math.max(...[['figure', 'ours', 'ceiling', 'ratio', 'goal'], ...rows].map((r) => r[i]!.length)));
-  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  console.log(`\nwrk -t2 -c32 -d${SECONDS}s, loopback, ${availableParallelism()} cores, 1-min load average ${loadAtStart.toFixed(2)} at the start, ${loadavg()[0]!.toFixed(2)} at the end; our server and the bare node:http ceiling ${WORKERS} process(es) each, nginx worker_processes auto`);
-  console.log('ratio: ours over the ceiling in requests/s; in brackets the same from CPU time per request (the ceiling\'s over ours), steadier on a shared machine\n');
-  console.log(line(['figure', 'ours', 'ceiling', 'ratio', 'goal']));
-  console.log(line(widths.map((w) => '-'.repeat(w))));
-  for (const r of rows) console.log(line(r));
+  printTable(loadAtStart);
 }
 
 await main();

@@ -79,6 +79,17 @@ export const PROBLEM_VARIANTS = {
 } as const;
 
 export type ProblemStatus = keyof typeof PROBLEM_TYPES;
+
+/**
+ * What the local server (npm start) answers to any request before it reaches a route, from
+ * Node's parser and request timer (functions/adapters/node/server.ts): any operation may get
+ * them, so the OpenAPI document lists them on each. A CDN's edge answers these itself.
+ */
+export const CONNECTION_PROBLEMS = {
+  408: 'The request (its headers or its body) did not arrive within the request timeout; the connection is closed',
+  417: 'An Expect header other than 100-continue',
+  431: 'The request line and headers are larger than the server accepts; the connection is closed',
+} as const satisfies Partial<Record<ProblemStatus, string>>;
 export type ProblemVariant = keyof typeof PROBLEM_VARIANTS;
 
 /**

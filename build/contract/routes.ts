@@ -151,7 +151,7 @@ export const ROUTES: readonly RouteDef[] = [
           403: 'A browser request from another site (a foreign Origin, or Sec-Fetch-Site: cross-site); nothing recorded',
           409: 'This client already voted on this occupation in the last 24 hours; nothing changed',
           413: `Body larger than ${VOTE_POLICY.maxBodyBytes} bytes`,
-          415: 'Content-Type is neither application/json nor application/x-www-form-urlencoded',
+          415: 'Content-Type is neither application/json nor application/x-www-form-urlencoded, or the body has a Content-Encoding',
           422: 'Missing or unknown vote; errors name the allowed values',
           429: 'Vote budget of this client used up',
           503: 'Voting is not enabled on this deployment: no vote database, or (type vote-secret-missing) no VOTE_SECRET',
@@ -189,7 +189,7 @@ export const ROUTES: readonly RouteDef[] = [
         errors: {
           400: 'Invalid JSON or request fields',
           413: `Body larger than ${ASSESS_MAX_BODY_BYTES} bytes`,
-          415: 'Content-Type is not application/json',
+          415: 'Content-Type is not application/json, or the body has a Content-Encoding',
           422: 'Unknown personal factor or option (errors name the allowed values); or, in tasks: a task_id not among the occupation\'s tasks (errors list them), a repeated task_id, a share that is not a positive number, an empty array, more entries than the occupation has tasks; or a negative other_share, or other_share without tasks. Each error names its field',
         },
       },

@@ -8,6 +8,7 @@ import { CACHE_CONTROL, CONTENT_TYPE, type RouteBody } from '../contract/http-po
 import type { Shape } from '../model/record-schemas.ts';
 import { MODEL_VERSION } from '../model/version.ts';
 import { CODE_LICENSE, SERVICE_NAME } from './meta.ts';
+import { CONNECTION_PROBLEMS } from '../contract/problem.ts';
 
 const BODY_DESCRIPTION: Record<Exclude<RouteBody, 'json'>, string> = {
   html: 'Embeddable HTML card',
@@ -72,7 +73,7 @@ function operation(route: RouteDef, method: Method, op: Operation, shape: Shape)
       : { description: 'Unknown resource: an HTML not-found page', content: { 'text/html': { schema: { type: 'string' } } } };
   const responses: Record<string, unknown> = { [okStatus]: ok };
   if (op.formRedirect) responses['303'] = { description: op.formRedirect, headers: { Location: { schema: { type: 'string' } } } };
-  const errors: Record<string, string> = { ...op.errors, 405: 'Method not allowed; errors lists the allowed methods' };
+  const errors: Record<string, string> = { ...CONNECTION_PROBLEMS, ...op.errors, 405: 'Method not allowed; errors lists the allowed methods' };
   // Only the function can fail on its own side (a missing shard); files cannot.
   if (op.handler) errors[500] = 'The server could not answer (a fault on our side, never the request); retry later';
   responses['404'] = notFound;
@@ -115,7 +116,7 @@ export function buildOpenApi(shape: Shape, dataVersion: string): object {
     info: {
       title: SERVICE_NAME,
       version: dataVersion,
-      description: `Interface shape: ${shape}. Every response carries Access-Control-Allow-Origin: *; errors are RFC 9457 application/problem+json. The code is under the ${CODE_LICENSE} license; each data source keeps its own, named with its attribution in /api/v1/meta.`,
+      description: `Interface shape: ${shape}. Every response carries Access-Control-Allow-Origin: *; errors are RFC 9457 application/problem+json (CONNECT, a method no path takes, is answered 501 by the local server: it is not a proxy). The code is under the ${CODE_LICENSE} license; each data source keeps its own, named with its attribution in /api/v1/meta.`,
       // The code's license (an SPDX id); the data's sources keep theirs, named in /api/v1/meta.
       license: { name: CODE_LICENSE, identifier: CODE_LICENSE },
     },

@@ -30,7 +30,7 @@ describe('OpenAPI from the route table', () => {
   it('the vote is its own operation (201, form redirect, Retry-After on 429); 405 names Allow', () => {
     const vote = doc.paths['/api/v1/occupations/{soc_code}/votes']!.post!;
     expect(vote.operationId).toBe('occupation-vote');
-    expect(Object.keys(vote.responses)).toEqual(['201', '303', '400', '403', '404', '405', '409', '413', '415', '422', '429', '500', '503']);
+    expect(Object.keys(vote.responses)).toEqual(['201', '303', '400', '403', '404', '405', '408', '409', '413', '415', '417', '422', '429', '431', '500', '503']);
     expect(vote.responses['429']!.headers).toHaveProperty('Retry-After');
     expect(doc.paths['/api/v1/meta']!.get!.responses['405']!.headers).toHaveProperty('Allow');
     expect(doc['x-model-version']).toBe(MODEL_VERSION);
@@ -45,6 +45,18 @@ describe('OpenAPI from the route table', () => {
     walk(d);
     const defined = Object.keys(d.components.schemas).map((n) => `#/components/schemas/${n}`);
     expect([...refs].sort()).toEqual(defined.sort());
+  });
+  it('every operation lists what the server answers before routing (408, 417, 431: issue 42, item 11), as problem+json; a POST\'s 415 names Content-Encoding', () => {
+    const ops = Object.values(doc.paths).flatMap((o) => Object.entries(o));
+    expect(ops.length).toBeGreaterThan(10);
+    for (const [method, op] of ops) {
+      for (const status of ['408', '417', '431']) {
+        const r = op.responses[status] as { content?: Record<string, unknown> } | undefined;
+        expect(Object.keys(r?.content ?? {}), `${op.operationId} ${status}`).toEqual(['application/problem+json']);
+      }
+      if (method === 'post') expect((op.responses['415'] as { description: string }).description, op.operationId).toMatch(/Content-Encoding/);
+    }
+    expect((doc as unknown as { info: { description: string } }).info.description).toMatch(/CONNECT.*501/);
   });
   it('says it is public (no security scheme applies) and names its license', () => {
     const d = doc as unknown as { security: unknown[]; info: { license: { name: string; identifier: string } } };
