@@ -102,6 +102,7 @@ export function occupationRisk(r: OccupationRecord, shape: Shape) {
     transition_options: r.transition_options,
     transition_note: r.transition_note,
     guidance: r.guidance,
+    evidence: r.evidence,
   };
 }
 

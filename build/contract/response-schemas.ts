@@ -16,6 +16,7 @@ import {
   IscoUnscored,
   LaborData,
   RiskScoreRecord,
+  JobEvidence,
   RiskTier,
   SkillGap,
   TaskBasis,
@@ -95,6 +96,10 @@ function shapeSchemas(riskScore: typeof PercentileRiskScore | typeof TimelineRis
       // Model 3.1 (issue 43), additive: routes, focus within the job and the one best next step.
       guidance: Guidance.strict().describe(
         'Guidance beside transition_options (model 3.1): routes (longer steps, each with what it takes and the share of model alternatives under which it is lower), focus within the job (tasks whose AI exposure stays lowest; never points off the score), the one best next step, and for a growing occupation outside the high tier the plain statement that staying is the advice.',
+      ),
+      // Model 3.1 (issue 44), additive: what is actually happening to the job, never a score input.
+      evidence: JobEvidence.strict().describe(
+        'What is actually happening to the job, beside the score and never an input to it (model 3.1): every BLS Employment Projections Table 1.12 statement about the occupation (text, industry, whether its share rises or falls; none is not the same as unaffected), its OEWS national employment for each year the sources hold (May 2019, hybrid codes, and 2021-25; May 2020 missing; BLS cautions OEWS is not a time series), and the BLS 2024-34 projection with annual openings.',
       ),
       model_version: ModelVersionField,
     }),

@@ -1,7 +1,7 @@
 // The ISCO-08 unit groups for people: a page per unit group (/isco/<slug>) and an embeddable card
 // (/embed/isco/<slug>), rendered with the card's engine. Both say that the tasks and the weights
 // are American, and neither shows a U.S. wage. Pure apart from the templates read once.
-import type { IscoRecord, ModelOutput } from '../model/record-schemas.ts';
+import type { IscoRecord, JobEvidence, ModelOutput } from '../model/record-schemas.ts';
 import { urlFor } from '../contract/routes.ts';
 import { SCOPE } from '../model/scope.ts';
 import { TIER_WORDS, attributeText, cardTitleSize, dataDate, gaugeView, scoreText, templates } from './embed.ts';
@@ -37,6 +37,14 @@ export function* iscoCards(model: ModelOutput, opts: { dataVersion: string }): G
   }
 }
 
+/** The U.S. occupation's evidence in two cells (issue 44): Table 1.12 statements by direction, the 2024-34 change. */
+function evidenceCells(e: JobEvidence): { statements: string; change: string } {
+  const rise = e.bls_statements.filter((s) => s.share === 'rises').length;
+  const fall = e.bls_statements.length - rise;
+  const c = e.projection.change_pct;
+  return { statements: e.bls_statements.length === 0 ? 'none' : [rise > 0 ? `${rise} rises` : '', fall > 0 ? `${fall} falls` : ''].filter(Boolean).join(', '), change: c === null ? 'n/a' : `${c > 0 ? '+' : ''}${c}%` };
+}
+
 /** One page per scored unit group. */
 export function* iscoPages(model: ModelOutput): Generator<{ slug: string; html: string }> {
   const eta = templates();
@@ -58,7 +66,7 @@ export function* iscoPages(model: ModelOutput): Generator<{ slug: string; html: 
           .sort((a, b) => b.weight - a.weight || (a.soc_code < b.soc_code ? -1 : 1))
           .map((o) => {
             const rec = bySoc.get(o.soc_code);
-            return { title: o.title, soc: o.soc_code, slug: rec?.slug ?? null, weight: `${(o.weight * 100).toFixed(1)}%`, score: rec ? scoreText(rec.risk_score.final_score) : 'n/a' };
+            return { title: o.title, soc: o.soc_code, slug: rec?.slug ?? null, weight: `${(o.weight * 100).toFixed(1)}%`, score: rec ? scoreText(rec.risk_score.final_score) : 'n/a', ...(rec ? evidenceCells(rec.evidence) : { statements: 'n/a', change: 'n/a' }) };
           }),
         note: u.mapping.note,
         jsonHref: urlFor('isco-detail', { isco_code: u.isco_code }),

@@ -16,6 +16,7 @@ import { buildDownloads, type Download } from './downloads.ts';
 import { sha256 } from './manifest.ts';
 import { TIER_WORDS, attributeText, factorLabel, ordinal, scoreText, templates } from './embed.ts';
 import { SCOPE } from '../model/scope.ts';
+import { evidenceView } from './evidence-view.ts';
 import { modalTier } from '../model/uncertainty.ts';
 import { REPO_ROOT } from '../repo-root.ts';
 import { changeLine } from '../contract/releases.ts';
@@ -309,6 +310,8 @@ function occupationView(o: OccupationRecord, model: ModelOutput, shape: Shape, p
       .sort()
       .map((k) => ({ label: factorLabel(k), value: o.protective_factors[k]!.toFixed(2), pct: round(o.protective_factors[k]! * 100, 1) })),
     labor: laborFields(o.labor_data as Record<string, unknown>, (soc) => model.occupations.find((x) => x.soc_code === soc)?.title ?? soc),
+    // Issue 44: what is happening to the job, beside the score (never an input to it).
+    evidence: evidenceView(o.evidence, o.title, o.labor_data.employment_shared_with, grouped),
     // Plain words first (O*NET's level anchors), the numbers beside them.
     gaps: o.skill_gaps.map((g) => ({
       name: g.name,

@@ -24,6 +24,7 @@ import { coreShare } from './task-time.ts';
 import { wwaiIndex } from './wwai.ts';
 import { taskBasis } from './task-assess.ts';
 import { intervalAlternatives } from './interval.ts';
+import { employmentByYear } from './job-evidence.ts';
 
 export type { Seeds } from './params.ts';
 
@@ -110,6 +111,8 @@ export function computeModel(inputs: ModelInputs, seeds: Seeds, opts: ComputeOpt
     usageLevelSignal: (evidence.report.usage_level_signal.spearman ?? -Infinity) >= p.timeline.level_min_spearman.value,
     epFactors: inputs.ep_factors,
     oewsIndustry: inputs.oews_industry,
+    employmentYears: employmentByYear([...inputs.oews_history, ...inputs.oews_national]),
+    projections: inputs.projections,
     taskBases,
     moveRules30: opts.moveRules30 ?? false,
   });

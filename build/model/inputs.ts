@@ -351,6 +351,8 @@ export const ModelInputs = z.object({
   wwai_iwa: z.array(WwaiIwa),
   /** Newest first (May 2025, then May 2024). */
   oews_national: z.array(OewsNational),
+  /** Older OEWS national years (May 2023 back to 2019): evidence beside the score only (job-evidence.ts), never read by it. */
+  oews_history: z.array(OewsNational).default([]),
   oews_industry: z.array(OewsIndustryRow),
   naics: z.array(NaicsCode),
   projections: z.array(Projection),

@@ -9,7 +9,8 @@ import { explainScore, explanationBaseline } from './explanation.ts';
 import { allocateMoves, moveOption, skillGaps, transitionChoice, transitionNote, type EligibleMove, type MoveGuide, type ScoredRef, type TransitionFilterCounts } from './transitions.ts';
 import { focusTasks, nextStep, routeOptions, stayNote } from './advice.ts';
 import { industryEmployment, table112BySoc, technologyCut, type Table112Statement, type TechnologyCut } from './ep-factors.ts';
-import type { EpFactorRow, OewsIndustryRow } from './inputs.ts';
+import type { EpFactorRow, OewsIndustryRow, Projection } from './inputs.ts';
+import { jobEvidence, missingYears, type EmploymentYears } from './job-evidence.ts';
 import type { TaskBasis } from './record-schemas.ts';
 import { assignSlugs, occupationId } from './ids.ts';
 import type { RelatedOccupation, VoteRow } from './inputs.ts';
@@ -44,6 +45,9 @@ export interface RecordContext {
   /** BLS EP Table 1.12 rows and OEWS industry rows: guidance only (moves, routes, focus), never the score. */
   epFactors: readonly EpFactorRow[];
   oewsIndustry: readonly OewsIndustryRow[];
+  /** OEWS national employment by year, oldest first, and the projections rows: evidence beside the score (job-evidence.ts), never read by it. */
+  employmentYears?: readonly EmploymentYears[];
+  projections?: readonly Projection[];
   /** Each occupation's task basis (the focus rule reads its per-alternative task risks). */
   taskBases: ReadonlyMap<string, TaskBasis>;
   /** Moves by the 3.0 rules only (no 3.1 rules, no capacity, no routes or focus): the validation's 'before'. */
@@ -195,11 +199,14 @@ export function occupationRecords(scores: OccupationScores, refs: readonly Score
     max,
   );
   counts.moves_removed.capacity = allocation.blocked;
+  const years = ctx.employmentYears ?? [];
+  const missing = missingYears(years);
+  const projectionOf = new Map((ctx.projections ?? []).filter((r) => r.occupation_type === 'Line item').map((r) => [r.soc, r]));
   const occupations: OccupationRecord[] = scored.map(({ d, score, low, high, alternatives }, i) => {
-    const years = adoptionYears({ usage_index: meanUsage > 0 ? d.adoption.usage / meanUsage : 0, level_signal: ctx.usageLevelSignal, t_latest: tY.at(-1) ?? 0 }, score, p);
-    counts.year_basis[years.basis]++;
-    if (years.negligible) counts.year_basis.negligible++;
-    if (years.low === years.high) counts.year_basis.one_year_windows++;
+    const window = adoptionYears({ usage_index: meanUsage > 0 ? d.adoption.usage / meanUsage : 0, level_signal: ctx.usageLevelSignal, t_latest: tY.at(-1) ?? 0 }, score, p);
+    counts.year_basis[window.basis]++;
+    if (window.negligible) counts.year_basis.negligible++;
+    if (window.low === window.high) counts.year_basis.one_year_windows++;
     const origin = refBySoc.get(d.soc)!;
     const { removed } = choices.get(d.soc)!;
     const transitions = allocation.chosen.get(d.soc)!.map((m) => moveOption(origin, m, p));
@@ -252,8 +259,8 @@ export function occupationRecords(scores: OccupationScores, refs: readonly Score
         risk_percentile: percentiles[i]!,
         percentile_low: percentileRange[i]!.low,
         percentile_high: percentileRange[i]!.high,
-        displacement_year_low: years.low,
-        displacement_year_high: years.high,
+        displacement_year_low: window.low,
+        displacement_year_high: window.high,
         task_exposure: round(100 * d.base.substitution_exposure, 1),
         protective_moderation: round(multiplier, 4),
         label_coverage: coverage,
@@ -282,6 +289,13 @@ export function occupationRecords(scores: OccupationScores, refs: readonly Score
         technology_cut: { cut: cut.cut, basis: cut.basis, share: cut.share === null ? null : round(cut.share, 3), statements: cut.statements.length },
         job_pool: guide.pool(d.soc),
       },
+      evidence: jobEvidence(
+        statements.get(d.soc) ?? [],
+        ctx.labor.data.get(d.soc)!.oews_code,
+        years,
+        missing,
+        projectionOf.get(ctx.labor.projectionCode.get(d.soc) ?? '') ?? null,
+      ),
       votes: voteStats(v ?? { agree: 0, too_high: 0, too_low: 0 }),
     };
   });

@@ -288,6 +288,52 @@ export const Explanation = z
   })
   .describe('Why the occupation has its score, computed from the model\'s own steps.');
 
+/** 3.1.0: what is happening to the job, beside the score and never an input to it (job-evidence.ts). */
+export const JobEvidence = z
+  .object({
+    about: z.string(),
+    bls_statements: z
+      .array(
+        z.strictObject({
+          code: z.string().regex(/^\d{2}-\d{4}$/).describe("Table 1.12's occupation code: the occupation's SOC code, or the aggregate above it (a code ending in 0)."),
+          industry_code: z.string().describe('National Employment Matrix industry code (TE1000: total, all industries).'),
+          industry_title: z.string(),
+          statement: z.string().describe('The statement as BLS writes it.'),
+          share: z.enum(['rises', 'falls']).describe("Whether the occupation's share of the industry's employment is expected to rise or fall."),
+        }),
+      )
+      .describe('Every BLS Employment Projections Table 1.12 statement about the occupation (its SOC code and any aggregate above it); empty when BLS makes none.'),
+    bls_statements_note: z.string().describe('What the statements are; when there are none, that no statement is not the same as unaffected.'),
+    employment_history: z
+      .strictObject({
+        oews_code: z.string().nullable().describe('The OEWS code of labor_data (its employment is the whole code\'s, shared with employment_shared_with); null without an OEWS match.'),
+        years: z
+          .array(
+            z.strictObject({
+              year: z.number().int(),
+              employment: z.number().int().nullable().describe('OEWS May national employment of oews_code; null when that year does not publish the code.'),
+              hybrid_codes: z.boolean().describe('True for years published in hybrid SOC 2010/2018 codes (May 2019, 2020): the code may cover other jobs than today.'),
+            }),
+          )
+          .describe('Every OEWS national year the sources hold, oldest first; empty without an OEWS match.'),
+        missing_years: z.array(z.number().int()).describe('Years within the span the sources do not hold (May 2020).'),
+        caution: z.string().describe("BLS's caution: OEWS is not designed as a time series."),
+      })
+      .describe('OEWS national employment by year: evidence of what is happening, not a trend the score reads.'),
+    projection: z
+      .strictObject({
+        period: z.string(),
+        code: z.string().nullable().describe('BLS projections code (Table 1.2 line); null without a match.'),
+        employment_2024: z.number().int().nullable(),
+        employment_2034: z.number().int().nullable(),
+        change_pct: z.number().nullable(),
+        openings_annual: z.number().int().nullable(),
+      })
+      .describe('BLS Employment Projections 2024-34 (Table 1.2): employment in 2024 and 2034, change in percent, average annual openings.'),
+  })
+  .describe('What is actually happening to the job, beside the score and never an input to it (3.1.0).');
+export type JobEvidence = z.infer<typeof JobEvidence>;
+
 export const OccupationRecord = z.object({
   /** Stable: the SOC digits as an integer, 15-1252.00 -> 15125200. */
   id: z.number().int().positive(),
@@ -308,6 +354,7 @@ export const OccupationRecord = z.object({
   /** Why fewer than two options are listed (which rule left none); null when two or more are. */
   transition_note: z.string().nullable(),
   guidance: Guidance,
+  evidence: JobEvidence,
   votes: VoteStats,
 });
 

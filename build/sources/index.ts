@@ -48,7 +48,7 @@ export async function loadSources(dir: string, opts: LoadOptions = {}): Promise<
   const files = await listSourceFiles(root);
   if (files.length === 0) throw new SourceError(`Source directory ${root} is empty. ${HOW_TO_GET_DATA}`);
 
-  const { picked: p, skillsFill, national, industry, aei, aeiSkipped, missingRequired, missingOptional, choices } = selectFiles(files);
+  const { picked: p, skillsFill, national, nationalHistory, industry, aei, aeiSkipped, missingRequired, missingOptional, choices } = selectFiles(files);
 
   if (missingRequired.length > 0) {
     throw new SourceError(
@@ -61,6 +61,7 @@ export async function loadSources(dir: string, opts: LoadOptions = {}): Promise<
   async function loadFiles(): Promise<{ bundle: ModelInputs; report: SourceReport; cache: SourcesCacheUse }> {
     // Logs are created in this (fixed) order, so the report does not depend on parse timing.
     const logs: FileLog[] = [];
+    const historySkipped: string[] = [];
     // Jobs are planned first and run once all are known: those the cache answers are not parsed,
     // and the pool is sized by what is left to parse.
     const planned: Planned[] = [];
@@ -108,6 +109,17 @@ export async function loadSources(dir: string, opts: LoadOptions = {}): Promise<
       msft: optional(p.msft, 'msft', undefined),
       wwaiIwa: optional(p.wwaiIwa, 'wwaiIwa', undefined),
       national: allOrThrow(national.map((n) => load(n, 'national', n.year))),
+      // Older years are evidence beside the score: one that cannot be read is reported and left out.
+      nationalHistory: Promise.all(
+        nationalHistory.map((n) => {
+          return load(n, 'national', n.year).catch((e: unknown) => {
+            const at = logs.findIndex((l) => l.path === n.found.path);
+            if (at >= 0) logs.splice(at, 1);
+            historySkipped.push(`OEWS national May ${n.year} (${n.found.path}) not readable, left out of the employment evidence: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+            return null;
+          });
+        }),
+      ).then((all) => all.filter((x) => x !== null)),
       industry: allOrThrow([...industry.entries()].map(([kind, picked]) => load(picked, 'industry', { kind, year: picked.year }))),
       naics: req(p.naics, 'naics', undefined),
       projections: optional(
@@ -166,6 +178,7 @@ export async function loadSources(dir: string, opts: LoadOptions = {}): Promise<
       msft_applicability: r.msft ?? [],
       wwai_iwa: r.wwaiIwa ?? [],
       oews_national: r.national,
+      oews_history: r.nationalHistory,
       oews_industry: r.industry.flat() as OewsIndustryRow[],
       naics: r.naics,
       projections: r.projections ?? [],
@@ -186,7 +199,7 @@ export async function loadSources(dir: string, opts: LoadOptions = {}): Promise<
       files: logs.map((l) => l.toReport()),
       problems: logs.flatMap((l) => l.problems),
       missing_optional: missingOptional,
-      choices,
+      choices: [...choices, ...historySkipped],
     };
     return { bundle, report, cache };
   }

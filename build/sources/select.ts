@@ -108,7 +108,7 @@ export function selectFiles(files: string[]) {
   if (skillsFill === null && onet.release !== null) missingOptional.push(`Skills.txt/.xlsx of an O*NET release newer than ${onet.release} (fills unrated occupations)`);
 
   // OEWS national: one file per reference year, newest first; xlsx preferred within a year. The
-  // model reads the newest OEWS_MODEL_YEARS; older years are listed, never read by the build.
+  // model reads the newest OEWS_MODEL_YEARS; older years are read as evidence beside the score (never by it).
   const national = groupBest(findAll(files, [OEWS_NATIONAL]), (f) => f.match[1]!, (f) => f.match[2]!.toLowerCase() === 'xlsx');
   const nationalYears = [...national.keys()].sort().reverse();
   if (nationalYears.length === 0) missingRequired.push('national_M<year>_dl.xlsx (OEWS national)');
@@ -156,7 +156,7 @@ export function selectFiles(files: string[]) {
     skillsFill,
     /** OEWS national years the model reads, newest first. */
     national: modelYears.map((year) => ({ year, ...national.get(year)! })),
-    /** Older OEWS national years: yardsticks for validation, not read by the build. */
+    /** Older OEWS national years: employment evidence beside the score and validation yardsticks, never score inputs. */
     nationalHistory: historyYears.map((year) => ({ year, ...national.get(year)! })),
     industry,
     aei: [...aei.values()],
@@ -187,7 +187,7 @@ function describeChoices(
     const fill = fallback.length > 0 ? `, May ${fallback.join(', May ')} (fills values May ${newest} suppresses)` : '';
     const also =
       historyYears.length > 0
-        ? `; also found, not used by the model: May ${historyYears.join(', May ')} (OEWS history for npm run validate)`
+        ? `; also May ${historyYears.join(', May ')} (employment by year beside the score, never in it; OEWS history for npm run validate)`
         : '';
     lines.push(`OEWS national: May ${newest} (wages, employment)${fill}${also}`);
   }

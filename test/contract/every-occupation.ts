@@ -1,11 +1,12 @@
-// Every occupation of a percentile build, read as a client would (the list, page by page, then each
+// Every occupation of a build (percentile unless told), read as a client would (the list, page by page, then each
 // occupation's detail and risk), parsed with the served schemas: the guidance and transition tests
 // check their rules over all of them.
 import { responseSchemas } from '../../build/contract/response-schemas.ts';
+import type { Shape } from '../../build/model/record-schemas.ts';
 import type { Site } from './setup.ts';
 
-export async function everyOccupation(site: Site) {
-  const s = responseSchemas('percentile');
+export async function everyOccupation(site: Site, shape: Shape = 'percentile') {
+  const s = responseSchemas(shape);
   const socs: string[] = [];
   for (let offset = 0; ; offset += 100) {
     const page = (await site.json(`/api/v1/occupations?limit=100&offset=${offset}`)) as { data: Array<{ soc_code: string }>; count: number };

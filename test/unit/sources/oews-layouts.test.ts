@@ -85,7 +85,7 @@ describe('OEWS years the build reads', () => {
     expect(s.nationalHistory.map((n) => n.year)).toEqual(['2023', '2022', '2021', '2019']);
     expect(s.choices).toContainEqual(
       'OEWS national: May 2025 (wages, employment), May 2024 (fills values May 2025 suppresses); ' +
-        'also found, not used by the model: May 2023, May 2022, May 2021, May 2019 (OEWS history for npm run validate)',
+        'also May 2023, May 2022, May 2021, May 2019 (employment by year beside the score, never in it; OEWS history for npm run validate)',
     );
   });
 
@@ -102,6 +102,8 @@ describe('OEWS years the build reads', () => {
     const { bundle, report } = await loadSources(mini.dir);
     expect(bundle.oews_national.map((n) => n.period)).toEqual(['May 2025', 'May 2024']);
     expect(report.files.map((f) => f.path)).not.toContain('bls/oesm19nat/national_M2019_dl.xlsx');
-    expect(report.choices.join('\n')).toContain('also found, not used by the model: May 2019');
+    expect(report.choices.join('\n')).toContain('also May 2019 (employment by year beside the score');
+    expect(report.choices.join('\n')).toContain('OEWS national May 2019 (bls/oesm19nat/national_M2019_dl.xlsx) not readable, left out of the employment evidence');
+    expect(bundle.oews_history).toEqual([]);
   });
 });
