@@ -85,14 +85,21 @@ function altEnds(owners: number[], occupations: number): number[] {
 
 /**
  * The ISCO-08 search: each unit group's own title, and as alternate names the titles of the U.S.
- * occupations it links to ("registered nurse" finds 2221 Nursing professionals). A shard of its
- * own, far smaller than the occupations' index, so an ISCO search costs little on a cold instance.
+ * occupations it links to ("registered nurse" finds 2221 Nursing professionals) and the seed's
+ * common non-U.S. titles ("solicitor" finds 2611 Lawyers). A shard of its own, far smaller than
+ * the occupations' index, so an ISCO search costs little on a cold instance.
  * No popularity prior: there is no employment by ISCO-08 unit group.
  */
-export function buildIscoSearchIndex(units: ReadonlyArray<Pick<IscoRecord, 'isco_code' | 'title' | 'us_occupations'>>): WholeSearchIndex {
+export function buildIscoSearchIndex(
+  units: ReadonlyArray<Pick<IscoRecord, 'isco_code' | 'title' | 'us_occupations'>>,
+  alternates: ReadonlyArray<{ isco_code: string; title: string }>,
+): WholeSearchIndex {
   return buildSearchIndex(
     units.map((u) => ({ soc_code: u.isco_code, title: u.title })),
-    units.flatMap((u) => u.us_occupations.map((o) => ({ soc_code: u.isco_code, title: o.title, short_title: null }))),
+    [
+      ...units.flatMap((u) => u.us_occupations.map((o) => ({ soc_code: u.isco_code, title: o.title, short_title: null }))),
+      ...alternates.map((a) => ({ soc_code: a.isco_code, title: a.title, short_title: null })),
+    ],
   );
 }
 

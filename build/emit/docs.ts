@@ -148,8 +148,21 @@ function examplesFor(template: string, method: string, op: OpenApiDoc['paths'][s
   return out;
 }
 
+/**
+ * The origin the snippets show without script: where `npm start` serves. The pages' script puts the
+ * page's own origin in its place (every `[data-origin]` element), so a snippet copied from a
+ * deployed site names that site.
+ */
+export const EXAMPLE_ORIGIN = 'http://127.0.0.1:8080';
+
+/** Escaped text for HTML with the example origin marked for the script to replace. */
+export function originMarked(text: string): string {
+  const esc = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return esc.split(EXAMPLE_ORIGIN).join(`<span data-origin>${EXAMPLE_ORIGIN}</span>`);
+}
+
 function curlOf(r: ExampleRequest): string {
-  const url = `https://YOUR-HOST${r.path}`;
+  const url = `${EXAMPLE_ORIGIN}${r.path}`;
   if (r.method === 'GET') return `curl '${url}'`;
   if (r.body === undefined) return `curl -X ${r.method} '${url}'`;
   return `curl -X ${r.method} '${url}' -H 'Content-Type: ${r.contentType ?? 'application/json'}' -d '${r.body}'`;
@@ -180,7 +193,7 @@ async function referenceView(read: ReadBuilt, model: ModelOutput, shape: Shape, 
       for (const { label, req } of examplesFor(template, method, op, model)) {
         const a = await ask(req);
         const isJson = /json/.test(a.contentType);
-        examples.push({ label, req, curl: curlOf(req), status: a.status, contentType: a.contentType, shown: isJson ? excerptJson(JSON.parse(a.body)) : null });
+        examples.push({ label, req, curl: originMarked(curlOf(req)), status: a.status, contentType: a.contentType, shown: isJson ? excerptJson(JSON.parse(a.body)) : null });
       }
       operations.push({
         id: op.operationId,
@@ -197,11 +210,36 @@ async function referenceView(read: ReadBuilt, model: ModelOutput, shape: Shape, 
   return { operations, description: doc.info.description, client: DOCS_CLIENT };
 }
 
-/** Markdown from docs/ with links fixed for the site: the two docs map to their pages; other relative links become text. */
-function markdownPage(file: string): string {
+/** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens ("13b. ISCO-08 unit groups" -> "13b-isco-08-unit-groups"). */
+export function headingSlug(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/<[^>]*>/g, '')
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .trim()
+    .replace(/\s/g, '-');
+}
+
+/**
+ * Markdown from docs/ with links fixed for the site: the two docs map to their pages; other
+ * relative links become text. Headings get GitHub's anchors, and the sections and subsections are
+ * listed after the title ("On this page"), so a long document can be read by its parts.
+ */
+export function markdownPage(file: string): string {
+  const toc: Array<{ depth: number; id: string; html: string }> = [];
+  const used = new Map<string, number>();
   const marked = new Marked({
     gfm: true,
     renderer: {
+      heading({ tokens, depth }: Tokens.Heading) {
+        const html = this.parser.parseInline(tokens);
+        const base = headingSlug(html);
+        const n = used.get(base) ?? 0;
+        used.set(base, n + 1);
+        const id = n === 0 ? base : `${base}-${n}`;
+        if (depth === 2 || depth === 3) toc.push({ depth, id, html });
+        return `<h${depth} id="${id}">${html}</h${depth}>\n`;
+      },
       link({ href, text, tokens }: Tokens.Link) {
         const inner = this.parser.parseInline(tokens);
         const mapped: Record<string, string> = { 'EMBED.md': '/docs/embed', 'docs/EMBED.md': '/docs/embed', 'METHODOLOGY.md': '/docs/methodology', 'docs/METHODOLOGY.md': '/docs/methodology' };
@@ -216,7 +254,18 @@ function markdownPage(file: string): string {
       },
     },
   });
-  return marked.parse(literalAsterisks(readFileSync(file, 'utf8')), { async: false }) as string;
+  const body = marked.parse(literalAsterisks(readFileSync(file, 'utf8')), { async: false }) as string;
+  if (toc.length < 3) return body;
+  const items: string[] = [];
+  toc.forEach((h, i) => {
+    if (h.depth === 3) return;
+    const subs = [];
+    for (let j = i + 1; j < toc.length && toc[j]!.depth === 3; j++) subs.push(`<li><a href="#${toc[j]!.id}">${toc[j]!.html}</a></li>`);
+    items.push(`<li><a href="#${h.id}">${h.html}</a>${subs.length ? `<ul>${subs.join('')}</ul>` : ''}</li>`);
+  });
+  const nav = `<nav class="toc" aria-label="On this page"><details open><summary>On this page</summary><ul>${items.join('\n')}</ul></details></nav>\n`;
+  const end = body.indexOf('</h1>');
+  return end < 0 ? nav + body : body.slice(0, end + 6) + nav + body.slice(end + 6);
 }
 
 /**

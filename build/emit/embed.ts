@@ -10,6 +10,7 @@ import type { ModelOutput, OccupationRecord, RiskTier, Shape } from '../model/re
 import { patternOf, urlFor } from '../contract/routes.ts';
 import { CARD_VOTE_STATES } from '../contract/votes.ts';
 import { majorGroup } from '../model/soc-groups.ts';
+import { iscoMajorName } from '../model/isco.ts';
 import { mostProtective } from '../model/explanation.ts';
 import { REPO_ROOT } from '../repo-root.ts';
 import { SCOPE } from '../model/scope.ts';
@@ -222,8 +223,17 @@ export function embedPages(model: ModelOutput, shape: Shape, opts: { dataVersion
     g.rows.push(r);
     groups.set(r.group.code, g);
   }
+  // The ISCO-08 unit groups' cards after the U.S. ones, one section per major group.
+  const iscoGroups = new Map<string, Array<{ slug: string; title: string; code: string; search: string; score: string; tier: string; tierWords: string }>>();
+  for (const u of model.isco.units)
+    iscoGroups.set(u.major_group, [
+      ...(iscoGroups.get(u.major_group) ?? []),
+      { slug: u.slug, title: u.title, code: u.isco_code, search: `${u.title.toLowerCase()} ${u.isco_code}`, score: scoreText(u.final_score), tier: u.risk_tier, tierWords: TIER_WORDS[u.risk_tier] },
+    ]);
   const index = eta.render('@embed-index', {
     count: rows.length,
+    iscoCount: model.isco.units.length,
+    iscoGroups: [...iscoGroups.keys()].sort().map((digit) => ({ code: `isco-${digit}`, name: `ISCO-08 ${digit}: ${iscoMajorName(digit)}`, rows: [...iscoGroups.get(digit)!].sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0)) })),
     groups: [...groups.values()].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0)),
     meta: model.meta,
     dataDate: dataDate(model.meta),

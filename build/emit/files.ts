@@ -22,7 +22,8 @@ import type { EmbedPages } from './embed.ts';
 import { apiIndex } from './meta.ts';
 import { sha256 } from './manifest.ts';
 import type { SitePages } from './site.ts';
-import { iscoCards, iscoPages } from './isco-pages.ts';
+import { iscoCards, iscoIndexPage, iscoPages } from './isco-pages.ts';
+import { changesPage } from './changes-page.ts';
 import type { ReleaseContext } from '../releases/load.ts';
 
 export interface EmittedFile {
@@ -107,7 +108,9 @@ export async function* emitFiles(
   if (site) {
     yield file('home', {}, site.home);
     for (const p of site.occupations) yield file('occupation-page', { slug: p.slug }, p.html);
+    yield file('isco-index', {}, iscoIndexPage(model));
     for (const p of iscoPages(model)) yield file('isco-page', { isco_slug: p.slug }, p.html);
+    yield file('docs-changes', {}, changesPage(model, releases));
     yield file('site-script', {}, site.script);
     const downloads = await site.downloads;
     yield file('downloads', {}, downloads.page);
@@ -136,7 +139,7 @@ export async function* emitFiles(
     })],
     ['industries', () => industryList],
     ['isco', () => ({ items: iscoItems, unscored: model.isco.unscored })],
-    ['isco-search', () => buildIscoSearchIndex(model.isco.units)],
+    ['isco-search', () => buildIscoSearchIndex(model.isco.units, model.isco.alternate_titles)],
   ];
   const problem = packedProblem(search);
   if (problem) throw new Error(`search index: ${problem}`);

@@ -4,6 +4,7 @@
 import type { IscoRecord, JobEvidence, ModelOutput } from '../model/record-schemas.ts';
 import { urlFor } from '../contract/routes.ts';
 import { SCOPE } from '../model/scope.ts';
+import { iscoMajorName as majorName } from '../model/isco.ts';
 import { TIER_WORDS, attributeText, cardTitleSize, dataDate, gaugeView, scoreText, templates } from './embed.ts';
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -45,10 +46,36 @@ function evidenceCells(e: JobEvidence): { statements: string; change: string } {
   return { statements: e.bls_statements.length === 0 ? 'none' : [rise > 0 ? `${rise} rises` : '', fall > 0 ? `${fall} falls` : ''].filter(Boolean).join(', '), change: c === null ? 'n/a' : `${c > 0 ? '+' : ''}${c}%` };
 }
 
+/** /isco/: every scored unit group under its major group (in code order), with the alternate titles that find it. */
+export function iscoIndexPage(model: ModelOutput): string {
+  const alternates = alternatesByCode(model);
+  const groups = new Map<string, IscoRecord[]>();
+  for (const u of model.isco.units) groups.set(u.major_group, [...(groups.get(u.major_group) ?? []), u]);
+  return templates().render('@site/isco-index', {
+    meta: model.meta,
+    count: model.isco.units.length,
+    unscored: model.isco.unscored.length,
+    scope: SCOPE.sentence,
+    examples: model.isco.alternate_titles.slice(0, 6).map((a) => a.title),
+    groups: [...groups.keys()].sort((a, b) => (a === '0' ? 1 : b === '0' ? -1 : a < b ? -1 : 1)).map((digit) => ({
+      digit,
+      name: majorName(digit),
+      units: groups.get(digit)!.map((u) => ({ code: u.isco_code, title: u.title, slug: u.slug, score: scoreText(u.final_score), tier: u.risk_tier, tierWords: TIER_WORDS[u.risk_tier], also: (alternates.get(u.isco_code) ?? []).map((a) => a.title) })),
+    })),
+  });
+}
+
+function alternatesByCode(model: ModelOutput) {
+  const out = new Map<string, ModelOutput['isco']['alternate_titles']>();
+  for (const a of model.isco.alternate_titles) out.set(a.isco_code, [...(out.get(a.isco_code) ?? []), a]);
+  return out;
+}
+
 /** One page per scored unit group. */
 export function* iscoPages(model: ModelOutput): Generator<{ slug: string; html: string }> {
   const eta = templates();
   const bySoc = new Map(model.occupations.map((o) => [o.soc_code, o]));
+  const alternates = alternatesByCode(model);
   for (const u of model.isco.units) {
     yield {
       slug: u.slug,
@@ -56,6 +83,8 @@ export function* iscoPages(model: ModelOutput): Generator<{ slug: string; html: 
         meta: model.meta,
         code: u.isco_code,
         major: u.major_group,
+        majorName: majorName(u.major_group),
+        also: (alternates.get(u.isco_code) ?? []).map((a) => ({ title: a.title, note: a.note, source: a.source_title, url: a.source_url })),
         title: u.title,
         titleAttr: attributeText(u.title),
         slug: u.slug,

@@ -9,7 +9,7 @@ import { slugify } from './ids.ts';
 import { computeIndustries } from './industries.ts';
 import { intervalCheck, type IntervalCheck } from './interval-check.ts';
 import type { ModelInputs } from './inputs.ts';
-import { computeIsco } from './isco.ts';
+import { computeIsco, iscoAlternateTitles } from './isco.ts';
 import { computeLabor, employmentWeights } from './labor.ts';
 import { modelReport } from './model-report.ts';
 import { groupBy } from './num.ts';
@@ -153,7 +153,7 @@ export function computeModel(inputs: ModelInputs, seeds: Seeds, opts: ComputeOpt
     tiers,
     task_bases: Object.fromEntries(taskBases),
     task_scale: { prior: scores.prior, half_saturation: p.scale.half_saturation.value, quantile: p.interval.quantile.value },
-    isco: { units: isco.units, unscored: isco.unscored },
+    isco: { units: isco.units, unscored: isco.unscored, alternate_titles: iscoAlternateTitles(seeds.isco_titles, isco.units) },
     report: modelReport({
       occupationsInOnet: inputs.occupations.length,
       occupations,

@@ -22,7 +22,7 @@ import { assignSlugs } from './ids.ts';
 import type { IscoLink, SocCrosswalkRow } from './inputs.ts';
 import { round, roundPreservingSum } from './num.ts';
 import type { ModelParamsSeed } from './params.ts';
-import type { IscoRecord, IscoUnscored, TierTable } from './record-schemas.ts';
+import type { IscoAlternateTitle, IscoRecord, IscoTitlesSeed, IscoUnscored, TierTable } from './record-schemas.ts';
 
 /** What the ISCO scores need of a scored occupation. */
 export interface IscoOccupationInput {
@@ -158,4 +158,37 @@ function mappingNote(socCodes: number, partial: boolean, viaMinor: number, code:
 function unscoredReason(soc2010: readonly string[], links: number): string {
   if (links === 0) return 'The BLS crosswalk links it to no U.S. SOC occupation.';
   return `The BLS crosswalk links it only to U.S. SOC code${soc2010.length === 1 ? '' : 's'} ${soc2010.join(', ')}, under which the model scores no O*NET occupation (military occupations and "All Other" residual groups have no O*NET task statements).`;
+}
+
+/**
+ * The seed's alternate titles with their sources' citations, in the seed's order. A title naming a
+ * unit group with no score is an error, not a dropped alias: the seed would promise a page the
+ * build does not make.
+ */
+export function iscoAlternateTitles(seed: IscoTitlesSeed, units: readonly IscoRecord[]): Array<IscoAlternateTitle & { source_title: string; source_url: string }> {
+  const scored = new Set(units.map((u) => u.isco_code));
+  const missing = seed.titles.filter((t) => !scored.has(t.isco_code));
+  if (missing.length > 0 && units.length > 0) throw new Error(`isco-alternate-titles.json: no scored unit group for ${missing.map((t) => `${t.title} (${t.isco_code})`).join(', ')}`);
+  return seed.titles.filter((t) => scored.has(t.isco_code)).map((t) => ({ ...t, source_title: seed.sources[t.source]!.title, source_url: seed.sources[t.source]!.url }));
+}
+
+/** ISCO-08's ten major groups (ILO, ISCO-08 Volume I): the first digit of a unit group's code. */
+export const ISCO_MAJOR_GROUPS: Readonly<Record<string, string>> = {
+  '1': 'Managers',
+  '2': 'Professionals',
+  '3': 'Technicians and associate professionals',
+  '4': 'Clerical support workers',
+  '5': 'Service and sales workers',
+  '6': 'Skilled agricultural, forestry and fishery workers',
+  '7': 'Craft and related trades workers',
+  '8': 'Plant and machine operators, and assemblers',
+  '9': 'Elementary occupations',
+  '0': 'Armed forces occupations',
+};
+
+/** A major group's name; a digit ISCO-08 does not have is a programming error. */
+export function iscoMajorName(digit: string): string {
+  const name = ISCO_MAJOR_GROUPS[digit];
+  if (!name) throw new Error(`ISCO-08 major group ${digit} has no name`);
+  return name;
 }

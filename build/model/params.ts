@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { TaskCategory } from './record-schemas.ts';
 import { FactorsSeed, TiersSeed } from './seeds.ts';
 import { AdviceSeed, EntryCorrectionsSeed, EpFactorCausesSeed } from './advice-params.ts';
+import { IscoTitlesSeed } from './record-schemas.ts';
 import { MODEL_VERSION } from './version.ts';
 
 const Rationale = z.string().min(10);
@@ -207,6 +208,7 @@ export const Seeds = z.object({
   advice: AdviceSeed,
   ep_causes: EpFactorCausesSeed,
   entry_corrections: EntryCorrectionsSeed,
+  isco_titles: IscoTitlesSeed,
 });
 export type Seeds = z.infer<typeof Seeds>;
 
@@ -220,4 +222,5 @@ export const SEED_FILES: Record<keyof Seeds, string> = {
   advice: 'advice.json',
   ep_causes: 'ep-factor-causes.json',
   entry_corrections: 'entry-corrections.json',
+  isco_titles: 'isco-alternate-titles.json',
 };

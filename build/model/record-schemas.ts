@@ -489,6 +489,25 @@ export const IscoRecord = z.object({
   }),
 });
 
+/** A common non-U.S. job title and the ISCO-08 unit group it belongs to (seeds/isco-alternate-titles.json): a search alias, never a score. */
+export const IscoAlternateTitle = z.object({
+  title: z.string().min(1),
+  isco_code: z.string().regex(/^\d{4}$/),
+  /** A key of the seed's sources. */
+  source: z.string().min(1),
+  note: z.string().min(1),
+});
+export type IscoAlternateTitle = z.infer<typeof IscoAlternateTitle>;
+
+export const IscoTitlesSeed = z
+  .object({
+    description: z.string(),
+    sources: z.record(z.string(), z.object({ title: z.string().min(1), url: z.string().url() })),
+    titles: z.array(IscoAlternateTitle).min(1),
+  })
+  .refine((s) => s.titles.every((t) => s.sources[t.source] !== undefined), { message: 'every title names one of the seed\'s sources' });
+export type IscoTitlesSeed = z.infer<typeof IscoTitlesSeed>;
+
 /** A unit group of the crosswalk that reaches no scored occupation, and why. */
 export const IscoUnscored = z.object({
   isco_code: z.string().regex(/^\d{4}$/),
@@ -512,7 +531,12 @@ export const ModelOutput = z.object({
   task_bases: z.record(OnetSocCode, TaskBasis),
   task_scale: TaskScale,
   /** ISCO-08 unit groups (sorted by code) and those that reach no scored occupation. */
-  isco: z.object({ units: z.array(IscoRecord), unscored: z.array(IscoUnscored) }),
+  isco: z.object({
+    units: z.array(IscoRecord),
+    unscored: z.array(IscoUnscored),
+    /** Common non-U.S. titles of scored unit groups, each with its source's citation (search aliases). */
+    alternate_titles: z.array(IscoAlternateTitle.extend({ source_title: z.string(), source_url: z.string() })),
+  }),
   /** Counts for the build report (joins matched/unmatched, fallbacks used, distributions). */
   report: z.record(z.string(), z.unknown()),
 });

@@ -40,8 +40,8 @@
           status.textContent = r.body.count === 0 ? 'No occupation matches “' + q + '”.' : r.body.count + (r.body.count === 1 ? ' match' : ' matches') + (r.body.count > r.body.data.length ? ', first ' + r.body.data.length + ' shown.' : '.');
           r.body.data.forEach(function (o) {
             var li = el('li');
-            li.appendChild(el('a', o.title, { href: form.getAttribute('data-page-pattern').replace(':slug', o.slug) }));
-            li.appendChild(el('span', ' · SOC ' + o.soc_code, { class: 'muted' }));
+            li.appendChild(el('a', o.title, { href: form.getAttribute('data-page-pattern').replace(form.getAttribute('data-slug-param') || ':slug', o.slug) }));
+            li.appendChild(el('span', ' · ' + (form.getAttribute('data-code-label') || 'SOC') + ' ' + o[form.getAttribute('data-code-field') || 'soc_code'], { class: 'muted' }));
             results.appendChild(li);
           });
         })
@@ -50,13 +50,18 @@
         });
     }
     var timer = null;
+    var isco = setupIscoSearch(form);
     form.addEventListener('submit', function (ev) {
       ev.preventDefault();
       run();
+      isco(input.value.trim());
     });
     input.addEventListener('input', function () {
       clearTimeout(timer);
-      timer = setTimeout(run, 250);
+      timer = setTimeout(function () {
+        run();
+        isco(input.value.trim());
+      }, 250);
     });
   }
 
@@ -148,7 +153,59 @@
     });
   }
 
+  // The same words among the ISCO-08 unit groups (their titles, their U.S. occupations' titles and
+  // common non-U.S. titles such as "solicitor"), listed apart: the "not in the U.S.?" path.
+  function setupIscoSearch(form) {
+    var action = form.getAttribute('data-isco-action');
+    var section = document.querySelector('[data-isco-section]');
+    if (!action || !section) return function () {};
+    var results = section.querySelector('[data-isco-results]');
+    var status = section.querySelector('[data-isco-status]');
+    var seq = 0;
+    return function (q) {
+      var mine = ++seq;
+      results.replaceChildren();
+      if (!q) {
+        section.hidden = true;
+        return;
+      }
+      fetch(action + '?limit=5&q=' + encodeURIComponent(q.slice(0, 100)), { headers: { Accept: 'application/json' } })
+        .then(function (res) {
+          return res.json().then(function (body) {
+            return { ok: res.ok, body: body };
+          });
+        })
+        .then(function (r) {
+          if (mine !== seq) return;
+          if (!r.ok || r.body.count === 0) {
+            section.hidden = true;
+            return;
+          }
+          section.hidden = false;
+          status.textContent = r.body.count + (r.body.count === 1 ? ' ISCO-08 unit group' : ' ISCO-08 unit groups') + (r.body.count > r.body.data.length ? ', first ' + r.body.data.length + ' shown.' : '.');
+          r.body.data.forEach(function (u) {
+            var li = el('li');
+            li.appendChild(el('a', u.title, { href: form.getAttribute('data-isco-pattern').replace(':isco_slug', u.slug) }));
+            li.appendChild(el('span', ' · ISCO-08 ' + u.isco_code, { class: 'muted' }));
+            results.appendChild(li);
+          });
+        })
+        .catch(function () {
+          if (mine === seq) section.hidden = true;
+        });
+    };
+  }
+
+  // Snippets name the origin `npm start` serves; served from anywhere else, they name this page's.
+  function setOrigin() {
+    if (!/^https?:$/.test(location.protocol)) return;
+    document.querySelectorAll('[data-origin]').forEach(function (e) {
+      e.textContent = location.origin;
+    });
+  }
+
   function init() {
+    setOrigin();
     var search = document.querySelector('form[data-search]');
     if (search) setupSearch(search);
     var filter = document.querySelector('input[data-filter]');

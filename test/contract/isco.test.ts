@@ -74,6 +74,47 @@ describe.each(SHAPES)('ISCO-08 (%s)', (shape) => {
     expect(none).toMatchObject({ data: [], count: 0 });
   });
 
+  // ISCO-08's own placement of these titles (ILO, ISCO-08 Volume I, the unit groups' examples), not
+  // read from the seed: the test fails if the seed or the search stops finding them.
+  it.each([
+    ['solicitor', '2611'],
+    ['barrister', '2611'],
+    ['lorry driver', '8332'],
+    ['GP', '2211'],
+    ['general practitioner', '2211'],
+    ['chartered accountant', '2411'],
+    ['estate agent', '3334'],
+    ['joiner', '7115'],
+  ])('?q=%s finds unit group %s first (a common non-U.S. title)', async (q, code) => {
+    const page = IscoList.parse(await sites[shape].json(`/api/v1/isco?q=${encodeURIComponent(q)}`));
+    expect(page.data[0]?.isco_code).toBe(code);
+  });
+
+  it('/isco/ lists every unit group the API lists, once each, linked to its page, under its major group', async () => {
+    const all = IscoList.parse(await sites[shape].json('/api/v1/isco?limit=200'));
+    const items = [...all.data];
+    for (let offset = 200; offset < all.count; offset += 200) items.push(...IscoList.parse(await sites[shape].json(`/api/v1/isco?limit=200&offset=${offset}`)).data);
+    const res = await sites[shape].get('/isco/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await res.text();
+    const listed = [...html.matchAll(/<li data-isco-code="(\d{4})"><span class="muted">\d{4}<\/span> <a href="([^"]+)">/g)].map((m) => ({ code: m[1]!, href: m[2]! }));
+    expect(listed.map((l) => l.code).sort()).toEqual(items.map((i) => i.isco_code).sort());
+    const slugOf = new Map(items.map((i) => [i.isco_code, i.slug]));
+    for (const l of listed) expect(l.href).toBe(`/isco/${slugOf.get(l.code)}`);
+    // Each entry sits in its major group's section (the section opened last before it).
+    for (const l of listed) {
+      const at = html.indexOf(`data-isco-code="${l.code}"`);
+      const section = html.lastIndexOf('<h2 id="major-', at);
+      expect(html.slice(section + 14, section + 15)).toBe(l.code[0]);
+    }
+    // The way in: the home page and every unit group's page link here.
+    const home = await (await sites[shape].get('/')).text();
+    expect(home).toContain('href="/isco/"');
+    const one = await (await sites[shape].get(listed[0]!.href)).text();
+    expect(one).toContain('href="/isco/"');
+  });
+
   it.each(['major=10', 'major=x', 'major=', 'limit=0', 'limit=201', 'offset=-1', 'level=2', 'major=1&major=2', `q=${'a'.repeat(101)}`])('?%s is a 400 problem', async (qs) => {
     const r = await sites[shape].get(`/api/v1/isco?${qs}`);
     expect(r.status).toBe(400);

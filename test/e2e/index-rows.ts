@@ -1,4 +1,4 @@
-// Reads the /embed/ index page back into rows, so the browser test covers exactly the cards the
+// Reads the /embed/ index page back into rows (the occupations' cards), so the browser test covers exactly the cards the
 // site lists.
 import { attr, tokenize } from '../unit/embed/html-tokens.ts';
 
@@ -18,7 +18,8 @@ export function parseIndex(html: string): IndexRow[] {
       cells = [];
       slug = '';
     } else if (t.kind === 'start' && t.name === 'td' && cells) cells.push('');
-    else if (t.kind === 'start' && t.name === 'a' && cells && !slug && (attr(t, 'href') ?? '').startsWith('/embed/')) slug = attr(t, 'href')!.replace(/^\/embed\//, '');
+    // The ISCO-08 cards (/embed/isco/...) are listed after the occupations' and read elsewhere (isco-card.test.ts).
+    else if (t.kind === 'start' && t.name === 'a' && cells && !slug && (attr(t, 'href') ?? '').startsWith('/embed/') && !(attr(t, 'href') ?? '').startsWith('/embed/isco/')) slug = attr(t, 'href')!.replace(/^\/embed\//, '');
     else if (t.kind === 'text' && cells && cells.length > 0) cells[cells.length - 1] += t.text;
     else if (t.kind === 'end' && t.name === 'tr' && cells) {
       if (slug && cells.length >= 3) rows.push({ slug, title: cells[0]!, score: cells[1]!, tierWords: cells[2]! });

@@ -129,7 +129,11 @@ describe('self-contained and accessible markup', () => {
 describe('index and 404', () => {
   it('lists every card once, by major group and then alphabetically, with score and tier in words', () => {
     const tags = startTags(timeline.index);
-    const hrefs = tags.filter((t) => t.name === 'a' && attr(t, 'href')!.startsWith('/embed/') && attr(t, 'href') !== '/embed/').map((t) => attr(t, 'href'));
+    const all = tags.filter((t) => t.name === 'a' && attr(t, 'href')!.startsWith('/embed/') && attr(t, 'href') !== '/embed/').map((t) => attr(t, 'href'));
+    // The ISCO-08 unit groups' cards follow the occupations' (the fixture has one).
+    expect(all.filter((h) => h!.startsWith('/embed/isco/'))).toEqual(['/embed/isco/software-developers']);
+    const hrefs = all.filter((h) => !h!.startsWith('/embed/isco/'));
+    expect(all.slice(0, hrefs.length)).toEqual(hrefs);
     expect(hrefs).toEqual([
       '/embed/chief-executives',
       '/embed/general-and-operations-managers',

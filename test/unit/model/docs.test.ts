@@ -15,6 +15,8 @@ const STRUCTURAL = new Set([
   'element_id', 'importance_exponent', 'tie_break_order', 'keyword_default', 'last_resort', 'model_version',
   // seeds/ep-factor-causes.json and seeds/entry-corrections.json
   'ep_causes', 'entry_corrections', 'corrections', 'sources', 'publisher', 'url', 'file', 'statements',
+  // seeds/isco-alternate-titles.json
+  'isco_titles',
 ]);
 /**
  * Data tables, not parameters: seeds/ep-factor-causes.json classifies each of BLS Table 1.12's
@@ -22,7 +24,10 @@ const STRUCTURAL = new Set([
  * copying each into the prose would state data, not a choice. METHODOLOGY states the table's
  * source, its rule and its counts instead, and the test below checks those against the seed.
  */
-const DATA_TABLES = new Set(['ep_causes.statements']);
+const DATA_TABLES = new Set(['ep_causes.statements', 'isco_titles.titles', 'isco_titles.sources']);
+// Likewise seeds/isco-alternate-titles.json: search aliases of ISCO-08 unit groups, each cited in the
+// seed and shown with its source on its unit group's page; METHODOLOGY 13b states the rule, the
+// sources and the count (checked below).
 
 function leaves(x: unknown, at: string[], out: Array<{ path: string; value: string | number }>): void {
   if (typeof x === 'number' || typeof x === 'string') out.push({ path: at.join('.'), value: x });
@@ -54,6 +59,11 @@ beforeAll(async () => {
 });
 
 describe('docs/METHODOLOGY.md', () => {
+  it('states the ISCO-08 alternate titles\' count and sources', () => {
+    expect(doc).toContain(`${seeds.isco_titles.titles.length} common non-U.S. titles`);
+    for (const key of Object.keys(seeds.isco_titles.sources)) expect(doc).toContain(`\`${key}\``);
+  });
+
   it('states every seed value', () => {
     const all: Array<{ path: string; value: string | number }> = [];
     leaves(seeds, [], all);
