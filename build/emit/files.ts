@@ -23,6 +23,7 @@ import { apiIndex } from './meta.ts';
 import { sha256 } from './manifest.ts';
 import type { SitePages } from './site.ts';
 import { iscoCards, iscoPages } from './isco-pages.ts';
+import { renderOverview } from './overview.ts';
 import type { ReleaseContext } from '../releases/load.ts';
 
 export interface EmittedFile {
@@ -108,6 +109,9 @@ export async function* emitFiles(
     yield file('home', {}, site.home);
     for (const p of site.occupations) yield file('occupation-page', { slug: p.slug }, p.html);
     for (const p of iscoPages(model)) yield file('isco-page', { isco_slug: p.slug }, p.html);
+    const overview = renderOverview(model);
+    yield file('overview', {}, overview.page);
+    for (const p of overview.industries) yield file('industry-page', { naics_code: p.code }, p.html);
     yield file('site-script', {}, site.script);
     const downloads = await site.downloads;
     yield file('downloads', {}, downloads.page);
