@@ -61,6 +61,21 @@ describe('overview page', () => {
     await context.close();
   });
 
+  it('an industry page fits 360 and 1280 px, passes axe and links its occupations', { timeout: 120_000 }, async () => {
+    const sector = (await (await fetch(`${s.site.url}/api/v1/industries/31-33`)).json()) as { occupations: unknown[] };
+    for (const width of WIDTHS) {
+      const context = await s.browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
+      const { page, watch } = await s.open(context, '/industries/31-33');
+      expect(await page.locator('table a[href^="/occupations/"]').count()).toBe(sector.occupations.length);
+      const o = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+      expect(o.scroll).toBeLessThanOrEqual(o.client);
+      expect(await axeViolations(page, width === 360 ? 'layout' : 'all')).toEqual([]);
+      await page.screenshot({ path: resolve(s.shots, `industry-${width}.png`), fullPage: false });
+      expect(watch.offHost).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('loads under 150 KB compressed, HTML and script together', async () => {
     const html = await (await fetch(`${s.site.url}/overview/`)).text();
     const scripts = [...html.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]!);
