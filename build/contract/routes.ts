@@ -211,6 +211,8 @@ export const ROUTES: readonly RouteDef[] = [
   route({ id: 'home', pattern: '/', ops: FILE, shapes: BOTH, body: 'page', cache: 'static', summary: 'Home page.' }),
   route({ id: 'occupation-page', pattern: '/occupations/:slug', ops: FILE, shapes: BOTH, body: 'page', cache: 'static', summary: 'One occupation for people: score, tasks, factors, transitions, labor data, assessment.' }),
   route({ id: 'isco-index', pattern: '/isco/', ops: FILE, shapes: BOTH, body: 'page', cache: 'static', summary: 'Every scored ISCO-08 unit group by major group, with a title search (common non-U.S. titles included): the way in for people outside the U.S.' }),
+  route({ id: 'overview', pattern: '/overview/', ops: FILE, shapes: BOTH, body: 'page', cache: 'static', summary: 'Every occupation at a glance: a treemap by employment coloured by score, a sortable table, summaries by major group and industry.' }),
+  route({ id: 'industry-page', pattern: '/industries/:naics_code', ops: FILE, shapes: BOTH, body: 'page', cache: 'static', summary: 'One industry for people: its workers, weighted score, tiers, subsectors and occupations.' }),
   route({ id: 'isco-page', pattern: '/isco/:isco_slug', ops: FILE, shapes: BOTH, body: 'page', cache: 'static', summary: 'One ISCO-08 unit group for people: score, interval, the linked U.S. occupations and what the mapping assumes.' }),
   route({ id: 'docs', pattern: '/docs/', ops: FILE, shapes: BOTH, body: 'page', cache: 'static', summary: 'API reference generated from this document, with real examples.' }),
   route({ id: 'docs-embed', pattern: '/docs/embed', ops: FILE, shapes: BOTH, body: 'page', cache: 'static', summary: 'How to embed a risk card.' }),

@@ -23,6 +23,7 @@ import { apiIndex } from './meta.ts';
 import { sha256 } from './manifest.ts';
 import type { SitePages } from './site.ts';
 import { iscoCards, iscoIndexPage, iscoPages } from './isco-pages.ts';
+import { renderOverview } from './overview.ts';
 import { changesPage } from './changes-page.ts';
 import type { ReleaseContext } from '../releases/load.ts';
 
@@ -111,6 +112,9 @@ export async function* emitFiles(
     yield file('isco-index', {}, iscoIndexPage(model));
     for (const p of iscoPages(model)) yield file('isco-page', { isco_slug: p.slug }, p.html);
     yield file('docs-changes', {}, changesPage(model, releases));
+    const overview = renderOverview(model);
+    yield file('overview', {}, overview.page);
+    for (const p of overview.industries) yield file('industry-page', { naics_code: p.code }, p.html);
     yield file('site-script', {}, site.script);
     const downloads = await site.downloads;
     yield file('downloads', {}, downloads.page);

@@ -1,6 +1,6 @@
 // The pages' one script (served at /assets/site.js, same origin only): title search through the
-// API, the gallery filter, and the personal assessment form. Every page works without it; the
-// script only adds to what the HTML already shows. Text goes in with textContent, never as HTML.
+// API, the gallery filter, the personal assessment form, and the overview table's sort and filter.
+// Every page works without it; the script only adds to what the HTML already shows. Text goes in with textContent, never as HTML.
 'use strict';
 (function () {
   function el(tag, text, attrs) {
@@ -204,6 +204,83 @@
     });
   }
 
+  // Overview table: filter by title, major group and tier; sort by a column (the rows leave their
+  // group sections while sorted, and go back in the built order when sorted by group again).
+  function setupTable(table) {
+    var tools = document.querySelector('[data-table-tools]');
+    var status = document.querySelector('[data-table-status]');
+    var bodies = Array.prototype.slice.call(table.tBodies);
+    var rows = Array.prototype.slice.call(table.querySelectorAll('tr[data-g]'));
+    var flat = document.createElement('tbody');
+    flat.hidden = true;
+    table.appendChild(flat);
+    var q = tools.querySelector('[data-f=q]');
+    var g = tools.querySelector('[data-f=g]');
+    var t = tools.querySelector('[data-f=t]');
+    tools.hidden = false;
+    function filter() {
+      var words = q.value.trim().toLowerCase();
+      var shown = 0;
+      rows.forEach(function (r) {
+        var hit = (!words || r.cells[0].textContent.toLowerCase().indexOf(words) !== -1) && (!g.value || r.getAttribute('data-g') === g.value) && (!t.value || r.getAttribute('data-t') === t.value);
+        r.hidden = !hit;
+        if (hit) shown++;
+      });
+      bodies.forEach(function (b) {
+        b.hidden = !flat.hidden || !b.querySelector('tr[data-g]:not([hidden])');
+      });
+      status.textContent = shown + ' of ' + rows.length + ' occupations shown.';
+    }
+    var heads = Array.prototype.slice.call(table.tHead.rows[0].cells);
+    var buttons = [];
+    heads.forEach(function (th, col) {
+      var numeric = th.getAttribute('data-sort') === 'num';
+      var b = el('button', th.textContent, { type: 'button' });
+      th.replaceChildren(b);
+      buttons.push(b);
+      b.addEventListener('click', function () {
+        // Sorted by this column already: the other way; else numbers highest first, words A to Z.
+        var current = th.getAttribute('aria-sort');
+        var dir = current ? (current === 'ascending' ? -1 : 1) : numeric ? -1 : 1;
+        var byGroup = th.hasAttribute('data-group-col') && dir === 1;
+        heads.forEach(function (h) {
+          h.removeAttribute('aria-sort');
+        });
+        if (byGroup) {
+          // Back to the built order: each row in its group's section.
+          rows.forEach(function (r) {
+            table.querySelector('tbody[data-group="' + r.getAttribute('data-g') + '"]').appendChild(r);
+          });
+          flat.hidden = true;
+          th.setAttribute('aria-sort', 'ascending');
+          filter();
+          return;
+        }
+        var key = function (r) {
+          var c = r.cells[col];
+          if (numeric) {
+            var v = c.getAttribute('data-v');
+            return v === '' ? -Infinity : Number(v);
+          }
+          return c.textContent.toLowerCase();
+        };
+        var sorted = rows.slice().sort(function (a, b) {
+          var x = key(a), y = key(b);
+          return x < y ? -dir : x > y ? dir : 0;
+        });
+        sorted.forEach(function (r) {
+          flat.appendChild(r);
+        });
+        flat.hidden = false;
+        th.setAttribute('aria-sort', dir === 1 ? 'ascending' : 'descending');
+        filter();
+      });
+    });
+    [q, g, t].forEach(function (c) {
+      c.addEventListener('input', filter);
+    });
+  }
+
   function init() {
     setOrigin();
     var search = document.querySelector('form[data-search]');
@@ -212,6 +289,8 @@
     if (filter) setupFilter(filter);
     var assess = document.querySelector('form[data-assess]');
     if (assess) setupAssess(assess);
+    var table = document.querySelector('table[data-occupations]');
+    if (table) setupTable(table);
   }
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init);
   else init();

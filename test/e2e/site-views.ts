@@ -42,7 +42,7 @@ export interface View {
 /** Rows of each gallery table that axe checks: the first ones of every group, and the first of each tier anywhere. */
 const GALLERY_ROWS_PER_GROUP = 2;
 
-async function axeViolations(page: Page, rules: AxeRules): Promise<string[]> {
+export async function axeViolations(page: Page, rules: AxeRules): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
   const only = rules === 'colour' ? COLOUR_RULES : rules === 'layout' ? LAYOUT_RULES : null;
   const options = only ? { runOnly: { type: 'rule', values: only }, resultTypes: ['violations'] } : { resultTypes: ['violations'] };
