@@ -1,6 +1,6 @@
 // Shared by the build and serve CLIs: flag parsing and how failures are told to a person.
 import { BuildError } from './pipeline.ts';
-import { explainServeFailure } from './serve/serve-failure.ts';
+import { explainServeFailure } from './serve-failure.ts';
 import { stageLabel } from './report-format.ts';
 import { SourceError } from './sources/errors.ts';
 import { ManifestFileError } from './fetch/manifest-file.ts';

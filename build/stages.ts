@@ -18,8 +18,10 @@ import { recordsDigest } from './records-digest.ts';
 import { metaDocument } from './emit/meta.ts';
 import { loadSeeds } from './seeds-load.ts';
 import { emitFiles, checkRouteFiles, ISCO_UNIT_ROUTES, deployConfigs, pathProblems, validateFile, type EmittedFile, type FileInfo } from './emit/files.ts';
-import { forbiddenInputs, type FunctionBundle } from './emit/bundle-function.ts';
-import { buildManifest, MANIFEST_PATH } from './emit/manifest.ts';
+import { forbiddenInputs } from './emit/bundle-function.ts';
+import type { FunctionBundle } from './function-bundle.ts';
+import { buildManifest } from './emit/manifest.ts';
+import { MANIFEST_FILE } from './contract/dist-layout.ts';
 import { OutputTree, type Written } from './emit/write.ts';
 import { readModelCache, storeModelCache, type ModelStage } from './cache/model-cache.ts';
 import { BuildError } from './build-error.ts';
@@ -28,7 +30,7 @@ import { peakRssMb, whileReadingSources } from './heap.ts';
 import { rejectedRows } from './report-format.ts';
 import { strictError } from './build-error.ts';
 
-export type Loaded = Omit<ModelStage, 'report'> & { report: SourceReport | null; caches: CacheReport | null };
+export type Loaded = Omit<ModelStage<SourceReport>, 'report'> & { report: SourceReport | null; caches: CacheReport | null };
 
 /**
  * What is made from the model whatever the shape, once per model and cached with it: the search
@@ -47,7 +49,7 @@ export async function loadModel(opts: BuildOptions, sourceDir: string, keys: Cac
   const use = new Set(opts.caches ?? CACHE_NAMES);
   const cacheDir = cacheDirOf(opts);
   const caches: CacheReport = { sources: 'off', model: 'off', function: 'off', output: 'off' };
-  const compute = async (): Promise<ModelStage> => {
+  const compute = async (): Promise<ModelStage<SourceReport>> => {
     const sources: { bundle: ModelInputs | null; report: SourceReport; cache: SourcesCacheUse } = await time('sources', async () => {
       const { loadSources } = await import('./sources/index.ts');
       return whileReadingSources(() => loadSources(sourceDir, use.has('sources') && keys ? { cache: { dir: path.join(cacheDir, 'sources'), parser: keys.parser, files: keys.files, log } } : {}));
@@ -82,7 +84,7 @@ export async function loadModel(opts: BuildOptions, sourceDir: string, keys: Cac
   if (!use.has('model') || !keys) return { ...(await compute()), caches };
   // On a hit the sources are not read at all: the entry holds the report, the search index and the digest with the model.
   const modelDir = path.join(cacheDir, 'model');
-  const cached = await time('cache', () => readModelCache(modelDir, keys.model, log));
+  const cached = await time('cache', () => readModelCache<SourceReport>(modelDir, keys.model, log));
   caches.model = cached.outcome;
   if (cached.value) {
     if (opts.strict && cached.value.report.problems.length > 0) throw strictError(cached.value.report.problems);
@@ -156,7 +158,7 @@ export async function emitShape(
       // The manifest lists every other file's sha256, taken from the bytes as they were written.
       const meta = new Map(infos.map((f) => [f.path, f]));
       const written = await tree.flush();
-      await tree.add(MANIFEST_PATH, buildManifest(dataVersion, opts.shape, written.map((x) => ({ ...x, urlPath: meta.get(x.path)?.urlPath, routeId: meta.get(x.path)?.routeId }))));
+      await tree.add(MANIFEST_FILE, buildManifest(dataVersion, opts.shape, written.map((x) => ({ ...x, urlPath: meta.get(x.path)?.urlPath, routeId: meta.get(x.path)?.routeId }))));
       await tree.commit();
     });
   } catch (e) {

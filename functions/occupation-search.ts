@@ -7,7 +7,7 @@ import type { SearchByLengthShard, SearchPostingsShard, SearchTyposShard, Search
 import { addTypoShard, partsMissing, postingShardName, takeMissing, unscoredOf, type SearchIndex } from '../build/contract/search-words.ts';
 import { typoShardName } from '../build/contract/search-typos.ts';
 import { SEARCH_PART_SHARDS, UNSCORED_SHARD } from '../build/contract/dist-layout.ts';
-import { ownTitleHolds, searchOccupations, searchUnscored, suggestOccupations, unscoredTitleHolds, unscoredTitlesMayHold } from '../build/contract/search-query.ts';
+import { ownTitleHolds, searchOccupations, searchUnscored, suggestOccupations, unscoredTitleHolds, unscoredTitlesMayHold } from './search-query.ts';
 import { BoundedCache } from './bounded-cache.ts';
 import type { ShardStore } from './shard-store.ts';
 

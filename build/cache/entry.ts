@@ -10,7 +10,7 @@ import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { asideName } from './aside.ts';
 import { stageLabel } from '../report-format.ts';
-import { allocationFor } from '../sources/whole-file.ts';
+import { allocationFor } from '../whole-file.ts';
 
 export const sha = () => createHash('sha256');
 

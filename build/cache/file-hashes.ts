@@ -5,7 +5,7 @@
 // timestamps on a coarse clock ("racy" in git's words): such files are always read.
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { readInto } from '../sources/whole-file.ts';
+import { readInto } from '../whole-file.ts';
 import { sha } from './entry.ts';
 import { writeJsonFile } from './json-file.ts';
 
@@ -24,7 +24,7 @@ export async function fileHashes(files: readonly string[], memoFile?: string): P
   const next: Memo = { writtenAt: Date.now(), files: {} };
   let read = 0;
   // One buffer for every file read, unmapped when freed: a whole file read by fs.readFile and freed
-  // raised glibc's mmap threshold (build/sources/whole-file.ts), and with it a first build's peak.
+  // raised glibc's mmap threshold (build/whole-file.ts), and with it a first build's peak.
   let scratch: Buffer | null = null;
   const out: string[] = [];
   for (const f of files) {

@@ -7,7 +7,7 @@
 // `function` (or --no-cache) bypasses it; entries are verified on read (build/cache/entry.ts).
 import path from 'node:path';
 import type { Metafile } from 'esbuild';
-import type { FunctionBundle } from '../emit/bundle-function.ts';
+import type { FunctionBundle } from '../function-bundle.ts';
 import { stageLabel } from '../report-format.ts';
 import { hashCode } from './code-hash.ts';
 import { ENTRY, readCached, sha, storeCached, type CacheOutcome } from './entry.ts';

@@ -6,20 +6,20 @@
 import path from 'node:path';
 import type { ModelOutput } from '../model/record-schemas.ts';
 import type { WholeSearchIndex } from '../contract/search-words.ts';
-import type { SourceReport } from '../sources/report.ts';
 import { hashCode } from './code-hash.ts';
 import { ENTRY, readCached, sha, storeCached, type CacheOutcome } from './entry.ts';
 
 /**
  * What the model stage hands on: the model, what is made from it whatever the shape (the search
  * index, built from it and the sources' alternate titles; the records' digest the build id is made
- * from), and the source report.
+ * from), and the source report (its type is the sources' own, build/sources/report.ts: this
+ * module keeps it as JSON and does not import the stage it caches).
  */
-export interface ModelStage {
+export interface ModelStage<Report = unknown> {
   model: ModelOutput;
   search: WholeSearchIndex;
   digest: string;
-  report: SourceReport;
+  report: Report;
 }
 
 /**
@@ -27,7 +27,7 @@ export interface ModelStage {
  * search index's code with it), the loaders (the model imports the source registry), the stage that
  * feeds it, the records' digest, the seeds and their loader, the entry format and the lockfile.
  */
-export const MODEL_INPUTS = ['build/model', 'build/contract', 'build/sources', 'build/stages.ts', 'build/records-digest.ts', 'build/seeds-load.ts', 'build/cache', 'seeds', 'package-lock.json'];
+export const MODEL_INPUTS = ['build/model', 'build/contract', 'build/sources', 'build/whole-file.ts', 'build/stages.ts', 'build/records-digest.ts', 'build/seeds-load.ts', 'build/cache', 'seeds', 'package-lock.json'];
 
 /** Entries kept (one per source set and model version). */
 const KEEP = 4;
@@ -40,11 +40,11 @@ export async function modelKey(sourceKey: string, repoRoot: string): Promise<str
 const entryFile = (cacheDir: string, key: string) => path.join(cacheDir, `${key}${ENTRY}`);
 
 /** The model stage as cached under `key`, or why it is not there. */
-export async function readModelCache(cacheDir: string, key: string, log: (line: string) => void): Promise<{ value: ModelStage | null; outcome: Exclude<CacheOutcome, 'off'> }> {
+export async function readModelCache<Report>(cacheDir: string, key: string, log: (line: string) => void): Promise<{ value: ModelStage<Report> | null; outcome: Exclude<CacheOutcome, 'off'> }> {
   const { parts, outcome } = await readCached(entryFile(cacheDir, key), 'model output', log);
   if (!parts) return { value: null, outcome };
   const model = Object.fromEntries(Object.entries(parts).flatMap(([name, v]) => (name.startsWith(MODEL_PART) ? [[name.slice(MODEL_PART.length), v]] : []))) as unknown as ModelOutput;
-  return { value: { model, search: parts.search as WholeSearchIndex, digest: parts.digest as string, report: parts.report as SourceReport }, outcome };
+  return { value: { model, search: parts.search as WholeSearchIndex, digest: parts.digest as string, report: parts.report as Report }, outcome };
 }
 
 /**
@@ -53,7 +53,7 @@ export async function readModelCache(cacheDir: string, key: string, log: (line: 
  */
 const MODEL_PART = 'model.';
 
-export async function storeModelCache(cacheDir: string, key: string, m: ModelStage, log: (line: string) => void): Promise<void> {
+export async function storeModelCache<Report>(cacheDir: string, key: string, m: ModelStage<Report>, log: (line: string) => void): Promise<void> {
   const parts = [
     ...Object.entries(m.model).map(([field, v]) => [`${MODEL_PART}${field}`, v] as const),
     ['search', m.search],

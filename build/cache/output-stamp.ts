@@ -14,7 +14,7 @@ import { hashCode } from './code-hash.ts';
 import { sha, type CacheOutcome } from './entry.ts';
 import { fileHashes, rememberHashes } from './file-hashes.ts';
 import { writeJsonFile } from './json-file.ts';
-import { MANIFEST_PATH } from '../emit/manifest.ts';
+import { MANIFEST_FILE } from '../contract/dist-layout.ts';
 
 /** Everything under these (besides the model's inputs, in the model key) may change what is emitted. */
 export const EMIT_INPUTS = ['build', 'functions', 'templates', 'docs', 'seeds', 'releases', 'migrations', 'package.json', 'package-lock.json', 'tsconfig.json'];
@@ -43,8 +43,8 @@ export type OutputCheck<S> = { outcome: 'hit'; summary: S } | { outcome: Exclude
 export async function checkOutput<S>(stampDir: string, out: string, key: string): Promise<OutputCheck<S>> {
   const stamp = await readFile(stampFile(stampDir, out), 'utf8').then((t) => JSON.parse(t) as Stamp<S>, () => null);
   if (!stamp || stamp.key !== key || stamp.out !== path.resolve(out)) return { outcome: 'miss', why: 'not built from these inputs' };
-  const manifestBytes = await readFile(path.join(out, MANIFEST_PATH)).catch(() => null);
-  if (!manifestBytes || sha().update(manifestBytes).digest('hex') !== stamp.manifestSha256) return { outcome: 'damaged', why: `${MANIFEST_PATH} changed since the build` };
+  const manifestBytes = await readFile(path.join(out, MANIFEST_FILE)).catch(() => null);
+  if (!manifestBytes || sha().update(manifestBytes).digest('hex') !== stamp.manifestSha256) return { outcome: 'damaged', why: `${MANIFEST_FILE} changed since the build` };
   const listed = (JSON.parse(manifestBytes.toString('utf8')) as { files: Record<string, string> }).files;
   let present: string[];
   try {
@@ -54,8 +54,8 @@ export async function checkOutput<S>(stampDir: string, out: string, key: string)
   }
   const expected = Object.keys(listed).length + 1; // the manifest does not list itself
   if (present.length !== expected) return { outcome: 'damaged', why: `${present.length} files where the build wrote ${expected}` };
-  for (const rel of present) if (rel !== MANIFEST_PATH && listed[rel] === undefined) return { outcome: 'damaged', why: `${rel} was not written by the build` };
-  const files = present.filter((rel) => rel !== MANIFEST_PATH);
+  for (const rel of present) if (rel !== MANIFEST_FILE && listed[rel] === undefined) return { outcome: 'damaged', why: `${rel} was not written by the build` };
+  const files = present.filter((rel) => rel !== MANIFEST_FILE);
   const sums = await fileHashes(
     files.map((rel) => path.join(out, rel)),
     memoFile(stampDir, out),
@@ -70,7 +70,7 @@ export async function checkOutput<S>(stampDir: string, out: string, key: string)
  * the hashes of its files as written (so the next check need not read them).
  */
 export async function recordOutput<S>(stampDir: string, out: string, key: string, summary: S, written: ReadonlyArray<{ path: string; sha256: string }>): Promise<void> {
-  const manifestSha256 = sha().update(await readFile(path.join(out, MANIFEST_PATH))).digest('hex');
+  const manifestSha256 = sha().update(await readFile(path.join(out, MANIFEST_FILE))).digest('hex');
   await rememberHashes(
     memoFile(stampDir, out),
     written.map((w) => path.join(out, w.path)),

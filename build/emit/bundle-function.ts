@@ -4,13 +4,8 @@
 import { build, type Metafile } from 'esbuild';
 import path from 'node:path';
 import { FUNCTION_PATHS } from '../contract/dist-layout.ts';
+import type { FunctionBundle } from '../function-bundle.ts';
 
-export interface FunctionBundle {
-  files: Array<{ path: string; body: string }>;
-  metafile: Metafile;
-  /** Every file esbuild read for any of the bundles, relative to the repository (the function cache checks its key covers them). */
-  inputs: string[];
-}
 
 /**
  * Size budget of the platform-neutral function module (minified, before compression). Cold starts

@@ -13,7 +13,7 @@ import type { TransformOptions } from 'node:stream';
 import { createGzip, type ZlibOptions } from 'node:zlib';
 import type { ModelOutput, OccupationRecord, Shape } from '../model/record-schemas.ts';
 import * as present from '../contract/present.ts';
-import { majorGroup } from '../model/soc-groups.ts';
+import { majorGroup } from './soc-groups.ts';
 import type { Meta } from '../contract/site-schemas.ts';
 import { releaseSummaryJson, type Changes } from '../contract/releases.ts';
 import type { ReleaseContext } from '../releases/load.ts';

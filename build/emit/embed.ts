@@ -9,7 +9,7 @@ import { ProtectiveFactorsSeed } from '../model/params.ts';
 import type { ModelOutput, OccupationRecord, RiskTier, Shape } from '../model/record-schemas.ts';
 import { patternOf, urlFor } from '../contract/routes.ts';
 import { CARD_VOTE_STATES } from '../contract/votes.ts';
-import { majorGroup } from '../model/soc-groups.ts';
+import { majorGroup } from './soc-groups.ts';
 import { iscoMajorName } from '../model/isco.ts';
 import { mostProtective } from '../model/explanation.ts';
 import { REPO_ROOT } from '../repo-root.ts';

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
  * sha256 of a body; text counts as its UTF-8 bytes. Long text is hashed in pieces (never splitting a
  * surrogate pair, which would hash as U+FFFD): for a string, node allocates 3 bytes per character,
  * and freeing a block as large as a long file's (tasks.csv) makes glibc keep freed memory from then
- * on (see build/sources/whole-file.ts).
+ * on (see build/whole-file.ts).
  */
 export function sha256(body: string | Uint8Array): string {
   const h = createHash('sha256');
@@ -42,5 +42,3 @@ export function buildManifest(dataVersion: string, shape: string, files: readonl
     .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
   return JSON.stringify({ data_version: dataVersion, shape, downloads, files: Object.fromEntries(entries) }, null, 1) + '\n';
 }
-
-export { MANIFEST_FILE as MANIFEST_PATH } from '../contract/dist-layout.ts';

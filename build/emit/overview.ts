@@ -5,7 +5,7 @@
 // The treemaps are laid out here, at build time, as positioned HTML: no script draws them.
 // Pure apart from the templates read once.
 import type { IndustryRecord, ModelOutput, OccupationRecord, RiskTier } from '../model/record-schemas.ts';
-import { majorGroup } from '../model/soc-groups.ts';
+import { majorGroup } from './soc-groups.ts';
 import { industryDetail, occupationsBySoc } from '../contract/present.ts';
 import { TIER_WORDS, scoreText, templates } from './embed.ts';
 import { grouped } from './site.ts';

@@ -10,7 +10,7 @@ import { ModelParamsSeed } from '../model/params.ts';
 import type { ModelOutput, OccupationRecord, Shape, TierTable } from '../model/record-schemas.ts';
 import { tierFor } from '../model/assess.ts';
 import type { Meta } from '../contract/site-schemas.ts';
-import { majorGroup } from '../model/soc-groups.ts';
+import { majorGroup } from './soc-groups.ts';
 import { releaseUrlFor, routeById, routesFor, urlFor } from '../contract/routes.ts';
 import { buildDownloads, type Download } from './downloads.ts';
 import { sha256 } from './manifest.ts';

@@ -3,7 +3,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { FetchRecord, RECORD_FILE, serializeRecord } from './record.ts';
+import { serializeRecord } from './record.ts';
+import { FetchRecord, RECORD_FILE } from '../sources/fetch-record.ts';
 
 export interface Digest {
   bytes: number;

@@ -1,36 +1,6 @@
-// SOURCES.fetched.json: what the last fetch put in data/raw, per file url, bytes and sha256.
+// SOURCES.fetched.json as a fetch writes it (its format: build/sources/fetch-record.ts).
 // No timestamps, and a stable order, so an unchanged rerun writes the same bytes.
-import { z } from 'zod';
-import { SourceDescriptor } from '../sources/registry-schema.ts';
-
-export const RECORD_FILE = 'SOURCES.fetched.json';
-
-export const FetchedFile = z.object({
-  /** Relative to the output directory, '/'-separated: <source id>/<official name>. */
-  path: z.string().min(1),
-  /** The publisher's URL (downloaded files). */
-  url: z.string().optional(),
-  /** The downloaded archive this file was extracted from (extracted files). */
-  from: z.string().optional(),
-  bytes: z.number().int().nonnegative(),
-  sha256: z.string().regex(/^[0-9a-f]{64}$/),
-});
-
-/** A source as fetched: the registry's descriptor of it, and the files that came. */
-export const FetchedSource = SourceDescriptor.extend({ files: z.array(FetchedFile) });
-
-export const FetchRecord = z.object({
-  about: z.string(),
-  /** Set when the files came from a --base-url mirror instead of the publishers. */
-  base_url: z.string().optional(),
-  /** Set when the source list came from a file (--manifest) instead of the built-in one. */
-  manifest: z.string().optional(),
-  sources: z.array(FetchedSource),
-});
-
-export type FetchedFile = z.infer<typeof FetchedFile>;
-export type FetchedSource = z.infer<typeof FetchedSource>;
-export type FetchRecord = z.infer<typeof FetchRecord>;
+import type { FetchedFile, FetchedSource, FetchRecord } from '../sources/fetch-record.ts';
 
 const ABOUT =
   'Written by `npm run data:fetch`: the official files downloaded from their publishers, ' +

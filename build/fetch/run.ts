@@ -10,7 +10,8 @@ import { type Digest, digestFile, matches, readRecord, sizeOf, writeRecord } fro
 import { isFetchable } from './manifest.ts';
 import type { Manifest, Source, SourceFile } from '../sources/registry-schema.ts';
 import { manifestNotice } from './manifest-file.ts';
-import { type FetchedFile, type FetchRecord, extractedFrom, mergeRecord, RECORD_FILE, recordedFile, type SourceUpdate } from './record.ts';
+import { extractedFrom, mergeRecord, recordedFile, type SourceUpdate } from './record.ts';
+import { RECORD_FILE, type FetchedFile, type FetchRecord } from '../sources/fetch-record.ts';
 import { hostOf, rewriteOrigin } from './urls.ts';
 import { planIsSafe, planZipExtraction, type ZipPlan } from './zip-plan.ts';
 

@@ -11,7 +11,7 @@ import { openSqliteVotes, type SqliteVotes } from '../../functions/adapters/node
 import { shardFile } from '../contract/dist-layout.ts';
 import { MEMORY_DB, type VoteArgs } from './vote-args.ts';
 import { checkVoteSecret, loadVoteSecret, VoteSecretError } from './vote-secret.ts';
-import { explainServeFailure } from './serve-failure.ts';
+import { explainServeFailure } from '../serve-failure.ts';
 
 /** What a server process needs of npm start's arguments. */
 export interface WorkerArgs {

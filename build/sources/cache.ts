@@ -29,7 +29,7 @@ const REPO = REPO_ROOT;
  * code pattern they use: a change to them changes what is parsed), the entry format and the
  * lockfile (parser libraries' versions).
  */
-const PARSER_INPUTS = ['build/sources', 'build/model/inputs.ts', 'build/contract/request-schemas.ts', 'build/cache/entry.ts', 'package-lock.json'];
+const PARSER_INPUTS = ['build/sources', 'build/whole-file.ts', 'build/model/inputs.ts', 'build/contract/request-schemas.ts', 'build/cache/entry.ts', 'package-lock.json'];
 const parserVersion = async (): Promise<string> => (await hashCode(sha(), REPO, PARSER_INPUTS)).digest('hex');
 
 /** What the keys of a source directory are made of. */

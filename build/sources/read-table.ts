@@ -1,7 +1,7 @@
 // File I/O for tables: text by extension (.txt/.tsv tab, .csv comma), xlsx through xlsx-read.ts.
 import { SourceError } from './errors.ts';
 import { parseDelimited, Rows, sheetTable, type Table, type TableRow } from './table.ts';
-import { readWhole } from './whole-file.ts';
+import { readWhole } from '../whole-file.ts';
 import { openXlsx, type SheetReader, type SheetRow } from './xlsx-read.ts';
 import { parseXls } from './xls-read.ts';
 

@@ -6,9 +6,9 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { FetchRecord, RECORD_FILE } from '../fetch/record.ts';
+import { FetchRecord, RECORD_FILE } from './fetch-record.ts';
 import { SourceError, sourceProblems } from './errors.ts';
-import { readWhole } from './whole-file.ts';
+import { readWhole } from '../whole-file.ts';
 
 export interface Recorded {
   bytes: number;

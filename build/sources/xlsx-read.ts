@@ -6,7 +6,7 @@
 // to one string: only the values that become strings are decoded, the rest is located with
 // indexOf (memchr).
 import { inflateRawSync } from 'node:zlib';
-import { allocationFor, readWhole } from './whole-file.ts';
+import { allocationFor, readWhole } from '../whole-file.ts';
 
 export type SheetCell = string | number | boolean | Date | null | undefined;
 

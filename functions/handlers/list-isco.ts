@@ -2,7 +2,7 @@
 import type { IscoSearchShard, IscoShard } from '../../build/contract/response-schemas.ts';
 import { ISCO_LIST_QUERY, pageWindow, parseQuery, queryPairs } from '../../build/contract/paging.ts';
 import { iscoListPage } from '../../build/contract/present.ts';
-import { searchOccupations } from '../../build/contract/search-query.ts';
+import { searchOccupations } from '../search-query.ts';
 import { json, problemResponse } from '../http.ts';
 import { BoundedCache } from '../bounded-cache.ts';
 import { SEARCH_CACHE_ENTRIES } from '../occupation-search.ts';

@@ -17,7 +17,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { COLD_REQUEST_BUDGET, SEARCH_QUERY_BUDGET, SHARD_MAX_BYTES } from '../../build/contract/limits.ts';
 import { SEARCH_PART_SHARDS, SHARD_DIR, shardFile, UNSCORED_SHARD } from '../../build/contract/dist-layout.ts';
 import { routesFor, type HandlerId } from '../../build/contract/routes.ts';
-import { searchWork } from '../../build/contract/search-query.ts';
+import { searchWork } from '../../functions/search-query.ts';
 import { createHandler } from '../../functions/api.ts';
 import { realisticQueries, typoQueries } from '../support/realistic-queries.ts';
 import { MIN_TYPO_WORD, typoEdits, typoShardName } from '../../build/contract/search-typos.ts';

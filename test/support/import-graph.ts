@@ -72,3 +72,30 @@ export function importCycles(files: ReadonlyMap<string, readonly string[]>): str
   for (const v of files.keys()) if (!index.has(v)) visit(v);
   return cycles;
 }
+
+/**
+ * Where a file sits for the folder-level graph: under build/ and functions/, its first-level
+ * subfolder (build/cache, functions/adapters), or the file itself when it lies directly in one of
+ * them (build/cli.ts); null elsewhere (tests, bench).
+ */
+export function folderOf(file: string): string | null {
+  const parts = file.split('/');
+  if (parts[0] !== 'build' && parts[0] !== 'functions') return null;
+  return parts.length <= 2 ? file : `${parts[0]}/${parts[1]}`;
+}
+
+/** The import graph between folders (folderOf): a folder imports another when any of its files does. */
+export function folderGraph(files: ReadonlyMap<string, readonly string[]>): Map<string, string[]> {
+  const out = new Map<string, Set<string>>();
+  for (const [file, targets] of files) {
+    const from = folderOf(file);
+    if (!from) continue;
+    const to = out.get(from) ?? new Set<string>();
+    out.set(from, to);
+    for (const t of targets) {
+      const f = folderOf(t);
+      if (f && f !== from) to.add(f);
+    }
+  }
+  return new Map([...out].map(([k, v]) => [k, [...v].sort()]));
+}

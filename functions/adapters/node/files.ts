@@ -202,7 +202,7 @@ const MISSING = new Set(['ENOENT', 'ENOTDIR', 'EISDIR', 'ENAMETOOLONG']);
  * Bytes to allocate for a buffer of `size` bytes that will be freed whole: above glibc's first mmap
  * threshold (128 KB), at least 32 MiB. Freeing a block mapped on its own under 32 MiB raises the
  * threshold to its size, and from then on every block up to that size (each small file) comes from
- * heaps that keep freed memory (see build/sources/whole-file.ts); pages of the tail never written
+ * heaps that keep freed memory (see build/whole-file.ts); pages of the tail never written
  * cost address space only.
  */
 export const allocationFor = (size: number): number => (size > 128 * 1024 ? Math.max(size, 33 << 20) : size);

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { importCycles, readImportGraph, type ImportGraph } from '../../support/import-graph.ts';
+import { folderGraph, importCycles, readImportGraph, type ImportGraph } from '../../support/import-graph.ts';
 import { layeringViolations, roomOf } from '../../support/layering.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -23,6 +23,14 @@ describe('the four rooms', () => {
 
   it('has no import cycle anywhere (build, functions, tests, bench)', () => {
     expect(importCycles(graph.files)).toEqual([]);
+  });
+
+  // A folder is read as a whole: one that imports another and is imported back by it is one room
+  // in two places, even when no single file closes the circle.
+  it('has no import cycle between the folders of build/ and functions/', () => {
+    const folders = folderGraph(graph.files);
+    expect(folders.get('functions/handlers')).toContain('functions/http.ts');
+    expect(importCycles(folders)).toEqual([]);
   });
 
   // Guidance may read BLS Table 1.12 and the projections; the score may not (issue 43).
@@ -67,5 +75,30 @@ describe('the four rooms', () => {
       'functions/c.ts (runtime) imports node:crypto',
     ]);
     expect(importCycles(bad.files)).toEqual([['build/contract/b.ts', 'build/emit/d.ts', 'build/model/a.ts', 'functions/c.ts']]);
+  });
+
+  it('fails on a folder-level cycle that no file-level cycle shows', () => {
+    const files = new Map([
+      // build/cache <-> build/emit through different files.
+      ['build/cache/a.ts', ['build/emit/b.ts']],
+      ['build/emit/b.ts', []],
+      ['build/emit/c.ts', ['build/cache/d.ts']],
+      ['build/cache/d.ts', []],
+      // A file directly in build/ is a node of its own: build/cli.ts <-> build/serve.
+      ['build/cli.ts', ['build/serve/e.ts']],
+      ['build/serve/e.ts', []],
+      ['build/serve/f.ts', ['build/cli.ts']],
+      // Not a circle: the router over its handlers, the handlers over a helper beside the router.
+      ['functions/api.ts', ['functions/handlers/g.ts']],
+      ['functions/handlers/g.ts', ['functions/http.ts']],
+      ['functions/http.ts', []],
+      // Tests are no folder of build/ or functions/.
+      ['test/h.test.ts', ['build/cache/a.ts']],
+    ]);
+    expect(importCycles(files)).toEqual([]);
+    expect(importCycles(folderGraph(files))).toEqual([
+      ['build/cache', 'build/emit'],
+      ['build/cli.ts', 'build/serve'],
+    ]);
   });
 });

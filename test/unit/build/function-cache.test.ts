@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { functionKey, readFunctionCache, storeFunctionCache, uncoveredInputs } from '../../../build/cache/function-cache.ts';
-import type { FunctionBundle } from '../../../build/emit/bundle-function.ts';
+import type { FunctionBundle } from '../../../build/function-bundle.ts';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'odr-fn-cache-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { excerptJson, literalAsterisks } from '../../../build/emit/docs.ts';
 import { csvCell } from '../../../build/emit/downloads.ts';
 import { grouped, humanize } from '../../../build/emit/site.ts';
-import { majorGroup } from '../../../build/model/soc-groups.ts';
+import { majorGroup } from '../../../build/emit/soc-groups.ts';
 
 describe('site helpers', () => {
   it('groups thousands without locale data', () => {

@@ -10,7 +10,7 @@ import { strToU8, zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../../build/fetch/cli.ts';
 import { MANIFEST } from '../../../build/fetch/manifest.ts';
-import { FetchRecord, RECORD_FILE } from '../../../build/fetch/record.ts';
+import { FetchRecord, RECORD_FILE } from '../../../build/sources/fetch-record.ts';
 import {
   OCCUPATION_DATA,
   type Route,

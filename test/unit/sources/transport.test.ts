@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadSources } from '../../../build/sources/index.ts';
 import { interner } from '../../../build/sources/intern.ts';
 import { joinSlices, SLICE_ROWS, splitSlices } from '../../../build/sources/sliced-message.ts';
-import { allocationFor, readInto, readWhole } from '../../../build/sources/whole-file.ts';
+import { allocationFor, readInto, readWhole } from '../../../build/whole-file.ts';
 import { copyMini } from './helpers/paths.ts';
 
 const cleanups: Array<() => void> = [];

@@ -1,9 +1,9 @@
 // The occupation search's queries, answered by the function against the index the build made
 // (search-words.ts says how a search works). Pure.
-import { byLengthOf, nameLength, typoListOf, namesOfOccupation, normalize, occupationCount, occupationsHolding, ownerOf, partsMissing, postingsOf, stem, titlesOf, unscoredOf, wordStarts, words, type SearchIndex } from './search-words.ts';
-import { unpackAt } from './search-pack.ts';
-import { TYPO_DISTANCE_BUDGET } from './limits.ts';
-import { deletionKeys, MIN_TYPO_WORD, typoEdits, typoShardOf } from './search-typos.ts';
+import { byLengthOf, nameLength, typoListOf, namesOfOccupation, normalize, occupationCount, occupationsHolding, ownerOf, partsMissing, postingsOf, stem, titlesOf, unscoredOf, wordStarts, words, type SearchIndex } from '../build/contract/search-words.ts';
+import { unpackAt } from '../build/contract/search-pack.ts';
+import { TYPO_DISTANCE_BUDGET } from '../build/contract/limits.ts';
+import { deletionKeys, MIN_TYPO_WORD, typoEdits, typoShardOf } from '../build/contract/search-typos.ts';
 
 /**
  * Everyday words and abbreviations O*NET's titles do not (or barely) carry, as the words that do;
