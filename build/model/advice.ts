@@ -57,12 +57,16 @@ export interface RouteCandidate {
   fails: string[];
 }
 
-/** Whether the target's BLS Table 1.2 entry asks more than the origin's in education, related work experience or on-the-job training. */
+/** Whether the target's BLS Table 1.2 entry asks more than the origin's in education, related work experience or on-the-job training, and no less education. */
 export function entryAbove(origin: ScoredRef, target: ScoredRef, p: ModelParamsSeed, advice: AdviceSeed): boolean {
   const order = advice.routes.entry_above_origin.value;
   const up = (o: number | null | undefined, t: number | null | undefined) => o != null && t != null && t > o;
+  const oe = educationLevel(origin.entry_education, p);
+  const te = educationLevel(target.entry_education, p);
+  // Less entry education with more training is no longer step (heavy truck drivers to transit bus drivers).
+  if (oe !== null && te !== null && te < oe) return false;
   return (
-    up(educationLevel(origin.entry_education, p), educationLevel(target.entry_education, p)) ||
+    up(oe, te) ||
     up(order.experience[origin.related_experience ?? ''], order.experience[target.related_experience ?? '']) ||
     up(order.training[origin.on_the_job_training ?? ''], order.training[target.on_the_job_training ?? ''])
   );

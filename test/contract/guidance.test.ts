@@ -144,6 +144,7 @@ describe.runIf(ON_NODE)('guidance on the real build (model 3.1)', () => {
     const level = seeds.params.skill_gaps.education_levels.value;
     const up = (a: number | undefined, b: number | undefined) => a !== undefined && b !== undefined && b > a;
     const sideways = routes().filter(({ o, t }) =>
+      (level[t.entry_education ?? ''] ?? 0) < (level[o.entry.education ?? ''] ?? 0) ||
       !(up(level[o.entry.education ?? ''], level[t.entry_education ?? '']) ||
         up(order.experience[o.entry.experience ?? ''], order.experience[t.related_experience ?? '']) ||
         up(order.training[o.entry.training ?? ''], order.training[t.on_the_job_training ?? ''])));
