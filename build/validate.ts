@@ -110,7 +110,7 @@ async function main(): Promise<void> {
   // Guidance (issue 43): the same sources with the 3.0 move rules only, beside the model as served.
   const adviceBefore = adviceFigures(computeModel(bundle, seeds, { moveRules30: true }).occupations);
   const adviceAfter = adviceFigures(model.occupations);
-  const guidanceReport = (model.report as { guidance?: { moves_removed: Record<string, number> | null; table_1_12: Record<string, number> | null } }).guidance;
+  const guidanceReport = (model.report as { guidance?: { moves_removed: Record<string, number> | null; table_1_12: Record<string, number> | null; routes: Record<string, number> | null; focus: Record<string, number> | null } }).guidance;
   const outcomes = computeOutcomes(models, refs, new Map(bundle.msft_applicability.map((m) => [m.soc, m.score])), refs.aei_job_exposure, history.years);
   const report = computeValidation(model, bundle, refs);
   const declared = computeDeclared(declaration, model, refs.ep_factor_rows, history.years, refs.eloundou_occ);
@@ -155,7 +155,7 @@ async function main(): Promise<void> {
     '',
     '### Guidance (issue 43): moves, routes, focus, before (3.0 move rules) and now',
     '',
-    formatAdviceFigures(adviceBefore, adviceAfter, guidanceReport?.moves_removed ?? undefined, guidanceReport?.table_1_12),
+    formatAdviceFigures(adviceBefore, adviceAfter, guidanceReport?.moves_removed ?? undefined, guidanceReport?.table_1_12, guidanceReport?.routes, guidanceReport?.focus),
     '',
     '### Issue 8 figures: 1.0.0 and now',
     '',

@@ -335,6 +335,8 @@ function occupationView(o: OccupationRecord, model: ModelOutput, shape: Shape, p
     transitionNote: o.transition_note,
     // Model 3.1 guidance (issue 43): the next step, staying, routes and focus within the job.
     nextStep: o.guidance.next_step.text,
+    // Why the next step is weak (one move only), unless the next step's text already says it (kind 'none').
+    stepNote: o.guidance.next_step.kind === 'none' ? null : o.guidance.next_step_note,
     stay: o.guidance.stay,
     routes: o.guidance.routes.map((t) => ({ slug: t.slug, title: t.title, score: scoreText(t.final_score), tier: t.risk_tier, tierWords: TIER_WORDS[t.risk_tier], share: `${Math.round(100 * t.share_lower)}%`, reason: t.reason })),
     routeNote: o.guidance.route_note,

@@ -17,10 +17,16 @@ export const AdviceSeed = z.object({
     material_industry_share: P(Unit),
     /** Capacity: workers of the origins a destination is offered to, per annual opening of its job pool, at most K. */
     capacity_workers_per_opening: P(z.number().positive()),
+    /** A destination asking this much related work experience (BLS Table 1.2): only from its SOC major group (moves and routes). */
+    ladder_experience: P(z.enum(['Less than 5 years', '5 years or more'])),
+    /** A move to a lower job zone or entry education only when it pays more. */
+    no_step_down: P(z.boolean()),
   }),
   routes: z.object({
     /** Out of a growing occupation (any tier), a route must pay and grow more. */
     growing_origin: P(z.boolean()),
+    /** A route's entry asks more than the origin's in education, related work experience or on-the-job training (these orders). */
+    entry_above_origin: P(z.object({ experience: z.record(z.string(), z.number().int().min(0)), training: z.record(z.string(), z.number().int().min(0)) })),
     min_similarity: P(z.number().min(-1).max(1)),
     max_education_step: P(z.number().int().min(0)),
     min_points: P(z.number().min(0)),

@@ -7,7 +7,7 @@ import type { Draft } from './draft.ts';
 import { releaseYears } from './evidence.ts';
 import { explainScore, explanationBaseline } from './explanation.ts';
 import { allocateMoves, moveOption, skillGaps, transitionChoice, transitionNote, type EligibleMove, type MoveGuide, type ScoredRef, type TransitionFilterCounts } from './transitions.ts';
-import { focusTasks, nextStep, routeOptions, stayNote } from './advice.ts';
+import { focusTasks, nextStep, nextStepNote, routeChoice, stayNote } from './advice.ts';
 import { industryEmployment, table112BySoc, technologyCut, type Table112Statement, type TechnologyCut } from './ep-factors.ts';
 import type { EpFactorRow, OewsIndustryRow, Projection } from './inputs.ts';
 import { jobEvidence, missingYears, type EmploymentYears } from './job-evidence.ts';
@@ -163,12 +163,14 @@ export function occupationRecords(scores: OccupationScores, refs: readonly Score
   const steps = { thetaMin, kappa, prior: scores.prior, priorTasks: p.scale.prior_tasks.value, halfSaturation: p.scale.half_saturation.value };
   const counts = {
     skill_gaps_empty: 0, transitions_empty: 0, transitions_short: 0, year_basis: { aei_level: 0, published_range: 0, negligible: 0, one_year_windows: 0 },
-    moves_removed: { low_similarity: 0, not_safer: 0, same_tier: 0, job_zone: 0, education_or_licence: 0, demand: 0, pay: 0, cut_by_technology: 0, growing_origin: 0, same_pool: 0, capacity: 0 },
+    moves_removed: { low_similarity: 0, not_safer: 0, same_tier: 0, job_zone: 0, education_or_licence: 0, demand: 0, pay: 0, cut_by_technology: 0, growing_origin: 0, ladder: 0, step_down: 0, same_pool: 0, capacity: 0 },
     table_1_12: { statements: ctx.epFactors.length, occupations_with_statements: 0, occupations_cut: 0, cut_by_total: 0, cut_by_industries: 0 },
-    routes: { occupations_with_route: 0, routes: 0 },
-    focus: { occupations_with_two: 0, occupations_none: 0 },
+    routes: { occupations_with_route: 0, routes: 0, sideways_not_route: 0, ladder: 0 },
+    focus: { occupations_with_two: 0, occupations_none: 0, removed_by_cut_title: 0 },
   };
   const { guide, statements, cuts } = moveGuide(refs, ctx);
+  // Titles of the O*NET related occupations of its major group that Table 1.12 names as cut by technology or AI (a focus task naming their subject is left out).
+  const cutTitlesOf = (soc: string) => [...(relatedOf.get(soc)?.keys() ?? [])].filter((r) => r !== soc && r.slice(0, 2) === soc.slice(0, 2) && cuts.get(r)?.cut && refBySoc.has(r)).map((r) => refBySoc.get(r)!.title);
   for (const c of cuts.values()) {
     if (c.statements.length > 0 || c.cut) counts.table_1_12.occupations_with_statements++;
     if (c.cut) counts.table_1_12.occupations_cut++;
@@ -214,16 +216,27 @@ export function occupationRecords(scores: OccupationScores, refs: readonly Score
     const note = transitionNote(transitions.length, removed, p);
     const stay = stayNote(origin);
     const cut = cuts.get(d.soc)!;
-    const routes = ctx.moveRules30 ? [] : routeOptions(origin, refs, sims(d.soc), p, relatedOf.get(d.soc) ?? new Map(), guide, transitions, choices.get(d.soc)!.eligible.map((m) => m.c.soc_code));
+    const eligible = choices.get(d.soc)!.eligible;
+    const { routes, weighed } = ctx.moveRules30
+      ? { routes: [], weighed: [] }
+      : routeChoice(origin, refs, sims(d.soc), p, relatedOf.get(d.soc) ?? new Map(), guide, transitions, eligible.map((m) => m.c.soc_code));
     if (routes.length > 0) counts.routes.occupations_with_route++;
+    // What the 3.1 route rules of this review removed: candidates failing only the entry rule, or only the ladder rule.
+    for (const w of weighed) if (w.fails.length === 1 && w.fails[0]!.startsWith('its entry asks no more')) counts.routes.sideways_not_route++;
+    for (const w of weighed) if (w.fails.length === 1 && w.fails[0]!.startsWith('asks ')) counts.routes.ladder++;
     counts.routes.routes += routes.length;
     const basis = ctx.taskBases.get(d.soc);
     const focus = basis && !ctx.moveRules30
-      ? focusTasks(d.tasks, basis, statements.get(d.soc) ?? ([] as Table112Statement[]), ctx.seeds.advice)
-      : { tasks: [], summary: 'No focus task: the occupation has no task basis.', method: '' };
+      ? focusTasks(d.tasks, basis, statements.get(d.soc) ?? ([] as Table112Statement[]), ctx.seeds.advice, cutTitlesOf(d.soc))
+      : { tasks: [], summary: 'No focus task: the occupation has no task basis.', method: '', removed_by_title: 0 };
+    counts.focus.removed_by_cut_title += focus.removed_by_title;
     if (focus.tasks.length >= 2) counts.focus.occupations_with_two++;
     if (focus.tasks.length === 0) counts.focus.occupations_none++;
     const routeNote = routes.length > 0 ? null : routeNoteText(ctx.seeds.advice);
+    // Moves that passed every rule but capacity: the pools not listed.
+    const listedPools = new Set(transitions.map((t) => guide.pool(t.soc_code)));
+    const full = [...new Map(eligible.filter((m) => !listedPools.has(guide.pool(m.c.soc_code))).map((m) => [guide.pool(m.c.soc_code), m.c])).values()].map((c) => ({ title: c.title, openings: c.projected_openings_annual ?? null }));
+    const stepNote = ctx.moveRules30 ? null : nextStepNote(origin, transitions, routes, focus, full, weighed, ctx.seeds.advice.moves.capacity_workers_per_opening.value, ctx.seeds.advice.routes.min_similarity.value);
     if (note !== null) counts.transitions_short++;
     const gaps = skillGaps(
       { skills: ctx.descriptors.skills.get(d.soc), knowledge: ctx.descriptors.knowledge.get(d.soc) },
@@ -281,11 +294,12 @@ export function occupationRecords(scores: OccupationScores, refs: readonly Score
       transition_options: transitions,
       transition_note: note,
       guidance: {
-        next_step: nextStep(transitions, routes, focus, stay),
+        next_step: nextStep(transitions, routes, focus, stay, stepNote),
+        next_step_note: stepNote,
         stay,
         routes,
         route_note: routeNote,
-        focus,
+        focus: { tasks: focus.tasks, summary: focus.summary, method: focus.method },
         technology_cut: { cut: cut.cut, basis: cut.basis, share: cut.share === null ? null : round(cut.share, 3), statements: cut.statements.length },
         job_pool: guide.pool(d.soc),
       },

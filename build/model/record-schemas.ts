@@ -228,6 +228,8 @@ export const Guidance = z.object({
   /** For an origin outside the high tier that BLS projects to grow: staying (and the focus) is the advice. Else null. */
   stay: z.string().nullable(),
   routes: z.array(RouteOption),
+  /** Why the occupation has no next step (fewer than two moves, no route, fewer than two focus tasks) and what its worker can do: moves left out as full, the nearest route missed and what it lacks. Null when it has one. */
+  next_step_note: z.string().nullable(),
   /** Why no route is shown; null when one is. */
   route_note: z.string().nullable(),
   focus: z.object({

@@ -141,6 +141,21 @@ export function licenceAllows(origin: string, target: string, p: ModelParamsSeed
   return f.members.some((m) => origin.startsWith(m)) || f.entry_from.some((m) => origin.startsWith(m));
 }
 
+/** A destination asking advice.moves.ladder_experience of related work experience, from outside its SOC major group. */
+export function skipsLadder(origin: Pick<ScoredRef, 'soc_code'>, target: Pick<ScoredRef, 'soc_code' | 'related_experience'>, advice: AdviceSeed): boolean {
+  const ladder = advice.moves.ladder_experience.value;
+  const needs = ladder === 'Less than 5 years' ? target.related_experience === 'Less than 5 years' || target.related_experience === '5 years or more' : target.related_experience === ladder;
+  return needs && target.soc_code.slice(0, 2) !== origin.soc_code.slice(0, 2);
+}
+
+/** A lower job zone or a lower entry education (a step down in skill), at no more pay (wage ratio <= 1 or unknown). */
+export function stepsDown(origin: ScoredRef, target: ScoredRef, ratio: number | null, p: ModelParamsSeed): boolean {
+  const o = educationLevel(origin.entry_education, p);
+  const t = educationLevel(target.entry_education, p);
+  const lower = target.job_zone < origin.job_zone || (o !== null && t !== null && t < o);
+  return lower && !(ratio !== null && ratio > 1);
+}
+
 /** BLS education level of an entry category (null when unknown). */
 export const educationLevel = (education: string | null | undefined, p: ModelParamsSeed): number | null =>
   education == null ? null : (p.skill_gaps.education_levels.value[education] ?? null);
@@ -230,11 +245,15 @@ export interface TransitionFilterCounts {
   same_tier: number;
   cut_by_technology: number;
   growing_origin: number;
+  /** 3.1: a destination asking advice.moves.ladder_experience from outside its SOC major group (a ladder skipped). */
+  ladder: number;
+  /** 3.1: a lower job zone or entry education at no more pay (a step down in skill). */
+  step_down: number;
   /** Options left out as the second row of a job pool already listed (among the first max_transitions). */
   same_pool: number;
 }
 
-type RuleKey = 'not_safer' | 'same_tier' | 'job_zone' | 'education_or_licence' | 'demand' | 'pay' | 'cut_by_technology' | 'growing_origin';
+type RuleKey = 'not_safer' | 'same_tier' | 'job_zone' | 'education_or_licence' | 'ladder' | 'demand' | 'pay' | 'step_down' | 'cut_by_technology' | 'growing_origin';
 /** What each rule says of the occupations it removed: [one, several]. */
 export function noteWords(p: ModelParamsSeed): Record<RuleKey, readonly [string, string]> {
   const floor = `${Math.round(100 * p.skill_gaps.min_wage_ratio.value)}% of this occupation's pay`;
@@ -245,6 +264,8 @@ export function noteWords(p: ModelParamsSeed): Record<RuleKey, readonly [string,
     growing_origin: ['does not pay and grow more than this growing occupation', 'do not pay and grow more than this growing occupation'],
     job_zone: ['is more than one job zone away', 'are more than one job zone away'],
     education_or_licence: ['needs more than one education level up or a licence of another profession', 'need more than one education level up or a licence of another profession'],
+    ladder: ['asks years of experience in another field (the top of a ladder)', 'ask years of experience in another field (the top of a ladder)'],
+    step_down: ['is a step down in skill (lower job zone or entry education) at no more pay', 'are a step down in skill (lower job zone or entry education) at no more pay'],
     demand: ['is projected to decline or has too few jobs', 'are projected to decline or have too few jobs'],
     pay: [`pays less than ${floor}`, `pay less than ${floor}`],
   };
@@ -321,7 +342,7 @@ export function transitionChoice(
   });
   const removed: TransitionFilterCounts = {
     others, related: 0, similar: 0, not_safer: 0, job_zone: 0, education_or_licence: 0, demand: 0, pay: 0,
-    low_similarity: 0, same_tier: 0, cut_by_technology: 0, growing_origin: 0, same_pool: 0,
+    low_similarity: 0, same_tier: 0, cut_by_technology: 0, growing_origin: 0, ladder: 0, step_down: 0, same_pool: 0,
   };
   const field: Array<{ ci: number; s: number; rel: RelatedTier | null }> = [];
   const relSims = relatedIdx.length > 0 ? sims(relatedIdx, -Infinity) : [];
@@ -366,6 +387,10 @@ export function transitionChoice(
       removed.education_or_licence++;
       continue;
     }
+    if (guide && skipsLadder(origin, c, guide.advice)) {
+      removed.ladder++;
+      continue;
+    }
     if (c.projected_change_pct == null || c.projected_change_pct < g.min_projected_change_pct.value || c.employment == null || c.employment < g.min_employment.value) {
       removed.demand++;
       continue;
@@ -373,6 +398,10 @@ export function transitionChoice(
     const ratio = origin.median_annual_wage && c.median_annual_wage ? c.median_annual_wage / origin.median_annual_wage : null;
     if (ratio !== null && ratio < g.min_wage_ratio.value) {
       removed.pay++;
+      continue;
+    }
+    if (guide && guide.advice.moves.no_step_down.value && stepsDown(origin, c, ratio, p)) {
+      removed.step_down++;
       continue;
     }
     if (guide?.cut(c.soc_code)) {

@@ -55,7 +55,14 @@ export function adviceFigures(occupations: readonly OccupationRecord[]): AdviceF
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 /** The figures before (model 3.0 move rules) and after, as report lines. */
-export function formatAdviceFigures(before: AdviceFigures, after: AdviceFigures, removed: Record<string, number> | undefined, table112?: Record<string, number> | null): string {
+export function formatAdviceFigures(
+  before: AdviceFigures,
+  after: AdviceFigures,
+  removed: Record<string, number> | undefined,
+  table112?: Record<string, number> | null,
+  routes?: Record<string, number> | null,
+  focus?: Record<string, number> | null,
+): string {
   const row = (name: string, b: string, a: string) => `| ${name} | ${b} | ${a} |`;
   const lines = [
     '| figure | before (3.0 move rules) | after |',
@@ -76,6 +83,8 @@ export function formatAdviceFigures(before: AdviceFigures, after: AdviceFigures,
     'High-tier occupations without a next step (after): ' + (after.high_tier.without_step.join('; ') || 'none'),
   ];
   if (removed) lines.push('', 'Moves each rule removed (after, in the order the rules apply; capacity counts blocked origin-destination pairs): ' + Object.entries(removed).map(([k, v]) => `${k} ${v}`).join(', '));
+  if (routes) lines.push('', 'Routes (after; sideways_not_route and ladder count candidates that fail only that rule): ' + Object.entries(routes).map(([k, v]) => `${k} ${v}`).join(', '));
+  if (focus) lines.push('', 'Focus (after; removed_by_cut_title counts candidate tasks naming a related cut occupation\'s subject): ' + Object.entries(focus).map(([k, v]) => `${k} ${v}`).join(', '));
   if (table112) lines.push('', 'BLS Table 1.12 (guidance only): ' + Object.entries(table112).map(([k, v]) => `${k.replace(/_/g, ' ')} ${v}`).join(', '));
   return lines.join('\n');
 }

@@ -291,7 +291,7 @@ describe('transitions (Nesta rules) and skill gaps', () => {
   });
 
   it('says why fewer than two options are listed: its field, and what each rule removed of it', () => {
-    const counts = { others: 10, related: 0, similar: 0, not_safer: 0, job_zone: 0, education_or_licence: 0, demand: 0, pay: 0, low_similarity: 0, same_tier: 0, cut_by_technology: 0, growing_origin: 0, same_pool: 0 };
+    const counts = { others: 10, related: 0, similar: 0, not_safer: 0, job_zone: 0, education_or_licence: 0, demand: 0, pay: 0, low_similarity: 0, same_tier: 0, cut_by_technology: 0, growing_origin: 0, ladder: 0, step_down: 0, same_pool: 0 };
     expect(transitionNote(2, { ...counts, related: 2 }, p)).toBeNull();
     expect(transitionNote(0, { ...counts, related: 4, similar: 6, not_safer: 6, education_or_licence: 1, demand: 3 }, p)).toBe(
       'No transition option: 10 of the 10 other scored occupations are in its field (4 O*NET related, 6 of its major group with similarity >= 0.3); of these, 6 do not score lower under 95% of model alternatives; 1 needs more than one education level up or a licence of another profession; 3 are projected to decline or have too few jobs.',
@@ -313,7 +313,7 @@ describe('transitions (Nesta rules) and skill gaps', () => {
     const { options, removed } = transitionChoice(origin, [at, below, unknown], () => [0.5, 0.5, 0.5], p);
     expect(options.map((o) => o.soc_code).sort()).toEqual(['10-2100.00', '10-2300.00']);
     expect(removed.pay).toBe(1);
-    expect(transitionNote(0, { others: 3, related: 0, similar: 3, not_safer: 2, job_zone: 0, education_or_licence: 0, demand: 0, pay: 1, low_similarity: 0, same_tier: 0, cut_by_technology: 0, growing_origin: 0, same_pool: 0 }, p)).toBe(
+    expect(transitionNote(0, { others: 3, related: 0, similar: 3, not_safer: 2, job_zone: 0, education_or_licence: 0, demand: 0, pay: 1, low_similarity: 0, same_tier: 0, cut_by_technology: 0, growing_origin: 0, ladder: 0, step_down: 0, same_pool: 0 }, p)).toBe(
       'No transition option: 3 of the 3 other scored occupations are in its field (0 O*NET related, 3 of its major group with similarity >= 0.3); of these, 2 do not score lower under 95% of model alternatives; 1 pays less than 60% of this occupation\'s pay.',
     );
   });
@@ -324,7 +324,7 @@ describe('transitions (Nesta rules) and skill gaps', () => {
     // In the field (same major group, similarity >= 0.3): 10-1100, 10-1200, 10-1300, 10-1400, 10-1600;
     // 10-1300 is not safer, 10-1400 is two job zones away.
     expect(options).toHaveLength(3);
-    expect(removed).toEqual({ others: 6, related: 0, similar: 5, not_safer: 1, job_zone: 1, education_or_licence: 0, demand: 0, pay: 0, low_similarity: 0, same_tier: 0, cut_by_technology: 0, growing_origin: 0, same_pool: 0 });
+    expect(removed).toEqual({ others: 6, related: 0, similar: 5, not_safer: 1, job_zone: 1, education_or_licence: 0, demand: 0, pay: 0, low_similarity: 0, same_tier: 0, cut_by_technology: 0, growing_origin: 0, ladder: 0, step_down: 0, same_pool: 0 });
   });
 
   it('offers an O*NET specialty (not .00) only when O*NET lists it as related, and says its jobs are its SOC occupation\'s', () => {
