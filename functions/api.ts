@@ -33,6 +33,8 @@ const SEARCH_PAGE_CACHE_BYTES = 4_000_000;
 
 export interface ShardSource {
   loadShard(name: string): Promise<unknown>;
+  /** A JSON file of the build by its URL path (a static route's body, e.g. a risk response), null when the build has none: what /mcp's tools read. */
+  loadFile?(urlPath: string): Promise<unknown>;
 }
 
 /** What the adapter knows about a request beyond the Request itself (never taken from headers here). */
@@ -468,6 +470,16 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     assess: (req, _query, { route }) => assessOne(req, route),
     'votes-get': (req, _query, { route, params }) => votes.get(req, params.soc_code!, route),
     'votes-post': (req, _query, { params }, info) => votes.post(req, params.soc_code!, info.clientAddress ?? null),
+    mcp: (req) => mcpReply(req),
+  };
+
+  // The MCP server (the SDK and its schemas, some 700 KB) is a module of its own, imported on the
+  // first /mcp request: no other route loads or parses it. Its tools ask this handler in process.
+  let mcpModule: Promise<typeof import('./mcp/endpoint.ts')> | undefined;
+  const mcpReply = async (req: RequestLike): Promise<AnyReply> => {
+    const p = (mcpModule ??= import('./mcp/endpoint.ts'));
+    p.catch(() => (mcpModule = undefined));
+    return (await p).mcpReply(req, { api: (r) => route(r, {}), source });
   };
 
   return async function handle(req: RequestLike, info: RequestInfo = {}): Promise<AnyReply> {

@@ -157,7 +157,8 @@ async function startWranglerOnFreePort(dir: string, cwd: string, d1: LocalD1 | u
 }
 
 async function startWranglerOn(port: number, inspectorPort: number, dir: string, cwd: string, d1: LocalD1 | undefined, opts: WranglerOptions): Promise<Wrangler> {
-  const args = [WRANGLER, 'pages', 'dev', dir, '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort), '--compatibility-date', COMPATIBILITY_DATE, '--log-level', 'warn'];
+  const args = [WRANGLER, 'pages', 'dev', dir, '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort), '--compatibility-date', COMPATIBILITY_DATE, '--log-level', 'warn', '--no-bundle'];
+  // --no-bundle: the _worker.js/ folder's modules as built, so the MCP module stays a lazy import (docs/DEPLOY.md).
   if (d1) args.push('--d1', `${d1.binding}=${d1.databaseId}`, '--persist-to', d1.persistTo);
   if (d1 && opts.secret !== false) args.push('--binding', `VOTE_SECRET=${TEST_VOTE_SECRET}`);
   // cwd: wrangler keeps its .wrangler/ state folder there, outside the repository.
