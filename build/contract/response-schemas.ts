@@ -228,7 +228,7 @@ export const DatasetteMetadataDoc = z.looseObject({
   databases: z.record(z.string(), z.looseObject({ tables: z.record(z.string(), z.looseObject({})), queries: z.record(z.string(), z.strictObject({ title: z.string(), sql: z.string() })) })),
 });
 
-/** What POST /mcp answers: JSON-RPC 2.0 responses (the MCP SDK makes them; /docs/mcp describes the tools). */
+/** What POST /mcp answers: JSON-RPC 2.0 responses (the MCP SDK makes them; tools/list describes the tools). */
 const JsonRpcResponse = z.looseObject({ jsonrpc: z.literal('2.0'), id: z.union([z.string(), z.number(), z.null()]), result: z.optional(z.looseObject({})), error: z.optional(z.looseObject({ code: z.number().int(), message: z.string() })) });
 const McpResponse = z.union([JsonRpcResponse, z.array(JsonRpcResponse)]).describe('A JSON-RPC 2.0 response of the Model Context Protocol, or an array of them for a batch.');
 
