@@ -211,7 +211,7 @@ export const ROUTES: readonly RouteDef[] = [
         request: { name: 'McpMessage', schema: McpMessage, media: ['application/json'], description: `A JSON-RPC 2.0 message of the Model Context Protocol (or a batch of at most ${MCP_MAX_BATCH}); send Accept: application/json, text/event-stream. tools/list describes the tools.` },
         okDescription: 'The JSON-RPC answer (202 with no body for a notification)',
         errors: {
-          400: 'Not JSON, not a JSON-RPC message, or a batch over the cap (a JSON-RPC error object); or, answered 406, an Accept that names neither application/json nor text/event-stream',
+          400: 'Not JSON, not a JSON-RPC message, or a batch over the cap: a JSON-RPC error object',
           413: `Body larger than ${MCP_MAX_BODY_BYTES} bytes`,
           415: 'Content-Type is not application/json',
         },

@@ -105,10 +105,13 @@ export async function mcpReply(req: RequestLike, ctx: ToolContext): Promise<AnyR
   const origin = new URL(req.url).origin;
   // The SDK reads only these headers; the body is handed over parsed.
   const forward: Record<string, string> = {};
-  for (const name of ['accept', 'content-type', 'mcp-protocol-version']) {
+  for (const name of ['content-type', 'mcp-protocol-version']) {
     const v = req.headers.get(name);
     if (v !== null) forward[name] = v;
   }
+  // Every answer is JSON (enableJsonResponse), whatever the client accepts: the SDK's 406 for an
+  // Accept without text/event-stream would refuse clients that ask for exactly what they get.
+  forward.accept = 'application/json, text/event-stream';
   const server = buildServer(ctx, origin);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   try {
