@@ -22,6 +22,7 @@ import { listIndustries } from './handlers/list-industries.ts';
 import { iscoSearchCache, listIsco } from './handlers/list-isco.ts';
 import { assessHandler } from './handlers/assess.ts';
 import { voteHandlers } from './handlers/votes.ts';
+import { mcpHandler } from './handlers/mcp.ts';
 
 export type { ShardSource } from './shard-store.ts';
 export type { RequestInfo } from './route-handler.ts';
@@ -60,6 +61,8 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     assess: assessHandler({ shards }),
     'votes-get': votes.get,
     'votes-post': votes.post,
+    // The tools of /mcp ask this same router in process, so they answer as the API does.
+    mcp: mcpHandler({ source, api: (r) => route(shards, handlers, r, {}) }),
   };
   return async function handle(req: RequestLike, info: RequestInfo = {}): Promise<AnyReply> {
     const response = await route(shards, handlers, req, info);

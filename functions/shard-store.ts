@@ -4,6 +4,8 @@ import { ShardMeta } from '../build/contract/request-schemas.ts';
 
 export interface ShardSource {
   loadShard(name: string): Promise<unknown>;
+  /** A JSON file of the build by its URL path (a static route's body, e.g. a risk response), null when the build has none: what /mcp's tools read. */
+  loadFile?(urlPath: string): Promise<unknown>;
 }
 
 export interface ShardStore {

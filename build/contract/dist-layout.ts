@@ -2,11 +2,18 @@
 import type { RouteBody } from './http-policy.ts';
 
 export const FUNCTION_PATHS = {
-  /** Where esbuild writes the platform-neutral handler module and the adapters. */
+  /**
+   * Where esbuild writes the platform-neutral handler module and the adapters. Each has the MCP
+   * server's module beside it (mcp.mjs or mcp.js), imported on the first /mcp request: Cloudflare
+   * Pages takes a _worker.js folder of modules (index.js), Netlify a function folder named as its
+   * entry file (api/api.mjs answers at /.netlify/functions/api).
+   */
   core: '_functions/api.mjs',
-  cloudflareWorker: '_worker.js',
-  netlify: '_netlify/functions/api.mjs',
+  cloudflareWorker: '_worker.js/index.js',
+  netlify: '_netlify/functions/api/api.mjs',
 } as const;
+/** Netlify's functions folder (netlify.toml [functions] directory) and the function's name there. */
+export const NETLIFY_FUNCTIONS = { directory: '_netlify/functions', name: 'api' } as const;
 
 /** Not-found bodies as files, for hosts that serve a static 404 (and the local server). The root
  * 404.html also stops Cloudflare Pages from answering unknown paths with the home page. */

@@ -10,6 +10,10 @@ export const ASSESS_MAX_BODY_BYTES = 16 * 1024;
  * it hung, and Node's server reset it, losing the answer. Past this bound (an abusive upload) the
  * connection is cut instead.
  */
+/** An MCP request body: a tools/call of assess with every task of an occupation fits in the assess cap; JSON-RPC framing adds little. */
+export const MCP_MAX_BODY_BYTES = 2 * ASSESS_MAX_BODY_BYTES;
+/** JSON-RPC messages in one MCP batch: each is a call whose cost the count budgets bound, so a batch multiplies it. */
+export const MCP_MAX_BATCH = 4;
 export const DISCARD_LIMIT_BYTES = 8 * 1024 * 1024;
 
 /**

@@ -63,3 +63,7 @@ export const ShardMeta = z.strictObject({
   page_shards: z.number().check(z.int(), z.minimum(0)),
 });
 export type ShardMeta = z.infer<typeof ShardMeta>;
+
+/** A JSON-RPC 2.0 message as /mcp takes it (for the OpenAPI document; the MCP SDK checks each message). */
+const JsonRpcMessage = z.looseObject({ jsonrpc: z.literal('2.0'), method: z.optional(z.string()), id: z.optional(z.union([z.string(), z.number()])), params: z.optional(z.looseObject({})) });
+export const McpMessage = z.union([JsonRpcMessage, z.array(JsonRpcMessage)]);

@@ -233,6 +233,10 @@ export const DatasetteMetadataDoc = z.looseObject({
   databases: z.record(z.string(), z.looseObject({ tables: z.record(z.string(), z.looseObject({})), queries: z.record(z.string(), z.strictObject({ title: z.string(), sql: z.string() })) })),
 });
 
+/** What POST /mcp answers: JSON-RPC 2.0 responses (the MCP SDK makes them; tools/list describes the tools). */
+const JsonRpcResponse = z.looseObject({ jsonrpc: z.literal('2.0'), id: z.union([z.string(), z.number(), z.null()]), result: z.optional(z.looseObject({})), error: z.optional(z.looseObject({ code: z.number().int(), message: z.string() })) });
+const McpResponse = z.union([JsonRpcResponse, z.array(JsonRpcResponse)]).describe('A JSON-RPC 2.0 response of the Model Context Protocol, or an array of them for a batch.');
+
 const byShape = { percentile: shapeSchemas(PercentileRiskScore), timeline: shapeSchemas(TimelineRiskScore) };
 
 /** The response schema of each JSON endpoint in one shape; the route table names these keys. */
@@ -257,6 +261,7 @@ export function responseSchemas(shape: Shape) {
     releaseSummary: ReleaseSummary,
     dataPackage: DataPackageDoc,
     datasetteMetadata: DatasetteMetadataDoc,
+    mcpResponse: McpResponse,
   } as const;
 }
 export type ResponseSchemaKey = keyof ReturnType<typeof responseSchemas>;

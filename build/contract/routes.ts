@@ -8,15 +8,15 @@ import type { ResponseSchemaKey } from './response-schemas.ts';
 import { INDUSTRY_LIST_QUERY, ISCO_LIST_QUERY, OCCUPATION_LIST_QUERY, type QuerySpec } from './paging.ts';
 import { PROBLEM_VARIANTS, type ProblemStatus } from './problem.ts';
 import { CACHE_CONTROL, corsHeaders, responseHeaders, type CachePolicy, type RouteBody } from './http-policy.ts';
-import { ASSESS_MAX_BODY_BYTES } from './limits.ts';
+import { ASSESS_MAX_BODY_BYTES, MCP_MAX_BATCH, MCP_MAX_BODY_BYTES } from './limits.ts';
 import { VOTE_MEDIA_TYPES, VOTE_POLICY } from './votes.ts';
-import { AssessRequest, VoteRequest } from './request-schemas.ts';
+import { AssessRequest, McpMessage, VoteRequest } from './request-schemas.ts';
 import type { ZodMiniType } from 'zod/mini';
 
 export type Method = 'GET' | 'POST';
 
 /** What the function runs for one method of a function route; functions/api.ts maps every id to its code. */
-export type HandlerId = 'list-occupations' | 'list-industries' | 'list-isco' | 'assess' | 'votes-get' | 'votes-post';
+export type HandlerId = 'list-occupations' | 'list-industries' | 'list-isco' | 'assess' | 'votes-get' | 'votes-post' | 'mcp';
 
 /** A request body an operation accepts: its schema (zod/mini, the function's own) and media types. */
 export interface RequestBody {
@@ -199,6 +199,29 @@ export const ROUTES: readonly RouteDef[] = [
     schema: 'assessResult',
     cache: 'no-store',
     summary: 'Personalized displacement risk score.',
+  }),
+  // The Model Context Protocol endpoint (Streamable HTTP, stateless, JSON answers): the same data
+  // as tools for an assistant. Its code is a module of its own, loaded on the first /mcp request.
+  route({
+    id: 'mcp',
+    pattern: '/mcp',
+    ops: {
+      POST: {
+        handler: 'mcp',
+        request: { name: 'McpMessage', schema: McpMessage, media: ['application/json'], description: `A JSON-RPC 2.0 message of the Model Context Protocol (or a batch of at most ${MCP_MAX_BATCH}); send Accept: application/json, text/event-stream. tools/list describes the tools.` },
+        okDescription: 'The JSON-RPC answer (202 with no body for a notification)',
+        errors: {
+          400: 'Not JSON, not a JSON-RPC message, or a batch over the cap: a JSON-RPC error object',
+          413: `Body larger than ${MCP_MAX_BODY_BYTES} bytes`,
+          415: 'Content-Type is not application/json',
+        },
+      },
+    },
+    shapes: BOTH,
+    body: 'json',
+    schema: 'mcpResponse',
+    cache: 'no-store',
+    summary: 'Model Context Protocol server: find an occupation, its score and guidance, assess tasks, compare, ISCO-08 unit groups.',
   }),
   route({ id: 'problem-type', pattern: '/api/v1/problems/:problem', ops: FILE, shapes: BOTH, body: 'json', schema: 'problemType', cache: 'static', summary: 'Documentation of one problem type: the page that the type URI of an error response names.' }),
   route({ id: 'openapi', pattern: '/api/v1/openapi.json', ops: FILE, shapes: BOTH, body: 'json', schema: 'openapi', cache: 'static', summary: 'This OpenAPI document.' }),

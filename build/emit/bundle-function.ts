@@ -1,7 +1,7 @@
 // Bundles the function with esbuild: the platform-neutral module the local server mounts, plus
 // one thin adapter bundle per CDN. Returns file bodies (not written here) and the metafile, which
 // a test reads to prove the bundle pulls in no node:*, fs, csv-parse or eta.
-import { build, type Metafile } from 'esbuild';
+import { build, type Metafile, type Plugin } from 'esbuild';
 import path from 'node:path';
 import { FUNCTION_PATHS } from '../contract/dist-layout.ts';
 import type { FunctionBundle } from '../function-bundle.ts';
@@ -26,15 +26,33 @@ export function forbiddenInputs(meta: Metafile): string[] {
   return [...new Set(names.filter((n) => FORBIDDEN.some((re) => re.test(n))))].sort();
 }
 
+/** The MCP server's module (functions/api.ts imports it on the first /mcp request). */
+const MCP_ENTRY = 'functions/mcp/endpoint.ts';
+/** The MCP module's file beside an entry bundle: mcp.mjs, or mcp.js beside a .js. */
+export const mcpModuleFor = (out: string): string => path.posix.join(path.posix.dirname(out), `mcp${path.extname(out)}`);
+
+/**
+ * functions/api.ts's dynamic import of the MCP module, left as an import of its bundled file
+ * beside the entry (`./mcp.mjs`): bundled separately, it shares no chunk with the entry, so the
+ * other routes parse none of its code (a shared chunk held zod's core whole: 150 KB eager).
+ */
+const lazyMcp = (specifier: string): Plugin => ({
+  name: 'lazy-mcp',
+  setup(b) {
+    b.onResolve({ filter: /\/mcp\/endpoint\.ts$/ }, (args) => (args.kind === 'dynamic-import' ? { path: specifier, external: true } : undefined));
+  },
+});
+
 export async function bundleFunctions(repoRoot: string): Promise<FunctionBundle> {
   const entries: Array<[string, string]> = [
     ['functions/api.ts', FUNCTION_PATHS.core],
     ['functions/adapters/cloudflare.ts', FUNCTION_PATHS.cloudflareWorker],
     ['functions/adapters/netlify.ts', FUNCTION_PATHS.netlify],
   ];
-  // The three bundles are independent: built at once, collected in this order.
+  const jobs: Array<[string, string]> = entries.flatMap(([entry, out]): Array<[string, string]> => [[entry, out], [MCP_ENTRY, mcpModuleFor(out)]]);
+  // The bundles are independent: built at once, collected in this order.
   const results = await Promise.all(
-    entries.map(([entry, out]) =>
+    jobs.map(([entry, out]) =>
       build({
         absWorkingDir: repoRoot,
         entryPoints: [entry],
@@ -48,12 +66,13 @@ export async function bundleFunctions(repoRoot: string): Promise<FunctionBundle>
         minify: true,
         legalComments: 'none',
         outfile: path.join(repoRoot, '.fn-out', out),
+        plugins: [lazyMcp(`./${path.posix.basename(mcpModuleFor(out))}`)],
         logLevel: 'silent',
       }),
     ),
   );
-  const files: FunctionBundle['files'] = entries.map(([, out], i) => ({ path: out, body: results[i]!.outputFiles.find((f) => f.path.endsWith(path.basename(out)))!.text }));
-  const metafile = results[entries.findIndex(([entry]) => entry === 'functions/api.ts')]!.metafile;
+  const files: FunctionBundle['files'] = jobs.map(([, out], i) => ({ path: out, body: results[i]!.outputFiles.find((f) => f.path.endsWith(path.basename(out)))!.text }));
+  const metafile = results[jobs.findIndex(([entry]) => entry === 'functions/api.ts')]!.metafile;
   files.push({ path: FUNCTION_PATHS.core.replace(/\.mjs$/, '.meta.json'), body: JSON.stringify(metafile) });
   const inputs = [...new Set(results.flatMap((r) => Object.keys(r.metafile.inputs)))].sort();
   return { files, metafile: metafile!, inputs };

@@ -8,7 +8,7 @@
 import { releaseUrlFor, routeHeaders, routesFor, routePrefixes, type RouteDef } from '../contract/routes.ts';
 import { fileFor } from '../contract/dist-layout.ts';
 import type { Shape } from '../model/record-schemas.ts';
-import { FUNCTION_PATHS } from '../contract/dist-layout.ts';
+import { NETLIFY_FUNCTIONS } from '../contract/dist-layout.ts';
 
 const functionRoutes = (shape: Shape) => routesFor(shape).filter((r) => r.serve === 'function');
 const staticRoutes = (shape: Shape) => routesFor(shape).filter((r) => r.serve === 'static');
@@ -44,8 +44,8 @@ export function headersFile(shape: Shape, dataVersion: string): string {
  * every unknown /api or /embed path reaches the function and gets a real 404 body.
  */
 export function netlifyToml(shape: Shape, staticPaths: { path: string; file: string }[]): string {
-  // Netlify names a function after its file: _netlify/functions/api.mjs answers at /.netlify/functions/api.
-  const fn = `/.netlify/functions/${FUNCTION_PATHS.netlify.slice(FUNCTION_PATHS.netlify.lastIndexOf('/') + 1).replace(/\.mjs$/, '')}`;
+  // Netlify names a function after its file or folder: _netlify/functions/api/api.mjs answers at /.netlify/functions/api.
+  const fn = `/.netlify/functions/${NETLIFY_FUNCTIONS.name}`;
   const rule = (from: string, to: string, force = false) =>
     ['[[redirects]]', `  from = ${JSON.stringify(from)}`, `  to = ${JSON.stringify(to)}`, '  status = 200', ...(force ? ['  force = true'] : []), ''];
   return [
@@ -54,7 +54,7 @@ export function netlifyToml(shape: Shape, staticPaths: { path: string; file: str
     '  publish = "."',
     '',
     '[functions]',
-    `  directory = ${JSON.stringify(FUNCTION_PATHS.netlify.slice(0, FUNCTION_PATHS.netlify.lastIndexOf('/')))}`,
+    `  directory = ${JSON.stringify(NETLIFY_FUNCTIONS.directory)}`,
     '  node_bundler = "none"',
     '',
     ...staticPaths.flatMap((p) => rule(p.path, `/${p.file}`)),

@@ -81,6 +81,8 @@ function operation(route: RouteDef, method: Method, op: Operation, shape: Shape)
     const headers = STATUS_HEADERS[status];
     responses[status] = headers ? { ...problemResponse(description), headers } : problemResponse(description);
   }
+  // /mcp answers its own input faults as JSON-RPC error objects (the protocol's), not problem+json.
+  if (route.id === 'mcp') for (const status of ['400', '413']) responses[status] = { description: errors[Number(status) as 400]!, content: { 'application/json': { schema: { $ref: `#/components/schemas/${route.schema}` } } } };
   const body = op.request && { schema: { $ref: `#/components/schemas/${op.request.name}` } };
   return {
     operationId: op.operationId ?? route.id,

@@ -3,7 +3,7 @@
 // lists, assess, 404/405, preflight) goes to the shared handler, exactly as the local server does.
 import { createHandler, type Handler } from '../api.ts';
 import { problemResponse, toResponse } from '../http.ts';
-import { shardFile } from '../../build/contract/dist-layout.ts';
+import { fileFor, shardFile } from '../../build/contract/dist-layout.ts';
 import { dispatch } from '../dispatch.ts';
 import type { ShardMeta } from '../../build/contract/request-schemas.ts';
 import { VOTE_POLICY } from '../../build/contract/votes.ts';
@@ -60,8 +60,15 @@ async function answer(req: Request, env: Env): Promise<Response> {
   const weak = !handler && env.VOTES && env.VOTE_SECRET ? weakSecret(env.VOTE_SECRET) : null;
   if (weak) console.error(`VOTE_SECRET is too weak (${weak}): votes are refused (503 vote-secret-missing). Set a random one, e.g. \`openssl rand -hex 32 | npx wrangler pages secret put VOTE_SECRET\`.`);
   // The platform caps request bodies itself (see HandlerOptions.discardLimitBytes).
+  // A static route's JSON by its own file name (the MCP tools read risk responses); 404: none.
+  const loadFile = async (urlPath: string) => {
+    const res = await env.ASSETS.fetch(`${url.origin}/${fileFor(urlPath, 'json')}`);
+    if (res.status === 404) return null;
+    if (!res.ok) throw new Error(`file ${urlPath}: HTTP ${res.status}`);
+    return res.json();
+  };
   handler ??= createHandler(
-    { loadShard: load },
+    { loadShard: load, loadFile },
     {
       votes: { store: env.VOTES ? d1VoteStore(env.VOTES) : null, secret: env.VOTE_SECRET || undefined, requireSecret: true, budget: voteBudget(env.VOTE_BUDGET) },
       discardLimitBytes: Number.POSITIVE_INFINITY,

@@ -11,11 +11,11 @@
 //  - every first-seen search query, over >= 1,000 generated from the titles, expands to at most
 //    SEARCH_QUERY_BUDGET edit distances, candidate words and posting ids.
 // On the real builds of both shapes (the integration project's global setup).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { COLD_REQUEST_BUDGET, SEARCH_QUERY_BUDGET, SHARD_MAX_BYTES } from '../../build/contract/limits.ts';
-import { SEARCH_PART_SHARDS, SHARD_DIR, shardFile, UNSCORED_SHARD } from '../../build/contract/dist-layout.ts';
+import { fileFor, SEARCH_PART_SHARDS, SHARD_DIR, shardFile, UNSCORED_SHARD } from '../../build/contract/dist-layout.ts';
 import { routesFor, type HandlerId } from '../../build/contract/routes.ts';
 import { searchWork } from '../../functions/search-query.ts';
 import { createHandler } from '../../functions/api.ts';
@@ -58,7 +58,22 @@ const SAMPLES: Record<HandlerId, Array<[string, () => Request]>> = {
   ],
   'votes-get': [['votes GET', () => new Request(`${base}/api/v1/occupations/${SOC}/votes`)]],
   'votes-post': [['votes POST', () => new Request(`${base}/api/v1/occupations/${SOC}/votes`, json({ vote: 'agree' }))]],
+  mcp: [
+    ['MCP find, typos', () => mcpCall('find_occupation', { title: 'sofware develloper enginer', limit: 20 })],
+    ['MCP score', () => mcpCall('occupation_score', { soc_code: SOC })],
+    ['MCP compare', () => mcpCall('compare_occupations', { soc_code_a: SOC, soc_code_b: '15-1252.00' })],
+    ['MCP assess with tasks', () => mcpCall('assess_my_tasks', { soc_code: SOC, tasks: [{ task_id: 1840, share: 1 }], other_share: 1 })],
+  ],
 };
+
+/** A cold MCP tools/call, as a client sends it (stateless: no initialize first). */
+function mcpCall(name: string, args: object): Request {
+  return new Request(`${base}/mcp`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
+  });
+}
 
 /**
  * Shards of the search that these samples leave unread: finding served occupations and naming no
@@ -88,6 +103,17 @@ function meter(dir: string) {
       read.bytes += Buffer.byteLength(text);
       read.values += values(value);
       read.shards.push(name);
+      return value;
+    },
+    // A static route's file (what the MCP tools read), counted like a shard.
+    loadFile: async (urlPath: string) => {
+      const file = path.join(dir, fileFor(urlPath, 'json'));
+      if (!existsSync(file)) return null;
+      const text = readFileSync(file, 'utf8');
+      const value = JSON.parse(text) as unknown;
+      read.bytes += Buffer.byteLength(text);
+      read.values += values(value);
+      read.shards.push(urlPath);
       return value;
     },
   };

@@ -158,6 +158,10 @@ async function startWranglerOnFreePort(dir: string, cwd: string, d1: LocalD1 | u
 
 async function startWranglerOn(port: number, inspectorPort: number, dir: string, cwd: string, d1: LocalD1 | undefined, opts: WranglerOptions): Promise<Wrangler> {
   const args = [WRANGLER, 'pages', 'dev', dir, '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort), '--compatibility-date', COMPATIBILITY_DATE, '--log-level', 'warn'];
+  // Not --no-bundle (which keeps the MCP module a lazy import, as `pages deploy --no-bundle` does):
+  // the pinned wrangler's pages dev then fails to start ("No such module wrangler:modules-watch",
+  // cloudflare/workers-sdk#14845, fixed by #15032 in a later wrangler). So here wrangler bundles
+  // _worker.js/ into one file: the tests check the answers on workerd, not the lazy loading.
   if (d1) args.push('--d1', `${d1.binding}=${d1.databaseId}`, '--persist-to', d1.persistTo);
   if (d1 && opts.secret !== false) args.push('--binding', `VOTE_SECRET=${TEST_VOTE_SECRET}`);
   // cwd: wrangler keeps its .wrangler/ state folder there, outside the repository.

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { FUNCTION_PATHS, shardFile } from '../../../build/contract/dist-layout.ts';
+import { fileFor, FUNCTION_PATHS, shardFile } from '../../../build/contract/dist-layout.ts';
 import { allowHeader, methodNotAllowedProblem, preflightHeadersFor, routePrefixes } from '../../../build/contract/routes.ts';
 import { responseHeaders } from '../../../build/contract/http-policy.ts';
 import type { Shape } from '../../../build/model/record-schemas.ts';
@@ -18,14 +18,14 @@ import { DISCARD_LIMIT_BYTES } from '../../../build/contract/limits.ts';
 import { ConnectionCap } from './connection-cap.ts';
 import { chooseEncoding, encoded, etagFor, FileChunks, FileReader, SizedCache, type Encoding, type StaticFile } from './files.ts';
 import { matchesEtag, problemResponse, type AnyReply, type BodyParts, type RequestLike } from '../../http.ts';
-import type { HandlerOptions, ReplyHandler, RequestInfo } from '../../api.ts';
+import type { HandlerOptions, ReplyHandler, RequestInfo, ShardSource } from '../../api.ts';
 import { lastForwardedHop } from '../../client-address.ts';
 import { localHost } from '../../votes.ts';
 import { dispatch } from '../../dispatch.ts';
 
 export interface FunctionModule {
   /** The bundled function's handler before it makes a Response (functions/api.ts). */
-  createReplyHandler(source: { loadShard(name: string): Promise<unknown> }, options?: HandlerOptions): ReplyHandler;
+  createReplyHandler(source: ShardSource, options?: HandlerOptions): ReplyHandler;
 }
 
 /** Limits of one server process; see SERVER_DEFAULTS. */
@@ -167,6 +167,11 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
         const bytes = reader.bytes(shardFile(name));
         if (!bytes) throw new Error(`no shard ${name}`);
         return JSON.parse(bytes.toString('utf8'));
+      },
+      // A static route's JSON (the MCP tools' risk responses); the path comes from the route table.
+      loadFile: async (urlPath) => {
+        const bytes = reader.bytes(fileFor(urlPath, 'json'));
+        return bytes ? JSON.parse(bytes.toString('utf8')) : null;
       },
     },
     { votes: opts.votes && loopback(opts.host) && !opts.trustProxy ? { ...opts.votes, hostAllowed: localHost } : opts.votes },

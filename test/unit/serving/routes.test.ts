@@ -35,6 +35,7 @@ describe('the table drives behaviour', () => {
       'assess POST assess',
       'industry-list GET list-industries',
       'isco-list GET list-isco',
+      'mcp POST mcp',
       'occupation-list GET list-occupations',
       'occupation-votes GET votes-get',
       'occupation-votes POST votes-post',
