@@ -10,7 +10,7 @@
 // replaced tree is most of a fresh write on a disk file system; updating the previous generation
 // skips both, and the decision rests on the bytes themselves (read and compared), not on a record
 // of them.
-import { mkdirSync, readFileSync, rmdirSync, unlinkSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, rmdirSync, unlinkSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
@@ -167,6 +167,15 @@ export class TreeWriter {
     await this.previous?.stop();
     for (const rel of leftover) {
       const abs = resolveInside(this.root, rel);
+      // Gone already, or now a folder of this build's files (a file that became a folder, or the
+      // reverse, was replaced when written): nothing to remove.
+      let st;
+      try {
+        st = lstatSync(abs);
+      } catch {
+        continue; // ENOENT, or ENOTDIR: a folder above it is now a file
+      }
+      if (st.isDirectory()) continue;
       unlinkSync(abs);
       // Folders emptied by the removal go too (a clean URL that no longer exists).
       for (let dir = path.dirname(abs); dir !== this.root && dir.startsWith(this.root); dir = path.dirname(dir)) {
@@ -278,6 +287,18 @@ function same(abs, bytes) {
     return got === bytes.byteLength && onDisk.subarray(0, got).equals(bytes);
   } catch { return false; } finally { fs.closeSync(fd); }
 }
+// A reused tree may hold a file where this build needs a folder (a bundle that became a folder of
+// modules): the file goes, and the folder is made.
+function makeDir(dir) {
+  try { fs.mkdirSync(dir, { recursive: true }); return; } catch (e) {
+    if (!compare || (e.code !== 'EEXIST' && e.code !== 'ENOTDIR')) throw e;
+  }
+  const kind = (p) => { try { return fs.lstatSync(p).isDirectory() ? 'dir' : 'file'; } catch { return null; } };
+  for (let at = dir; kind(at) !== 'dir'; at = path.dirname(at)) {
+    if (kind(at) === 'file') { fs.unlinkSync(at); break; }
+  }
+  fs.mkdirSync(dir, { recursive: true });
+}
 parentPort.on('message', ({ buffer, files }) => {
   let unchanged = 0;
   const hashes = [];
@@ -287,8 +308,13 @@ parentPort.on('message', ({ buffer, files }) => {
       hashes.push(createHash('sha256').update(bytes).digest('hex'));
       if (compare && same(abs, bytes)) { unchanged++; continue; }
       const dir = path.dirname(abs);
-      if (!dirs.has(dir)) { fs.mkdirSync(dir, { recursive: true }); dirs.add(dir); }
-      fs.writeFileSync(abs, bytes);
+      if (!dirs.has(dir)) { makeDir(dir); dirs.add(dir); }
+      try { fs.writeFileSync(abs, bytes); } catch (e) {
+        // A reused tree may hold a folder where this build writes a file: the folder goes.
+        if (!compare || e.code !== 'EISDIR') throw e;
+        fs.rmSync(abs, { recursive: true });
+        fs.writeFileSync(abs, bytes);
+      }
     }
     parentPort.postMessage({ hashes, unchanged, buffer }, [buffer]);
   } catch (e) {

@@ -71,4 +71,22 @@ describe('TreeWriter', () => {
     expect(readFileSync(path.join(out, 'a/longer.json'), 'utf8')).toBe('{"x":1}');
     expect(readFileSync(path.join(out, 'b/new.json'), 'utf8')).toBe('{}');
   });
+
+  it('replaces, in a reused tree, a file that became a folder and a folder that became a file', async () => {
+    const base = tmp();
+    const out = path.join(base, 'dist');
+    const previous = path.join(base, '.dist-previous');
+    // The generation before: _worker.js one bundle file, and a folder of pages where a file now goes.
+    mkdirSync(path.join(previous, 'pages/old'), { recursive: true });
+    writeFileSync(path.join(previous, '_worker.js'), 'one file');
+    writeFileSync(path.join(previous, 'pages/old/index.html'), '<p>old</p>');
+    const tree = await OutputTree.open(out, { reuse: true });
+    await tree.add('_worker.js/index.js', 'entry');
+    await tree.add('_worker.js/mcp.js', 'module');
+    await tree.add('pages', 'now a file');
+    const written = await tree.commit();
+    expect(written.map((w) => w.path)).toEqual(['_worker.js/index.js', '_worker.js/mcp.js', 'pages']);
+    expect(readFileSync(path.join(out, '_worker.js/index.js'), 'utf8')).toBe('entry');
+    expect(readFileSync(path.join(out, 'pages'), 'utf8')).toBe('now a file');
+  });
 });
