@@ -213,7 +213,7 @@ export const ROUTES: readonly RouteDef[] = [
         errors: {
           400: 'Not JSON, not a JSON-RPC message, or a batch over the cap: a JSON-RPC error object',
           413: `Body larger than ${MCP_MAX_BODY_BYTES} bytes`,
-          415: 'Content-Type is not application/json',
+          415: 'Content-Type is not application/json, or the body has a Content-Encoding',
         },
       },
     },

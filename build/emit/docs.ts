@@ -250,7 +250,9 @@ export function markdownPage(file: string): string {
       table(token: Tokens.Table) {
         const head = `<tr>${token.header.map((c) => `<th>${this.parser.parseInline(c.tokens)}</th>`).join('')}</tr>`;
         const rows = token.rows.map((r) => `<tr>${r.map((c) => `<td>${this.parser.parseInline(c.tokens)}</td>`).join('')}</tr>`).join('\n');
-        return `<div class="table-wrap"><table>\n<thead>${head}</thead>\n<tbody>${rows}</tbody>\n</table></div>\n`;
+        // A wide table scrolls inside its frame; the frame takes the keyboard focus so it can be scrolled without a mouse.
+        const name = token.header.map((c) => c.text).join(', ').replace(/[`*"<>&]/g, '').slice(0, 80);
+        return `<div class="table-wrap" tabindex="0" role="region" aria-label="Table: ${name}"><table>\n<thead>${head}</thead>\n<tbody>${rows}</tbody>\n</table></div>\n`;
       },
     },
   });

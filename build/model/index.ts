@@ -132,6 +132,7 @@ export function computeModel(inputs: ModelInputs, seeds: Seeds, opts: ComputeOpt
     tiers,
     p,
   );
+  const alternates = iscoAlternateTitles(seeds.isco_titles, isco.units);
 
   const oewsPeriod = inputs.oews_national[0]?.period ?? 'n/a';
   const check = opts.intervalCheck ? { interval_check: intervalCheck(scores, p, tiers) } : {};
@@ -153,7 +154,7 @@ export function computeModel(inputs: ModelInputs, seeds: Seeds, opts: ComputeOpt
     tiers,
     task_bases: Object.fromEntries(taskBases),
     task_scale: { prior: scores.prior, half_saturation: p.scale.half_saturation.value, quantile: p.interval.quantile.value },
-    isco: { units: isco.units, unscored: isco.unscored, alternate_titles: iscoAlternateTitles(seeds.isco_titles, isco.units) },
+    isco: { units: isco.units, unscored: isco.unscored, alternate_titles: alternates.titles },
     report: modelReport({
       occupationsInOnet: inputs.occupations.length,
       occupations,
@@ -172,6 +173,7 @@ export function computeModel(inputs: ModelInputs, seeds: Seeds, opts: ComputeOpt
       industries: ind.report,
       params: p,
       isco: isco.report,
+      iscoTitlesUnmatched: alternates.unmatched,
     }),
   };
 }

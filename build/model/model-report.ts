@@ -30,6 +30,8 @@ export interface ReportParts {
   params: ModelParamsSeed;
   /** ISCO-08 unit groups scored, unscored, links by kind (isco.ts). */
   isco: Record<string, number>;
+  /** Seed alternate titles whose unit group the model does not score (left out of search and pages). */
+  iscoTitlesUnmatched: string[];
 }
 
 /** "15-1250 (May 2025): employment 2,150,000, median wage $X": the group and the numbers it gave. */
@@ -75,6 +77,7 @@ export function modelReport(r: ReportParts): ModelOutput['report'] {
     skill_gaps_empty: r.recordCounts.skill_gaps_empty,
     industries: r.industries,
     isco: r.isco,
+    isco_alternate_titles_unmatched: r.iscoTitlesUnmatched,
     tier_distribution: countBy(r.occupations.map((o) => o.risk_score.risk_tier as RiskTier)),
     confidence_distribution: countBy(r.occupations.map((o) => o.risk_score.confidence)),
     score_quantiles: { min: q(0), p10: q(0.1), p25: q(0.25), median: q(0.5), p75: q(0.75), p90: q(0.9), max: scores.at(-1) ?? null },

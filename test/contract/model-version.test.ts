@@ -30,7 +30,8 @@ describe.each(SHAPES)('model_version in every JSON body (%s)', (shape) => {
     const ind = (await site.json('/api/v1/industries')).data[0] as { naics_code: string };
     const isco = (await site.json('/api/v1/isco?limit=1')).data[0] as { isco_code: string };
     const values: Record<string, string> = { soc_code: occ.soc_code, naics_code: ind.naics_code, isco_code: isco.isco_code, problem: 'not-found' };
-    const routes = routesFor(shape).filter((r) => r.body === 'json');
+    // /mcp answers JSON-RPC, whose shape is the protocol's: its version is the server's, checked below.
+    const routes = routesFor(shape).filter((r) => r.body === 'json' && r.id !== 'mcp');
     expect(routes.length).toBeGreaterThan(10);
     let checked = 0;
     for (const r of routes) {
@@ -51,6 +52,13 @@ describe.each(SHAPES)('model_version in every JSON body (%s)', (shape) => {
       }
     }
     expect(checked).toBe(routes.reduce((n, r) => n + r.methods.length, 0));
+  });
+
+  it('/mcp names the model version as its server version when a client initializes', async () => {
+    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'model-version-test', version: '0' } } };
+    const { status, body } = await bodyOf(sites[shape], '/mcp', { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body: JSON.stringify(init) });
+    expect(status).toBe(200);
+    expect((body.result as { serverInfo: { version: string } }).serverInfo.version).toBe(EXPECTED);
   });
 
   it('function answers with a query: search, no match with suggestions, paging, level filter', async () => {

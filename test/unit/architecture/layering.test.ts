@@ -61,7 +61,8 @@ describe('the four rooms', () => {
       external: new Map([
         ['build/model/a.ts', ['node:fs', 'zod']],
         ['build/contract/b.ts', ['eta']],
-        ['functions/c.ts', ['node:crypto']],
+        ['functions/c.ts', ['node:crypto', '@modelcontextprotocol/sdk/server/index.js']],
+        ['functions/mcp/f.ts', ['@modelcontextprotocol/sdk/server/index.js']],
         ['functions/adapters/node/e.ts', ['node:http']],
         ['build/emit/d.ts', ['node:fs']],
       ]),
@@ -73,6 +74,7 @@ describe('the four rooms', () => {
       'build/model/a.ts (model) imports node:fs',
       'functions/c.ts (runtime) imports build/emit/d.ts (build)',
       'functions/c.ts (runtime) imports node:crypto',
+      'functions/c.ts (runtime) imports the package @modelcontextprotocol/sdk/server/index.js',
     ]);
     expect(importCycles(bad.files)).toEqual([['build/contract/b.ts', 'build/emit/d.ts', 'build/model/a.ts', 'functions/c.ts']]);
   });
