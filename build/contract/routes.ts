@@ -101,6 +101,8 @@ export const PARAM_EXAMPLES: Record<keyof typeof PARAM_PATTERNS, { example: stri
 
 const BOTH: Shape[] = ['percentile', 'timeline'];
 const ISCO_NOT_SCORED = PROBLEM_VARIANTS['isco-not-scored'].type;
+/** Every POST's 415: a body it cannot read as sent (the function refuses a Content-Encoding rather than parse it as plain JSON). */
+const UNSUPPORTED_BODY = 'Content-Type is not application/json, or the body has a Content-Encoding';
 /** A static route: GET answered by its file. */
 const FILE: RouteSpec['ops'] = { GET: {} };
 const BAD_QUERY = { 400: 'Invalid query parameter; errors name each parameter' } as const;
@@ -189,7 +191,7 @@ export const ROUTES: readonly RouteDef[] = [
         errors: {
           400: 'Invalid JSON or request fields',
           413: `Body larger than ${ASSESS_MAX_BODY_BYTES} bytes`,
-          415: 'Content-Type is not application/json, or the body has a Content-Encoding',
+          415: UNSUPPORTED_BODY,
           422: 'Unknown personal factor or option (errors name the allowed values); or, in tasks: a task_id not among the occupation\'s tasks (errors list them), a repeated task_id, a share that is not a positive number, an empty array, more entries than the occupation has tasks; or a negative other_share, or other_share without tasks. Each error names its field',
         },
       },
@@ -213,7 +215,7 @@ export const ROUTES: readonly RouteDef[] = [
         errors: {
           400: 'Not JSON, not a JSON-RPC message, or a batch over the cap: a JSON-RPC error object',
           413: `Body larger than ${MCP_MAX_BODY_BYTES} bytes`,
-          415: 'Content-Type is not application/json, or the body has a Content-Encoding',
+          415: UNSUPPORTED_BODY,
         },
       },
     },

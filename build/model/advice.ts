@@ -127,22 +127,7 @@ export function routeCandidates(
   return out;
 }
 
-/** Routes of one origin (the rules in seeds/advice.json routes), most sure first, one per job pool, none a listed move's pool. */
-export function routeOptions(
-  origin: ScoredRef,
-  candidates: readonly ScoredRef[],
-  sims: (candidateIndexes: readonly number[], atLeast: number) => ReadonlyArray<number | null>,
-  p: ModelParamsSeed,
-  related: ReadonlyMap<string, string>,
-  guide: MoveGuide,
-  moves: readonly TransitionOption[],
-  /** Destinations that passed every move rule (listed or not: over capacity, or beyond max_transitions): a move, never a route. */
-  moveEligible: readonly string[] = [],
-): RouteOption[] {
-  return routeChoice(origin, candidates, sims, p, related, guide, moves, moveEligible).routes;
-}
-
-/** routeOptions, with every candidate weighed (the near misses of an occupation without a next step). */
+/** Routes of one origin (the rules in seeds/advice.json routes), most sure first, one per job pool, none a listed move's pool; with every candidate weighed (the near misses of an occupation without a next step). */
 export function routeChoice(
   origin: ScoredRef,
   candidates: readonly ScoredRef[],
@@ -151,6 +136,7 @@ export function routeChoice(
   related: ReadonlyMap<string, string>,
   guide: MoveGuide,
   moves: readonly TransitionOption[],
+  /** Destinations that passed every move rule (listed or not: over capacity, or beyond max_transitions): a move, never a route. */
   moveEligible: readonly string[] = [],
 ): { routes: RouteOption[]; weighed: RouteCandidate[] } {
   const r = guide.advice.routes;
