@@ -123,10 +123,10 @@ function connect(url: string): Promise<{ socket: net.Socket; data: () => string;
   });
 }
 
-/** Sends a keep-alive GET on `c` and waits (at most 20 s) for its whole answer (the body is small and has a length). */
-async function getOn(c: { socket: net.Socket; data: () => string }, p: string): Promise<string> {
+/** Writes `text` on `c` and waits (at most 20 s) for the whole answer after it (small, with a length): its status line. */
+async function answerTo(c: { socket: net.Socket; data: () => string }, text: string, what: string): Promise<string> {
   const before = c.data().length;
-  c.socket.write(`GET ${p} HTTP/1.1\r\nHost: x\r\n\r\n`);
+  c.socket.write(text);
   for (let i = 0; i < 800; i++) {
     const got = c.data().slice(before);
     const head = got.indexOf('\r\n\r\n');
@@ -134,8 +134,11 @@ async function getOn(c: { socket: net.Socket; data: () => string }, p: string): 
     if (head >= 0 && len && got.length >= head + 4 + Number(len[1])) return got.split('\r\n')[0]!;
     await new Promise((r) => setTimeout(r, 25));
   }
-  throw new Error(`no answer to ${p}: ${c.data().slice(before)}`);
+  throw new Error(`no answer to ${what}: ${JSON.stringify(c.data().slice(before))}`);
 }
+
+/** Sends a keep-alive GET on `c` and waits for its whole answer. */
+const getOn = (c: { socket: net.Socket; data: () => string }, p: string): Promise<string> => answerTo(c, `GET ${p} HTTP/1.1\r\nHost: x\r\n\r\n`, p);
 
 /** Waits (at most 20 s) for the server to close `c`; whether it did. */
 const closedWithin = (c: { closed: Promise<void> }): Promise<boolean> =>
@@ -161,18 +164,7 @@ async function requestInFlight(url: string): Promise<{ socket: net.Socket; data:
   const c = await connect(url);
   c.socket.write(`POST /api/v1/displacement/assess HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: ${ASSESS_BODY.length}\r\n\r\n`);
   if (!(await received(c, 'HTTP/1.1 100 Continue\r\n\r\n'))) throw new Error(`no 100 Continue: ${JSON.stringify(c.data())}`);
-  const finish = async () => {
-    const before = c.data().length;
-    c.socket.write(ASSESS_BODY);
-    for (let i = 0; i < 800; i++) {
-      const got = c.data().slice(before);
-      const head = got.indexOf('\r\n\r\n');
-      const len = /content-length: (\d+)/i.exec(got);
-      if (head >= 0 && len && got.length >= head + 4 + Number(len[1])) return got.split('\r\n')[0]!;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    throw new Error(`no answer to the body: ${JSON.stringify(c.data().slice(before))}`);
-  };
+  const finish = () => answerTo(c, ASSESS_BODY, 'the body');
   return { ...c, finish };
 }
 
