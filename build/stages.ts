@@ -10,6 +10,7 @@ import { embedPages } from './emit/embed.ts';
 import { renderSite } from './emit/site.ts';
 import { loadRecordedReleases, releaseContext } from './releases/load.ts';
 import { forecastRefs } from './releases/forecast.ts';
+import { registeredFiles } from './releases/registered.ts';
 import { renderDocs } from './emit/docs.ts';
 import type { OccupationTitle } from './model/inputs.ts';
 import type { ModelOutput } from './model/record-schemas.ts';
@@ -130,9 +131,10 @@ export async function emitShape(
   };
   try {
     await time('emit', async () => {
-      const meta = metaDocument(model, opts.shape, digest, forecastRefs(opts.repoRoot));
+      const registered = registeredFiles(opts.repoRoot);
+      const meta = metaDocument(model, opts.shape, digest, forecastRefs(opts.repoRoot), registered.map(({ body: _, ...ref }) => ref));
       const releases = releaseContext(model, loadRecordedReleases(opts.repoRoot));
-      const files = emitFiles(model, opts.shape, { search, meta, releases }, embedPages(model, opts.shape, { dataVersion }), renderSite(model, opts.shape, meta, releases));
+      const files = emitFiles(model, opts.shape, { search, meta, releases, registered }, embedPages(model, opts.shape, { dataVersion }), renderSite(model, opts.shape, meta, releases));
       for (let n = 1; ; n++) {
         // The download archive is gzipped on the thread pool meanwhile, a chunk per turn of the event
         // loop. When files are unchanged nothing here waits for I/O, so without a turn now and then

@@ -255,6 +255,7 @@ export function responseSchemas(shape: Shape) {
     assessResult: AssessResult,
     problemType: ProblemTypeDocSchema,
     openapi: z.looseObject({ openapi: z.literal('3.1.0') }),
+    registeredFile: z.looseObject({ registered: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), model_version: z.string() }).describe('A file registered on the record (releases/ in the repository), served byte for byte as committed: a forecast or a head-to-head.'),
     apiIndex: ApiIndex,
     meta: Meta,
     changes: ChangesResponse,

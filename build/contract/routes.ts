@@ -84,6 +84,7 @@ export const PARAM_PATTERNS: Record<string, RegExp> = {
   isco_slug: /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
   slug: /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
   problem: /^[a-z]+(?:-[a-z]+)*$/,
+  registered_file: /^[a-z]+(?:-[a-z]+)*-[0-9]+\.[0-9]+\.[0-9]+-[0-9]{4}-[0-9]{2}-[0-9]{2}\.json$/,
 };
 
 /**
@@ -97,6 +98,7 @@ export const PARAM_EXAMPLES: Record<keyof typeof PARAM_PATTERNS, { example: stri
   isco_slug: { example: 'software-developers', missing: 'no-such-unit-group' },
   slug: { example: 'software-developers', missing: 'no-such-occupation' },
   problem: { example: 'not-found', missing: 'no-such-problem' },
+  registered_file: { example: 'forecast-3.0.0-2026-11-25.json', missing: 'forecast-0.0.0-2000-01-01.json' },
 };
 
 const BOTH: Shape[] = ['percentile', 'timeline'];
@@ -229,6 +231,7 @@ export const ROUTES: readonly RouteDef[] = [
   route({ id: 'openapi', pattern: '/api/v1/openapi.json', ops: FILE, shapes: BOTH, body: 'json', schema: 'openapi', cache: 'static', summary: 'This OpenAPI document.' }),
   route({ id: 'api-index', pattern: '/api/v1', ops: FILE, shapes: BOTH, body: 'json', schema: 'apiIndex', cache: 'static', summary: 'Index of the API: every resource with its URL.' }),
   route({ id: 'changes', pattern: '/api/v1/changes', ops: FILE, shapes: BOTH, body: 'json', schema: 'changes', cache: 'static', summary: "Every occupation's final score and tier in the previous release and in this one, the difference and why it moved." }),
+  route({ id: 'registered-file', pattern: '/api/v1/registered/:registered_file', ops: FILE, shapes: BOTH, body: 'json', schema: 'registeredFile', cache: 'static', summary: 'A file registered on the record (a forecast, a head-to-head), byte for byte as committed to releases/; /api/v1/meta lists each with its sha256.' }),
   route({ id: 'meta', pattern: '/api/v1/meta', ops: FILE, shapes: BOTH, body: 'json', schema: 'meta', cache: 'static', summary: 'Data and model versions, build id, sources with licenses and attribution, counts.' }),
   route({ id: 'embed-index', pattern: '/embed/', ops: FILE, shapes: BOTH, body: 'page', cache: 'static', summary: 'Gallery of embeddable risk cards, searchable, grouped by major occupation group.' }),
   route({ id: 'embed-isco-card', pattern: '/embed/isco/:isco_slug', ops: FILE, shapes: BOTH, body: 'html', cache: 'static', summary: 'Embeddable card of an ISCO-08 unit group (iframe, 320x280).' }),

@@ -36,6 +36,7 @@ export const SourceInfo = z.strictObject({
 /** A registered forecast (releases/forecasts/, issue 34): its predictions and, once checked, the outcome. */
 export const ForecastRef = z.strictObject({
   file: z.string().describe('The forecast file in the repository, e.g. releases/forecasts/3.0.0-2026-12-01.json.'),
+  url: z.string().describe('Where this build serves the file byte for byte (its sha256 in `registered`), e.g. /api/v1/registered/forecast-3.0.0-2026-12-01.json.'),
   model_version: z.string(),
   registered: z.string(),
   predictions: z.array(
@@ -80,6 +81,18 @@ export const Meta = z.strictObject({
     )
     .optional()
     .describe('Every file of /downloads/ with its size and sha256 (absent from a build without the site); a data file by both its names.'),
+  registered: z
+    .array(
+      z.strictObject({
+        name: z.string(),
+        kind: z.enum(['forecast', 'head-to-head']),
+        url: z.string().describe('Served byte for byte as committed.'),
+        file: z.string().describe('Where the repository keeps it (releases/...).'),
+        bytes: z.number().int().min(0),
+        sha256: z.string().regex(/^[0-9a-f]{64}$/),
+      }),
+    )
+    .describe('Every file registered on the record (forecasts, head-to-heads), each at a stable URL with its sha256; empty before the first.'),
   forecasts: z.array(ForecastRef).describe('Every forecast registered in the repository (releases/forecasts/), with its result once checked; empty before the first.'),
 });
 

@@ -26,6 +26,7 @@ import { iscoCards, iscoIndexPage, iscoPages } from './isco-pages.ts';
 import { renderOverview } from './overview.ts';
 import { changesPage } from './changes-page.ts';
 import type { ReleaseContext } from '../releases/load.ts';
+import type { RegisteredFile } from '../releases/registered.ts';
 
 export interface EmittedFile {
   path: string;
@@ -63,7 +64,7 @@ export async function* emitFiles(
   model: ModelOutput,
   shape: Shape,
   /** Made with the model (build/stages.ts): the search index, and /meta (whose build id is the records' digest's). */
-  { search, meta, releases }: { search: WholeSearchIndex; meta: Meta; releases: ReleaseContext },
+  { search, meta, releases, registered = [] }: { search: WholeSearchIndex; meta: Meta; releases: ReleaseContext; registered?: ReadonlyArray<Pick<RegisteredFile, 'name' | 'body'>> },
   embed: EmbedPages<Iterable<{ slug: string; html: string }>> | null,
   site: SitePages | null = null,
 ): AsyncGenerator<EmittedFile> {
@@ -97,6 +98,8 @@ export async function* emitFiles(
   yield file('factors', {}, body({ factors: model.factors, notes: model.factor_notes }));
   for (const { name, doc } of problemTypeDocs()) yield file('problem-type', { problem: name }, json(doc));
   yield file('openapi', {}, json(buildOpenApi(shape, model.meta.data_version)));
+  // The committed bytes themselves (never re-serialized), so the sha256 in /meta and releases/ holds.
+  for (const r of registered) yield { ...file('registered-file', { registered_file: r.name }, r.body), value: JSON.parse(Buffer.from(r.body).toString('utf8')) };
   yield file('api-index', {}, json(apiIndex(model, shape)));
   yield file('changes', {}, body(present.changes(releases.changes)));
 

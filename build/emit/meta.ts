@@ -33,7 +33,7 @@ export function buildId(digest: string, shape: Shape, dataVersion: string): stri
 }
 
 /** /meta; the build id from the records' digest (computed with the model). Made once per shape: several files quote it. */
-export function metaDocument(model: ModelOutput, shape: Shape, digest: string, forecasts: ForecastRef[] = []): Meta {
+export function metaDocument(model: ModelOutput, shape: Shape, digest: string, forecasts: ForecastRef[] = [], registered: Meta['registered'] = []): Meta {
   return {
     data_version: model.meta.data_version,
     model_version: model.meta.model_version,
@@ -50,6 +50,7 @@ export function metaDocument(model: ModelOutput, shape: Shape, digest: string, f
       tasks: model.occupations.reduce((n, o) => n + o.tasks.length, 0),
       industries: model.industries.length,
     },
+    registered,
     forecasts,
   };
 }

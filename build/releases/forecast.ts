@@ -68,6 +68,7 @@ export function forecastRefs(repoRoot: string): ForecastRef[] {
     }
     return {
       file: `${FORECASTS_DIR}/${file}`,
+      url: urlFor('registered-file', { registered_file: `forecast-${file}` }),
       model_version: forecast.model_version,
       registered: forecast.registered,
       predictions: forecast.predictions.map((p) => {

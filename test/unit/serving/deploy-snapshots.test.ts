@@ -62,7 +62,7 @@ function netlifyHeadersAt(file: string, urlPath: string): Record<string, string>
 }
 
 /** Values for every path parameter of the table's static routes. */
-const SAMPLE: Record<string, string> = { soc_code: '15-1252.00', naics_code: '31-33', slug: 'registered-nurses', isco_code: '2512', isco_slug: 'software-developers', problem: 'not-found' };
+const SAMPLE: Record<string, string> = { soc_code: '15-1252.00', naics_code: '31-33', slug: 'registered-nurses', isco_code: '2512', isco_slug: 'software-developers', problem: 'not-found', registered_file: 'forecast-3.0.0-2026-11-25.json' };
 
 describe.each(SHAPES)('_headers as a host applies it (%s)', (shape) => {
   it('on Netlify, every URL and every file of a static route ends with its own route headers', () => {
