@@ -40,6 +40,11 @@ export const OccupationListItem = z.strictObject({
   slug: z.string(),
   job_zone: z.number().int(),
   description: z.string(),
+  // Additive: what a list is sorted and filtered by (sort, tier, major_group), so a client
+  // picking from a list need not fetch each occupation's risk.
+  final_score: RiskScoreRecord.shape.final_score,
+  risk_tier: RiskTier,
+  major_group: z.string().regex(/^\d{2}$/).describe('SOC 2018 major group: the first two digits of soc_code ("29" is Healthcare Practitioners and Technical).'),
 });
 
 /** An occupation the model leaves out (the model's own record of it), as a search names it. */
