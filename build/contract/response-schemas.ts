@@ -29,6 +29,7 @@ import {
   type Shape,
 } from '../model/record-schemas.ts';
 import { OnetSocCode } from '../model/inputs.ts';
+import { LIST_ORDERS_SHARD, LIST_SORTS, type ListSort } from './list-orders.ts';
 import { SCOPE } from '../model/scope.ts';
 import { ApiIndex, Meta, ModelVersionField } from './site-schemas.ts';
 import { ChangesResponse, ReleaseSummary } from './releases.ts';
@@ -371,7 +372,15 @@ export const IscoShard = z.strictObject({ items: z.array(IscoListItem), unscored
 /** The ISCO-08 search index: titles, with the linked U.S. occupations' titles as alternate names. */
 export const IscoSearchShard = SearchIndexBody.superRefine(fullIndex);
 
+/** The list's sort orders and filter keys (list-orders.ts), each order a permutation of the list positions. */
+const ListOrdersShard = z.strictObject({
+  orders: z.strictObject(Object.fromEntries(LIST_SORTS.map((s) => [s, z.array(z.number().int().min(0))])) as Record<ListSort, z.ZodArray<z.ZodNumber>>),
+  tiers: z.string().regex(/^[lmh]*$/),
+  groups: z.string().regex(/^(\d\d)*$/),
+});
+
 export const SHARD_SCHEMAS = {
+  [LIST_ORDERS_SHARD]: ListOrdersShard,
   meta: ShardMeta,
   search: SearchShard,
   [UNSCORED_SHARD]: UnscoredSearchShard,

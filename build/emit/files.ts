@@ -2,6 +2,7 @@
 // produced one at a time: the pipeline validates, writes and drops each before the next is made,
 // so the whole dist is never in memory. Pure apart from the archive's compression on the thread
 // pool. Paths come from the route table (fileFor/fillPattern).
+import { buildListOrders, LIST_ORDERS_SHARD } from '../contract/list-orders.ts';
 import { z } from 'zod';
 import type { ModelOutput, Shape } from '../model/record-schemas.ts';
 import { responseSchemas, shardSchemaFor, ProblemSchema, type ResponseSchemaKey } from '../contract/response-schemas.ts';
@@ -142,6 +143,7 @@ export async function* emitFiles(
       task_scale: model.task_scale,
     })],
     ['industries', () => industryList],
+    [LIST_ORDERS_SHARD, () => buildListOrders(occ.map((r, i) => ({ ...items[i]!, employment: r.labor_data.employment })))],
     ['isco', () => ({ items: iscoItems, unscored: model.isco.unscored })],
     ['isco-search', () => buildIscoSearchIndex(model.isco.units, model.isco.alternate_titles)],
   ];
