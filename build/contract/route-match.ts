@@ -16,6 +16,20 @@ export function redirectFor(pathname: string, shape: Shape): string | null {
   return matchRoute(other, shape) ? other : null;
 }
 
+/**
+ * A six-digit SOC code names its O*NET occupation ".00" (29-1141 -> 29-1141.00), here and under
+ * its subpaths (/risk, /tasks, /votes): people and BLS tables write SOC codes that way. Null when
+ * the path is no such code or the target is no route. Answered with a 308 (method kept).
+ */
+export function socRedirectFor(pathname: string, shape: Shape): string | null {
+  const soc = SIX_DIGIT_SOC.exec(pathname);
+  if (!soc) return null;
+  const to = `${soc[1]}.00${soc[2] ?? ''}`;
+  return matchRoute(to, shape) ? to : null;
+}
+
+const SIX_DIGIT_SOC = /^(\/api\/v1\/occupations\/[0-9]{2}-[0-9]{4})(\/[a-z]+)?$/;
+
 export interface RouteMatch {
   route: RouteDef;
   params: Record<string, string>;
