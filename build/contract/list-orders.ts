@@ -1,12 +1,13 @@
 // The occupation list's sort orders and filter keys, precomputed by the build (one shard, read
 // once per instance) so that a sorted or filtered page costs the function a lookup, not a sort of
 // every occupation per request. Pure: the build makes the shard, the function answers from it.
-import { RiskTier } from '../model/record-schemas.ts';
+import type { RiskTier } from '../model/record-schemas.ts';
 
 /** `score` lowest first, `-score` highest first, `title` A to Z, `employment` most workers first (none published: last). */
 export const LIST_SORTS = ['score', '-score', 'title', 'employment'] as const;
 export type ListSort = (typeof LIST_SORTS)[number];
-export const LIST_TIERS = RiskTier.options;
+/** The model's tiers (RiskTier), listed here since the function bundle takes no full zod schema. */
+export const LIST_TIERS = ['low', 'medium', 'high'] as const satisfies readonly RiskTier[];
 /** The shard's name. */
 export const LIST_ORDERS_SHARD = 'list-orders';
 

@@ -4,7 +4,7 @@
 // the records into a response is a build failure, not a silent interface change.
 import { z } from 'zod';
 import { ShardMeta } from './request-schemas.ts';
-import { SEARCH_PART_SHARDS, TASK_SHARD_PREFIX, UNSCORED_SHARD } from './dist-layout.ts';
+import { SEARCH_PART_SHARDS, SLUGS_SHARD, TASK_SHARD_PREFIX, UNSCORED_SHARD } from './dist-layout.ts';
 import { packedProblem, type PackedIndex } from './search-pack.ts';
 import { MAX_PROBLEM_ERRORS } from './problem.ts';
 import {
@@ -380,6 +380,7 @@ const ListOrdersShard = z.strictObject({
 });
 
 export const SHARD_SCHEMAS = {
+  [SLUGS_SHARD]: z.strictObject({ slugs: z.record(z.string(), OnetSocCode) }),
   [LIST_ORDERS_SHARD]: ListOrdersShard,
   meta: ShardMeta,
   search: SearchShard,

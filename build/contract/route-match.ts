@@ -28,6 +28,23 @@ export function socRedirectFor(pathname: string, shape: Shape): string | null {
   return matchRoute(to, shape) ? to : null;
 }
 
+const SLUG_PATH = /^\/api\/v1\/occupations\/([a-z0-9]+(?:-[a-z0-9]+)*)(\/[a-z]+)?$/;
+
+/** The slug a path under /api/v1/occupations names in place of a SOC code, and the subpath after it; null when none. */
+export function slugOfPath(pathname: string): { slug: string; rest: string } | null {
+  const m = SLUG_PATH.exec(pathname);
+  return m ? { slug: m[1]!, rest: m[2] ?? '' } : null;
+}
+
+/** A slug's redirect: /api/v1/occupations/<slug>[/sub] -> the same with its SOC code, when that is a route. */
+export function slugRedirectFor(pathname: string, shape: Shape, slugs: Readonly<Record<string, string>>): string | null {
+  const named = slugOfPath(pathname);
+  const soc = named && Object.hasOwn(slugs, named.slug) ? slugs[named.slug] : undefined;
+  if (!soc) return null;
+  const to = `/api/v1/occupations/${soc}${named!.rest}`;
+  return matchRoute(to, shape) ? to : null;
+}
+
 const SIX_DIGIT_SOC = /^(\/api\/v1\/occupations\/[0-9]{2}-[0-9]{4})(\/[a-z]+)?$/;
 
 export interface RouteMatch {

@@ -1,4 +1,5 @@
-// A six-digit SOC code under /api/v1/occupations is a 308 to its ".00" occupation, subpaths and
+// A six-digit SOC code under /api/v1/occupations is a 308 to its ".00" occupation, a slug to its
+// code, subpaths and
 // query kept, over HTTP in both interface shapes (the local server; workerd in the cloudflare
 // project); what is no such code is still a 404.
 import { describe, expect, it } from 'vitest';
@@ -11,6 +12,8 @@ describe.each(SHAPES)('SOC redirects (%s)', (shape) => {
     ['/api/v1/occupations/29-1141', '/api/v1/occupations/29-1141.00'],
     ['/api/v1/occupations/29-1141/risk', '/api/v1/occupations/29-1141.00/risk'],
     ['/api/v1/occupations/15-1252/tasks?x=1', '/api/v1/occupations/15-1252.00/tasks?x=1'],
+    ['/api/v1/occupations/registered-nurses', '/api/v1/occupations/29-1141.00'],
+    ['/api/v1/occupations/software-developers/risk', '/api/v1/occupations/15-1252.00/risk'],
   ])('%s -> 308 %s, which answers 200', async (from, to) => {
     const r = await sites[shape].get(from, { redirect: 'manual' });
     expect(r.status).toBe(308);
@@ -21,7 +24,7 @@ describe.each(SHAPES)('SOC redirects (%s)', (shape) => {
     expect((await target.json()).soc_code).toBe(to.split('/')[4]!.split('?')[0]);
   });
 
-  it.each(['/api/v1/occupations/29-114', '/api/v1/occupations/29-1141/nope', '/api/v1/occupations/29-1141.0'])('%s is a 404, no redirect', async (p) => {
+  it.each(['/api/v1/occupations/29-114', '/api/v1/occupations/29-1141/nope', '/api/v1/occupations/29-1141.0', '/api/v1/occupations/no-such-occupation', '/api/v1/occupations/registered-nurses/nope'])('%s is a 404, no redirect', async (p) => {
     const r = await sites[shape].get(p, { redirect: 'manual' });
     expect(r.status).toBe(404);
     await r.body?.cancel();
