@@ -5,7 +5,8 @@
 // reads prebuilt shards through loadShard and never recomputes the model. No node:*, no fs.
 import type { ShardMeta } from '../build/contract/request-schemas.ts';
 import type { HandlerId, Method } from '../build/contract/routes.ts';
-import { matchRoute, redirectFor } from '../build/contract/route-match.ts';
+import { matchRoute, redirectFor, slugOfPath, slugRedirectFor, socRedirectFor } from '../build/contract/route-match.ts';
+import { SLUGS_SHARD } from '../build/contract/dist-layout.ts';
 import { noResourceAtDotted } from '../build/contract/problem.ts';
 import { DISCARD_LIMIT_BYTES } from '../build/contract/limits.ts';
 import { preflight, problemResponse, redirect, toResponse, type AnyReply, type RequestLike } from './http.ts';
@@ -85,6 +86,14 @@ async function route(shards: ShardStore, handlers: Record<HandlerId, RouteHandle
     // A preflight names what a resource allows: a path with no resource is a 404 like any other.
     if (req.method === 'OPTIONS') return match ? preflight(match.route) : notFound(shards, req, pathname);
     if (!match) {
+      const soc = socRedirectFor(pathname, meta.shape);
+      if (soc) return redirect(soc + new URL(req.url).search, 308);
+      // A slug in place of the code: its shard is read only for a path that may be one.
+      if (slugOfPath(pathname)) {
+        const { slugs } = shards.loaded<{ slugs: Record<string, string> }>(SLUGS_SHARD) ?? (await shards.load<{ slugs: Record<string, string> }>(SLUGS_SHARD));
+        const to = slugRedirectFor(pathname, meta.shape, slugs);
+        if (to) return redirect(to + new URL(req.url).search, 308);
+      }
       const to = req.method === 'GET' || req.method === 'HEAD' ? redirectFor(pathname, meta.shape) : null;
       return to ? redirect(to + new URL(req.url).search) : (malformedIsco(req, pathname) ?? notFound(shards, req, pathname));
     }

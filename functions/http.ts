@@ -132,8 +132,8 @@ export function problemResponse(
 }
 
 /** Permanent redirect to a path on the same site (slash variants); cached like static files. */
-export const redirect = (location: string): Reply => ({
-  status: 301,
+export const redirect = (location: string, status: 301 | 308 = 301): Reply => ({
+  status,
   headers: { Location: location, 'Cache-Control': CACHE_CONTROL.static, ...corsHeaders() },
   body: null,
 });

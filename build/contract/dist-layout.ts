@@ -28,6 +28,8 @@ export const SHARD_DIR = '_shards';
 export const shardFile = (name: string): string => `${SHARD_DIR}/${name}.json`;
 /** The unscored occupations' search index, whole: the served index's shard ("search") leaves it out (search-words.ts). */
 export const UNSCORED_SHARD = 'search-unscored';
+/** The shard mapping each served occupation's slug to its SOC code (route-match.ts: the slug redirects). */
+export const SLUGS_SHARD = 'slugs';
 /**
  * The parts of the served occupations' search index that its shard ("search") leaves out besides
  * the postings, each a shard of its own loaded when a query first needs it (search-words.ts): the

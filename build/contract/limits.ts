@@ -32,7 +32,9 @@ export const DISCARD_LIMIT_BYTES = 8 * 1024 * 1024;
 // 5% above the most of each, so the test fails when the cold path grows again. (The items as
 // strings took the partial match from 501 to 517 kB, their quotes escaped, and from 6,716 values
 // to 2,378: parsing them cost a third of parsing the objects; docs/PERFORMANCE.md, fifth pass.)
-export const COLD_REQUEST_BUDGET = { bytes: 540_000, values: 12_500 } as const;
+// The items' final_score, risk_tier and major_group (issue 46) took it to 552 kB; a sorted or
+// filtered list page of 200 reads its positions' page shards plus the list-orders shard.
+export const COLD_REQUEST_BUDGET = { bytes: 580_000, values: 12_500 } as const;
 
 /**
  * The most one shard may take as a string in memory (its characters, two bytes each when one is

@@ -1,6 +1,8 @@
 // Query-string validation and page maths for the list endpoints. Pure: the function uses it to
 // answer requests, the build uses the same constants to cut page shards, the tests check both.
 import type { ProblemError } from './problem.ts';
+import { LIST_SORTS, LIST_TIERS } from './list-orders.ts';
+import { SOC_MAJOR_GROUPS } from './soc-major-groups.ts';
 
 export const LIST_LIMIT = { min: 1, max: 200, default: 50 } as const;
 /**
@@ -16,7 +18,8 @@ export const MAX_QUERY_LENGTH = 100;
 export type ParamSpec =
   | { kind: 'int'; min: number; max: number; default?: number; description: string }
   | { kind: 'string'; maxLength: number; description: string }
-  | { kind: 'enum'; values: readonly number[]; description: string };
+  | { kind: 'enum'; values: readonly number[]; description: string }
+  | { kind: 'choice'; values: readonly string[]; description: string };
 
 export type QuerySpec = Record<string, ParamSpec>;
 export type QueryValues = Record<string, number | string | undefined>;
@@ -94,6 +97,11 @@ export function parseQuery(params: Iterable<[string, string]>, spec: QuerySpec):
       errors.push({ location: loc, message: `parameter "${name}" is empty` });
       continue;
     }
+    if (p.kind === 'choice') {
+      if (p.values.includes(v)) values[name] = v;
+      else errors.push({ location: loc, message: `parameter "${name}" must be one of ${p.values.join(', ')}, got "${v}"`, allowed: [...p.values] });
+      continue;
+    }
     if (p.kind === 'string') {
       if (v.trim().length === 0) errors.push({ location: loc, message: `parameter "${name}" is blank` });
       else if (v.length > p.maxLength) errors.push({ location: loc, message: `parameter "${name}" is longer than ${p.maxLength} characters` });
@@ -121,6 +129,13 @@ export const OCCUPATION_LIST_QUERY: QuerySpec = {
   q: { kind: 'string', maxLength: MAX_QUERY_LENGTH, description: 'Case-insensitive title search; results are ranked, not alphabetical.' },
   limit: { kind: 'int', min: LIST_LIMIT.min, max: LIST_LIMIT.max, default: LIST_LIMIT.default, description: 'Results per page.' },
   offset: { kind: 'int', min: 0, max: MAX_OFFSET, default: 0, description: 'Number of results to skip.' },
+  sort: {
+    kind: 'choice',
+    values: LIST_SORTS,
+    description: 'Order of the results: score (lowest final_score first), -score (highest first), title (A to Z), employment (most workers first; none published last). Ties keep SOC-code order. Default: SOC-code order, or search rank with q.',
+  },
+  tier: { kind: 'choice', values: LIST_TIERS, description: 'Only occupations of this risk_tier.' },
+  major_group: { kind: 'enum', values: Object.keys(SOC_MAJOR_GROUPS).map(Number), description: 'Only occupations of this SOC 2018 major group (the first two digits of soc_code, e.g. 29 Healthcare Practitioners and Technical).' },
 };
 
 export const ISCO_LIST_QUERY: QuerySpec = {

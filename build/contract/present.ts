@@ -5,8 +5,21 @@ import type { IndustryDetail, IndustryListItem, IscoDetail, IscoListItem, NotSco
 import { MODEL_VERSION, VERSION_MEMBER } from '../model/version.ts';
 import type { Changes } from './releases.ts';
 
+/** The SOC major group of a code: its first two digits. */
+export const majorGroupOf = (socCode: string): string => socCode.slice(0, 2);
+
 export function listItem(r: OccupationRecord): OccupationListItem {
-  return { id: r.id, soc_code: r.soc_code, title: r.title, slug: r.slug, job_zone: r.job_zone, description: r.description };
+  return {
+    id: r.id,
+    soc_code: r.soc_code,
+    title: r.title,
+    slug: r.slug,
+    job_zone: r.job_zone,
+    description: r.description,
+    final_score: r.risk_score.final_score,
+    risk_tier: r.risk_score.risk_tier,
+    major_group: majorGroupOf(r.soc_code),
+  };
 }
 
 /**

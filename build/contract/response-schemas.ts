@@ -4,7 +4,7 @@
 // the records into a response is a build failure, not a silent interface change.
 import { z } from 'zod';
 import { ShardMeta } from './request-schemas.ts';
-import { SEARCH_PART_SHARDS, TASK_SHARD_PREFIX, UNSCORED_SHARD } from './dist-layout.ts';
+import { SEARCH_PART_SHARDS, SLUGS_SHARD, TASK_SHARD_PREFIX, UNSCORED_SHARD } from './dist-layout.ts';
 import { packedProblem, type PackedIndex } from './search-pack.ts';
 import { MAX_PROBLEM_ERRORS } from './problem.ts';
 import {
@@ -29,6 +29,7 @@ import {
   type Shape,
 } from '../model/record-schemas.ts';
 import { OnetSocCode } from '../model/inputs.ts';
+import { LIST_ORDERS_SHARD, LIST_SORTS, type ListSort } from './list-orders.ts';
 import { SCOPE } from '../model/scope.ts';
 import { ApiIndex, Meta, ModelVersionField } from './site-schemas.ts';
 import { ChangesResponse, ReleaseSummary } from './releases.ts';
@@ -40,6 +41,11 @@ export const OccupationListItem = z.strictObject({
   slug: z.string(),
   job_zone: z.number().int(),
   description: z.string(),
+  // Additive: what a list is sorted and filtered by (sort, tier, major_group), so a client
+  // picking from a list need not fetch each occupation's risk.
+  final_score: RiskScoreRecord.shape.final_score,
+  risk_tier: RiskTier,
+  major_group: z.string().regex(/^\d{2}$/).describe('SOC 2018 major group: the first two digits of soc_code ("29" is Healthcare Practitioners and Technical).'),
 });
 
 /** An occupation the model leaves out (the model's own record of it), as a search names it. */
@@ -367,7 +373,16 @@ export const IscoShard = z.strictObject({ items: z.array(IscoListItem), unscored
 /** The ISCO-08 search index: titles, with the linked U.S. occupations' titles as alternate names. */
 export const IscoSearchShard = SearchIndexBody.superRefine(fullIndex);
 
+/** The list's sort orders and filter keys (list-orders.ts), each order a permutation of the list positions. */
+const ListOrdersShard = z.strictObject({
+  orders: z.strictObject(Object.fromEntries(LIST_SORTS.map((s) => [s, z.array(z.number().int().min(0))])) as Record<ListSort, z.ZodArray<z.ZodNumber>>),
+  tiers: z.string().regex(/^[lmh]*$/),
+  groups: z.string().regex(/^(\d\d)*$/),
+});
+
 export const SHARD_SCHEMAS = {
+  [SLUGS_SHARD]: z.strictObject({ slugs: z.record(z.string(), OnetSocCode) }),
+  [LIST_ORDERS_SHARD]: ListOrdersShard,
   meta: ShardMeta,
   search: SearchShard,
   [UNSCORED_SHARD]: UnscoredSearchShard,

@@ -16,6 +16,37 @@ export function redirectFor(pathname: string, shape: Shape): string | null {
   return matchRoute(other, shape) ? other : null;
 }
 
+/**
+ * A six-digit SOC code names its O*NET occupation ".00" (29-1141 -> 29-1141.00), here and under
+ * its subpaths (/risk, /tasks, /votes): people and BLS tables write SOC codes that way. Null when
+ * the path is no such code or the target is no route. Answered with a 308 (method kept).
+ */
+export function socRedirectFor(pathname: string, shape: Shape): string | null {
+  const soc = SIX_DIGIT_SOC.exec(pathname);
+  if (!soc) return null;
+  const to = `${soc[1]}.00${soc[2] ?? ''}`;
+  return matchRoute(to, shape) ? to : null;
+}
+
+const SLUG_PATH = /^\/api\/v1\/occupations\/([a-z0-9]+(?:-[a-z0-9]+)*)(\/[a-z]+)?$/;
+
+/** The slug a path under /api/v1/occupations names in place of a SOC code, and the subpath after it; null when none. */
+export function slugOfPath(pathname: string): { slug: string; rest: string } | null {
+  const m = SLUG_PATH.exec(pathname);
+  return m ? { slug: m[1]!, rest: m[2] ?? '' } : null;
+}
+
+/** A slug's redirect: /api/v1/occupations/<slug>[/sub] -> the same with its SOC code, when that is a route. */
+export function slugRedirectFor(pathname: string, shape: Shape, slugs: Readonly<Record<string, string>>): string | null {
+  const named = slugOfPath(pathname);
+  const soc = named && Object.hasOwn(slugs, named.slug) ? slugs[named.slug] : undefined;
+  if (!soc) return null;
+  const to = `/api/v1/occupations/${soc}${named!.rest}`;
+  return matchRoute(to, shape) ? to : null;
+}
+
+const SIX_DIGIT_SOC = /^(\/api\/v1\/occupations\/[0-9]{2}-[0-9]{4})(\/[a-z]+)?$/;
+
 export interface RouteMatch {
   route: RouteDef;
   params: Record<string, string>;

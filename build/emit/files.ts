@@ -2,13 +2,14 @@
 // produced one at a time: the pipeline validates, writes and drops each before the next is made,
 // so the whole dist is never in memory. Pure apart from the archive's compression on the thread
 // pool. Paths come from the route table (fileFor/fillPattern).
+import { buildListOrders, LIST_ORDERS_SHARD } from '../contract/list-orders.ts';
 import { z } from 'zod';
 import type { ModelOutput, Shape } from '../model/record-schemas.ts';
 import { responseSchemas, shardSchemaFor, ProblemSchema, type ResponseSchemaKey } from '../contract/response-schemas.ts';
 import { PAGE_SHARD_SIZE, LIST_LIMIT, shardCount, pageShardName } from '../contract/paging.ts';
 import * as present from '../contract/present.ts';
 import { notFound, problemTypeDocs } from '../contract/problem.ts';
-import { fileFor, shardFile, taskShardName, NOT_FOUND_FILES, SEARCH_PART_SHARDS, UNSCORED_SHARD } from '../contract/dist-layout.ts';
+import { fileFor, shardFile, taskShardName, NOT_FOUND_FILES, SEARCH_PART_SHARDS, SLUGS_SHARD, UNSCORED_SHARD } from '../contract/dist-layout.ts';
 import { fillPattern, releaseUrlFor, routeById, routesFor, urlFor, type RouteDef } from '../contract/routes.ts';
 import { postingShardName, vocabulary, type SplitPart, type WholeSearchIndex } from '../contract/search-words.ts';
 import { packedProblem } from '../contract/search-pack.ts';
@@ -145,6 +146,8 @@ export async function* emitFiles(
       task_scale: model.task_scale,
     })],
     ['industries', () => industryList],
+    [SLUGS_SHARD, () => ({ slugs: Object.fromEntries(occ.map((r) => [r.slug, r.soc_code])) })],
+    [LIST_ORDERS_SHARD, () => buildListOrders(occ.map((r, i) => ({ ...items[i]!, employment: r.labor_data.employment })))],
     ['isco', () => ({ items: iscoItems, unscored: model.isco.unscored })],
     ['isco-search', () => buildIscoSearchIndex(model.isco.units, model.isco.alternate_titles)],
   ];

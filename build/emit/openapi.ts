@@ -56,6 +56,8 @@ function operation(route: RouteDef, method: Method, op: Operation, shape: Shape)
         ? { type: 'string', minLength: 1, maxLength: p.maxLength }
         : p.kind === 'enum'
           ? { type: 'integer', enum: [...p.values] }
+          : p.kind === 'choice'
+            ? { type: 'string', enum: [...p.values] }
           : { type: 'integer', minimum: p.min, ...(p.max < Number.MAX_SAFE_INTEGER ? { maximum: p.max } : {}), ...(p.default !== undefined ? { default: p.default } : {}) },
   }));
   const cacheHeader = { 'Cache-Control': constHeader(CACHE_CONTROL[op.cache ?? route.cache]) };

@@ -5,6 +5,7 @@ import type { SearchIndex } from '../../build/contract/search-words.ts';
 import { OCCUPATION_LIST_QUERY, pageWindow, parseQuery, queryPairs } from '../../build/contract/paging.ts';
 import { LIST_PAGE_HEAD, listPageJson, listPageTail } from '../../build/contract/present.ts';
 import { MODEL_VERSION } from '../../build/model/version.ts';
+import { LIST_ORDERS_SHARD, selectPositions, type ListOrders, type ListSelection } from '../../build/contract/list-orders.ts';
 import { etagOf, problemResponse, respond, type AnyReply } from '../http.ts';
 import { BoundedCache } from '../bounded-cache.ts';
 import { searched, type Searched } from '../occupation-search.ts';
@@ -42,21 +43,32 @@ export function listOccupations({ shards, pages, searches, searchPages }: ListOc
     const limit = parsed.values.limit as number;
     const offset = parsed.values.offset as number;
     const q = parsed.values.q as string | undefined;
+    const { sort, tier, major_group } = parsed.values;
+    const selection: ListSelection | undefined =
+      sort === undefined && tier === undefined && major_group === undefined ? undefined : { sort: sort as ListSelection['sort'], tier: tier as string | undefined, major_group: major_group === undefined ? undefined : String(major_group) };
     const meta = shards.loaded<ShardMeta>('meta') ?? (await shards.load<ShardMeta>('meta'));
     // Each body is a function of its items, the envelope numbers and the model version, so is its
     // tag: hashing the shard or item hashes with those is as strong as hashing the body, and cheaper.
-    if (q === undefined) {
+    if (q === undefined && selection === undefined) {
       const count = meta.occupation_count;
       const { start, end } = pageWindow(count, limit, offset);
       const items = await pages.range(start, end, meta.page_shard_size);
       const etag = etagOf(`${MODEL_VERSION}:${count},${limit},${offset}:${items.tag}`);
       return respond(req, 200, [LIST_PAGE_HEAD, ...items.parts, listPageTail(count, limit, offset)], 'json', route.cache, undefined, etag);
     }
-    const pageKey = `${limit} ${offset} ${q}`;
+    const pageKey = `${limit} ${offset} ${sort ?? ''} ${tier ?? ''} ${major_group ?? ''} ${q ?? ''}`;
     const kept = searchPages.get(pageKey);
     if (kept) return respond(req, 200, [kept.body], 'json', route.cache, undefined, kept.etag);
-    const index: SearchIndex = shards.loaded<SearchShard>('search') ?? (await shards.load<SearchShard>('search'));
-    const { matches, suggested, notScored } = await searched(shards, searches, index, q);
+    let found: Partial<Searched> = {};
+    if (q !== undefined) {
+      const index: SearchIndex = shards.loaded<SearchShard>('search') ?? (await shards.load<SearchShard>('search'));
+      found = await searched(shards, searches, index, q);
+    }
+    // A sort or filter picks positions from the build's orders (list-orders.ts); the suggestions
+    // beside a search that found nothing stay as they are (they are not matches).
+    const lists = selection && (shards.loaded<ListOrders>(LIST_ORDERS_SHARD) ?? (await shards.load<ListOrders>(LIST_ORDERS_SHARD)));
+    const matches: ArrayLike<number> & { slice(a: number, b: number): ArrayLike<number> } = lists ? selectPositions(lists, selection!, found.matches) : found.matches!;
+    const { suggested, notScored } = found;
     const count = matches.length;
     const { start, end } = pageWindow(count, limit, offset);
     const items = await pages.items(matches.slice(start, end), meta.page_shard_size);

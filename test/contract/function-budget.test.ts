@@ -38,7 +38,10 @@ const SOC = '29-1141.00';
 const SAMPLES: Record<HandlerId, Array<[string, () => Request]>> = {
   'list-occupations': [
     ['list with offset', () => new Request(`${base}/api/v1/occupations?limit=100&offset=850`)],
+    ['list sorted, largest page', () => new Request(`${base}/api/v1/occupations?sort=employment&limit=200&offset=400`)],
+    ['list filtered and sorted', () => new Request(`${base}/api/v1/occupations?sort=-score&tier=medium&major_group=29&limit=200`)],
     ['search, plain', () => new Request(`${base}/api/v1/occupations?q=nurse&limit=100`)],
+    ['search sorted and filtered', () => new Request(`${base}/api/v1/occupations?q=nurse&sort=score&tier=low&limit=100`)],
     ['search, a typo', () => new Request(`${base}/api/v1/occupations?q=sofware%20developer&limit=100`)],
     ['search, typos', () => new Request(`${base}/api/v1/occupations?q=sofware%20develloper%20enginer&limit=100`)],
     ['search, nothing found', () => new Request(`${base}/api/v1/occupations?q=xyzzyq%20quux&limit=100`)],

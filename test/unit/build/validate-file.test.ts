@@ -29,7 +29,7 @@ describe('validateFile', () => {
 });
 
 describe('page shards', () => {
-  const item = { id: 11101100, soc_code: '11-1011.00', title: 'Chief Executives', slug: 'chief-executives', job_zone: 5, description: 'Determine policies.' };
+  const item = { id: 11101100, soc_code: '11-1011.00', title: 'Chief Executives', slug: 'chief-executives', job_zone: 5, description: 'Determine policies.', final_score: 12.5, risk_tier: 'low', major_group: '11' };
   const check = (items: unknown[]) => validateFile(withValue({ offset: 0, items }));
 
   it("hold each item's JSON as a body holds it: exactly what JSON.stringify writes, of a list item", () => {

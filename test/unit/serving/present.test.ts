@@ -46,7 +46,7 @@ describe('present per shape', () => {
     expect(() => responseSchemas('percentile').occupationDetail.parse(present.occupationDetail(occ, 'percentile'))).toThrow();
   });
   it('list items carry exactly the list fields', () => {
-    expect(Object.keys(present.listItem(occ))).toEqual(['id', 'soc_code', 'title', 'slug', 'job_zone', 'description']);
+    expect(Object.keys(present.listItem(occ))).toEqual(['id', 'soc_code', 'title', 'slug', 'job_zone', 'description', 'final_score', 'risk_tier', 'major_group']);
   });
   it('tasks and industries validate', () => {
     expect(responseSchemas('percentile').occupationTasks.parse(versioned(present.occupationTasks(occ))).tasks[0]).toMatchObject({ task_category: 'non_routine_analytical', time_fraction: 1 });
