@@ -260,11 +260,11 @@
       return L + ((R - L) * Math.max(0, Math.min(100, v))) / 100;
     };
     var label = 'Scale from 0 to 100: this occupation ' + whole(occ.score) + ' (range ' + whole(occ.low) + ' to ' + whole(occ.high) + '); you ' + whole(b.personalized_score) + ' (range ' + whole(b.personalized_low) + ' to ' + whole(b.personalized_high) + ').';
-    var s = svg('svg', { viewBox: '0 0 ' + W + ' 124', class: 'assess-scale', role: 'img', 'aria-label': label, focusable: 'false' });
+    var s = svg('svg', { viewBox: '0 0 ' + W + ' 136', class: 'assess-scale', role: 'img', 'aria-label': label, focusable: 'false' });
     tiers.forEach(function (t, i) {
       var end = i + 1 < tiers.length ? tiers[i + 1].min : 100;
       s.appendChild(svg('rect', { class: 'band band-' + t.tier, x: x(t.min), y: 0, width: x(end) - x(t.min), height: 92 }));
-      s.appendChild(svg('text', { class: 'tier-name ' + t.tier, x: (x(t.min) + x(end)) / 2, y: 120, 'text-anchor': 'middle' }, t.tier));
+      s.appendChild(svg('text', { class: 'tier-name ' + t.tier, x: (x(t.min) + x(end)) / 2, y: 131, 'text-anchor': 'middle' }, t.tier));
     });
     var row = function (y, cls, name, v, lo, hi) {
       s.appendChild(svg('text', { x: L, y: y - 10 }, name + ': ' + whole(v) + ' (range ' + whole(lo) + '–' + whole(hi) + ')'));
@@ -284,7 +284,7 @@
     });
     ticks.forEach(function (v, i) {
       s.appendChild(svg('line', { class: 'axis', x1: x(v), x2: x(v), y1: 92, y2: 97 }));
-      s.appendChild(svg('text', { x: x(v), y: 104, 'text-anchor': i === 0 ? 'start' : i === ticks.length - 1 ? 'end' : 'middle', class: 'tick' }, whole(v)));
+      s.appendChild(svg('text', { x: x(v), y: 112, 'text-anchor': i === 0 ? 'start' : i === ticks.length - 1 ? 'end' : 'middle', class: 'tick' }, whole(v)));
     });
     return s;
   }
