@@ -109,8 +109,19 @@
       return a.min - b.min;
     });
     var occ = { score: Number(form.getAttribute('data-score')), low: Number(form.getAttribute('data-low')), high: Number(form.getAttribute('data-high')), exposure: Number(form.getAttribute('data-exposure')) };
+    // Each task's how-much control (a slider over the steps, named after the task, with the step in
+    // words), made here: the form is shown only with this script.
     var rows = Array.prototype.map.call(form.querySelectorAll('[data-assess-tasks] li'), function (li) {
-      return { box: li.querySelector('input[type=checkbox]'), range: li.querySelector('input[type=range]'), out: li.querySelector('output'), more: li.querySelector('.how-much') };
+      var box = li.querySelector('input[type=checkbox]');
+      var key = box.id.slice(2);
+      var more = el('div', null, { class: 'how-much', hidden: '' });
+      more.appendChild(el('span', 'How much of your time', { id: 'hl-' + key }));
+      var range = el('input', null, { type: 'range', id: 'h-' + key, min: '1', max: String(levels.length), step: '1', value: form.getAttribute('data-level'), 'aria-labelledby': 'hl-' + key + ' tl-' + key });
+      var out = el('output', null, { for: 'h-' + key, 'aria-hidden': 'true' });
+      more.appendChild(range);
+      more.appendChild(out);
+      li.appendChild(more);
+      return { box: box, range: range, out: out, more: more };
     });
     var share = function (r) {
       return r.box.checked ? levels[Number(r.range.value) - 1].share : 0;
