@@ -31,12 +31,17 @@ describe('site pages, scripted', () => {
     const soc = await page.locator('form[data-assess]').getAttribute('data-soc');
     // The page asks only the factors that can move the score: those with an option the API
     // adjusts by other than 0. Each is answered with such an option; the others are named as not asked.
-    const factors = (await (await fetch(`${s.site.url}/api/v1/displacement/factors`)).json()).factors as Record<string, Array<{ value: string; adjustment: number }>>;
+    const factors = (await (await fetch(`${s.site.url}/api/v1/displacement/factors`)).json()).factors as Record<string, Array<{ value: string; label: string; adjustment: number }>>;
     const moving = Object.entries(factors).filter(([, options]) => options.some((o) => o.adjustment !== 0));
     expect(moving.length).toBeGreaterThan(0);
     const asked = await page.locator('form[data-assess] select[name]').evaluateAll((selects) => selects.map((e) => e.getAttribute('name')));
     expect(asked.sort()).toEqual(moving.map(([name]) => name).sort());
     expect((await page.locator('[data-not-asked]').textContent())!.split('; ')).toHaveLength(Object.keys(factors).length - moving.length);
+    // Each question says which answers move the score and by how much (the API's adjustments).
+    for (const [name, options] of moving) {
+      const hint = (await page.locator(`#fh-${name}`).textContent())!;
+      for (const o of options.filter((o) => o.adjustment !== 0)) expect(hint).toContain(`${o.label} (${o.adjustment > 0 ? '+' : ''}${o.adjustment} points)`);
+    }
     const chosen: Record<string, string> = {};
     for (const [name, options] of moving) {
       chosen[name] = options.find((o) => o.adjustment !== 0)!.value;
