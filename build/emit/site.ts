@@ -229,10 +229,28 @@ function groupScores(model: ModelOutput): Map<string, number[]> {
 
 /** What every occupation page of a shape shares: worked out once per build, not once per page. */
 /**
- * The page's rough time choices and the relative shares they send as a task's `share` (the API
- * normalizes them): "a lot" is three times "some", "none" leaves the task out.
+ * The form's "how much of your time" steps for a task marked as done, and the relative share each
+ * sends as the task's `share` (the API normalizes shares with `other_share`): each step doubles the
+ * one before. A task left unmarked is left out (share 0).
  */
-const TASK_TIME_SHARES = { some: 1, a_lot: 3 } as const;
+const TASK_TIME_LEVELS = [
+  { label: 'A little', share: 1 },
+  { label: 'Some', share: 2 },
+  { label: 'A lot', share: 4 },
+  { label: 'Most of it', share: 8 },
+] as const;
+/** The step a task starts at when it is marked (1-based, the slider's value): "Some". */
+const TASK_TIME_DEFAULT = 2;
+
+type FactorOption = ModelOutput['factors'][string][number];
+/** What an answer can do to the score, in words from the factor's options (only options that move it). */
+function factorHint(options: FactorOption[]): string {
+  const moving = options.filter((o) => o.adjustment !== 0);
+  const points = moving.map((o) => `${o.label} (${o.adjustment > 0 ? '+' : ''}${o.adjustment} points)`).join(', ');
+  const floors = [...new Set(moving.map((o) => o.min_exposure).filter((m): m is number => m !== undefined))];
+  const floor = floors.length === 1 ? `, and only where AI can do at least ${floors[0]}% of the work time (yours, from the tasks you mark, or else the occupation's)` : '';
+  return `Only ${points} moves the score${floor}; every other answer adds 0.`;
+}
 
 function pageContext(model: ModelOutput, shape: Shape) {
   const labels = personalFactorLabels();
@@ -247,7 +265,9 @@ function pageContext(model: ModelOutput, shape: Shape) {
     groupScores: groupScores(model),
     factors: Object.keys(model.factors)
       .sort()
-      .map((name) => ({ name, label: labels[name] ?? humanize(name), options: model.factors[name]! })),
+      .map((name) => ({ name, label: labels[name] ?? humanize(name), options: model.factors[name]!, note: model.factor_notes[name] ?? null, hint: factorHint(model.factors[name]!) })),
+    tiers: JSON.stringify(model.tiers.map((t) => ({ tier: t.tier, min: t.min }))),
+    levels: JSON.stringify(TASK_TIME_LEVELS),
   };
 }
 
@@ -341,15 +361,27 @@ function occupationView(o: OccupationRecord, model: ModelOutput, shape: Shape, p
     routes: o.guidance.routes.map((t) => ({ slug: t.slug, title: t.title, score: scoreText(t.final_score), tier: t.risk_tier, tierWords: TIER_WORDS[t.risk_tier], share: `${Math.round(100 * t.share_lower)}%`, reason: t.reason })),
     routeNote: o.guidance.route_note,
     focus: { tasks: o.guidance.focus.tasks.map((t) => ({ description: t.description, time: pct(t.time_fraction) })), summary: o.guidance.focus.summary, method: o.guidance.focus.method },
-    // Only what can move the score: the other factors adjust by 0 everywhere (their notes: /displacement/factors).
-    factors: page.factors.filter((f) => f.options.some((o) => o.adjustment !== 0)),
+    // Issue 44 item 5: only what can move the score is asked; the others adjust by 0 for every
+    // answer (their notes say why: /displacement/factors) and are named as not asked.
+    assess: {
+      factors: page.factors.filter((f) => f.options.some((o) => o.adjustment !== 0)),
+      notAsked: page.factors.filter((f) => f.options.every((o) => o.adjustment === 0)).map((f) => f.label.charAt(0).toLowerCase() + f.label.slice(1)),
+      levels: TASK_TIME_LEVELS,
+      levelsJson: page.levels,
+      defaultLevel: TASK_TIME_DEFAULT,
+      tiers: page.tiers,
+      // The occupation's own numbers, which the result is drawn against (the API's, one decimal).
+      score: r.final_score,
+      low: r.score_low,
+      high: r.score_high,
+      exposure: r.exposure_score,
+    },
     /** The no-JavaScript text: the assessment call with this occupation's first two tasks as an example. */
     assessExample: JSON.stringify({
       soc_code: o.soc_code,
-      tasks: [...o.tasks].sort((a, b) => a.task_id - b.task_id).slice(0, 2).map((t, i) => ({ task_id: t.task_id, share: i === 0 ? TASK_TIME_SHARES.a_lot : TASK_TIME_SHARES.some })),
+      tasks: [...o.tasks].sort((a, b) => a.task_id - b.task_id).slice(0, 2).map((t, i) => ({ task_id: t.task_id, share: TASK_TIME_LEVELS[i === 0 ? 2 : 1].share })),
       personal_factors: { years_experience: '6_10' },
     }),
-    taskShares: TASK_TIME_SHARES,
     jsonLinks,
   };
 }

@@ -86,9 +86,64 @@
     });
   }
 
-  // Assessment: POST /api/v1/displacement/assess with the chosen factors, show the result.
+  // Assessment: the tasks ticked (each with its step of time) and the factors answered go to
+  // POST /api/v1/displacement/assess; the answer is drawn against the occupation's score and range.
+  var SVG = 'http://www.w3.org/2000/svg';
+  function svg(tag, attrs, text) {
+    var e = document.createElementNS(SVG, tag);
+    for (var k in attrs) e.setAttribute(k, attrs[k]);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  var whole = function (x) {
+    return String(Math.round(x));
+  };
+  var signed = function (x) {
+    return (x > 0 ? '+' : '') + x;
+  };
+
   function setupAssess(form) {
     var out = document.querySelector('[data-assess-output]');
+    var levels = JSON.parse(form.getAttribute('data-levels'));
+    var tiers = JSON.parse(form.getAttribute('data-tiers')).sort(function (a, b) {
+      return a.min - b.min;
+    });
+    var occ = { score: Number(form.getAttribute('data-score')), low: Number(form.getAttribute('data-low')), high: Number(form.getAttribute('data-high')), exposure: Number(form.getAttribute('data-exposure')) };
+    // Each task's how-much control (a slider over the steps, named after the task, with the step in
+    // words), made here: the form is shown only with this script.
+    var rows = Array.prototype.map.call(form.querySelectorAll('[data-assess-tasks] li'), function (li) {
+      var box = li.querySelector('input[type=checkbox]');
+      var key = box.id.slice(2);
+      var more = el('div', null, { class: 'how-much', hidden: '' });
+      more.appendChild(el('span', 'How much of your time', { id: 'hl-' + key }));
+      var range = el('input', null, { type: 'range', id: 'h-' + key, min: '1', max: String(levels.length), step: '1', value: form.getAttribute('data-level'), 'aria-labelledby': 'hl-' + key + ' tl-' + key });
+      var out = el('output', null, { for: 'h-' + key, 'aria-hidden': 'true' });
+      more.appendChild(range);
+      more.appendChild(out);
+      li.appendChild(more);
+      return { box: box, range: range, out: out, more: more };
+    });
+    var share = function (r) {
+      return r.box.checked ? levels[Number(r.range.value) - 1].share : 0;
+    };
+    // Each ticked task's step in words, with the share of the time it then stands for.
+    function update() {
+      var total = rows.reduce(function (s, r) {
+        return s + share(r);
+      }, 0);
+      rows.forEach(function (r) {
+        r.more.hidden = !r.box.checked;
+        if (!r.box.checked) return;
+        var words = levels[Number(r.range.value) - 1].label + ': about ' + Math.round((100 * share(r)) / total) + '% of your time';
+        r.out.textContent = words;
+        r.range.setAttribute('aria-valuetext', words);
+      });
+    }
+    rows.forEach(function (r) {
+      r.box.addEventListener('change', update);
+      r.range.addEventListener('input', update);
+    });
+    update();
     form.hidden = false;
     form.addEventListener('submit', function (ev) {
       ev.preventDefault();
@@ -96,16 +151,17 @@
       Array.prototype.forEach.call(form.querySelectorAll('select[name]'), function (s) {
         if (s.value) factors[s.name] = s.value;
       });
-      // Tasks marked "some" or "a lot" go as relative shares; none marked: the occupation as a whole.
+      // Ticked tasks go as relative shares; none ticked: the occupation as a whole.
       var tasks = [];
-      Array.prototype.forEach.call(form.querySelectorAll('select[data-task-id]'), function (s) {
-        var share = Number(s.value);
-        if (share > 0) tasks.push({ task_id: Number(s.getAttribute('data-task-id')), share: share });
+      var other = 0;
+      rows.forEach(function (r) {
+        if (!r.box.checked) return;
+        if (r.box.hasAttribute('data-other')) other = share(r);
+        else tasks.push({ task_id: Number(r.box.getAttribute('data-task-id')), share: share(r) });
       });
       var request = { soc_code: form.getAttribute('data-soc'), personal_factors: factors };
       if (tasks.length) {
         request.tasks = tasks;
-        var other = Number(form.querySelector('select[data-other-share]').value);
         if (other > 0) request.other_share = other;
       }
       out.hidden = false;
@@ -117,40 +173,131 @@
       })
         .then(function (res) {
           return res.json().then(function (body) {
-            return { ok: res.ok, body: body };
+            return { ok: res.ok, status: res.status, body: body };
           });
         })
         .then(function (r) {
           out.replaceChildren();
-          if (!r.ok) {
-            out.appendChild(el('p', r.body.detail || 'The assessment failed.'));
-            return;
-          }
-          var b = r.body;
-          var p = el('p');
-          p.appendChild(el('span', 'Your score: '));
-          p.appendChild(el('b', Math.round(b.personalized_score).toFixed(0), { 'data-personalized-score': '' }));
-          p.appendChild(el('span', ' of 100 (' + b.risk_tier + ' risk), range over modelling choices '));
-          p.appendChild(el('span', Math.round(b.personalized_low) + ' to ' + Math.round(b.personalized_high), { 'data-personal-range': '' }));
-          p.appendChild(el('span', ', from ' + Math.round(b.base_score) + ' for the occupation. AI can do about ' + Math.round(b.exposure_score) + '% of ' + (request.tasks ? 'your' : 'its') + ' working time.'));
-          out.appendChild(p);
-          var names = Object.keys(b.adjustments);
-          if (names.length) {
-            out.appendChild(el('p', 'What moved it:'));
-            var ul = el('ul', null, { 'data-assess-moves': '' });
-            names.forEach(function (n) {
-              var v = b.adjustments[n];
-              var label = n === 'tasks' ? null : form.querySelector('label[for="f-' + n + '"]');
-              var name = n === 'tasks' ? 'The tasks you marked' : label ? label.textContent : n;
-              ul.appendChild(el('li', name + ': ' + (v > 0 ? '+' : '') + v, { 'data-adjustment': n }));
-            });
-            out.appendChild(ul);
-          }
+          if (r.ok) showResult(form, out, r.body, request, occ, tiers);
+          else showProblem(out, r.status, r.body);
+          out.scrollIntoView({ block: 'nearest' });
         })
         .catch(function () {
-          out.textContent = 'The assessment could not reach the API.';
+          out.textContent = 'The assessment could not reach the API. Check the connection and try again.';
         });
     });
+  }
+
+  // An RFC 9457 problem: its title and detail, and each error with its field and allowed values.
+  function showProblem(out, status, p) {
+    out.appendChild(el('p', 'The API could not assess this (' + (p.title || 'error') + ', ' + status + ').', { 'data-assess-error': '' }));
+    if (p.detail) out.appendChild(el('p', p.detail));
+    if (p.errors && p.errors.length) {
+      var ul = el('ul');
+      p.errors.forEach(function (e) {
+        ul.appendChild(el('li', e.location + ': ' + e.message + (e.allowed ? ' (allowed: ' + e.allowed.join(', ') + ')' : '')));
+      });
+      out.appendChild(ul);
+    }
+  }
+
+  function tierOf(score, tiers) {
+    var t = tiers[0];
+    tiers.forEach(function (x) {
+      if (score >= x.min) t = x;
+    });
+    return t;
+  }
+
+  function showResult(form, out, b, request, occ, tiers) {
+    var tier = tiers.filter(function (t) {
+      return t.tier === b.risk_tier;
+    })[0] || tierOf(b.personalized_score, tiers);
+    var next = tiers[tiers.indexOf(tier) + 1];
+    out.appendChild(el('h3', 'Your result'));
+    var p = el('p', null, { class: 'result-line' });
+    p.appendChild(el('span', 'Your score: '));
+    p.appendChild(el('b', whole(b.personalized_score), { 'data-personalized-score': '' }));
+    p.appendChild(el('span', ' of 100, '));
+    p.appendChild(el('b', b.risk_tier + ' tier', { class: b.risk_tier, 'data-personal-tier': '' }));
+    p.appendChild(el('span', ' (' + (next ? 'from ' + tier.min + ' to under ' + next.min : tier.min + ' and above') + '). Over the modelling choices it runs '));
+    p.appendChild(el('span', whole(b.personalized_low) + ' to ' + whole(b.personalized_high), { 'data-personal-range': '' }));
+    p.appendChild(el('span', '; the occupation scores ' + whole(b.base_score) + ' (' + whole(occ.low) + ' to ' + whole(occ.high) + ').'));
+    out.appendChild(p);
+    out.appendChild(scale(b, occ, tiers));
+    // What moved it: the task mix (the key `tasks`) apart from the answers to the questions.
+    var names = Object.keys(b.adjustments);
+    var factorNames = names.filter(function (n) {
+      return n !== 'tasks';
+    });
+    var ul = el('ul', null, { 'data-assess-moves': '' });
+    if (request.tasks) {
+      var li = el('li', null, { 'data-adjustment': 'tasks' });
+      li.appendChild(el('span', 'Your task mix: '));
+      li.appendChild(el('b', signed(b.adjustments.tasks) + ' points', { 'data-points': '' }));
+      li.appendChild(el('span', '. AI can do about ' + whole(b.exposure_score) + '% of your working time as you describe it, against ' + whole(occ.exposure) + '% of the occupation\'s.'));
+      ul.appendChild(li);
+    }
+    factorNames.forEach(function (n) {
+      var select = form.querySelector('select[name="' + n + '"]');
+      var option = select && select.selectedOptions[0];
+      var label = form.querySelector('label[for="f-' + n + '"]');
+      var li = el('li', null, { 'data-adjustment': n });
+      li.appendChild(el('span', (label ? label.textContent : n) + (option ? ' (' + option.textContent + ')' : '') + ': '));
+      li.appendChild(el('b', signed(b.adjustments[n]) + ' points', { 'data-points': '' }));
+      // An answer that moves the score elsewhere but not here: below the exposure it needs.
+      var floor = option && option.getAttribute('data-min-exposure');
+      if (b.adjustments[n] === 0 && Number(option && option.getAttribute('data-moves-by')) !== 0 && floor !== null) {
+        li.appendChild(el('span', '. It applies only where AI can do at least ' + floor + '% of the work time; here it is ' + b.exposure_score + '%.'));
+      } else li.appendChild(el('span', '.'));
+      ul.appendChild(li);
+    });
+    var factorsTotal = factorNames.reduce(function (s, n) {
+      return s + b.adjustments[n];
+    }, 0);
+    var words = request.tasks ? 'Your task mix moved the score ' + signed(b.adjustments.tasks) + ' points' : 'With no task ticked, the score starts from the occupation\'s';
+    var answers = Math.round(factorsTotal * 10) / 10;
+    if (factorNames.length) words += answers === 0 ? '; your answers did not move it' : (request.tasks ? ' and your answers ' : '; your answers moved it ') + signed(answers) + ' points';
+    words += ': from ' + whole(b.base_score) + ' to ' + whole(b.personalized_score) + '.';
+    out.appendChild(el('h4', 'What moved it'));
+    out.appendChild(el('p', words, { 'data-assess-summary': '' }));
+    if (ul.children.length) out.appendChild(ul);
+  }
+
+  // The result on a 0-100 scale: the tiers as bands, the occupation's range and score, and yours.
+  function scale(b, occ, tiers) {
+    var W = 360, L = 8, R = 352;
+    var x = function (v) {
+      return L + ((R - L) * Math.max(0, Math.min(100, v))) / 100;
+    };
+    var label = 'Scale from 0 to 100: this occupation ' + whole(occ.score) + ' (range ' + whole(occ.low) + ' to ' + whole(occ.high) + '); you ' + whole(b.personalized_score) + ' (range ' + whole(b.personalized_low) + ' to ' + whole(b.personalized_high) + ').';
+    var s = svg('svg', { viewBox: '0 0 ' + W + ' 136', class: 'assess-scale', role: 'img', 'aria-label': label, focusable: 'false' });
+    tiers.forEach(function (t, i) {
+      var end = i + 1 < tiers.length ? tiers[i + 1].min : 100;
+      s.appendChild(svg('rect', { class: 'band band-' + t.tier, x: x(t.min), y: 0, width: x(end) - x(t.min), height: 92 }));
+      s.appendChild(svg('text', { class: 'tier-name ' + t.tier, x: (x(t.min) + x(end)) / 2, y: 131, 'text-anchor': 'middle' }, t.tier));
+    });
+    var row = function (y, cls, name, v, lo, hi) {
+      s.appendChild(svg('text', { x: L, y: y - 10 }, name + ': ' + whole(v) + ' (range ' + whole(lo) + '–' + whole(hi) + ')'));
+      s.appendChild(svg('rect', { class: 'span ' + cls, x: x(lo), y: y, width: Math.max(1, x(hi) - x(lo)), height: 10, rx: 5 }));
+      s.appendChild(svg('circle', { class: 'mark ' + cls, cx: x(v), cy: y + 5, r: 7 }));
+    };
+    row(28, 'occ', 'This occupation', occ.score, occ.low, occ.high);
+    row(70, 'you', 'You', b.personalized_score, b.personalized_low, b.personalized_high);
+    s.appendChild(svg('line', { class: 'axis', x1: L, x2: R, y1: 92, y2: 92 }));
+    // Every 25 points and each tier's lower bound.
+    var ticks = [0, 25, 50, 75, 100];
+    tiers.forEach(function (t) {
+      if (ticks.indexOf(t.min) === -1) ticks.push(t.min);
+    });
+    ticks.sort(function (p, q) {
+      return p - q;
+    });
+    ticks.forEach(function (v, i) {
+      s.appendChild(svg('line', { class: 'axis', x1: x(v), x2: x(v), y1: 92, y2: 97 }));
+      s.appendChild(svg('text', { x: x(v), y: 112, 'text-anchor': i === 0 ? 'start' : i === ticks.length - 1 ? 'end' : 'middle', class: 'tick' }, whole(v)));
+    });
+    return s;
   }
 
   // The same words among the ISCO-08 unit groups (their titles, their U.S. occupations' titles and
