@@ -306,6 +306,9 @@ const SearchIndexBody = z.strictObject({
   prior: z.array(z.number().min(0).max(1)),
   /** Sorted words joined by single spaces (search-words.ts). */
   vocab: Words,
+  /** Each word's length, a digit each, and where every WORD_AT_STEP-th word begins, packed (search-words.ts). */
+  word_len: Packed,
+  word_at: Packed,
   width: z.number().int().min(1).max(5),
   alt_end: Packed,
   by_length: Packed,

@@ -12,6 +12,9 @@ export interface PackedIndex {
   prior: readonly number[];
   /** The sorted words joined by single spaces. */
   vocab: string;
+  /** Each word's length, a digit each; where every WORD_AT_STEP-th word begins (search-words.ts). */
+  word_len: string;
+  word_at: string;
   width: number;
   alt_end: string;
   by_length?: string;
@@ -21,6 +24,8 @@ export interface PackedIndex {
 
 /** Words per posting bucket: about 6 kB of the real index each, 72 buckets. */
 export const POSTING_BUCKET_WORDS = 128;
+/** Words apart of the starts an index lists (word_at; search-words.ts). */
+export const WORD_AT_STEP = 32;
 
 /**
  * Each bucket of POSTING_BUCKET_WORDS lists packed: the lists' ends (bucket-local), then the
@@ -103,6 +108,10 @@ export function packedProblem(index: PackedIndex, postingsElsewhere = false): st
   for (let k = 1; k < vocab.length; k++) if (!(vocab[k - 1]! < vocab[k]!)) return `vocab ${k} is empty or not after the word before it`;
   if (vocab[0] === '') return 'vocab 0 is empty';
   const count = (p: string) => (p.length % width === 0 ? p.length / width : NaN);
+  if (index.word_len.length !== vocab.length) return 'word_len and vocab disagree in length';
+  for (let k = 0; k < vocab.length; k++) if (unpackAt(index.word_len, 1, k) !== vocab[k]!.length) return `word_len ${k} is not word ${k}'s length`;
+  if (count(index.word_at) !== Math.floor(vocab.length / WORD_AT_STEP) + 1) return 'word_at and vocab disagree in length';
+  for (let k = 0, at = 0; k <= vocab.length; at += (vocab[k]?.length ?? 0) + 1, k++) if (k % WORD_AT_STEP === 0 && unpackAt(index.word_at, width, k / WORD_AT_STEP) !== at) return `word_at ${k / WORD_AT_STEP} is not where word ${k} begins`;
   const occupations = index.prior.length;
   const alternates = occupations === 0 ? 0 : unpackAt(index.alt_end, width, occupations - 1);
   if (count(index.alt_end) !== occupations) return 'alt_end and prior disagree in length';
