@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ShardMeta } from './request-schemas.ts';
 import { SEARCH_PART_SHARDS, SLUGS_SHARD, TASK_SHARD_PREFIX, UNSCORED_SHARD } from './dist-layout.ts';
 import { packedProblem, type PackedIndex } from './search-pack.ts';
+import { pageHashes } from './content-hash.ts';
 import { MAX_PROBLEM_ERRORS } from './problem.ts';
 import {
   Explanation,
@@ -297,7 +298,18 @@ const JsonTextOf = (schema: z.ZodType) =>
  * (a page body is then the strings copied, not objects parsed and serialized again; parsing them
  * as strings cost a cold search over 15 page shards about a third of parsing the objects).
  */
-export const PageShard = z.strictObject({ offset: z.number().int().min(0), items: z.array(JsonTextOf(OccupationListItem)) });
+export const PageShard = z
+  .strictObject({
+    offset: z.number().int().min(0),
+    items: z.array(JsonTextOf(OccupationListItem)),
+    /** Each item's hash53 (HASH53_DIGITS hex digits), one after another, and the shard's (of its offset and items joined by commas): the ETags' parts (content-hash.ts). */
+    item_hashes: z.string().regex(/^[0-9a-f]*$/),
+    hash: z.string().regex(/^[0-9a-f]+$/),
+  })
+  .superRefine((s, ctx) => {
+    const want = pageHashes(s.offset, s.items);
+    if (s.item_hashes !== want.item_hashes || s.hash !== want.hash) ctx.addIssue({ code: 'custom', message: 'item_hashes or hash is not what content-hash.ts makes of the items' });
+  });
 const Packed = z.string().regex(/^[-0-9A-Za-z_]*$/);
 /** Words joined by single spaces. */
 const Words = z.string().regex(/^([a-z0-9]+( [a-z0-9]+)*)?$/);
