@@ -77,12 +77,12 @@ export function unpackAt(packed: string, width: number, i: number): number {
 }
 
 /**
- * The first `count` numbers of a packed string, in one loop over its characters (no call per
+ * `count` numbers of a packed string from its `from`-th (by default its first), in one loop over its characters (no call per
  * number: a cold instance runs this uncompiled); -1 for a number with a character pack() never writes.
  */
-export function unpackAll(packed: string, width: number, count: number): Int32Array {
+export function unpackAll(packed: string, width: number, count: number, from = 0): Int32Array {
   const out = new Int32Array(count);
-  for (let i = 0, at = 0; i < count; i++) {
+  for (let i = 0, at = from * width; i < count; i++) {
     let n = 0;
     for (const end = at + width; at < end; at++) {
       const v = VALUE[packed.charCodeAt(at)] ?? -1;
@@ -91,6 +91,15 @@ export function unpackAll(packed: string, width: number, count: number): Int32Ar
     out[i] = n;
   }
   return out;
+}
+
+/**
+ * `count` one-digit numbers of a packed string from its `from`-th, each written at its key's
+ * place: into[keys[i]] = digit from + i (-1 for a character pack() never writes). One loop, no call
+ * per number (as unpackAll).
+ */
+export function unpackDigitsInto(packed: string, from: number, keys: Int32Array, into: Uint8Array | Int32Array): void {
+  for (let i = 0; i < keys.length; i++) into[keys[i]!] = VALUE[packed.charCodeAt(from + i)] ?? -1;
 }
 
 /** How many numbers a packed string holds. */

@@ -25,7 +25,7 @@
 // function (search-query.ts) share, so a title and a query are cut into words alike.
 import type { NotScoredItem } from './response-schemas.ts';
 import { foldWords } from '../model/text.ts';
-import { pack, POSTING_BUCKET_WORDS, unpackAll, unpackAt, WORD_AT_STEP } from './search-pack.ts';
+import { pack, POSTING_BUCKET_WORDS, unpackAll, unpackAt, unpackDigitsInto, WORD_AT_STEP } from './search-pack.ts';
 export { POSTING_BUCKET_WORDS } from './search-pack.ts';
 
 export interface SearchIndex {
@@ -282,8 +282,8 @@ export function postingsOf(index: SearchIndex, k: number): Int32Array {
   // The names' lengths follow the bucket's lists, which end where its last word's list does.
   const lengthsAt = (words + unpackAt(bucket, width, words - 1)) * width;
   const lengths = lengthsTable(index);
-  const out = unpackAll(bucket.slice((words + start) * width, (words + end) * width), width, Math.max(0, end - start));
-  for (let i = 0; i < out.length; i++) lengths[out[i]!] = unpackAt(bucket, 1, lengthsAt + start + i);
+  const out = unpackAll(bucket, width, Math.max(0, end - start), words + start);
+  unpackDigitsInto(bucket, lengthsAt + start, out, lengths);
   return out;
 }
 

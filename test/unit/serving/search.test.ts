@@ -3,7 +3,7 @@ import { buildSearchIndex } from '../../../build/contract/search-index.ts';
 import { editDistance, ownTitleHolds, searchOccupations, searchUnscored, searchWork, suggestOccupations, unscoredTitleHolds, unscoredTitlesMayHold } from '../../../functions/search-query.ts';
 import { TYPO_DISTANCE_BUDGET } from '../../../build/contract/limits.ts';
 import { nameLength, normalize, occupationsHolding, ownerOf, postingsOf, stem, takeMissing, vocabulary, wordCount, wordLength, wordPositions, wordStart, type SearchIndex } from '../../../build/contract/search-words.ts';
-import { pack, packedLength, packedProblem, packWidth, POSTING_BUCKET_WORDS, unpackAll, unpackAt, WORD_AT_STEP } from '../../../build/contract/search-pack.ts';
+import { pack, packedLength, packedProblem, packWidth, POSTING_BUCKET_WORDS, unpackAll, unpackAt, unpackDigitsInto, WORD_AT_STEP } from '../../../build/contract/search-pack.ts';
 
 // Hand-written occupations in the shape the build hands over: titles, OEWS employment and code.
 const occ = (soc_code: string, title: string, employment: number | null, oews_code: string | null = soc_code.slice(0, 7)) => ({
@@ -90,12 +90,17 @@ describe('packed numbers', () => {
       expect(packedLength(packed, width)).toBe(numbers.length);
       expect(numbers.map((_, i) => unpackAt(packed, width, i))).toEqual(numbers);
       expect([...unpackAll(packed, width, numbers.length)]).toEqual(numbers);
+      expect([...unpackAll(packed, width, numbers.length - 1, 1)]).toEqual(numbers.slice(1));
     }
     expect(packWidth(63)).toBe(1);
     expect(packWidth(64)).toBe(2);
     expect(() => pack([64], 1)).toThrow(/cannot pack 64/);
     expect(unpackAt('a"', 2, 0)).toBe(-1);
     expect([...unpackAll('-0a"--', 2, 3)]).toEqual([1, -1, 0]);
+    // One digit each, from the second, written at each key's place.
+    const into = new Int32Array(6);
+    unpackDigitsInto(pack([9, 3, 7, 5], 1), 1, Int32Array.from([4, 0, 2]), into);
+    expect([...into]).toEqual([7, 0, 5, 0, 3, 0]);
   });
   it('finds a damaged index', () => {
     expect(packedProblem({ ...index, postings: [...index.postings, ''] })).toMatch(/postings and vocab/);
