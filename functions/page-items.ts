@@ -5,7 +5,7 @@
 // into each shard (content-hash.ts), instead of the body.
 import type { PageShard } from '../build/contract/response-schemas.ts';
 import { pageShardName, shardOf } from '../build/contract/paging.ts';
-import { HASH53_DIGITS } from '../build/contract/content-hash.ts';
+import { itemHashAt } from '../build/contract/content-hash.ts';
 import type { BodyParts } from './http.ts';
 import type { ShardStore } from './shard-store.ts';
 
@@ -13,7 +13,7 @@ interface SerializedPage {
   offset: number;
   /** Each item's JSON, as the shard holds it. */
   items: string[];
-  /** Each item's hash, one after another (HASH53_DIGITS each), and the shard's. */
+  /** Each item's hash, packed one after another (itemHashAt), and the shard's. */
   item_hashes: string;
   hash: string;
   /** The whole shard for list pages, made when a list first reads it (joined). */
@@ -49,7 +49,7 @@ function joined(page: SerializedPage): JoinedPage {
   return (page.whole = { bytes, starts, ends, hash: page.hash });
 }
 
-const itemHash = (page: SerializedPage, i: number): string => page.item_hashes.slice(i * HASH53_DIGITS, (i + 1) * HASH53_DIGITS);
+const itemHash = (page: SerializedPage, i: number): string => itemHashAt(page.item_hashes, i);
 
 export class PageItems {
   private readonly pending = new Map<number, Promise<SerializedPage>>();

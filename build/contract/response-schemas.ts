@@ -293,6 +293,7 @@ const JsonTextOf = (schema: z.ZodType) =>
     if (!r.success) for (const i of r.error.issues) ctx.addIssue({ code: 'custom', message: `${i.path.join('.') || '(value)'}: ${i.message}` });
     else if (JSON.stringify(value) !== text) ctx.addIssue({ code: 'custom', message: 'not as JSON.stringify writes it' });
   });
+const Packed = z.string().regex(/^[-0-9A-Za-z_]*$/);
 /**
  * A page of the list: its items' JSON as the list and search bodies hold it, one string each
  * (a page body is then the strings copied, not objects parsed and serialized again; parsing them
@@ -302,15 +303,14 @@ export const PageShard = z
   .strictObject({
     offset: z.number().int().min(0),
     items: z.array(JsonTextOf(OccupationListItem)),
-    /** Each item's hash53 (HASH53_DIGITS hex digits), one after another, and the shard's (of its offset and items joined by commas): the ETags' parts (content-hash.ts). */
-    item_hashes: z.string().regex(/^[0-9a-f]*$/),
+    /** Each item's hash53, packed, one after another, and the shard's (of its offset and items joined by commas): the ETags' parts (content-hash.ts). */
+    item_hashes: Packed,
     hash: z.string().regex(/^[0-9a-f]+$/),
   })
   .superRefine((s, ctx) => {
     const want = pageHashes(s.offset, s.items);
     if (s.item_hashes !== want.item_hashes || s.hash !== want.hash) ctx.addIssue({ code: 'custom', message: 'item_hashes or hash is not what content-hash.ts makes of the items' });
   });
-const Packed = z.string().regex(/^[-0-9A-Za-z_]*$/);
 /** Words joined by single spaces. */
 const Words = z.string().regex(/^([a-z0-9]+( [a-z0-9]+)*)?$/);
 const SearchIndexBody = z.strictObject({

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateFile } from '../../../build/emit/files.ts';
 import { PageShard } from '../../../build/contract/response-schemas.ts';
-import { pageHashes } from '../../../build/contract/content-hash.ts';
+import { hash53, itemHashAt, pageHashes } from '../../../build/contract/content-hash.ts';
 
 /** A page shard of these items at offset 0, hashed as the build writes it. */
 const page = (items: unknown[]) => ({ offset: 0, items, ...pageHashes(0, items.map(String)) });
@@ -51,7 +51,10 @@ describe('page shards', () => {
   it("hold each item's hash and the shard's as content-hash.ts makes them (the ETags' parts)", () => {
     const good = page([JSON.stringify(item), JSON.stringify({ ...item, id: 11101200 })]);
     expect(validateFile(withValue(good))).toEqual([]);
-    const swapped = good.item_hashes.slice(14) + good.item_hashes.slice(0, 14);
+    // Read back as the ETags hash them: each item's hash53, 14 hex digits.
+    expect([0, 1].map((i) => itemHashAt(good.item_hashes, i))).toEqual(good.items.map((j) => hash53(String(j))));
+    expect(hash53(String(good.items[0]))).toMatch(/^[0-9a-f]{14}$/);
+    const swapped = good.item_hashes.slice(9) + good.item_hashes.slice(0, 9);
     expect(validateFile(withValue({ ...good, item_hashes: swapped }))).toEqual(['p.json: (root): item_hashes or hash is not what content-hash.ts makes of the items']);
     expect(validateFile(withValue({ ...good, offset: 50 }))).toEqual(['p.json: (root): item_hashes or hash is not what content-hash.ts makes of the items']);
   });
