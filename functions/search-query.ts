@@ -1,7 +1,7 @@
 // The occupation search's queries, answered by the function against the index the build made
 // (search-words.ts says how a search works). Pure.
 import { byLengthOf, nameLength, typoListOf, namesOfOccupation, normalize, occupationCount, occupationsHolding, ownerOf, partsMissing, postingsOf, stem, titlesOf, unscoredOf, wordCount, wordLength, wordStart, words, type SearchIndex, type Words } from '../build/contract/search-words.ts';
-import { unpackAt } from '../build/contract/search-pack.ts';
+import { unpackAll, unpackAt } from '../build/contract/search-pack.ts';
 import { TYPO_DISTANCE_BUDGET } from '../build/contract/limits.ts';
 import { deletionKeys, MIN_TYPO_WORD, typoEdits, typoShardOf } from '../build/contract/search-typos.ts';
 
@@ -356,8 +356,9 @@ function typoLookup(index: SearchIndex, w: string, out: Map<number, number>, typ
     const list = typoListOf(index, typoShardOf(key), key);
     if (list === null) complete = false;
     if (!complete) continue;
-    for (let i = 0, n = list!.length / width; i < n; i++) {
-      const k = unpackAt(list!, width, i);
+    const ids = unpackAll(list!, width, list!.length / width);
+    for (let i = 0; i < ids.length; i++) {
+      const k = ids[i]!;
       const d = wordLength(index, k) - w.length;
       if (d >= -max && d <= max) found.push(lengthRank(d) * count + k);
     }

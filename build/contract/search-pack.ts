@@ -25,7 +25,7 @@ export interface PackedIndex {
 /** Words per posting bucket: about 6 kB of the real index each, 72 buckets. */
 export const POSTING_BUCKET_WORDS = 128;
 /** Words apart of the starts an index lists (word_at; search-words.ts). */
-export const WORD_AT_STEP = 32;
+export const WORD_AT_STEP = 8;
 
 /**
  * Each bucket of POSTING_BUCKET_WORDS lists packed: the lists' ends (bucket-local), then the
@@ -47,6 +47,8 @@ export function packPostings(lists: readonly number[][], width: number, nameLen:
 const DIGITS = '-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz';
 const VALUE = new Int8Array(128).fill(-1);
 for (let i = 0; i < DIGITS.length; i++) VALUE[DIGITS.charCodeAt(i)] = i;
+/** Each character code's digit value (-1: not a digit pack() writes), for loops that read one-digit numbers in place without a call each. */
+export const DIGIT_VALUE: Readonly<Int8Array> = VALUE;
 
 /** Digits needed to write every number up to `max`. */
 export function packWidth(max: number): number {

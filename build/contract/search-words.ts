@@ -25,7 +25,7 @@
 // function (search-query.ts) share, so a title and a query are cut into words alike.
 import type { NotScoredItem } from './response-schemas.ts';
 import { foldWords } from '../model/text.ts';
-import { pack, POSTING_BUCKET_WORDS, unpackAll, unpackAt, unpackDigitsInto, WORD_AT_STEP } from './search-pack.ts';
+import { DIGIT_VALUE, pack, POSTING_BUCKET_WORDS, unpackAll, unpackAt, unpackDigitsInto, WORD_AT_STEP } from './search-pack.ts';
 export { POSTING_BUCKET_WORDS } from './search-pack.ts';
 
 export interface SearchIndex {
@@ -51,7 +51,7 @@ export interface SearchIndex {
    * begins, packed (the last entry, at the word count, the text's length plus one when the count
    * is a multiple of the step): a query finds where word k begins from these in place (wordStart),
    * not from a table made by a scan of the text on an instance's first query (an uncompiled loop
-   * over every word). Every start, packed, would have taken search.json past SHARD_MAX_BYTES.
+   * over every word). Every start, packed, would have taken search.json past SHARD_MAX_BYTES; the build checks the digits (packedProblem).
    */
   word_len: string;
   word_at: string;
@@ -131,11 +131,12 @@ export type Words = Pick<SearchIndex, 'vocab' | 'word_len' | 'word_at' | 'width'
 /** How many words the vocabulary has. */
 export const wordCount = (index: Words): number => index.word_len.length;
 /** Word k's length. */
-export const wordLength = (index: Words, k: number): number => unpackAt(index.word_len, 1, k);
+export const wordLength = (index: Words, k: number): number => DIGIT_VALUE[index.word_len.charCodeAt(k)]!;
 /** Where word k of index.vocab begins (k = the word count: the text's length plus one): the listed start before it, plus the lengths between. */
 export function wordStart(index: Words, k: number): number {
   let at = unpackAt(index.word_at, index.width, Math.floor(k / WORD_AT_STEP));
-  for (let j = k - (k % WORD_AT_STEP); j < k; j++) at += unpackAt(index.word_len, 1, j) + 1;
+  const lengths = index.word_len;
+  for (let j = k - (k % WORD_AT_STEP); j < k; j++) at += DIGIT_VALUE[lengths.charCodeAt(j)]! + 1;
   return at;
 }
 /** word_len and word_at of a vocabulary (the build's). */
