@@ -7,7 +7,7 @@
 // sits between the bundle and V8.
 //   node bench/worker-cold-child.mjs DIST JOB.json  ->  one JSON line on stdout
 // JOB: { requests: [{ url, method?, body? }] } (the URL's path and query; an origin is added).
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -49,10 +49,13 @@ const env = {
   },
 };
 
-// Node only loads a .js file as a module inside a "type": "module" package: a copy named .mjs.
+// Node only loads a .js file as a module inside a "type": "module" package: a copy inside one.
+// _worker.js is a file, or a folder (index.js, and the modules it imports on demand).
 const tmp = mkdtempSync(path.join(tmpdir(), 'worker-cold-'));
-const copy = path.join(tmp, '_worker.mjs');
-copyFileSync(path.join(dist, '_worker.js'), copy);
+writeFileSync(path.join(tmp, 'package.json'), '{"type":"module"}');
+const source = path.join(dist, '_worker.js');
+const copy = statSync(source).isDirectory() ? path.join(tmp, '_worker.js', 'index.js') : path.join(tmp, '_worker.js');
+cpSync(source, path.join(tmp, '_worker.js'), { recursive: true });
 const t0 = cpu();
 const worker = (await import(pathToFileURL(copy).href)).default;
 const evaluated = cpu();

@@ -9,19 +9,7 @@ import { preflightHeaders, type RouteDef } from '../build/contract/routes.ts';
 import { problem, type ProblemError, type ProblemStatus, type ProblemVariant } from '../build/contract/problem.ts';
 import { appendVersion } from '../build/model/version.ts';
 
-/** cyrb53: a fast 53-bit string hash; ETags need stability, not cryptographic strength. */
-export function hash53(s: string): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < s.length; i++) {
-    const ch = s.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0');
-}
+import { hash53 } from '../build/contract/content-hash.ts';
 
 export const etagOf = (body: string): string => `"f-${hash53(body)}"`;
 

@@ -1,19 +1,21 @@
 // List items as the page shards hold them, for pages cut from them: each item's JSON as a body
-// holds it (the build serialized it), hashed when first asked for (a search needs a few items of
-// several shards). A list page reads a range: the shard's items joined by commas and encoded once
+// holds it (the build serialized it), with its hash (the build's). A list page reads a range: the shard's items joined by commas and encoded once
 // (a page is then bytes cut from it, never a string built and encoded per request), where each
-// item starts and ends, and a hash of the whole shard (the ETags hash these instead of the body).
+// item starts and ends. The ETags hash the items' and the shards' hashes, which the build wrote
+// into each shard (content-hash.ts), instead of the body.
 import type { PageShard } from '../build/contract/response-schemas.ts';
 import { pageShardName, shardOf } from '../build/contract/paging.ts';
-import { hash53, type BodyParts } from './http.ts';
+import { itemHashAt } from '../build/contract/content-hash.ts';
+import type { BodyParts } from './http.ts';
 import type { ShardStore } from './shard-store.ts';
 
 interface SerializedPage {
   offset: number;
   /** Each item's JSON, as the shard holds it. */
   items: string[];
-  /** Each item's hash, made when an item is first asked for. */
-  hashes: Array<string | undefined>;
+  /** Each item's hash, packed one after another (itemHashAt), and the shard's. */
+  item_hashes: string;
+  hash: string;
   /** The whole shard for list pages, made when a list first reads it (joined). */
   whole?: JoinedPage;
 }
@@ -22,7 +24,7 @@ interface JoinedPage {
   bytes: Uint8Array<ArrayBuffer>;
   starts: number[];
   ends: number[];
-  /** Of the offset and the joined items: the shard's content. */
+  /** The shard's hash (of its offset and joined items: its content). */
   hash: string;
 }
 
@@ -44,10 +46,10 @@ function joined(page: SerializedPage): JoinedPage {
     at += e.byteLength;
     ends.push(at);
   }
-  return (page.whole = { bytes, starts, ends, hash: hash53(`${page.offset}:${json.join(',')}`) });
+  return (page.whole = { bytes, starts, ends, hash: page.hash });
 }
 
-const itemHash = (page: SerializedPage, i: number): string => (page.hashes[i] ??= hash53(page.items[i]!));
+const itemHash = (page: SerializedPage, i: number): string => itemHashAt(page.item_hashes, i);
 
 export class PageItems {
   private readonly pending = new Map<number, Promise<SerializedPage>>();
@@ -59,7 +61,7 @@ export class PageItems {
     let p = this.pending.get(n);
     if (!p) {
       p = this.shards.load<PageShard>(pageShardName(n)).then((page) => {
-        const done: SerializedPage = { offset: page.offset, items: page.items, hashes: [] };
+        const done: SerializedPage = { offset: page.offset, items: page.items, item_hashes: page.item_hashes, hash: page.hash };
         this.ready.set(n, done);
         return done;
       });

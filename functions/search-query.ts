@@ -1,7 +1,7 @@
 // The occupation search's queries, answered by the function against the index the build made
 // (search-words.ts says how a search works). Pure.
-import { byLengthOf, nameLength, typoListOf, namesOfOccupation, normalize, occupationCount, occupationsHolding, ownerOf, partsMissing, postingsOf, stem, titlesOf, unscoredOf, wordStarts, words, type SearchIndex } from '../build/contract/search-words.ts';
-import { unpackAt } from '../build/contract/search-pack.ts';
+import { byLengthOf, nameLength, typoListOf, namesOfOccupation, normalize, occupationCount, occupationsHolding, ownerOf, partsMissing, postingsOf, stem, titlesOf, unscoredOf, wordCount, wordLength, wordStart, words, type SearchIndex, type Words } from '../build/contract/search-words.ts';
+import { unpackAll, unpackAt } from '../build/contract/search-pack.ts';
 import { TYPO_DISTANCE_BUDGET } from '../build/contract/limits.ts';
 import { deletionKeys, MIN_TYPO_WORD, typoEdits, typoShardOf } from '../build/contract/search-typos.ts';
 
@@ -121,12 +121,11 @@ const lettersOf = new WeakMap<SearchIndex, Int32Array>();
 /** Position in by_length (the index's) of the first word at least `len` long. */
 function lengthStart(index: SearchIndex, byLength: string, len: number): number {
   let lo = 0;
-  const starts = wordStarts(index);
-  let hi = starts.length - 1;
+  let hi = wordCount(index);
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     const k = unpackAt(byLength, index.width, mid);
-    if (starts[k + 1]! - starts[k]! - 1 < len) lo = mid + 1;
+    if (wordLength(index, k) < len) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -159,10 +158,9 @@ function bitCount(n: number): number {
  */
 export const searchWork = { distances: 0, candidates: 0, postings: 0 };
 
-/** Word k of the index's vocabulary against w, in code-unit order (as < compares strings): <0, 0 or >0. */
-function compareWord(text: string, starts: Int32Array, k: number, w: string): number {
-  const at = starts[k]!;
-  const len = starts[k + 1]! - at - 1;
+/** The word of `text` at [at, end) against w, in code-unit order (as < compares strings): <0, 0 or >0. */
+function compareAt(text: string, at: number, end: number, w: string): number {
+  const len = end - at;
   const n = Math.min(len, w.length);
   for (let i = 0; i < n; i++) {
     const d = text.charCodeAt(at + i) - w.charCodeAt(i);
@@ -171,14 +169,19 @@ function compareWord(text: string, starts: Int32Array, k: number, w: string): nu
   return len - w.length;
 }
 
+/** Word k of the index's vocabulary against w (compareAt). */
+function compareWord(index: Words, k: number, w: string): number {
+  const at = wordStart(index, k);
+  return compareAt(index.vocab, at, at + wordLength(index, k), w);
+}
+
 /** First word id in the sorted vocabulary not below w. */
-function lowerBound(index: Lexicon, w: string): number {
-  const starts = wordStarts(index);
+function lowerBound(index: Words, w: string): number {
   let lo = 0;
-  let hi = starts.length - 1;
+  let hi = wordCount(index);
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (compareWord(index.vocab, starts, mid, w) < 0) lo = mid + 1;
+    if (compareWord(index, mid, w) < 0) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -312,15 +315,16 @@ const hitsScratch = new WeakMap<SearchIndex, Int32Array>();
 function candidates(index: SearchIndex, w: string, lexicon: Lexicon | undefined, typos: { distances: number } | null): Map<number, number> {
   const out = new Map<number, number>();
   const text = index.vocab;
-  const starts = wordStarts(index);
-  const count = starts.length - 1;
+  const count = wordCount(index);
   const at = lowerBound(index, w);
-  const exact = at < count && compareWord(text, starts, at, w) === 0;
+  const exact = at < count && compareWord(index, at, w) === 0;
   if (exact) out.set(at, 1);
   if (w.length >= 3) {
     // A word holding w from its start (w has no space, so it cannot run into the next word).
-    for (let k = exact ? at + 1 : at; k < count && k - at < MAX_PREFIX_WORDS && text.startsWith(w, starts[k]!); k++) {
-      out.set(k, 0.7 + (0.2 * w.length) / (starts[k + 1]! - starts[k]! - 1));
+    for (let k = exact ? at + 1 : at, from = wordStart(index, k); k < count && k - at < MAX_PREFIX_WORDS && text.startsWith(w, from); k++) {
+      const len = wordLength(index, k);
+      out.set(k, 0.7 + (0.2 * w.length) / len);
+      from += len + 1;
     }
   }
   // A word of the other index's titles is a word, not a typo of a near one (queryWords).
@@ -344,8 +348,7 @@ const lengthRank = (d: number): number => (d < 0 ? -2 * d - 1 : 2 * d);
 function typoLookup(index: SearchIndex, w: string, out: Map<number, number>, typos: { distances: number }): void {
   const max = typoEdits(w.length);
   const { width, vocab: text } = index;
-  const starts = wordStarts(index);
-  const count = starts.length - 1;
+  const count = wordCount(index);
   // Each word found as one number, its length's rank first: sorted, they come in the scan's order.
   const found: number[] = [];
   let complete = true;
@@ -353,9 +356,10 @@ function typoLookup(index: SearchIndex, w: string, out: Map<number, number>, typ
     const list = typoListOf(index, typoShardOf(key), key);
     if (list === null) complete = false;
     if (!complete) continue;
-    for (let i = 0, n = list!.length / width; i < n; i++) {
-      const k = unpackAt(list!, width, i);
-      const d = starts[k + 1]! - starts[k]! - 1 - w.length;
+    const ids = unpackAll(list!, width, list!.length / width);
+    for (let i = 0; i < ids.length; i++) {
+      const k = ids[i]!;
+      const d = wordLength(index, k) - w.length;
       if (d >= -max && d <= max) found.push(lengthRank(d) * count + k);
     }
   }
@@ -367,8 +371,8 @@ function typoLookup(index: SearchIndex, w: string, out: Map<number, number>, typ
     if (out.has(k)) continue;
     typos.distances--;
     searchWork.distances++;
-    const from = starts[k]!;
-    const d = editDistance(w, text, max, from, starts[k + 1]! - from - 1);
+    const from = wordStart(index, k);
+    const d = editDistance(w, text, max, from, wordLength(index, k));
     if (d <= max) out.set(k, d === 1 ? 0.65 : 0.5);
   }
 }
@@ -383,16 +387,15 @@ function typoScan(index: SearchIndex, w: string, out: Map<number, number>, typos
   const byLength = byLengthOf(index);
   if (byLength === undefined) return;
   const text = index.vocab;
-  const starts = wordStarts(index);
   const max = typoEdits(w.length);
   let letters = lettersOf.get(index);
-  if (!letters) lettersOf.set(index, (letters = new Int32Array(starts.length - 1)));
+  if (!letters) lettersOf.set(index, (letters = new Int32Array(wordCount(index))));
   const set = letterSet(w);
   for (let off = 0; off <= 2 * max && typos.distances > 0; off++) {
     const len = w.length + (off % 2 === 0 ? off / 2 : -(off + 1) / 2);
     for (let j = lengthStart(index, byLength, len), end = lengthStart(index, byLength, len + 1); j < end && typos.distances > 0; j++) {
       const k = unpackAt(byLength, index.width, j);
-      const from = starts[k]!;
+      const from = wordStart(index, k);
       if (out.has(k) || bitCount(set ^ (letters[k] ||= letterSet(text, from, from + len))) > 2 * max) continue;
       typos.distances--;
       searchWork.distances++;
@@ -402,12 +405,28 @@ function typoScan(index: SearchIndex, w: string, out: Map<number, number>, typos
   }
 }
 
-const inVocabulary = (index: Lexicon | undefined, w: string): boolean => {
-  if (index === undefined) return false;
-  const starts = wordStarts(index);
-  const k = lowerBound(index, w);
-  return k < starts.length - 1 && compareWord(index.vocab, starts, k, w) === 0;
-};
+/**
+ * Whether w is a word of the lexicon: a binary search over the text's characters, each step
+ * comparing the word around its middle (no table of where the words begin).
+ */
+function inVocabulary(lexicon: Lexicon | undefined, w: string): boolean {
+  if (lexicon === undefined) return false;
+  const text = lexicon.vocab;
+  let lo = 0;
+  let hi = text.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    // The word holding mid, or the one after it when mid is a space.
+    const at = text.lastIndexOf(' ', mid) + 1;
+    let end = text.indexOf(' ', at);
+    if (end < 0) end = text.length;
+    const c = compareAt(text, at, end, w);
+    if (c === 0) return true;
+    if (c < 0) lo = end + 1;
+    else hi = Math.min(at, mid);
+  }
+  return false;
+}
 
 /** A word split in two has at least MIN_SPLIT_WORD letters, each part MIN_SPLIT_PART (shorter splits are mostly chance: "cannon" is not "can non"). */
 const MIN_SPLIT_WORD = 7;

@@ -1,6 +1,6 @@
 // The prebuilt shards as the function reads them: each loaded once per instance and kept (they
 // are immutable per build). No node:*, no fs: the adapter's ShardSource does the reading.
-import { ShardMeta } from '../build/contract/request-schemas.ts';
+import { shardMetaProblem } from '../build/contract/request-schemas.ts';
 
 export interface ShardSource {
   loadShard(name: string): Promise<unknown>;
@@ -27,9 +27,10 @@ export function shardStore(source: ShardSource): ShardStore {
     let p = cache.get(name);
     if (!p) {
       p = source.loadShard(name).then((raw) => {
-        const value = name === 'meta' ? ShardMeta.parse(raw) : raw;
-        loaded.set(name, value);
-        return value;
+        const problem = name === 'meta' ? shardMetaProblem(raw) : null;
+        if (problem) throw new Error(`shard meta: ${problem}`);
+        loaded.set(name, raw);
+        return raw;
       });
       p.catch(() => cache.delete(name));
       cache.set(name, p);

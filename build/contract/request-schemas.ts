@@ -55,14 +55,33 @@ export type AssessRequest = z.infer<typeof AssessRequest>;
 /** The body of POST .../votes (JSON, or the card's form decoded to the same fields); other fields are ignored. */
 export const VoteRequest = z.looseObject({ vote: z.enum(VOTE_CHOICES) });
 
+const SHAPES = ['percentile', 'timeline'] as const;
 export const ShardMeta = z.strictObject({
   data_version: z.string(),
-  shape: z.enum(['percentile', 'timeline']),
+  shape: z.enum(SHAPES),
   occupation_count: z.number().check(z.int(), z.minimum(0)),
   page_shard_size: z.number().check(z.int(), z.positive()),
   page_shards: z.number().check(z.int(), z.minimum(0)),
 });
 export type ShardMeta = z.infer<typeof ShardMeta>;
+
+/**
+ * What ShardMeta.safeParse would refuse in the function's metadata shard, or null: the same rules
+ * by hand, because every cold request reads the shard, and zod's first parse in an instance cost
+ * it about a millisecond of compiling (a test holds the two to the same answers).
+ */
+export function shardMetaProblem(raw: unknown): string | null {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return 'not an object';
+  const m = raw as Record<string, unknown>;
+  const keys = Object.keys(m);
+  const known = ['data_version', 'shape', 'occupation_count', 'page_shard_size', 'page_shards'];
+  if (keys.some((k) => !known.includes(k))) return `unknown field(s) ${keys.filter((k) => !known.includes(k)).join(', ')}`;
+  if (typeof m.data_version !== 'string') return 'data_version is not a string';
+  if (!SHAPES.includes(m.shape as never)) return 'shape is not one of the shapes';
+  const whole = (v: unknown, min: number) => typeof v === 'number' && Number.isSafeInteger(v) && v >= min;
+  if (!whole(m.occupation_count, 0) || !whole(m.page_shard_size, 1) || !whole(m.page_shards, 0)) return 'a count is not a whole number in range';
+  return null;
+}
 
 /** A JSON-RPC 2.0 message as /mcp takes it (for the OpenAPI document; the MCP SDK checks each message). */
 const JsonRpcMessage = z.looseObject({ jsonrpc: z.literal('2.0'), method: z.optional(z.string()), id: z.optional(z.union([z.string(), z.number()])), params: z.optional(z.looseObject({})) });

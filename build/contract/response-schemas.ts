@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ShardMeta } from './request-schemas.ts';
 import { SEARCH_PART_SHARDS, SLUGS_SHARD, TASK_SHARD_PREFIX, UNSCORED_SHARD } from './dist-layout.ts';
 import { packedProblem, type PackedIndex } from './search-pack.ts';
+import { pageHashes } from './content-hash.ts';
 import { MAX_PROBLEM_ERRORS } from './problem.ts';
 import {
   Explanation,
@@ -292,13 +293,24 @@ const JsonTextOf = (schema: z.ZodType) =>
     if (!r.success) for (const i of r.error.issues) ctx.addIssue({ code: 'custom', message: `${i.path.join('.') || '(value)'}: ${i.message}` });
     else if (JSON.stringify(value) !== text) ctx.addIssue({ code: 'custom', message: 'not as JSON.stringify writes it' });
   });
+const Packed = z.string().regex(/^[-0-9A-Za-z_]*$/);
 /**
  * A page of the list: its items' JSON as the list and search bodies hold it, one string each
  * (a page body is then the strings copied, not objects parsed and serialized again; parsing them
  * as strings cost a cold search over 15 page shards about a third of parsing the objects).
  */
-export const PageShard = z.strictObject({ offset: z.number().int().min(0), items: z.array(JsonTextOf(OccupationListItem)) });
-const Packed = z.string().regex(/^[-0-9A-Za-z_]*$/);
+export const PageShard = z
+  .strictObject({
+    offset: z.number().int().min(0),
+    items: z.array(JsonTextOf(OccupationListItem)),
+    /** Each item's hash53, packed, one after another, and the shard's (of its offset and items joined by commas): the ETags' parts (content-hash.ts). */
+    item_hashes: Packed,
+    hash: z.string().regex(/^[0-9a-f]+$/),
+  })
+  .superRefine((s, ctx) => {
+    const want = pageHashes(s.offset, s.items);
+    if (s.item_hashes !== want.item_hashes || s.hash !== want.hash) ctx.addIssue({ code: 'custom', message: 'item_hashes or hash is not what content-hash.ts makes of the items' });
+  });
 /** Words joined by single spaces. */
 const Words = z.string().regex(/^([a-z0-9]+( [a-z0-9]+)*)?$/);
 const SearchIndexBody = z.strictObject({
@@ -306,6 +318,9 @@ const SearchIndexBody = z.strictObject({
   prior: z.array(z.number().min(0).max(1)),
   /** Sorted words joined by single spaces (search-words.ts). */
   vocab: Words,
+  /** Each word's length, a digit each, and where every WORD_AT_STEP-th word begins, packed (search-words.ts). */
+  word_len: Packed,
+  word_at: Packed,
   width: z.number().int().min(1).max(5),
   alt_end: Packed,
   by_length: Packed,

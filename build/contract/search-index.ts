@@ -4,7 +4,7 @@ import type { OccupationTitle } from '../model/inputs.ts';
 import type { IscoRecord, OccupationRecord } from '../model/record-schemas.ts';
 import type { NotScoredItem } from './response-schemas.ts';
 import { compareText } from '../model/text.ts';
-import { normalize, vocabulary, words, type WholeSearchIndex } from './search-words.ts';
+import { normalize, vocabulary, wordPositions, words, type WholeSearchIndex } from './search-words.ts';
 import { pack, packPostings, packWidth, POSTING_BUCKET_WORDS } from './search-pack.ts';
 import { deletionKeys, listedEdits, typoShardOf } from './search-typos.ts';
 
@@ -50,14 +50,16 @@ export function buildSearchIndex(
   });
   const vocab = [...posting.keys()].sort(compareText);
   const lists = vocab.map((w) => posting.get(w)!);
-  // Every packed number: name ids and lengths, vocabulary ids, and each bucket's ends (at most its ids' count).
-  let largest = Math.max(names.length, vocab.length);
+  // Every packed number: name ids and lengths, vocabulary ids, where words begin (to one past the
+  // text's end), and each bucket's ends (at most its ids' count).
+  let largest = Math.max(names.length, vocab.length, vocab.reduce((n, w) => n + w.length + 1, 0));
   for (let at = 0; at < lists.length; at += POSTING_BUCKET_WORDS) largest = Math.max(largest, lists.slice(at, at + POSTING_BUCKET_WORDS).reduce((n, l) => n + l.length, 0));
   const width = packWidth(largest);
   const index: WholeSearchIndex = {
     titles: own,
     prior: priors(records),
     vocab: vocab.join(' '),
+    ...wordPositions(vocab, width),
     width,
     alt_end: pack(altEnds(altOcc, records.length), width),
     by_length: pack(vocab.map((_, k) => k).sort((a, b) => vocab[a]!.length - vocab[b]!.length || a - b), width),

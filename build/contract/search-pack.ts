@@ -12,6 +12,9 @@ export interface PackedIndex {
   prior: readonly number[];
   /** The sorted words joined by single spaces. */
   vocab: string;
+  /** Each word's length, a digit each; where every WORD_AT_STEP-th word begins (search-words.ts). */
+  word_len: string;
+  word_at: string;
   width: number;
   alt_end: string;
   by_length?: string;
@@ -21,6 +24,8 @@ export interface PackedIndex {
 
 /** Words per posting bucket: about 6 kB of the real index each, 72 buckets. */
 export const POSTING_BUCKET_WORDS = 128;
+/** Words apart of the starts an index lists (word_at; search-words.ts). */
+export const WORD_AT_STEP = 8;
 
 /**
  * Each bucket of POSTING_BUCKET_WORDS lists packed: the lists' ends (bucket-local), then the
@@ -42,6 +47,8 @@ export function packPostings(lists: readonly number[][], width: number, nameLen:
 const DIGITS = '-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz';
 const VALUE = new Int8Array(128).fill(-1);
 for (let i = 0; i < DIGITS.length; i++) VALUE[DIGITS.charCodeAt(i)] = i;
+/** Each character code's digit value (-1: not a digit pack() writes), for loops that read one-digit numbers in place without a call each. */
+export const DIGIT_VALUE: Readonly<Int8Array> = VALUE;
 
 /** Digits needed to write every number up to `max`. */
 export function packWidth(max: number): number {
@@ -72,12 +79,12 @@ export function unpackAt(packed: string, width: number, i: number): number {
 }
 
 /**
- * The first `count` numbers of a packed string, in one loop over its characters (no call per
+ * `count` numbers of a packed string from its `from`-th (by default its first), in one loop over its characters (no call per
  * number: a cold instance runs this uncompiled); -1 for a number with a character pack() never writes.
  */
-export function unpackAll(packed: string, width: number, count: number): Int32Array {
+export function unpackAll(packed: string, width: number, count: number, from = 0): Int32Array {
   const out = new Int32Array(count);
-  for (let i = 0, at = 0; i < count; i++) {
+  for (let i = 0, at = from * width; i < count; i++) {
     let n = 0;
     for (const end = at + width; at < end; at++) {
       const v = VALUE[packed.charCodeAt(at)] ?? -1;
@@ -86,6 +93,15 @@ export function unpackAll(packed: string, width: number, count: number): Int32Ar
     out[i] = n;
   }
   return out;
+}
+
+/**
+ * `count` one-digit numbers of a packed string from its `from`-th, each written at its key's
+ * place: into[keys[i]] = digit from + i (-1 for a character pack() never writes). One loop, no call
+ * per number (as unpackAll).
+ */
+export function unpackDigitsInto(packed: string, from: number, keys: Int32Array, into: Uint8Array | Int32Array): void {
+  for (let i = 0; i < keys.length; i++) into[keys[i]!] = VALUE[packed.charCodeAt(from + i)] ?? -1;
 }
 
 /** How many numbers a packed string holds. */
@@ -103,6 +119,10 @@ export function packedProblem(index: PackedIndex, postingsElsewhere = false): st
   for (let k = 1; k < vocab.length; k++) if (!(vocab[k - 1]! < vocab[k]!)) return `vocab ${k} is empty or not after the word before it`;
   if (vocab[0] === '') return 'vocab 0 is empty';
   const count = (p: string) => (p.length % width === 0 ? p.length / width : NaN);
+  if (index.word_len.length !== vocab.length) return 'word_len and vocab disagree in length';
+  for (let k = 0; k < vocab.length; k++) if (unpackAt(index.word_len, 1, k) !== vocab[k]!.length) return `word_len ${k} is not word ${k}'s length`;
+  if (count(index.word_at) !== Math.floor(vocab.length / WORD_AT_STEP) + 1) return 'word_at and vocab disagree in length';
+  for (let k = 0, at = 0; k <= vocab.length; at += (vocab[k]?.length ?? 0) + 1, k++) if (k % WORD_AT_STEP === 0 && unpackAt(index.word_at, width, k / WORD_AT_STEP) !== at) return `word_at ${k / WORD_AT_STEP} is not where word ${k} begins`;
   const occupations = index.prior.length;
   const alternates = occupations === 0 ? 0 : unpackAt(index.alt_end, width, occupations - 1);
   if (count(index.alt_end) !== occupations) return 'alt_end and prior disagree in length';

@@ -25,7 +25,7 @@
 // function (search-query.ts) share, so a title and a query are cut into words alike.
 import type { NotScoredItem } from './response-schemas.ts';
 import { foldWords } from '../model/text.ts';
-import { POSTING_BUCKET_WORDS, unpackAll, unpackAt } from './search-pack.ts';
+import { DIGIT_VALUE, pack, POSTING_BUCKET_WORDS, unpackAll, unpackAt, unpackDigitsInto, WORD_AT_STEP } from './search-pack.ts';
 export { POSTING_BUCKET_WORDS } from './search-pack.ts';
 
 export interface SearchIndex {
@@ -43,10 +43,18 @@ export interface SearchIndex {
   /**
    * The sorted stemmed words, joined by single spaces (words have none): one JSON string parses
    * far faster than 9,000 (each of which JSON.parse internalizes), and a query reads the words in
-   * place (wordStarts: where each begins, found once by a scan for the spaces). Splitting it into
-   * 9,000 strings instead cost a fresh process 8 ms.
+   * place (word_len, word_at: where each begins).
    */
   vocab: string;
+  /**
+   * Each word's length, a digit each (search-pack.ts), and where every WORD_AT_STEP-th word
+   * begins, packed (the last entry, at the word count, the text's length plus one when the count
+   * is a multiple of the step): a query finds where word k begins from these in place (wordStart),
+   * not from a table made by a scan of the text on an instance's first query (an uncompiled loop
+   * over every word). Every start, packed, would have taken search.json past SHARD_MAX_BYTES; the build checks the digits (packedProblem).
+   */
+  word_len: string;
+  word_at: string;
   // The per-name and per-word numbers are packed (pack() below): strings that JSON.parse copies
   // in one pass and a query reads in place, so a cold instance parses about 10,000 values, not
   // the 250,000 numbers they were as arrays (49 ms for the first search).
@@ -118,26 +126,25 @@ export interface UnscoredIndex {
 /** The index's vocabulary as a list (word k at position k): for the build and the tests; a query reads index.vocab in place. */
 export const vocabulary = (index: Pick<SearchIndex, 'vocab'>): string[] => (index.vocab === '' ? [] : index.vocab.split(' '));
 
-const startsOf = new WeakMap<object, Int32Array>();
-/** Where each word of index.vocab begins, and one past the end of the last plus one (so word k is [s[k], s[k+1] - 1)). */
-export function wordStarts(index: Pick<SearchIndex, 'vocab'>): Int32Array {
-  let s = startsOf.get(index);
-  if (!s) {
-    const text = index.vocab;
-    // One pass over the spaces (a cold instance runs it uncompiled), into room for the most words
-    // the text can hold (a letter and a space each), then cut to size.
-    const all = new Int32Array((text.length >> 1) + 2);
-    let n = 1;
-    if (text !== '') {
-      for (let at = text.indexOf(' '); at >= 0; at = text.indexOf(' ', at + 1)) all[n++] = at + 1;
-      all[n++] = text.length + 1;
-    }
-    startsOf.set(index, (s = all.slice(0, n)));
-  }
-  return s;
-}
+/** An index's words: the text, each word's length and where every WORD_AT_STEP-th begins. */
+export type Words = Pick<SearchIndex, 'vocab' | 'word_len' | 'word_at' | 'width'>;
 /** How many words the vocabulary has. */
-export const wordCount = (index: SearchIndex): number => wordStarts(index).length - 1;
+export const wordCount = (index: Words): number => index.word_len.length;
+/** Word k's length. */
+export const wordLength = (index: Words, k: number): number => DIGIT_VALUE[index.word_len.charCodeAt(k)]!;
+/** Where word k of index.vocab begins (k = the word count: the text's length plus one): the listed start before it, plus the lengths between. */
+export function wordStart(index: Words, k: number): number {
+  let at = unpackAt(index.word_at, index.width, Math.floor(k / WORD_AT_STEP));
+  const lengths = index.word_len;
+  for (let j = k - (k % WORD_AT_STEP); j < k; j++) at += DIGIT_VALUE[lengths.charCodeAt(j)]! + 1;
+  return at;
+}
+/** word_len and word_at of a vocabulary (the build's). */
+export function wordPositions(vocab: readonly string[], width: number): Pick<SearchIndex, 'word_len' | 'word_at'> {
+  const starts: number[] = [];
+  for (let k = 0, at = 0; k <= vocab.length; at += (vocab[k]?.length ?? 0) + 1, k++) if (k % WORD_AT_STEP === 0) starts.push(at);
+  return { word_len: pack(vocab.map((w) => w.length), 1), word_at: pack(starts, width) };
+}
 /** How many occupations the index has (prior: one each, in every shard; titles may be elsewhere). */
 export const occupationCount = (index: Pick<SearchIndex, 'prior'>): number => index.prior.length;
 
@@ -276,8 +283,8 @@ export function postingsOf(index: SearchIndex, k: number): Int32Array {
   // The names' lengths follow the bucket's lists, which end where its last word's list does.
   const lengthsAt = (words + unpackAt(bucket, width, words - 1)) * width;
   const lengths = lengthsTable(index);
-  const out = unpackAll(bucket.slice((words + start) * width, (words + end) * width), width, Math.max(0, end - start));
-  for (let i = 0; i < out.length; i++) lengths[out[i]!] = unpackAt(bucket, 1, lengthsAt + start + i);
+  const out = unpackAll(bucket, width, Math.max(0, end - start), words + start);
+  unpackDigitsInto(bucket, lengthsAt + start, out, lengths);
   return out;
 }
 

@@ -15,6 +15,7 @@ import { postingShardName, vocabulary, type SplitPart, type WholeSearchIndex } f
 import { packedProblem } from '../contract/search-pack.ts';
 import { buildIscoSearchIndex, buildTypoIndex } from '../contract/search-index.ts';
 import { typoShardName } from '../contract/search-typos.ts';
+import { pageHashes } from '../contract/content-hash.ts';
 import type { Meta } from '../contract/site-schemas.ts';
 import { versioned } from '../model/version.ts';
 import { buildOpenApi } from './openapi.ts';
@@ -165,7 +166,10 @@ export async function* emitFiles(
     for (const [part, keys] of typos.shards) shards.push([typoShardName(name, part), () => ({ typos: keys })]);
   }
   for (let n = 0; n < shardCount(items.length, PAGE_SHARD_SIZE); n++) {
-    shards.push([pageShardName(n), () => ({ offset: n * PAGE_SHARD_SIZE, items: items.slice(n * PAGE_SHARD_SIZE, (n + 1) * PAGE_SHARD_SIZE).map((i) => JSON.stringify(i)) })]);
+    shards.push([pageShardName(n), () => {
+      const json = items.slice(n * PAGE_SHARD_SIZE, (n + 1) * PAGE_SHARD_SIZE).map((i) => JSON.stringify(i));
+      return { offset: n * PAGE_SHARD_SIZE, items: json, ...pageHashes(n * PAGE_SHARD_SIZE, json) };
+    }]);
   }
   if (routes.has('occupation-votes')) {
     shards.push(['votes', () => ({ occupations: Object.fromEntries(occ.map((r) => [r.soc_code, [r.slug, r.votes.agree, r.votes.too_high, r.votes.too_low]])) })]);

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { buildSearchIndex } from '../../../build/contract/search-index.ts';
 import { editDistance, ownTitleHolds, searchOccupations, searchUnscored, searchWork, suggestOccupations, unscoredTitleHolds, unscoredTitlesMayHold } from '../../../functions/search-query.ts';
 import { TYPO_DISTANCE_BUDGET } from '../../../build/contract/limits.ts';
-import { nameLength, normalize, occupationsHolding, ownerOf, postingsOf, stem, takeMissing, vocabulary, wordStarts, type SearchIndex } from '../../../build/contract/search-words.ts';
-import { pack, packedLength, packedProblem, packWidth, POSTING_BUCKET_WORDS, unpackAll, unpackAt } from '../../../build/contract/search-pack.ts';
+import { nameLength, normalize, occupationsHolding, ownerOf, postingsOf, stem, takeMissing, vocabulary, wordCount, wordLength, wordPositions, wordStart, type SearchIndex } from '../../../build/contract/search-words.ts';
+import { pack, packedLength, packedProblem, packWidth, POSTING_BUCKET_WORDS, unpackAll, unpackAt, unpackDigitsInto, WORD_AT_STEP } from '../../../build/contract/search-pack.ts';
 
 // Hand-written occupations in the shape the build hands over: titles, OEWS employment and code.
 const occ = (soc_code: string, title: string, employment: number | null, oews_code: string | null = soc_code.slice(0, 7)) => ({
@@ -69,10 +69,19 @@ describe('search text', () => {
 });
 
 describe('packed numbers', () => {
-  it('finds where each vocabulary word starts, and one past the end of the last plus one', () => {
-    expect([...wordStarts({ vocab: '' })]).toEqual([0]);
-    expect([...wordStarts({ vocab: 'a' })]).toEqual([0, 2]);
-    expect([...wordStarts({ vocab: 'a bb ccc' })]).toEqual([0, 2, 5, 9]);
+  it('lists where each vocabulary word starts, and one past the end of the last plus one', () => {
+    const at = (vocab: string[]) => ({ vocab: vocab.join(' '), ...wordPositions(vocab, 2), width: 2 });
+    expect(wordCount(at([]))).toBe(0);
+    expect([0, 1].map((k) => wordStart(at(['a']), k))).toEqual([0, 2]);
+    expect([0, 1, 2, 3].map((k) => wordStart(at(['a', 'bb', 'ccc']), k))).toEqual([0, 2, 5, 9]);
+    expect(wordCount(at(['a', 'bb', 'ccc']))).toBe(3);
+    // Past the listed starts (every WORD_AT_STEP-th word), a start is the lengths added.
+    const many = Array.from({ length: 3 * WORD_AT_STEP + 1 }, (_, k) => `w${k}`);
+    const text = many.join(' ');
+    const ix = at(many);
+    expect(many.map((_, k) => text.slice(wordStart(ix, k), wordStart(ix, k) + wordLength(ix, k)))).toEqual(many);
+    expect(many.map((_, k) => text[wordStart(ix, k) - 1] ?? ' ')).toEqual(many.map(() => ' '));
+    expect(wordStart(ix, many.length)).toBe(text.length + 1);
   });
   it('reads back every number it writes, at any width', () => {
     for (const [numbers, width] of [[[0, 1, 63], 1], [[0, 64, 4095, 17], 2], [[262143, 0, 70000], 3]] as const) {
@@ -81,12 +90,17 @@ describe('packed numbers', () => {
       expect(packedLength(packed, width)).toBe(numbers.length);
       expect(numbers.map((_, i) => unpackAt(packed, width, i))).toEqual(numbers);
       expect([...unpackAll(packed, width, numbers.length)]).toEqual(numbers);
+      expect([...unpackAll(packed, width, numbers.length - 1, 1)]).toEqual(numbers.slice(1));
     }
     expect(packWidth(63)).toBe(1);
     expect(packWidth(64)).toBe(2);
     expect(() => pack([64], 1)).toThrow(/cannot pack 64/);
     expect(unpackAt('a"', 2, 0)).toBe(-1);
     expect([...unpackAll('-0a"--', 2, 3)]).toEqual([1, -1, 0]);
+    // One digit each, from the second, written at each key's place.
+    const into = new Int32Array(6);
+    unpackDigitsInto(pack([9, 3, 7, 5], 1), 1, Int32Array.from([4, 0, 2]), into);
+    expect([...into]).toEqual([7, 0, 5, 0, 3, 0]);
   });
   it('finds a damaged index', () => {
     expect(packedProblem({ ...index, postings: [...index.postings, ''] })).toMatch(/postings and vocab/);
@@ -101,6 +115,10 @@ describe('packed numbers', () => {
     const changed = first.replace(/./, (d) => (d === '1' ? '2' : '1'));
     expect(packedProblem({ ...index, postings: [index.postings[0]!.slice(0, -first.length) + changed, ...index.postings.slice(1)] })).toMatch(/length is not a positive count or not the same/);
     expect(packedProblem({ ...index, alt_end: index.alt_end.slice(index.width) })).toMatch(/alt_end and prior/);
+    expect(packedProblem({ ...index, word_at: index.word_at.slice(index.width) })).toMatch(/word_at and vocab disagree/);
+    expect(packedProblem({ ...index, word_at: pack([1], index.width) + index.word_at.slice(index.width) })).toMatch(/word_at 0 is not where word 0 begins/);
+    expect(packedProblem({ ...index, word_len: index.word_len.slice(1) })).toMatch(/word_len and vocab disagree/);
+    expect(packedProblem({ ...index, word_len: (index.word_len[0] === '1' ? '2' : '1') + index.word_len.slice(1) })).toMatch(/word_len 0 is not word 0's length/);
     const bucket = index.postings[0]!;
     const words = Math.min(vocabulary(index).length, POSTING_BUCKET_WORDS) * index.width;
     const outOfRange = bucket.slice(0, words) + 'z'.repeat(index.width) + bucket.slice(words + index.width);
