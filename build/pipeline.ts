@@ -11,7 +11,8 @@ import { resolveSourceDir } from './sources/locate.ts';
 import { sourceKeys } from './sources/cache.ts';
 import { modelKey } from './cache/model-cache.ts';
 import { functionKey, readFunctionCache, storeFunctionCache } from './cache/function-cache.ts';
-import { checkOutput, forgetOutput, outputKeys, recordOutput } from './cache/output-stamp.ts';
+import { checkOutput, findTwin, forgetOutput, outputKeys, recordOutput } from './cache/output-stamp.ts';
+import { OutputTree } from './emit/write.ts';
 import { BuildError, strictError } from './build-error.ts';
 import type { CacheOutcome } from './cache/entry.ts';
 import { removeLeftAside } from './cache/aside.ts';
@@ -100,6 +101,12 @@ async function buildAll(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Arra
         } else {
           outputOutcome[i] = check.outcome;
           if (check.outcome === 'damaged') log(`    (output: ${t.out}: ${check.why}; writing it again)`);
+          const linked = await linkTwin(stampDir, t.out, keys.outputs[i]!, opts);
+          if (linked) {
+            log(`    (output: ${linked.from} holds this build's ${linked.summary.files} files, as its manifest lists them; linked into ${t.out})`);
+            upToDate.push(i);
+            summaries[i] = { ...linked.summary, timings: shared, stagePeakRssMb: sharedPeaks, caches: { sources: 'skipped', model: 'skipped', function: 'skipped', output: 'hit' }, peakRssMb: 0, cpuMs: 0 };
+          }
         }
       }
     });
@@ -149,6 +156,27 @@ async function buildAll(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Arra
   const cpuMs = Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000);
   for (const i of upToDate) summaries[i] = { ...summaries[i]!, peakRssMb: peakRssMb(), cpuMs };
   return summaries.map((s) => s!);
+}
+
+/**
+ * Fills `out` with the files of another out folder built from the same key and still intact
+ * (hard links, swapped in atomically) and records it; null when there is no such folder.
+ */
+async function linkTwin(stampDir: string, out: string, key: string, opts: Pick<BuildOptions, 'strict' | 'reuse'>): Promise<{ from: string; summary: StampedSummary } | null> {
+  const twin = await findTwin<StampedSummary>(stampDir, out, key);
+  if (!twin) return null;
+  if (opts.strict && twin.check.summary.rejected.rows.length > 0) throw strictError(twin.check.summary.rejected.rows);
+  const tree = await OutputTree.linkedFrom(out, twin.from, twin.check.present, { reuse: opts.reuse !== false });
+  try {
+    await tree.commit();
+  } catch (e) {
+    await tree.discard();
+    throw e;
+  }
+  const summary = { ...twin.check.summary, out };
+  const files = Object.entries(twin.check.listed).map(([rel, sha256]) => ({ path: rel, sha256 }));
+  await recordOutput(stampDir, out, key, summary, files);
+  return { from: twin.from, summary };
 }
 
 /** The summary as recorded with an out folder (what a later build that leaves the folder alone prints). */

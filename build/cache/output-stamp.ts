@@ -37,7 +37,8 @@ const stampFile = (stampDir: string, out: string) => path.join(stampDir, `${outI
 /** The folder's file hashes by stat (build/cache/file-hashes.ts). */
 const memoFile = (stampDir: string, out: string) => path.join(stampDir, `${outId(out)}.hashes.json`);
 
-export type OutputCheck<S> = { outcome: 'hit'; summary: S } | { outcome: Exclude<CacheOutcome, 'hit' | 'off'>; why: string };
+/** A hit names every file the folder holds (manifest included) and each listed file's sha256. */
+export type OutputCheck<S> = { outcome: 'hit'; summary: S; present: string[]; listed: Record<string, string> } | { outcome: Exclude<CacheOutcome, 'hit' | 'off'>; why: string };
 
 /** The recorded summary when `out` was built from `key` and is, byte for byte, what that build wrote. */
 export async function checkOutput<S>(stampDir: string, out: string, key: string): Promise<OutputCheck<S>> {
@@ -62,7 +63,31 @@ export async function checkOutput<S>(stampDir: string, out: string, key: string)
   );
   const bad = files.find((rel, i) => sums[i] !== listed[rel]);
   if (bad) return { outcome: 'damaged', why: `${bad} changed since the build` };
-  return { outcome: 'hit', summary: stamp.summary };
+  return { outcome: 'hit', summary: stamp.summary, present, listed };
+}
+
+/**
+ * Another out folder recorded under `key` that still holds, byte for byte, what that build wrote
+ * (checkOutput), the most recently built first; null when there is none. A build into a new folder
+ * links that folder's files instead of emitting them again.
+ */
+export async function findTwin<S>(stampDir: string, out: string, key: string): Promise<{ from: string; check: Extract<OutputCheck<S>, { outcome: 'hit' }> } | null> {
+  let names: string[];
+  try {
+    names = readdirSync(stampDir).filter((f) => /^[0-9a-f]{64}\.json$/.test(f));
+  } catch {
+    return null;
+  }
+  const stamps = names
+    .map((f) => ({ f, t: statSync(path.join(stampDir, f)).mtimeMs }))
+    .sort((a, b) => b.t - a.t);
+  for (const { f } of stamps) {
+    const stamp = await readFile(path.join(stampDir, f), 'utf8').then((t) => JSON.parse(t) as Stamp<S>, () => null);
+    if (!stamp || stamp.key !== key || stamp.out === path.resolve(out)) continue;
+    const check = await checkOutput<S>(stampDir, stamp.out, key);
+    if (check.outcome === 'hit') return { from: stamp.out, check };
+  }
+  return null;
 }
 
 /**

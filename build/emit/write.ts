@@ -10,7 +10,7 @@
 // replaced tree is most of a fresh write on a disk file system; updating the previous generation
 // skips both, and the decision rests on the bytes themselves (read and compared), not on a record
 // of them.
-import { lstatSync, mkdirSync, readFileSync, rmdirSync, unlinkSync } from 'node:fs';
+import { copyFileSync, linkSync, lstatSync, mkdirSync, readFileSync, rmdirSync, unlinkSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
@@ -309,6 +309,9 @@ parentPort.on('message', ({ buffer, files }) => {
       if (compare && same(abs, bytes)) { unchanged++; continue; }
       const dir = path.dirname(abs);
       if (!dirs.has(dir)) { makeDir(dir); dirs.add(dir); }
+      // A reused tree's file may be a hard link shared with another out folder (OutputTree.linkedFrom):
+      // it is replaced, never written in place.
+      if (compare) try { fs.unlinkSync(abs); } catch {}
       try { fs.writeFileSync(abs, bytes); } catch (e) {
         // A reused tree may hold a folder where this build writes a file: the folder goes.
         if (!compare || e.code !== 'EISDIR') throw e;
@@ -411,6 +414,37 @@ export class OutputTree extends TreeWriter {
       }
     }
     return new OutputTree(names.writing, null, abs, opts.reuse === true, false);
+  }
+
+  /**
+   * A tree of another out folder's files (`rels`, relative to `from`), hard-linked: a folder that
+   * already holds exactly this build is not made again. A file is copied where it cannot be linked
+   * (another file system). Linked files are shared, so nothing writes into them in place (a reused
+   * tree replaces a file it changes).
+   */
+  static async linkedFrom(out: string, from: string, rels: readonly string[], opts: { reuse?: boolean } = {}): Promise<OutputTree> {
+    const abs = path.resolve(out);
+    const names = treeNames(abs);
+    mkdirSync(path.dirname(abs), { recursive: true });
+    await rm(names.writing, { recursive: true, force: true });
+    const tree = new OutputTree(names.writing, null, abs, opts.reuse === true, false);
+    const dirs = new Set<string>();
+    for (const rel of rels) {
+      const to = resolveInside(names.writing, rel);
+      const dir = path.dirname(to);
+      if (!dirs.has(dir)) {
+        mkdirSync(dir, { recursive: true });
+        dirs.add(dir);
+      }
+      const at = path.join(from, rel);
+      try {
+        linkSync(at, to);
+      } catch (e) {
+        if (!['EXDEV', 'EPERM', 'EMLINK'].includes((e as NodeJS.ErrnoException).code ?? '')) throw e;
+        copyFileSync(at, to);
+      }
+    }
+    return tree;
   }
 
   /** Every write done and leftovers removed: swaps the tree in. */
