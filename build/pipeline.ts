@@ -1,15 +1,21 @@
 // The build: sources -> model -> files -> validate -> atomic write. Every problem found is
 // collected and reported at once; nothing is written unless all checks pass. This module decides
-// what a build has to do (which caches answer, which out folders are already up to date); the
-// stages that do it (build/stages.ts, with the model, the emitters and their libraries) are loaded
-// only when there is work, so a build with nothing to do starts in a fraction of the time.
+// what a build has to do (which caches answer, which out folders are already up to date) and runs
+// each stage through its cache (build/cache/stage-cache.ts); the stages themselves (build/model-stage.ts,
+// build/stages.ts, build/emit/bundle-function.ts) import no cache module, and are loaded only when
+// there is work, so a build with nothing to do starts in a fraction of the time.
 import path from 'node:path';
 import type { Shape } from './model/record-schemas.ts';
 import { CACHE_NAMES, cacheDirOf, type BuildOptions, type BuildSummary, type CacheKeys, type CacheReport, type Timer } from './build-types.ts';
+import type { ModelStage } from './model-stage.ts';
 import { collectGarbage, peakRssMb, withBuildHeap } from './heap.ts';
 import { resolveSourceDir } from './sources/locate.ts';
 import { sourceKeys } from './sources/cache.ts';
-import { modelKey } from './cache/model-cache.ts';
+import { modelKey, readModelCache, storeModelCache } from './cache/model-cache.ts';
+import { throughCache, type StageCache } from './cache/stage-cache.ts';
+import type { Loaded } from './stages.ts';
+import type { FunctionBundle } from './function-bundle.ts';
+import type { SourceReport } from './sources/report.ts';
 import { functionKey, readFunctionCache, storeFunctionCache } from './cache/function-cache.ts';
 import { checkOutput, findTwin, forgetOutput, outputKeys, recordOutput } from './cache/output-stamp.ts';
 import { OutputTree } from './emit/write.ts';
@@ -122,20 +128,15 @@ async function buildAll(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Arra
       // The bundles depend on the code alone: a build from given model inputs (no sources to key)
       // reads and fills the function cache too.
       const fnKey = keys ? keys.fn : opts.inputs && use.has('function') ? await functionKey(opts.repoRoot) : null;
-      if (!fnKey) return bundleFunctions(opts.repoRoot);
       const dir = path.join(cacheDir, 'function');
-      const cached = await readFunctionCache(dir, fnKey, log);
-      fnOutcome = cached.outcome;
-      if (cached.value) return cached.value;
-      const bundle = await bundleFunctions(opts.repoRoot);
-      await storeFunctionCache(dir, fnKey, bundle, log);
-      return bundle;
+      const cache: StageCache<FunctionBundle> | null = fnKey ? { read: () => readFunctionCache(dir, fnKey, log), store: (b) => storeFunctionCache(dir, fnKey, b, log) } : null;
+      const { value, outcome } = await throughCache(cache, () => bundleFunctions(opts.repoRoot));
+      fnOutcome = outcome;
+      return value;
     })();
     fnPending.catch(() => undefined); // awaited below; a failing source stage must not leave it unhandled
-    const { emitShape, loadModel, stageOf } = await import('./stages.ts');
-    const loaded = opts.inputs
-      ? stageOf(opts.inputs)
-      : await loadModel({ ...opts, shape: todo[0]!.shape, out: todo[0]!.out }, sourceDir!, keys, time);
+    const { emitShape } = await import('./stages.ts');
+    const loaded: Loaded = opts.inputs ? { ...(await import('./model-stage.ts')).stageOf(opts.inputs), caches: null } : await loadModel(opts, sourceDir!, keys, time);
     const fn = await time('bundle', () => fnPending);
     for (const t of todo) {
       if (targets.length > 1) log(`  shape ${t.shape}`);
@@ -156,6 +157,33 @@ async function buildAll(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Arra
   const cpuMs = Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000);
   for (const i of upToDate) summaries[i] = { ...summaries[i]!, peakRssMb: peakRssMb(), cpuMs };
   return summaries.map((s) => s!);
+}
+
+/** The model stage through the model cache (build/cache/stage-cache.ts), the sources through theirs. */
+async function loadModel(opts: Omit<BuildOptions, 'shape' | 'out'>, sourceDir: string, keys: CacheKeys | null, time: Timer): Promise<Loaded> {
+  const log = opts.log ?? (() => undefined);
+  const use = new Set(opts.caches ?? CACHE_NAMES);
+  const cacheDir = cacheDirOf(opts);
+  const { modelStage } = await import('./model-stage.ts');
+  const parsed = use.has('sources') && keys ? { dir: path.join(cacheDir, 'sources'), parser: keys.parser, files: keys.files, log } : null;
+  const modelDir = path.join(cacheDir, 'model');
+  // On a hit the sources are not read at all: the entry holds the report, the search index and the digest with the model.
+  const cache: StageCache<ModelStage<SourceReport>> | null =
+    use.has('model') && keys
+      ? {
+          read: () => time('cache', () => readModelCache<SourceReport>(modelDir, keys.model, log)),
+          store: (stage) => time('store_model', () => storeModelCache(modelDir, keys.model, stage, log)),
+        }
+      : null;
+  let sources: CacheReport['sources'] = 'skipped';
+  const { value, outcome } = await throughCache(cache, async () => {
+    const run = await modelStage({ sourceDir, repoRoot: opts.repoRoot, strict: opts.strict === true, parsed, log }, time);
+    sources = run.sources.outcome;
+    return run.stage;
+  });
+  // A cached model with rejected rows: --strict refuses it as it would the build.
+  if (opts.strict && value.report.problems.length > 0) throw strictError(value.report.problems);
+  return { ...value, caches: { sources, model: outcome, function: 'off', output: 'off' } };
 }
 
 /**

@@ -6,21 +6,11 @@
 import path from 'node:path';
 import type { ModelOutput } from '../model/record-schemas.ts';
 import type { WholeSearchIndex } from '../contract/search-words.ts';
+import type { ModelStage } from '../stage-types.ts';
 import { hashCode } from './code-hash.ts';
 import { ENTRY, readCached, sha, storeCached, type CacheOutcome } from './entry.ts';
 
-/**
- * What the model stage hands on: the model, what is made from it whatever the shape (the search
- * index, built from it and the sources' alternate titles; the records' digest the build id is made
- * from), and the source report (its type is the sources' own, build/sources/report.ts: this
- * module keeps it as JSON and does not import the stage it caches).
- */
-export interface ModelStage<Report = unknown> {
-  model: ModelOutput;
-  search: WholeSearchIndex;
-  digest: string;
-  report: Report;
-}
+export type { ModelStage };
 
 /**
  * Code and data the model's output depends on besides the sources, taken whole: the model (the
