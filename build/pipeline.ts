@@ -129,7 +129,7 @@ async function buildAll(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Arra
       // reads and fills the function cache too.
       const fnKey = keys ? keys.fn : opts.inputs && use.has('function') ? await functionKey(opts.repoRoot) : null;
       const dir = path.join(cacheDir, 'function');
-      const cache: StageCache<FunctionBundle> | null = fnKey ? { read: () => readFunctionCache(dir, fnKey, log), store: (b) => storeFunctionCache(dir, fnKey, b, log) } : null;
+      const cache: StageCache<FunctionBundle> | null = fnKey ? { read: () => readFunctionCache(dir, fnKey, log), store: (b) => storeFunctionCache(dir, fnKey, b, opts.repoRoot, log) } : null;
       const { value, outcome } = await throughCache(cache, () => bundleFunctions(opts.repoRoot));
       fnOutcome = outcome;
       return value;

@@ -11,17 +11,26 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { listTree } from './list-tree.ts';
 import { hashCode } from './code-hash.ts';
+import { importClosure } from './import-closure.ts';
+import { FUNCTION_ENTRIES } from '../function-bundle.ts';
 import { sha, type CacheOutcome } from './entry.ts';
 import { fileHashes, rememberHashes } from './file-hashes.ts';
 import { writeJsonFile } from './json-file.ts';
 import { MANIFEST_FILE } from '../contract/dist-layout.ts';
 
-/** Everything under these (besides the model's inputs, in the model key) may change what is emitted. */
-export const EMIT_INPUTS = ['build', 'functions', 'templates', 'docs', 'seeds', 'releases', 'migrations', 'package.json', 'package-lock.json', 'tsconfig.json'];
+/**
+ * What may change what is emitted besides the model (in the model key): the code the build runs
+ * (the pipeline's import closure, with the emit stage), the function's, and the files the emit
+ * reads (templates, docs, seeds, recorded releases, migrations, the package files).
+ */
+const emitInputs = (repoRoot: string): string[] => [
+  ...importClosure(repoRoot, ['build/pipeline.ts', ...FUNCTION_ENTRIES]),
+  ...['templates', 'docs', 'seeds', 'releases', 'migrations', 'package.json', 'package-lock.json', 'tsconfig.json'],
+];
 
 /** The key of each shape's out folder: the emit's inputs are hashed once for all of them. */
 export async function outputKeys(modelKey: string, shapes: readonly string[], repoRoot: string): Promise<string[]> {
-  const code = (await hashCode(sha(), repoRoot, EMIT_INPUTS)).digest('hex');
+  const code = (await hashCode(sha(), repoRoot, emitInputs(repoRoot))).digest('hex');
   return shapes.map((shape) => sha().update(`output\0${modelKey}\0${shape}\0${process.version}\0${code}`).digest('hex'));
 }
 
