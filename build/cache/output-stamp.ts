@@ -49,8 +49,12 @@ const memoFile = (stampDir: string, out: string) => path.join(stampDir, `${outId
 /** A hit names every file the folder holds (manifest included) and each listed file's sha256. */
 export type OutputCheck<S> = { outcome: 'hit'; summary: S; present: string[]; listed: Record<string, string> } | { outcome: Exclude<CacheOutcome, 'hit' | 'off'>; why: string };
 
-/** The recorded summary when `out` was built from `key` and is, byte for byte, what that build wrote. */
-export async function checkOutput<S>(stampDir: string, out: string, key: string): Promise<OutputCheck<S>> {
+/**
+ * The recorded summary when `out` was built from `key` and is, byte for byte, what that build
+ * wrote. With `whole: false` only the files the manifest lists are checked (a file added beside
+ * them is not looked for): enough to take those files from it, and no walk of the whole folder.
+ */
+export async function checkOutput<S>(stampDir: string, out: string, key: string, { whole = true }: { whole?: boolean } = {}): Promise<OutputCheck<S>> {
   const stamp = await readFile(stampFile(stampDir, out), 'utf8').then((t) => JSON.parse(t) as Stamp<S>, () => null);
   if (!stamp || stamp.key !== key || stamp.out !== path.resolve(out)) return { outcome: 'miss', why: 'not built from these inputs' };
   const manifestBytes = await readFile(path.join(out, MANIFEST_FILE)).catch(() => null);
@@ -58,7 +62,7 @@ export async function checkOutput<S>(stampDir: string, out: string, key: string)
   const listed = (JSON.parse(manifestBytes.toString('utf8')) as { files: Record<string, string> }).files;
   let present: string[];
   try {
-    present = listTree(out);
+    present = whole ? listTree(out) : [...Object.keys(listed), MANIFEST_FILE];
   } catch {
     return { outcome: 'damaged', why: 'the folder cannot be listed' };
   }
@@ -66,10 +70,15 @@ export async function checkOutput<S>(stampDir: string, out: string, key: string)
   if (present.length !== expected) return { outcome: 'damaged', why: `${present.length} files where the build wrote ${expected}` };
   for (const rel of present) if (rel !== MANIFEST_FILE && listed[rel] === undefined) return { outcome: 'damaged', why: `${rel} was not written by the build` };
   const files = present.filter((rel) => rel !== MANIFEST_FILE);
-  const sums = await fileHashes(
-    files.map((rel) => path.join(out, rel)),
-    memoFile(stampDir, out),
-  );
+  let sums: string[];
+  try {
+    sums = await fileHashes(
+      files.map((rel) => path.join(out, rel)),
+      memoFile(stampDir, out),
+    );
+  } catch {
+    return { outcome: 'damaged', why: 'a file the build wrote is missing' };
+  }
   const bad = files.find((rel, i) => sums[i] !== listed[rel]);
   if (bad) return { outcome: 'damaged', why: `${bad} changed since the build` };
   return { outcome: 'hit', summary: stamp.summary, present, listed };
@@ -93,7 +102,7 @@ export async function findTwin<S>(stampDir: string, out: string, key: string): P
   for (const { f } of stamps) {
     const stamp = await readFile(path.join(stampDir, f), 'utf8').then((t) => JSON.parse(t) as Stamp<S>, () => null);
     if (!stamp || stamp.key !== key || stamp.out === path.resolve(out)) continue;
-    const check = await checkOutput<S>(stampDir, stamp.out, key);
+    const check = await checkOutput<S>(stampDir, stamp.out, key, { whole: false });
     if (check.outcome === 'hit') return { from: stamp.out, check };
   }
   return null;

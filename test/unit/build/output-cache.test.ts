@@ -108,4 +108,18 @@ describe('the output cache across folders (mini fixture)', () => {
     expect(readFileSync(meta(third)).equals(thirds)).toBe(true);
     expect(statSync(meta(fourth)).ino).not.toBe(statSync(meta(third)).ino);
   });
+
+  it('links only the files the manifest lists, and not from a folder that lost one', async () => {
+    const fourth = path.join(tmp, 'fourth');
+    const fifth = path.join(tmp, 'fifth');
+    writeFileSync(path.join(fourth, 'stray.json'), '{}');
+    expect((await build(fifth)).caches!.output).toBe('hit'); // fourth's files, not its stray one
+    expect(treeDigest(fifth)).toBe(written);
+    const openapi = (dir: string) => path.join(dir, 'api', 'v1', 'openapi.json', 'index.json');
+    rmSync(openapi(fourth));
+    rmSync(openapi(fifth));
+    const sixth = path.join(tmp, 'sixth');
+    expect((await build(sixth)).caches!.output).toBe('miss');
+    expect(treeDigest(sixth)).toBe(written);
+  });
 });
