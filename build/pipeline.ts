@@ -96,6 +96,7 @@ async function buildAll(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Arra
   const outputOutcome: Array<CacheOutcome> = outs.map(() => (useOutput ? 'miss' : 'off'));
   if (keys && useOutput) {
     await time('check', async () => {
+      const misses: number[] = [];
       for (const [i, t] of outs.entries()) {
         const check = await checkOutput<StampedSummary>(stampDir, t.out, keys.outputs[i]!);
         if (check.outcome === 'hit') {
@@ -107,13 +108,17 @@ async function buildAll(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Arra
         } else {
           outputOutcome[i] = check.outcome;
           if (check.outcome === 'damaged') log(`    (output: ${t.out}: ${check.why}; writing it again)`);
-          const linked = await linkTwin(stampDir, t.out, keys.outputs[i]!, opts);
-          if (linked) {
-            log(`    (output: ${linked.from} holds this build's ${linked.summary.files} files, as its manifest lists them; linked into ${t.out})`);
-            upToDate.push(i);
-            summaries[i] = { ...linked.summary, timings: shared, stagePeakRssMb: sharedPeaks, caches: { sources: 'skipped', model: 'skipped', function: 'skipped', output: 'hit' }, peakRssMb: 0, cpuMs: 0 };
-          }
+          misses.push(i);
         }
+      }
+      // The other folders, from intact folders built from the same key when there are any (at once: each links on a thread of its own).
+      const linked = await Promise.all(misses.map((i) => linkTwin(stampDir, outs[i]!.out, keys.outputs[i]!, opts)));
+      for (const [n, i] of misses.entries()) {
+        const l = linked[n];
+        if (!l) continue;
+        log(`    (output: ${l.from} holds this build's ${l.summary.files} files, as its manifest lists them; linked into ${outs[i]!.out})`);
+        upToDate.push(i);
+        summaries[i] = { ...l.summary, timings: shared, stagePeakRssMb: sharedPeaks, caches: { sources: 'skipped', model: 'skipped', function: 'skipped', output: 'hit' }, peakRssMb: 0, cpuMs: 0 };
       }
     });
   }
@@ -202,8 +207,9 @@ async function linkTwin(stampDir: string, out: string, key: string, opts: Pick<B
     throw e;
   }
   const summary = { ...twin.check.summary, out };
-  const files = Object.entries(twin.check.listed).map(([rel, sha256]) => ({ path: rel, sha256 }));
-  await recordOutput(stampDir, out, key, summary, files);
+  // No file hashes are remembered with it: linking just changed every file's ctime (in both
+  // folders), so none would be trusted yet (build/cache/file-hashes.ts); its next check reads them.
+  await recordOutput(stampDir, out, key, summary, []);
   return { from: twin.from, summary };
 }
 

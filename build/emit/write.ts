@@ -10,7 +10,7 @@
 // replaced tree is most of a fresh write on a disk file system; updating the previous generation
 // skips both, and the decision rests on the bytes themselves (read and compared), not on a record
 // of them.
-import { copyFileSync, linkSync, lstatSync, mkdirSync, readFileSync, rmdirSync, unlinkSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, rmdirSync, unlinkSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
@@ -326,6 +326,28 @@ parentPort.on('message', ({ buffer, files }) => {
 });
 `;
 
+/** Hard-links (copies across file systems) `rels` of `from` into `to`, making their folders; answers once. */
+const LINK_THREAD = `
+const { parentPort, workerData: { from, to, rels } } = require('node:worker_threads');
+const fs = require('node:fs');
+const path = require('node:path');
+try {
+  const dirs = new Set();
+  for (const rel of rels) {
+    const at = path.join(to, rel);
+    const dir = path.dirname(at);
+    if (!dirs.has(dir)) { fs.mkdirSync(dir, { recursive: true }); dirs.add(dir); }
+    try { fs.linkSync(path.join(from, rel), at); } catch (e) {
+      if (!['EXDEV', 'EPERM', 'EMLINK'].includes(e.code)) throw e;
+      fs.copyFileSync(path.join(from, rel), at);
+    }
+  }
+  parentPort.postMessage({});
+} catch (e) {
+  parentPort.postMessage({ error: e.message });
+}
+`;
+
 /**
  * The previous generation, listed and then read once (the bytes discarded) on a thread of its own
  * while the emitter renders. The list is only needed at the end (what to remove); the reading puts
@@ -427,24 +449,19 @@ export class OutputTree extends TreeWriter {
     const names = treeNames(abs);
     mkdirSync(path.dirname(abs), { recursive: true });
     await rm(names.writing, { recursive: true, force: true });
-    const tree = new OutputTree(names.writing, null, abs, opts.reuse === true, false);
-    const dirs = new Set<string>();
-    for (const rel of rels) {
-      const to = resolveInside(names.writing, rel);
-      const dir = path.dirname(to);
-      if (!dirs.has(dir)) {
-        mkdirSync(dir, { recursive: true });
-        dirs.add(dir);
-      }
-      const at = path.join(from, rel);
-      try {
-        linkSync(at, to);
-      } catch (e) {
-        if (!['EXDEV', 'EPERM', 'EMLINK'].includes((e as NodeJS.ErrnoException).code ?? '')) throw e;
-        copyFileSync(at, to);
-      }
+    for (const rel of rels) resolveInside(names.writing, rel);
+    // On a thread of its own: the folders and links of one tree are made while another's are.
+    const { worker, stop } = evalThread(LINK_THREAD, { from: path.resolve(from), to: names.writing, rels }, WRITE_LIMITS);
+    try {
+      const done = await new Promise<{ error?: string }>((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      });
+      if (done.error) throw new Error(`linking ${from} into ${out}: ${done.error}`);
+    } finally {
+      await stop();
     }
-    return tree;
+    return new OutputTree(names.writing, null, abs, opts.reuse === true, false);
   }
 
   /** Every write done and leftovers removed: swaps the tree in. */
