@@ -207,9 +207,10 @@ async function linkTwin(stampDir: string, out: string, key: string, opts: Pick<B
     throw e;
   }
   const summary = { ...twin.check.summary, out };
-  // No file hashes are remembered with it: linking just changed every file's ctime (in both
-  // folders), so none would be trusted yet (build/cache/file-hashes.ts); its next check reads them.
-  await recordOutput(stampDir, out, key, summary, []);
+  // Its file hashes are remembered with the stat the links left (linking changed every ctime, in
+  // both folders): the next build into it, or linking from it, reads none of them again.
+  const files = Object.entries(twin.check.listed).map(([rel, sha256]) => ({ path: rel, sha256 }));
+  await recordOutput(stampDir, out, key, summary, files);
   return { from: twin.from, summary };
 }
 
