@@ -19,6 +19,7 @@ import type { SourceReport } from './sources/report.ts';
 import { functionKey, readFunctionCache, storeFunctionCache } from './cache/function-cache.ts';
 import { checkOutput, findTwin, forgetOutput, outputKeys, recordOutput } from './cache/output-stamp.ts';
 import { OutputTree } from './emit/write.ts';
+import { MANIFEST_FILE } from './contract/dist-layout.ts';
 import { BuildError, strictError } from './build-error.ts';
 import type { CacheOutcome } from './cache/entry.ts';
 import { removeLeftAside } from './cache/aside.ts';
@@ -199,7 +200,7 @@ async function linkTwin(stampDir: string, out: string, key: string, opts: Pick<B
   const twin = await findTwin<StampedSummary>(stampDir, out, key);
   if (!twin) return null;
   if (opts.strict && twin.check.summary.rejected.rows.length > 0) throw strictError(twin.check.summary.rejected.rows);
-  const tree = await OutputTree.linkedFrom(out, twin.from, twin.check.present, { reuse: opts.reuse !== false });
+  const { tree, stats } = await OutputTree.linkedFrom(out, twin.from, twin.check.present, { reuse: opts.reuse !== false });
   try {
     await tree.commit();
   } catch (e) {
@@ -209,8 +210,8 @@ async function linkTwin(stampDir: string, out: string, key: string, opts: Pick<B
   const summary = { ...twin.check.summary, out };
   // Its file hashes are remembered with the stat the links left (linking changed every ctime, in
   // both folders): the next build into it, or linking from it, reads none of them again.
-  const files = Object.entries(twin.check.listed).map(([rel, sha256]) => ({ path: rel, sha256 }));
-  await recordOutput(stampDir, out, key, summary, files);
+  const files = twin.check.present.flatMap((rel, i) => (rel === MANIFEST_FILE ? [] : [{ file: { path: rel, sha256: twin.check.listed[rel]! }, stat: stats[i]! }]));
+  await recordOutput(stampDir, out, key, summary, files.map((f) => f.file), files.map((f) => f.stat));
   return { from: twin.from, summary };
 }
 

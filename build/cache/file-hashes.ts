@@ -9,7 +9,7 @@ import { readInto } from '../whole-file.ts';
 import { sha } from './entry.ts';
 import { writeJsonFile } from './json-file.ts';
 
-type Stat = [size: number, mtimeMs: number, ctimeMs: number, ino: number];
+export type Stat = [size: number, mtimeMs: number, ctimeMs: number, ino: number];
 interface Memo {
   writtenAt: number;
   files: Record<string, [...Stat, string]>;
@@ -56,13 +56,19 @@ export async function fileHashes(files: readonly string[], memoFile?: string): P
 }
 
 /** Remembers hashes already known (files just written, hashed from the bytes written) with their stat. */
-export async function rememberHashes(memoFile: string, files: readonly string[], hashes: readonly string[]): Promise<void> {
+export async function rememberHashes(memoFile: string, files: readonly string[], hashes: readonly string[], stats?: readonly Stat[]): Promise<void> {
   const memo: Memo = { writtenAt: Date.now(), files: {} };
   for (const [i, f] of files.entries()) {
-    const s = statSync(f);
-    memo.files[f] = [s.size, s.mtimeMs, s.ctimeMs, s.ino, hashes[i]!];
+    // `stats`: taken after the files' last change (a thread that linked them), as a stat here would.
+    const s = stats?.[i] ?? statOf(f);
+    memo.files[f] = [...s, hashes[i]!];
   }
   await writeMemo(memoFile, memo);
+}
+
+function statOf(f: string): Stat {
+  const s = statSync(f);
+  return [s.size, s.mtimeMs, s.ctimeMs, s.ino];
 }
 
 async function writeMemo(memoFile: string, memo: Memo): Promise<void> {

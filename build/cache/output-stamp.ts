@@ -14,7 +14,7 @@ import { hashCode } from './code-hash.ts';
 import { importClosure } from './import-closure.ts';
 import { FUNCTION_ENTRIES } from '../function-bundle.ts';
 import { sha, type CacheOutcome } from './entry.ts';
-import { fileHashes, rememberHashes } from './file-hashes.ts';
+import { fileHashes, rememberHashes, type Stat } from './file-hashes.ts';
 import { writeJsonFile } from './json-file.ts';
 import { MANIFEST_FILE } from '../contract/dist-layout.ts';
 
@@ -112,12 +112,13 @@ export async function findTwin<S>(stampDir: string, out: string, key: string): P
  * Records what `out` now holds (after its swap): the key, its manifest's sha256, the summary, and
  * the hashes of its files as written (so the next check need not read them).
  */
-export async function recordOutput<S>(stampDir: string, out: string, key: string, summary: S, written: ReadonlyArray<{ path: string; sha256: string }>): Promise<void> {
+export async function recordOutput<S>(stampDir: string, out: string, key: string, summary: S, written: ReadonlyArray<{ path: string; sha256: string }>, stats?: readonly Stat[]): Promise<void> {
   const manifestSha256 = sha().update(await readFile(path.join(out, MANIFEST_FILE))).digest('hex');
   await rememberHashes(
     memoFile(stampDir, out),
     written.map((w) => path.join(out, w.path)),
     written.map((w) => w.sha256),
+    stats,
   );
   const file = stampFile(stampDir, out);
   const stamp: Stamp<S> = { out: path.resolve(out), key, manifestSha256, summary };

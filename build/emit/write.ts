@@ -326,14 +326,18 @@ parentPort.on('message', ({ buffer, files }) => {
 });
 `;
 
-/** Hard-links (copies across file systems) `rels` of `from` into `to`, making their folders; answers once. */
+/**
+ * Hard-links (copies across file systems) `rels` of `from` into `to`, making their folders; answers
+ * once, with each file's stat after its link (size, mtimeMs, ctimeMs, ino, four numbers a file).
+ */
 const LINK_THREAD = `
 const { parentPort, workerData: { from, to, rels } } = require('node:worker_threads');
 const fs = require('node:fs');
 const path = require('node:path');
 try {
   const dirs = new Set();
-  for (const rel of rels) {
+  const stats = new Float64Array(4 * rels.length);
+  for (const [i, rel] of rels.entries()) {
     const at = path.join(to, rel);
     const dir = path.dirname(at);
     if (!dirs.has(dir)) { fs.mkdirSync(dir, { recursive: true }); dirs.add(dir); }
@@ -341,8 +345,10 @@ try {
       if (!['EXDEV', 'EPERM', 'EMLINK'].includes(e.code)) throw e;
       fs.copyFileSync(path.join(from, rel), at);
     }
+    const st = fs.statSync(at);
+    stats.set([st.size, st.mtimeMs, st.ctimeMs, st.ino], 4 * i);
   }
-  parentPort.postMessage({});
+  parentPort.postMessage({ stats }, [stats.buffer]);
 } catch (e) {
   parentPort.postMessage({ error: e.message });
 }
@@ -444,7 +450,7 @@ export class OutputTree extends TreeWriter {
    * (another file system). Linked files are shared, so nothing writes into them in place (a reused
    * tree replaces a file it changes).
    */
-  static async linkedFrom(out: string, from: string, rels: readonly string[], opts: { reuse?: boolean } = {}): Promise<OutputTree> {
+  static async linkedFrom(out: string, from: string, rels: readonly string[], opts: { reuse?: boolean } = {}): Promise<{ tree: OutputTree; stats: Array<[number, number, number, number]> }> {
     const abs = path.resolve(out);
     const names = treeNames(abs);
     mkdirSync(path.dirname(abs), { recursive: true });
@@ -452,16 +458,19 @@ export class OutputTree extends TreeWriter {
     for (const rel of rels) resolveInside(names.writing, rel);
     // On a thread of its own: the folders and links of one tree are made while another's are.
     const { worker, stop } = evalThread(LINK_THREAD, { from: path.resolve(from), to: names.writing, rels }, WRITE_LIMITS);
+    let done: { error?: string; stats?: Float64Array };
     try {
-      const done = await new Promise<{ error?: string }>((resolve, reject) => {
+      done = await new Promise((resolve, reject) => {
         worker.once('message', resolve);
         worker.once('error', reject);
       });
-      if (done.error) throw new Error(`linking ${from} into ${out}: ${done.error}`);
     } finally {
       await stop();
     }
-    return new OutputTree(names.writing, null, abs, opts.reuse === true, false);
+    if (done.error || !done.stats) throw new Error(`linking ${from} into ${out}: ${done.error}`);
+    const flat = done.stats;
+    const stats = rels.map((_, i): [number, number, number, number] => [flat[4 * i]!, flat[4 * i + 1]!, flat[4 * i + 2]!, flat[4 * i + 3]!]);
+    return { tree: new OutputTree(names.writing, null, abs, opts.reuse === true, false), stats };
   }
 
   /** Every write done and leftovers removed: swaps the tree in. */
