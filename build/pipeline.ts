@@ -17,7 +17,7 @@ import type { Loaded } from './stages.ts';
 import type { FunctionBundle } from './function-bundle.ts';
 import type { SourceReport } from './sources/report.ts';
 import { functionKey, readFunctionCache, storeFunctionCache } from './cache/function-cache.ts';
-import { checkOutput, findTwin, forgetOutput, outputKeys, recordOutput } from './cache/output-stamp.ts';
+import { checkOutput, findTwin, forgetOutput, outputKeys, recordOutput, rememberFiles } from './cache/output-stamp.ts';
 import { OutputTree } from './emit/write.ts';
 import { MANIFEST_FILE } from './contract/dist-layout.ts';
 import { BuildError, strictError } from './build-error.ts';
@@ -212,6 +212,8 @@ async function linkTwin(stampDir: string, out: string, key: string, opts: Pick<B
   // both folders): the next build into it, or linking from it, reads none of them again.
   const files = twin.check.present.flatMap((rel, i) => (rel === MANIFEST_FILE ? [] : [{ file: { path: rel, sha256: twin.check.listed[rel]! }, stat: stats[i]! }]));
   await recordOutput(stampDir, out, key, summary, files.map((f) => f.file), files.map((f) => f.stat));
+  // The folder linked from shares those files, and their stats: it stays known too.
+  await rememberFiles(stampDir, twin.from, files.map((f) => f.file), files.map((f) => f.stat));
   return { from: twin.from, summary };
 }
 

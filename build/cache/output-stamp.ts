@@ -126,6 +126,19 @@ export async function recordOutput<S>(stampDir: string, out: string, key: string
   await prune(stampDir);
 }
 
+/**
+ * Remembers the hashes of `out`'s files with stats taken since their last change: a folder whose
+ * files were just linked elsewhere (which changed their ctime) stays known without reading them.
+ */
+export async function rememberFiles(stampDir: string, out: string, files: ReadonlyArray<{ path: string; sha256: string }>, stats: readonly Stat[]): Promise<void> {
+  await rememberHashes(
+    memoFile(stampDir, out),
+    files.map((w) => path.join(out, w.path)),
+    files.map((w) => w.sha256),
+    stats,
+  );
+}
+
 /** Out folders remembered; the least recently built beyond these are forgotten (test runs build into new temporary folders). */
 const KEEP = 16;
 

@@ -3,7 +3,7 @@
 // added or removed by hand is noticed and written again, byte for byte. What it checks is the
 // folder against its record, the same at any size; test/e2e/build-caches.test.ts builds the real
 // sources through the other caches.
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,6 +82,10 @@ describe('the output cache across folders (mini fixture)', () => {
     expect(statSync(meta(second)).ino).toBe(statSync(meta(first)).ino);
     // Recorded as its own: the next build leaves it alone.
     expect((await build(second)).caches!.output).toBe('hit');
+    // Both folders' files stay known by their stat although linking changed it: no file is read to check either.
+    const memos = readdirSync(path.join(tmp, 'cache-folders', 'outputs')).filter((f) => f.endsWith('.hashes.json'));
+    const memo = (dir: string) => memos.map((f) => JSON.parse(readFileSync(path.join(tmp, 'cache-folders', 'outputs', f), 'utf8')) as { files: Record<string, number[]> }).find((m) => m.files[meta(dir)])!;
+    for (const dir of [first, second]) expect(memo(dir).files[meta(dir)]!.slice(0, 4)).toEqual([statSync(meta(dir)).size, statSync(meta(dir)).mtimeMs, statSync(meta(dir)).ctimeMs, statSync(meta(dir)).ino]);
   });
 
   it('a folder edited by hand is not linked from: the new folder is emitted', async () => {
