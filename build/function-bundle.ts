@@ -8,3 +8,6 @@ export interface FunctionBundle {
   /** Every file esbuild read for any of the bundles, relative to the repository (the function cache checks its key covers them). */
   inputs: string[];
 }
+
+/** The function's entry modules (each bundled by build/emit/bundle-function.ts), the MCP module last. */
+export const FUNCTION_ENTRIES = ['functions/api.ts', 'functions/adapters/cloudflare.ts', 'functions/adapters/netlify.ts', 'functions/mcp/endpoint.ts'] as const;

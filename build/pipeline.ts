@@ -1,17 +1,25 @@
 // The build: sources -> model -> files -> validate -> atomic write. Every problem found is
 // collected and reported at once; nothing is written unless all checks pass. This module decides
-// what a build has to do (which caches answer, which out folders are already up to date); the
-// stages that do it (build/stages.ts, with the model, the emitters and their libraries) are loaded
-// only when there is work, so a build with nothing to do starts in a fraction of the time.
+// what a build has to do (which caches answer, which out folders are already up to date) and runs
+// each stage through its cache (build/cache/stage-cache.ts); the stages themselves (build/model-stage.ts,
+// build/stages.ts, build/emit/bundle-function.ts) import no cache module, and are loaded only when
+// there is work, so a build with nothing to do starts in a fraction of the time.
 import path from 'node:path';
 import type { Shape } from './model/record-schemas.ts';
 import { CACHE_NAMES, cacheDirOf, type BuildOptions, type BuildSummary, type CacheKeys, type CacheReport, type Timer } from './build-types.ts';
+import type { ModelStage } from './model-stage.ts';
 import { collectGarbage, peakRssMb, withBuildHeap } from './heap.ts';
 import { resolveSourceDir } from './sources/locate.ts';
 import { sourceKeys } from './sources/cache.ts';
-import { modelKey } from './cache/model-cache.ts';
+import { modelKey, readModelCache, storeModelCache } from './cache/model-cache.ts';
+import { throughCache, type StageCache } from './cache/stage-cache.ts';
+import type { Loaded } from './stages.ts';
+import type { FunctionBundle } from './function-bundle.ts';
+import type { SourceReport } from './sources/report.ts';
 import { functionKey, readFunctionCache, storeFunctionCache } from './cache/function-cache.ts';
-import { checkOutput, forgetOutput, outputKeys, recordOutput } from './cache/output-stamp.ts';
+import { checkOutput, findTwin, forgetOutput, outputKeys, recordOutput, rememberFiles } from './cache/output-stamp.ts';
+import { OutputTree } from './emit/write.ts';
+import { MANIFEST_FILE } from './contract/dist-layout.ts';
 import { BuildError, strictError } from './build-error.ts';
 import type { CacheOutcome } from './cache/entry.ts';
 import { removeLeftAside } from './cache/aside.ts';
@@ -89,6 +97,7 @@ async function buildAll(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Arra
   const outputOutcome: Array<CacheOutcome> = outs.map(() => (useOutput ? 'miss' : 'off'));
   if (keys && useOutput) {
     await time('check', async () => {
+      const misses: number[] = [];
       for (const [i, t] of outs.entries()) {
         const check = await checkOutput<StampedSummary>(stampDir, t.out, keys.outputs[i]!);
         if (check.outcome === 'hit') {
@@ -100,7 +109,17 @@ async function buildAll(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Arra
         } else {
           outputOutcome[i] = check.outcome;
           if (check.outcome === 'damaged') log(`    (output: ${t.out}: ${check.why}; writing it again)`);
+          misses.push(i);
         }
+      }
+      // The other folders, from intact folders built from the same key when there are any (at once: each links on a thread of its own).
+      const linked = await Promise.all(misses.map((i) => linkTwin(stampDir, outs[i]!.out, keys.outputs[i]!, opts)));
+      for (const [n, i] of misses.entries()) {
+        const l = linked[n];
+        if (!l) continue;
+        log(`    (output: ${l.from} holds this build's ${l.summary.files} files, as its manifest lists them; linked into ${outs[i]!.out})`);
+        upToDate.push(i);
+        summaries[i] = { ...l.summary, timings: shared, stagePeakRssMb: sharedPeaks, caches: { sources: 'skipped', model: 'skipped', function: 'skipped', output: 'hit' }, peakRssMb: 0, cpuMs: 0 };
       }
     });
   }
@@ -115,20 +134,15 @@ async function buildAll(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Arra
       // The bundles depend on the code alone: a build from given model inputs (no sources to key)
       // reads and fills the function cache too.
       const fnKey = keys ? keys.fn : opts.inputs && use.has('function') ? await functionKey(opts.repoRoot) : null;
-      if (!fnKey) return bundleFunctions(opts.repoRoot);
       const dir = path.join(cacheDir, 'function');
-      const cached = await readFunctionCache(dir, fnKey, log);
-      fnOutcome = cached.outcome;
-      if (cached.value) return cached.value;
-      const bundle = await bundleFunctions(opts.repoRoot);
-      await storeFunctionCache(dir, fnKey, bundle, log);
-      return bundle;
+      const cache: StageCache<FunctionBundle> | null = fnKey ? { read: () => readFunctionCache(dir, fnKey, log), store: (b) => storeFunctionCache(dir, fnKey, b, opts.repoRoot, log) } : null;
+      const { value, outcome } = await throughCache(cache, () => bundleFunctions(opts.repoRoot));
+      fnOutcome = outcome;
+      return value;
     })();
     fnPending.catch(() => undefined); // awaited below; a failing source stage must not leave it unhandled
-    const { emitShape, loadModel, stageOf } = await import('./stages.ts');
-    const loaded = opts.inputs
-      ? stageOf(opts.inputs)
-      : await loadModel({ ...opts, shape: todo[0]!.shape, out: todo[0]!.out }, sourceDir!, keys, time);
+    const { emitShape } = await import('./stages.ts');
+    const loaded: Loaded = opts.inputs ? { ...(await import('./model-stage.ts')).stageOf(opts.inputs), caches: null } : await loadModel(opts, sourceDir!, keys, time);
     const fn = await time('bundle', () => fnPending);
     for (const t of todo) {
       if (targets.length > 1) log(`  shape ${t.shape}`);
@@ -149,6 +163,58 @@ async function buildAll(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Arra
   const cpuMs = Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000);
   for (const i of upToDate) summaries[i] = { ...summaries[i]!, peakRssMb: peakRssMb(), cpuMs };
   return summaries.map((s) => s!);
+}
+
+/** The model stage through the model cache (build/cache/stage-cache.ts), the sources through theirs. */
+async function loadModel(opts: Omit<BuildOptions, 'shape' | 'out'>, sourceDir: string, keys: CacheKeys | null, time: Timer): Promise<Loaded> {
+  const log = opts.log ?? (() => undefined);
+  const use = new Set(opts.caches ?? CACHE_NAMES);
+  const cacheDir = cacheDirOf(opts);
+  const { modelStage } = await import('./model-stage.ts');
+  const parsed = use.has('sources') && keys ? { dir: path.join(cacheDir, 'sources'), parser: keys.parser, files: keys.files, log } : null;
+  const modelDir = path.join(cacheDir, 'model');
+  // On a hit the sources are not read at all: the entry holds the report, the search index and the digest with the model.
+  const cache: StageCache<ModelStage<SourceReport>> | null =
+    use.has('model') && keys
+      ? {
+          read: () => time('cache', () => readModelCache<SourceReport>(modelDir, keys.model, log)),
+          store: (stage) => time('store_model', () => storeModelCache(modelDir, keys.model, stage, log)),
+        }
+      : null;
+  let sources: CacheReport['sources'] = 'skipped';
+  const { value, outcome } = await throughCache(cache, async () => {
+    const run = await modelStage({ sourceDir, repoRoot: opts.repoRoot, strict: opts.strict === true, parsed, log }, time);
+    sources = run.sources.outcome;
+    return run.stage;
+  });
+  // A cached model with rejected rows: --strict refuses it as it would the build.
+  if (opts.strict && value.report.problems.length > 0) throw strictError(value.report.problems);
+  return { ...value, caches: { sources, model: outcome, function: 'off', output: 'off' } };
+}
+
+/**
+ * Fills `out` with the files of another out folder built from the same key and still intact
+ * (hard links, swapped in atomically) and records it; null when there is no such folder.
+ */
+async function linkTwin(stampDir: string, out: string, key: string, opts: Pick<BuildOptions, 'strict' | 'reuse'>): Promise<{ from: string; summary: StampedSummary } | null> {
+  const twin = await findTwin<StampedSummary>(stampDir, out, key);
+  if (!twin) return null;
+  if (opts.strict && twin.check.summary.rejected.rows.length > 0) throw strictError(twin.check.summary.rejected.rows);
+  const { tree, stats } = await OutputTree.linkedFrom(out, twin.from, twin.check.present, { reuse: opts.reuse !== false });
+  try {
+    await tree.commit();
+  } catch (e) {
+    await tree.discard();
+    throw e;
+  }
+  const summary = { ...twin.check.summary, out };
+  // Its file hashes are remembered with the stat the links left (linking changed every ctime, in
+  // both folders): the next build into it, or linking from it, reads none of them again.
+  const files = twin.check.present.flatMap((rel, i) => (rel === MANIFEST_FILE ? [] : [{ file: { path: rel, sha256: twin.check.listed[rel]! }, stat: stats[i]! }]));
+  await recordOutput(stampDir, out, key, summary, files.map((f) => f.file), files.map((f) => f.stat));
+  // The folder linked from shares those files, and their stats: it stays known too.
+  await rememberFiles(stampDir, twin.from, files.map((f) => f.file), files.map((f) => f.stat));
+  return { from: twin.from, summary };
 }
 
 /** The summary as recorded with an out folder (what a later build that leaves the folder alone prints). */

@@ -1,100 +1,29 @@
-// The stages of a build that does work: the model (through the caches) and the emit of one
-// shape into its out folder. Loaded by build/pipeline.ts only when some out folder needs writing;
-// the source loaders and the model's computation are loaded only when the model is computed (a
-// build that reads the model from its cache needs neither, and skips loading them).
+// The emit stage: the model stage's output (build/model-stage.ts) and the function bundles in, one
+// shape's out folder written. Loaded by build/pipeline.ts only when some out folder needs writing;
+// it knows nothing of the caches (the pipeline decides which folders need writing).
 import path from 'node:path';
-import type { ModelInputs } from './model/inputs.ts';
-import { checkRejectThreshold, formatSourceReport, type SourceReport } from './sources/report.ts';
-import type { SourcesCacheUse } from './sources/index.ts';
+import { formatSourceReport, type SourceReport } from './sources/report.ts';
 import { embedPages } from './emit/embed.ts';
 import { renderSite } from './emit/site.ts';
 import { loadRecordedReleases, releaseContext } from './releases/load.ts';
 import { forecastRefs } from './releases/forecast.ts';
 import { registeredFiles } from './releases/registered.ts';
 import { renderDocs } from './emit/docs.ts';
-import type { OccupationTitle } from './model/inputs.ts';
-import type { ModelOutput } from './model/record-schemas.ts';
-import { buildSearchIndex } from './contract/search-index.ts';
-import { recordsDigest } from './records-digest.ts';
 import { metaDocument } from './emit/meta.ts';
-import { loadSeeds } from './seeds-load.ts';
 import { emitFiles, checkRouteFiles, ISCO_UNIT_ROUTES, deployConfigs, pathProblems, validateFile, type EmittedFile, type FileInfo } from './emit/files.ts';
 import { forbiddenInputs } from './emit/bundle-function.ts';
 import type { FunctionBundle } from './function-bundle.ts';
 import { buildManifest } from './emit/manifest.ts';
 import { MANIFEST_FILE } from './contract/dist-layout.ts';
 import { OutputTree, type Written } from './emit/write.ts';
-import { readModelCache, storeModelCache, type ModelStage } from './cache/model-cache.ts';
 import { BuildError } from './build-error.ts';
-import { CACHE_NAMES, cacheDirOf, type BuildOptions, type BuildSummary, type CacheKeys, type CacheReport, type Timer } from './build-types.ts';
-import { peakRssMb, whileReadingSources } from './heap.ts';
+import type { BuildOptions, BuildSummary, CacheReport, Timer } from './build-types.ts';
+import type { ModelStage } from './model-stage.ts';
+import { peakRssMb } from './heap.ts';
 import { rejectedRows } from './report-format.ts';
-import { strictError } from './build-error.ts';
 
-export type Loaded = Omit<ModelStage<SourceReport>, 'report'> & { report: SourceReport | null; caches: CacheReport | null };
-
-/**
- * What is made from the model whatever the shape, once per model and cached with it: the search
- * index (from the model and the sources' alternate and reported titles) and the records' digest.
- */
-const derived = (model: ModelOutput, titles: OccupationTitle[]) => ({
-  search: buildSearchIndex(model.occupations, titles, model.unscored),
-  digest: recordsDigest(model),
-});
-
-/** Tests: the stage from a given model and titles (no sources, no caches). */
-export const stageOf = (inputs: { model: ModelOutput; titles: OccupationTitle[] }): Loaded => ({ model: inputs.model, ...derived(inputs.model, inputs.titles), report: null, caches: null });
-
-export async function loadModel(opts: BuildOptions, sourceDir: string, keys: CacheKeys | null, time: Timer): Promise<Loaded> {
-  const log = opts.log ?? (() => undefined);
-  const use = new Set(opts.caches ?? CACHE_NAMES);
-  const cacheDir = cacheDirOf(opts);
-  const caches: CacheReport = { sources: 'off', model: 'off', function: 'off', output: 'off' };
-  const compute = async (): Promise<ModelStage<SourceReport>> => {
-    const sources: { bundle: ModelInputs | null; report: SourceReport; cache: SourcesCacheUse } = await time('sources', async () => {
-      const { loadSources } = await import('./sources/index.ts');
-      return whileReadingSources(() => loadSources(sourceDir, use.has('sources') && keys ? { cache: { dir: path.join(cacheDir, 'sources'), parser: keys.parser, files: keys.files, log } } : {}));
-    });
-    caches.sources = sources.cache.outcome;
-    if (sources.cache.outcome !== 'off' && sources.cache.fromCache > 0 && sources.cache.parsed > 0) {
-      log(`    (sources: ${sources.cache.parsed} of ${sources.cache.fromCache + sources.cache.parsed} files parsed, the others read from the cache)`);
-    }
-    const { report } = sources;
-    const titles = sources.bundle!.titles;
-    const over = checkRejectThreshold(report);
-    if (over.length > 0) {
-      throw new BuildError([
-        ...over.map((f) => `${f.path}: ${f.rejected} of ${f.rows} rows rejected (over the threshold)`),
-        ...report.problems.map((p) => `${p.file}:${p.line}: ${p.reason}`),
-      ]);
-    }
-    // Before the model: a strict build with rejected rows has nothing to compute.
-    if (opts.strict && report.problems.length > 0) throw strictError(report.problems);
-    const seeds = await time('seeds', () => loadSeeds(path.join(opts.repoRoot, 'seeds')));
-    // The source tables are dropped as the model is handed over (only the titles are needed later,
-    // by the search index, made right after): nothing in this scope keeps them, so the collection
-    // after the model stage frees them.
-    const model = await time('model', async () => {
-      const { computeModel } = await import('./model/index.ts');
-      const inputs = sources.bundle!;
-      sources.bundle = null;
-      return computeModel(inputs, seeds);
-    });
-    return { model, ...(await time('index', () => derived(model, titles))), report };
-  };
-  if (!use.has('model') || !keys) return { ...(await compute()), caches };
-  // On a hit the sources are not read at all: the entry holds the report, the search index and the digest with the model.
-  const modelDir = path.join(cacheDir, 'model');
-  const cached = await time('cache', () => readModelCache<SourceReport>(modelDir, keys.model, log));
-  caches.model = cached.outcome;
-  if (cached.value) {
-    if (opts.strict && cached.value.report.problems.length > 0) throw strictError(cached.value.report.problems);
-    return { ...cached.value, caches: { ...caches, sources: 'skipped' } };
-  }
-  const stage = await compute();
-  await time('store_model', () => storeModelCache(modelDir, keys.model, stage, log));
-  return { ...stage, caches };
-}
+/** The model stage's output as the emit takes it, with what the caches gave (null: a model given by a test). */
+export type Loaded = ModelStage<SourceReport | null> & { caches: CacheReport | null };
 
 /** Files emitted between turns of the event loop: little enough work that the archive's gzip is fed often. */
 const YIELD_EVERY = 8;

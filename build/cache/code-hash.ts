@@ -1,7 +1,6 @@
-// The part of a cache key that stands for code: every file under some folders of the repository
-// (path and bytes), so that an edit anywhere there makes every key built on it new. Folders are
-// taken whole rather than by import graph: a key that changes too often costs a rebuild, one that
-// misses an input serves stale output.
+// The part of a cache key that stands for code and data: the files a stage runs (its import
+// closure, build/cache/import-closure.ts) and the files and folders it reads (path and bytes), so
+// that an edit to any of them makes every key built on it new.
 import type { Hash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -1,22 +1,27 @@
 // sha256 of many files, remembering each file's hash with its stat (size, mtime, ctime, inode) so
 // that an unchanged file is not read again: the check git's index makes. Any change to the file
 // changes its ctime (which no tool can set back), so a remembered hash is used only when all four
-// are as they were. A file changed within a second of the memo being written could keep its
-// timestamps on a coarse clock ("racy" in git's words): such files are always read.
+// are as they were. A file changed within a timestamp's granularity of the memo being written could
+// keep its timestamps ("racy" in git's words): such files are always read.
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { readInto } from '../whole-file.ts';
 import { sha } from './entry.ts';
 import { writeJsonFile } from './json-file.ts';
 
-type Stat = [size: number, mtimeMs: number, ctimeMs: number, ino: number];
+export type Stat = [size: number, mtimeMs: number, ctimeMs: number, ino: number];
 interface Memo {
   writtenAt: number;
   files: Record<string, [...Stat, string]>;
 }
 
-/** Margin, ms, below the memo's writing time for a file's timestamps to be trusted. */
-const RACY_MS = 1000;
+/**
+ * Margin, ms, below the memo's writing time for a file's timestamps to be trusted: a second where
+ * timestamps are whole seconds (FAT, HFS+, some network file systems) or on Windows (NTFS may
+ * update them late); elsewhere (ext4, xfs, btrfs, APFS: nanoseconds) the kernel clock's tick, well
+ * under this.
+ */
+export const racyMs = (s: { mtimeMs: number; ctimeMs: number }): number => (process.platform === 'win32' || (s.mtimeMs % 1000 === 0 && s.ctimeMs % 1000 === 0) ? 1000 : 50);
 
 /** Each file's sha256 (hex), in the order given; `memoFile` remembers them between runs. */
 export async function fileHashes(files: readonly string[], memoFile?: string): Promise<string[]> {
@@ -32,7 +37,7 @@ export async function fileHashes(files: readonly string[], memoFile?: string): P
     const s = statSync(f);
     const now: Stat = [s.size, s.mtimeMs, s.ctimeMs, s.ino];
     const old = memo?.files[f];
-    const trusted = old && memo && now.every((v, i) => v === old[i]) && Math.max(s.mtimeMs, s.ctimeMs) < memo.writtenAt - RACY_MS;
+    const trusted = old && memo && now.every((v, i) => v === old[i]) && Math.max(s.mtimeMs, s.ctimeMs) < memo.writtenAt - racyMs(s);
     let hash: string;
     if (trusted) hash = old[4];
     else {
@@ -51,13 +56,19 @@ export async function fileHashes(files: readonly string[], memoFile?: string): P
 }
 
 /** Remembers hashes already known (files just written, hashed from the bytes written) with their stat. */
-export async function rememberHashes(memoFile: string, files: readonly string[], hashes: readonly string[]): Promise<void> {
+export async function rememberHashes(memoFile: string, files: readonly string[], hashes: readonly string[], stats?: readonly Stat[]): Promise<void> {
   const memo: Memo = { writtenAt: Date.now(), files: {} };
   for (const [i, f] of files.entries()) {
-    const s = statSync(f);
-    memo.files[f] = [s.size, s.mtimeMs, s.ctimeMs, s.ino, hashes[i]!];
+    // `stats`: taken after the files' last change (a thread that linked them), as a stat here would.
+    const s = stats?.[i] ?? statOf(f);
+    memo.files[f] = [...s, hashes[i]!];
   }
   await writeMemo(memoFile, memo);
+}
+
+function statOf(f: string): Stat {
+  const s = statSync(f);
+  return [s.size, s.mtimeMs, s.ctimeMs, s.ino];
 }
 
 async function writeMemo(memoFile: string, memo: Memo): Promise<void> {

@@ -1,5 +1,5 @@
 // The function bundles (esbuild's output for the function and its adapters), cached under a key of
-// everything esbuild reads for them (the function's code, the model code it imports, the bundling
+// everything esbuild reads for them (the import closure of the function's entries, the bundling
 // code, the lockfile with esbuild's and zod's versions, tsconfig.json) and of the entry format. A
 // rebuild after an edit to templates or the emit then does not bundle again (esbuild ran beside
 // the build, and the build waited for it). A bundle that reads a file outside
@@ -7,13 +7,17 @@
 // `function` (or --no-cache) bypasses it; entries are verified on read (build/cache/entry.ts).
 import path from 'node:path';
 import type { Metafile } from 'esbuild';
-import type { FunctionBundle } from '../function-bundle.ts';
+import { FUNCTION_ENTRIES, type FunctionBundle } from '../function-bundle.ts';
+import { importClosure } from './import-closure.ts';
 import { stageLabel } from '../report-format.ts';
 import { hashCode } from './code-hash.ts';
 import { ENTRY, readCached, sha, storeCached, type CacheOutcome } from './entry.ts';
 
-/** What the bundles are made from besides node_modules (whose versions the lockfile pins). */
-export const FUNCTION_INPUTS = ['functions', 'build/contract', 'build/model', 'build/emit/bundle-function.ts', 'build/emit/deploy.ts', 'package-lock.json', 'tsconfig.json'];
+/**
+ * What the bundles are made from besides node_modules (whose versions the lockfile pins): the
+ * import closure of the function's entries and of the bundling code, the lockfile and tsconfig.json.
+ */
+export const functionInputs = (repoRoot: string): string[] => [...importClosure(repoRoot, [...FUNCTION_ENTRIES, 'build/emit/bundle-function.ts']), 'package-lock.json', 'tsconfig.json'];
 
 /** Entries kept (one per version of the function's code). */
 const KEEP = 4;
@@ -22,13 +26,13 @@ const KEEP = 4;
 const ENTRY_FORMAT = ['build/cache/function-cache.ts', 'build/cache/entry.ts'];
 
 export async function functionKey(repoRoot: string): Promise<string> {
-  return (await hashCode(sha().update('function\0'), repoRoot, [...FUNCTION_INPUTS, ...ENTRY_FORMAT])).digest('hex');
+  return (await hashCode(sha().update('function\0'), repoRoot, [...functionInputs(repoRoot), ...ENTRY_FORMAT])).digest('hex');
 }
 
 /** The inputs of a bundle its key does not cover (none: it may be stored). */
-export function uncoveredInputs(inputs: readonly string[]): string[] {
-  const covered = (rel: string) => rel.startsWith('node_modules/') || FUNCTION_INPUTS.some((root) => rel === root || rel.startsWith(`${root}/`));
-  return inputs.filter((rel) => !covered(rel));
+export function uncoveredInputs(inputs: readonly string[], repoRoot: string): string[] {
+  const covered = new Set(functionInputs(repoRoot));
+  return inputs.filter((rel) => !rel.startsWith('node_modules/') && !covered.has(rel));
 }
 
 const entryFile = (cacheDir: string, key: string) => path.join(cacheDir, `${key}${ENTRY}`);
@@ -39,8 +43,8 @@ export async function readFunctionCache(cacheDir: string, key: string, log: (lin
   return { value: { files: parts.files as FunctionBundle['files'], metafile: parts.metafile as Metafile, inputs: parts.inputs as string[] }, outcome };
 }
 
-export async function storeFunctionCache(cacheDir: string, key: string, bundle: FunctionBundle, log: (line: string) => void): Promise<void> {
-  const outside = uncoveredInputs(bundle.inputs);
+export async function storeFunctionCache(cacheDir: string, key: string, bundle: FunctionBundle, repoRoot: string, log: (line: string) => void): Promise<void> {
+  const outside = uncoveredInputs(bundle.inputs, repoRoot);
   if (outside.length > 0) {
     log(`${stageLabel('cache')} function bundles not stored: they read ${outside.join(', ')}, which build/cache/function-cache.ts does not key them by`);
     return;

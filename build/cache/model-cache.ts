@@ -6,35 +6,26 @@
 import path from 'node:path';
 import type { ModelOutput } from '../model/record-schemas.ts';
 import type { WholeSearchIndex } from '../contract/search-words.ts';
+import type { ModelStage } from '../stage-types.ts';
 import { hashCode } from './code-hash.ts';
+import { importClosure } from './import-closure.ts';
 import { ENTRY, readCached, sha, storeCached, type CacheOutcome } from './entry.ts';
 
-/**
- * What the model stage hands on: the model, what is made from it whatever the shape (the search
- * index, built from it and the sources' alternate titles; the records' digest the build id is made
- * from), and the source report (its type is the sources' own, build/sources/report.ts: this
- * module keeps it as JSON and does not import the stage it caches).
- */
-export interface ModelStage<Report = unknown> {
-  model: ModelOutput;
-  search: WholeSearchIndex;
-  digest: string;
-  report: Report;
-}
+export type { ModelStage };
 
 /**
- * Code and data the model's output depends on besides the sources, taken whole: the model (the
- * search index's code with it), the loaders (the model imports the source registry), the stage that
- * feeds it, the records' digest, the seeds and their loader, the entry format and the lockfile.
+ * What the model's output depends on besides the sources: the model stage's import closure (the
+ * loaders, the model, the search index, the records' digest), the seeds it reads, the entry format
+ * and the lockfile.
  */
-export const MODEL_INPUTS = ['build/model', 'build/contract', 'build/sources', 'build/whole-file.ts', 'build/stages.ts', 'build/records-digest.ts', 'build/seeds-load.ts', 'build/cache', 'seeds', 'package-lock.json'];
+const modelInputs = (repoRoot: string): string[] => [...importClosure(repoRoot, ['build/model-stage.ts', 'build/cache/model-cache.ts']), 'seeds', 'package-lock.json'];
 
 /** Entries kept (one per source set and model version). */
 const KEEP = 4;
 
 export async function modelKey(sourceKey: string, repoRoot: string): Promise<string> {
   const h = sha().update(`model\0${sourceKey}\0${process.version}\0`);
-  return (await hashCode(h, repoRoot, MODEL_INPUTS)).digest('hex');
+  return (await hashCode(h, repoRoot, modelInputs(repoRoot))).digest('hex');
 }
 
 const entryFile = (cacheDir: string, key: string) => path.join(cacheDir, `${key}${ENTRY}`);

@@ -11,17 +11,26 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { listTree } from './list-tree.ts';
 import { hashCode } from './code-hash.ts';
+import { importClosure } from './import-closure.ts';
+import { FUNCTION_ENTRIES } from '../function-bundle.ts';
 import { sha, type CacheOutcome } from './entry.ts';
-import { fileHashes, rememberHashes } from './file-hashes.ts';
+import { fileHashes, rememberHashes, type Stat } from './file-hashes.ts';
 import { writeJsonFile } from './json-file.ts';
 import { MANIFEST_FILE } from '../contract/dist-layout.ts';
 
-/** Everything under these (besides the model's inputs, in the model key) may change what is emitted. */
-export const EMIT_INPUTS = ['build', 'functions', 'templates', 'docs', 'seeds', 'releases', 'migrations', 'package.json', 'package-lock.json', 'tsconfig.json'];
+/**
+ * What may change what is emitted besides the model (in the model key): the code the build runs
+ * (the pipeline's import closure, with the emit stage), the function's, and the files the emit
+ * reads (templates, docs, seeds, recorded releases, migrations, the package files).
+ */
+const emitInputs = (repoRoot: string): string[] => [
+  ...importClosure(repoRoot, ['build/pipeline.ts', ...FUNCTION_ENTRIES]),
+  ...['templates', 'docs', 'seeds', 'releases', 'migrations', 'package.json', 'package-lock.json', 'tsconfig.json'],
+];
 
 /** The key of each shape's out folder: the emit's inputs are hashed once for all of them. */
 export async function outputKeys(modelKey: string, shapes: readonly string[], repoRoot: string): Promise<string[]> {
-  const code = (await hashCode(sha(), repoRoot, EMIT_INPUTS)).digest('hex');
+  const code = (await hashCode(sha(), repoRoot, emitInputs(repoRoot))).digest('hex');
   return shapes.map((shape) => sha().update(`output\0${modelKey}\0${shape}\0${process.version}\0${code}`).digest('hex'));
 }
 
@@ -37,10 +46,15 @@ const stampFile = (stampDir: string, out: string) => path.join(stampDir, `${outI
 /** The folder's file hashes by stat (build/cache/file-hashes.ts). */
 const memoFile = (stampDir: string, out: string) => path.join(stampDir, `${outId(out)}.hashes.json`);
 
-export type OutputCheck<S> = { outcome: 'hit'; summary: S } | { outcome: Exclude<CacheOutcome, 'hit' | 'off'>; why: string };
+/** A hit names every file the folder holds (manifest included) and each listed file's sha256. */
+export type OutputCheck<S> = { outcome: 'hit'; summary: S; present: string[]; listed: Record<string, string> } | { outcome: Exclude<CacheOutcome, 'hit' | 'off'>; why: string };
 
-/** The recorded summary when `out` was built from `key` and is, byte for byte, what that build wrote. */
-export async function checkOutput<S>(stampDir: string, out: string, key: string): Promise<OutputCheck<S>> {
+/**
+ * The recorded summary when `out` was built from `key` and is, byte for byte, what that build
+ * wrote. With `whole: false` only the files the manifest lists are checked (a file added beside
+ * them is not looked for): enough to take those files from it, and no walk of the whole folder.
+ */
+export async function checkOutput<S>(stampDir: string, out: string, key: string, { whole = true }: { whole?: boolean } = {}): Promise<OutputCheck<S>> {
   const stamp = await readFile(stampFile(stampDir, out), 'utf8').then((t) => JSON.parse(t) as Stamp<S>, () => null);
   if (!stamp || stamp.key !== key || stamp.out !== path.resolve(out)) return { outcome: 'miss', why: 'not built from these inputs' };
   const manifestBytes = await readFile(path.join(out, MANIFEST_FILE)).catch(() => null);
@@ -48,7 +62,7 @@ export async function checkOutput<S>(stampDir: string, out: string, key: string)
   const listed = (JSON.parse(manifestBytes.toString('utf8')) as { files: Record<string, string> }).files;
   let present: string[];
   try {
-    present = listTree(out);
+    present = whole ? listTree(out) : [...Object.keys(listed), MANIFEST_FILE];
   } catch {
     return { outcome: 'damaged', why: 'the folder cannot be listed' };
   }
@@ -56,30 +70,73 @@ export async function checkOutput<S>(stampDir: string, out: string, key: string)
   if (present.length !== expected) return { outcome: 'damaged', why: `${present.length} files where the build wrote ${expected}` };
   for (const rel of present) if (rel !== MANIFEST_FILE && listed[rel] === undefined) return { outcome: 'damaged', why: `${rel} was not written by the build` };
   const files = present.filter((rel) => rel !== MANIFEST_FILE);
-  const sums = await fileHashes(
-    files.map((rel) => path.join(out, rel)),
-    memoFile(stampDir, out),
-  );
+  let sums: string[];
+  try {
+    sums = await fileHashes(
+      files.map((rel) => path.join(out, rel)),
+      memoFile(stampDir, out),
+    );
+  } catch {
+    return { outcome: 'damaged', why: 'a file the build wrote is missing' };
+  }
   const bad = files.find((rel, i) => sums[i] !== listed[rel]);
   if (bad) return { outcome: 'damaged', why: `${bad} changed since the build` };
-  return { outcome: 'hit', summary: stamp.summary };
+  return { outcome: 'hit', summary: stamp.summary, present, listed };
+}
+
+/**
+ * Another out folder recorded under `key` that still holds, byte for byte, what that build wrote
+ * (checkOutput), the most recently built first; null when there is none. A build into a new folder
+ * links that folder's files instead of emitting them again.
+ */
+export async function findTwin<S>(stampDir: string, out: string, key: string): Promise<{ from: string; check: Extract<OutputCheck<S>, { outcome: 'hit' }> } | null> {
+  let names: string[];
+  try {
+    names = readdirSync(stampDir).filter((f) => /^[0-9a-f]{64}\.json$/.test(f));
+  } catch {
+    return null;
+  }
+  const stamps = names
+    .map((f) => ({ f, t: statSync(path.join(stampDir, f)).mtimeMs }))
+    .sort((a, b) => b.t - a.t);
+  for (const { f } of stamps) {
+    const stamp = await readFile(path.join(stampDir, f), 'utf8').then((t) => JSON.parse(t) as Stamp<S>, () => null);
+    if (!stamp || stamp.key !== key || stamp.out === path.resolve(out)) continue;
+    const check = await checkOutput<S>(stampDir, stamp.out, key, { whole: false });
+    if (check.outcome === 'hit') return { from: stamp.out, check };
+  }
+  return null;
 }
 
 /**
  * Records what `out` now holds (after its swap): the key, its manifest's sha256, the summary, and
  * the hashes of its files as written (so the next check need not read them).
  */
-export async function recordOutput<S>(stampDir: string, out: string, key: string, summary: S, written: ReadonlyArray<{ path: string; sha256: string }>): Promise<void> {
+export async function recordOutput<S>(stampDir: string, out: string, key: string, summary: S, written: ReadonlyArray<{ path: string; sha256: string }>, stats?: readonly Stat[]): Promise<void> {
   const manifestSha256 = sha().update(await readFile(path.join(out, MANIFEST_FILE))).digest('hex');
   await rememberHashes(
     memoFile(stampDir, out),
     written.map((w) => path.join(out, w.path)),
     written.map((w) => w.sha256),
+    stats,
   );
   const file = stampFile(stampDir, out);
   const stamp: Stamp<S> = { out: path.resolve(out), key, manifestSha256, summary };
   await writeJsonFile(file, stamp);
   await prune(stampDir);
+}
+
+/**
+ * Remembers the hashes of `out`'s files with stats taken since their last change: a folder whose
+ * files were just linked elsewhere (which changed their ctime) stays known without reading them.
+ */
+export async function rememberFiles(stampDir: string, out: string, files: ReadonlyArray<{ path: string; sha256: string }>, stats: readonly Stat[]): Promise<void> {
+  await rememberHashes(
+    memoFile(stampDir, out),
+    files.map((w) => path.join(out, w.path)),
+    files.map((w) => w.sha256),
+    stats,
+  );
 }
 
 /** Out folders remembered; the least recently built beyond these are forgotten (test runs build into new temporary folders). */

@@ -4,7 +4,7 @@
 import { build, type Metafile, type Plugin } from 'esbuild';
 import path from 'node:path';
 import { FUNCTION_PATHS } from '../contract/dist-layout.ts';
-import type { FunctionBundle } from '../function-bundle.ts';
+import { FUNCTION_ENTRIES, type FunctionBundle } from '../function-bundle.ts';
 
 
 /**
@@ -27,7 +27,7 @@ export function forbiddenInputs(meta: Metafile): string[] {
 }
 
 /** The MCP server's module (functions/api.ts imports it on the first /mcp request). */
-const MCP_ENTRY = 'functions/mcp/endpoint.ts';
+const MCP_ENTRY = FUNCTION_ENTRIES[3];
 /** The MCP module's file beside an entry bundle: mcp.mjs, or mcp.js beside a .js. */
 export const mcpModuleFor = (out: string): string => path.posix.join(path.posix.dirname(out), `mcp${path.extname(out)}`);
 
@@ -44,10 +44,11 @@ const lazyMcp = (specifier: string): Plugin => ({
 });
 
 export async function bundleFunctions(repoRoot: string): Promise<FunctionBundle> {
+  const [api, cloudflare, netlify] = FUNCTION_ENTRIES;
   const entries: Array<[string, string]> = [
-    ['functions/api.ts', FUNCTION_PATHS.core],
-    ['functions/adapters/cloudflare.ts', FUNCTION_PATHS.cloudflareWorker],
-    ['functions/adapters/netlify.ts', FUNCTION_PATHS.netlify],
+    [api, FUNCTION_PATHS.core],
+    [cloudflare, FUNCTION_PATHS.cloudflareWorker],
+    [netlify, FUNCTION_PATHS.netlify],
   ];
   const jobs: Array<[string, string]> = entries.flatMap(([entry, out]): Array<[string, string]> => [[entry, out], [MCP_ENTRY, mcpModuleFor(out)]]);
   // The bundles are independent: built at once, collected in this order.

@@ -65,7 +65,7 @@ const body = (v: object) => json(versioned(v));
 export async function* emitFiles(
   model: ModelOutput,
   shape: Shape,
-  /** Made with the model (build/stages.ts): the search index, and /meta (whose build id is the records' digest's). */
+  /** Made with the model (build/model-stage.ts): the search index, and /meta (whose build id is the records' digest's). */
   { search, meta, releases, registered = [] }: { search: WholeSearchIndex; meta: Meta; releases: ReleaseContext; registered?: ReadonlyArray<Pick<RegisteredFile, 'name' | 'body'>> },
   embed: EmbedPages<Iterable<{ slug: string; html: string }>> | null,
   site: SitePages | null = null,

@@ -309,6 +309,9 @@ parentPort.on('message', ({ buffer, files }) => {
       if (compare && same(abs, bytes)) { unchanged++; continue; }
       const dir = path.dirname(abs);
       if (!dirs.has(dir)) { makeDir(dir); dirs.add(dir); }
+      // A reused tree's file may be a hard link shared with another out folder (OutputTree.linkedFrom):
+      // it is replaced, never written in place.
+      if (compare) try { fs.unlinkSync(abs); } catch {}
       try { fs.writeFileSync(abs, bytes); } catch (e) {
         // A reused tree may hold a folder where this build writes a file: the folder goes.
         if (!compare || e.code !== 'EISDIR') throw e;
@@ -321,6 +324,34 @@ parentPort.on('message', ({ buffer, files }) => {
     parentPort.postMessage({ error: e.message });
   }
 });
+`;
+
+/**
+ * Hard-links (copies across file systems) `rels` of `from` into `to`, making their folders; answers
+ * once, with each file's stat after its link (size, mtimeMs, ctimeMs, ino, four numbers a file).
+ */
+const LINK_THREAD = `
+const { parentPort, workerData: { from, to, rels } } = require('node:worker_threads');
+const fs = require('node:fs');
+const path = require('node:path');
+try {
+  const dirs = new Set();
+  const stats = new Float64Array(4 * rels.length);
+  for (const [i, rel] of rels.entries()) {
+    const at = path.join(to, rel);
+    const dir = path.dirname(at);
+    if (!dirs.has(dir)) { fs.mkdirSync(dir, { recursive: true }); dirs.add(dir); }
+    try { fs.linkSync(path.join(from, rel), at); } catch (e) {
+      if (!['EXDEV', 'EPERM', 'EMLINK'].includes(e.code)) throw e;
+      fs.copyFileSync(path.join(from, rel), at);
+    }
+    const st = fs.statSync(at);
+    stats.set([st.size, st.mtimeMs, st.ctimeMs, st.ino], 4 * i);
+  }
+  parentPort.postMessage({ stats }, [stats.buffer]);
+} catch (e) {
+  parentPort.postMessage({ error: e.message });
+}
 `;
 
 /**
@@ -411,6 +442,35 @@ export class OutputTree extends TreeWriter {
       }
     }
     return new OutputTree(names.writing, null, abs, opts.reuse === true, false);
+  }
+
+  /**
+   * A tree of another out folder's files (`rels`, relative to `from`), hard-linked: a folder that
+   * already holds exactly this build is not made again. A file is copied where it cannot be linked
+   * (another file system). Linked files are shared, so nothing writes into them in place (a reused
+   * tree replaces a file it changes).
+   */
+  static async linkedFrom(out: string, from: string, rels: readonly string[], opts: { reuse?: boolean } = {}): Promise<{ tree: OutputTree; stats: Array<[number, number, number, number]> }> {
+    const abs = path.resolve(out);
+    const names = treeNames(abs);
+    mkdirSync(path.dirname(abs), { recursive: true });
+    await rm(names.writing, { recursive: true, force: true });
+    for (const rel of rels) resolveInside(names.writing, rel);
+    // On a thread of its own: the folders and links of one tree are made while another's are.
+    const { worker, stop } = evalThread(LINK_THREAD, { from: path.resolve(from), to: names.writing, rels }, WRITE_LIMITS);
+    let done: { error?: string; stats?: Float64Array };
+    try {
+      done = await new Promise((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      });
+    } finally {
+      await stop();
+    }
+    if (done.error || !done.stats) throw new Error(`linking ${from} into ${out}: ${done.error}`);
+    const flat = done.stats;
+    const stats = rels.map((_, i): [number, number, number, number] => [flat[4 * i]!, flat[4 * i + 1]!, flat[4 * i + 2]!, flat[4 * i + 3]!]);
+    return { tree: new OutputTree(names.writing, null, abs, opts.reuse === true, false), stats };
   }
 
   /** Every write done and leftovers removed: swaps the tree in. */

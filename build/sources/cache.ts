@@ -16,6 +16,7 @@ import type { JobLog, ParseJob } from './parse-jobs.ts';
 import { ENTRY, readCached, sha, type CacheOutcome, type Scratch } from '../cache/entry.ts';
 import { fileHashes } from '../cache/file-hashes.ts';
 import { hashCode } from '../cache/code-hash.ts';
+import { importClosure } from '../cache/import-closure.ts';
 import { writeJsonFile } from '../cache/json-file.ts';
 import { stageLabel } from '../report-format.ts';
 import { REPO_ROOT } from '../repo-root.ts';
@@ -25,12 +26,10 @@ export type { CacheOutcome };
 const REPO = REPO_ROOT;
 
 /**
- * The parser version: this folder's code, the model's input schemas (owned by the model, with the
- * code pattern they use: a change to them changes what is parsed), the entry format and the
- * lockfile (parser libraries' versions).
+ * The parser version: the loaders' import closure (the parsing threads' code, the model's input
+ * schemas, the entry format) and the lockfile (parser libraries' versions).
  */
-const PARSER_INPUTS = ['build/sources', 'build/whole-file.ts', 'build/model/inputs.ts', 'build/contract/request-schemas.ts', 'build/cache/entry.ts', 'package-lock.json'];
-const parserVersion = async (): Promise<string> => (await hashCode(sha(), REPO, PARSER_INPUTS)).digest('hex');
+const parserVersion = async (): Promise<string> => (await hashCode(sha(), REPO, [...importClosure(REPO, ['build/sources/index.ts']), 'package-lock.json'])).digest('hex');
 
 /** What the keys of a source directory are made of. */
 export interface SourceKeys {

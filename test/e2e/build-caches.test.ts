@@ -2,7 +2,7 @@
 // (so the parsed sources and the model's output are cached under this checkout's .cache): a build
 // from the cached model writes exactly the bytes of a build that computes it; a rebuild with
 // nothing changed leaves the out folder alone (and removes what a killed build left half-written
-// in the caches). Files edited, added or removed by hand in an out folder are noticed by the
+// in the caches); a build into a new folder links the files of one that holds the same build. Files edited, added or removed by hand in an out folder are noticed by the
 // output cache whatever the folder's size: test/unit/build/output-cache.test.ts, on the mini fixture.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -43,9 +43,14 @@ describe('build caches on the real sources', () => {
     // last few builds, and the other build tests parse altered copies of the sources): hit or miss.
     if (!setupComputed) expect((await build(computed, ['sources'])).caches).toEqual({ sources: expect.stringMatching(/^(hit|miss)$/), model: 'off', function: 'off', output: 'off' });
     reference = setupComputed ? inject('dists').percentile : computed;
-    const first = await build(out);
-    expect(first.caches).toEqual({ sources: 'skipped', model: 'hit', function: 'hit', output: 'miss' });
+    // Without the output cache: a new folder with this build's key would take the files of the setup's.
+    const first = await build(out, ['sources', 'model', 'function']);
+    expect(first.caches).toEqual({ sources: 'skipped', model: 'hit', function: 'hit', output: 'off' });
     expectSameTree(out, reference);
+    // With it, another new folder gets those files, linked, nothing rendered.
+    const linked = path.join(tmp, 'linked');
+    expect((await build(linked)).caches).toEqual({ sources: 'skipped', model: 'skipped', function: 'skipped', output: 'hit' });
+    expectSameTree(linked, reference);
 
     const meta = path.join(out, 'api', 'v1', 'meta', 'index.json');
     const mtime = statSync(meta).mtimeMs;

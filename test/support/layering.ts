@@ -49,3 +49,15 @@ export function layeringViolations(graph: ImportGraph): string[] {
   }
   return out.sort();
 }
+
+/**
+ * The build's stages: each takes inputs and returns outputs, and build/pipeline.ts runs it through
+ * its cache (build/cache/stage-cache.ts). A stage that imported a cache module would decide about
+ * caching itself.
+ */
+export const STAGE_MODULES = ['build/model-stage.ts', 'build/stages.ts', 'build/emit/bundle-function.ts'] as const;
+
+/** Imports of build/cache/ by a stage module (type-only imports count too). */
+export function stageCacheImports(graph: ImportGraph): string[] {
+  return STAGE_MODULES.flatMap((stage) => (graph.files.get(stage) ?? []).filter((t) => t.startsWith('build/cache/')).map((t) => `${stage} (a stage) imports ${t}`)).sort();
+}

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { folderGraph, importCycles, readImportGraph, type ImportGraph } from '../../support/import-graph.ts';
-import { layeringViolations, roomOf } from '../../support/layering.ts';
+import { layeringViolations, roomOf, stageCacheImports, STAGE_MODULES } from '../../support/layering.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const graph = readImportGraph(ROOT, ['build', 'functions', 'test', 'bench']);
@@ -46,6 +46,29 @@ describe('the four rooms', () => {
     }
     expect(seen.size).toBeGreaterThan(5);
     expect(guidance.filter((g) => seen.has(g))).toEqual([]);
+  });
+
+  // Caching wraps a stage (build/cache/stage-cache.ts, in build/pipeline.ts); no stage manages a cache.
+  it('has no stage importing a cache module', () => {
+    for (const stage of STAGE_MODULES) expect(graph.files.has(stage)).toBe(true);
+    expect(graph.files.get('build/pipeline.ts')).toContain('build/cache/stage-cache.ts');
+    expect(stageCacheImports(graph)).toEqual([]);
+  });
+
+  it('fails on a stage that imports a cache module', () => {
+    const bad: ImportGraph = {
+      files: new Map([
+        ['build/model-stage.ts', ['build/cache/model-cache.ts', 'build/model/index.ts']],
+        ['build/stages.ts', ['build/emit/write.ts']],
+        ['build/emit/bundle-function.ts', ['build/cache/entry.ts']],
+        ['build/pipeline.ts', ['build/cache/stage-cache.ts']],
+      ]),
+      external: new Map(),
+    };
+    expect(stageCacheImports(bad)).toEqual([
+      'build/emit/bundle-function.ts (a stage) imports build/cache/entry.ts',
+      'build/model-stage.ts (a stage) imports build/cache/model-cache.ts',
+    ]);
   });
 
   // The checks above pass on an empty list: these show that they do fail on what they forbid.

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fileHashes, rememberHashes } from '../../../build/cache/file-hashes.ts';
+import { fileHashes, racyMs, rememberHashes } from '../../../build/cache/file-hashes.ts';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'odr-hashes-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -36,12 +36,20 @@ describe('fileHashes', () => {
   });
 
   it('trusts a remembered hash only while the stat is unchanged and out of the racy window', async () => {
-    // Just written: inside the racy window, so the file is read even though its stat matches.
+    // Timestamps not before the memo's writing (as a file changed while it was written): read even though the stat matches.
+    const soon = Math.floor(Date.now() / 1000) + 30;
+    utimesSync(a, soon, soon);
+    expect((await fileHashes([a, b], memo))[0]).toBe(sha('alpha'));
     plant(memo, a, 'planted');
     expect((await fileHashes([a, b], memo))[0]).toBe(sha('alpha'));
     age(memo);
     plant(memo, a, 'planted');
     expect((await fileHashes([a, b], memo))[0]).toBe('planted');
+  });
+
+  it('waits a second where timestamps are whole seconds, a clock tick where they are finer', () => {
+    expect(racyMs({ mtimeMs: 1_700_000_000_000, ctimeMs: 1_700_000_001_000 })).toBe(1000);
+    expect(racyMs({ mtimeMs: 1_700_000_000_000.25, ctimeMs: 1_700_000_001_000 })).toBe(process.platform === 'win32' ? 1000 : 50);
   });
 
   it('notices a change that keeps the size and puts the mtime back (ctime moves)', async () => {

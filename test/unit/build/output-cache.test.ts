@@ -3,7 +3,7 @@
 // added or removed by hand is noticed and written again, byte for byte. What it checks is the
 // folder against its record, the same at any size; test/e2e/build-caches.test.ts builds the real
 // sources through the other caches.
-import { appendFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,4 +58,72 @@ describe('the output cache (mini fixture)', () => {
       expect(treeDigest(out)).toBe(written);
     });
   }
+});
+
+// A build into a new folder from the same inputs links the files of a folder that holds that build
+// (build/emit/write.ts OutputTree.linkedFrom) instead of emitting them again.
+describe('the output cache across folders (mini fixture)', () => {
+  const first = path.join(tmp, 'first');
+  const build = (out: string) => runBuild({ shape: 'percentile', out, source: mini.dir, repoRoot, cacheDir: path.join(tmp, 'cache-folders') });
+  const meta = (dir: string) => path.join(dir, 'api', 'v1', 'meta', 'index.json');
+  let written: string;
+
+  beforeAll(async () => {
+    expect((await build(first)).caches!.output).toBe('miss');
+    written = treeDigest(first);
+  }, 60_000);
+
+  it('a new folder gets the intact folder files, linked, byte for byte, with its own summary', async () => {
+    const second = path.join(tmp, 'second');
+    const s = await build(second);
+    expect(s.caches).toEqual({ sources: 'skipped', model: 'skipped', function: 'skipped', output: 'hit' });
+    expect(s.out).toBe(second);
+    expect(treeDigest(second)).toBe(written);
+    expect(statSync(meta(second)).ino).toBe(statSync(meta(first)).ino);
+    // Recorded as its own: the next build leaves it alone.
+    expect((await build(second)).caches!.output).toBe('hit');
+    // Both folders' files stay known by their stat although linking changed it: no file is read to check either.
+    const memos = readdirSync(path.join(tmp, 'cache-folders', 'outputs')).filter((f) => f.endsWith('.hashes.json'));
+    const memo = (dir: string) => memos.map((f) => JSON.parse(readFileSync(path.join(tmp, 'cache-folders', 'outputs', f), 'utf8')) as { files: Record<string, number[]> }).find((m) => m.files[meta(dir)])!;
+    for (const dir of [first, second]) expect(memo(dir).files[meta(dir)]!.slice(0, 4)).toEqual([statSync(meta(dir)).size, statSync(meta(dir)).mtimeMs, statSync(meta(dir)).ctimeMs, statSync(meta(dir)).ino]);
+  });
+
+  it('a folder edited by hand is not linked from: the new folder is emitted', async () => {
+    const third = path.join(tmp, 'third');
+    rmSync(path.join(tmp, 'second'), { recursive: true });
+    appendFileSync(meta(first), ' ');
+    expect((await build(third)).caches!.output).toBe('miss');
+    expect(treeDigest(third)).toBe(written);
+    expect(statSync(meta(third)).ino).not.toBe(statSync(meta(first)).ino);
+  });
+
+  it('a tree updated in place replaces the files it shares with another folder, never writes through them', async () => {
+    const third = path.join(tmp, 'third');
+    const fourth = path.join(tmp, 'fourth');
+    expect((await build(fourth)).caches!.output).toBe('hit'); // linked from third (first is edited)
+    appendFileSync(meta(fourth), ' '); // third's file too: they are one file
+    const thirds = readFileSync(meta(third));
+    // No intact folder to link from: emitted; the linked tree is kept as fourth's previous generation.
+    expect((await build(fourth)).caches!.output).toBe('damaged');
+    appendFileSync(meta(fourth), ' ');
+    // Emitted into that previous generation, in place: its edited file (third's too) differs and is replaced.
+    expect((await build(fourth)).caches!.output).toBe('damaged');
+    expect(treeDigest(fourth)).toBe(written);
+    expect(readFileSync(meta(third)).equals(thirds)).toBe(true);
+    expect(statSync(meta(fourth)).ino).not.toBe(statSync(meta(third)).ino);
+  });
+
+  it('links only the files the manifest lists, and not from a folder that lost one', async () => {
+    const fourth = path.join(tmp, 'fourth');
+    const fifth = path.join(tmp, 'fifth');
+    writeFileSync(path.join(fourth, 'stray.json'), '{}');
+    expect((await build(fifth)).caches!.output).toBe('hit'); // fourth's files, not its stray one
+    expect(treeDigest(fifth)).toBe(written);
+    const openapi = (dir: string) => path.join(dir, 'api', 'v1', 'openapi.json', 'index.json');
+    rmSync(openapi(fourth));
+    rmSync(openapi(fifth));
+    const sixth = path.join(tmp, 'sixth');
+    expect((await build(sixth)).caches!.output).toBe('miss');
+    expect(treeDigest(sixth)).toBe(written);
+  });
 });
