@@ -2,7 +2,7 @@
 // cache policy, ETag/304, compression, HEAD, preflight, embed CSP; and the route enumeration.
 import { describe, expect, it } from 'vitest';
 import { CACHE_CONTROL, CONTENT_TYPE, EMBED_CSP, PAGE_CSP } from '../../build/contract/http-policy.ts';
-import { routesFor } from '../../build/contract/routes.ts';
+import { PARAM_EXAMPLES, routesFor } from '../../build/contract/routes.ts';
 import { fileFor } from '../../build/contract/dist-layout.ts';
 import { SHAPES, TARGET, discard, getHeaders, manifestOf, postJson, useSites } from './setup.ts';
 
@@ -14,7 +14,7 @@ describe.each(SHAPES)('headers (%s)', (shape) => {
     const occ = (await site.json('/api/v1/occupations?limit=1')).data[0];
     const ind = (await site.json('/api/v1/industries')).data[0];
     const isco = (await site.json('/api/v1/isco?limit=1')).data[0];
-    const params: Record<string, string> = { soc_code: occ.soc_code, naics_code: ind.naics_code, slug: occ.slug, isco_code: isco.isco_code, isco_slug: isco.slug, problem: 'not-found' };
+    const params: Record<string, string> = { soc_code: occ.soc_code, naics_code: ind.naics_code, slug: occ.slug, isco_code: isco.isco_code, isco_slug: isco.slug, problem: 'not-found', registered_file: PARAM_EXAMPLES.registered_file!.example };
     for (const route of routesFor(shape)) {
       const p = route.pattern.replace(/:([a-z_]+)/g, (_, n: string) => params[n]!);
       const res = route.methods.includes('GET') ? await getHeaders(site, p) : await postJson(site, { soc_code: occ.soc_code });

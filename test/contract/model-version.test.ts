@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { routesFor, urlFor } from '../../build/contract/routes.ts';
+import { PARAM_EXAMPLES, routesFor, urlFor } from '../../build/contract/routes.ts';
 import { CLIENT_HEADER, REPO_ROOT, SHAPES, useSites, type Site } from './setup.ts';
 
 /** The model's own statement of its version (the seeds), not the constant the code quotes. */
@@ -29,9 +29,11 @@ describe.each(SHAPES)('model_version in every JSON body (%s)', (shape) => {
     const occ = (await site.json('/api/v1/occupations?limit=1')).data[0] as { soc_code: string };
     const ind = (await site.json('/api/v1/industries')).data[0] as { naics_code: string };
     const isco = (await site.json('/api/v1/isco?limit=1')).data[0] as { isco_code: string };
-    const values: Record<string, string> = { soc_code: occ.soc_code, naics_code: ind.naics_code, isco_code: isco.isco_code, problem: 'not-found' };
+    const values: Record<string, string> = { soc_code: occ.soc_code, naics_code: ind.naics_code, isco_code: isco.isco_code, problem: 'not-found', registered_file: PARAM_EXAMPLES.registered_file!.example };
     // /mcp answers JSON-RPC, whose shape is the protocol's: its version is the server's, checked below.
-    const routes = routesFor(shape).filter((r) => r.body === 'json' && r.id !== 'mcp');
+    // A registered file is served byte for byte as committed, naming the model it was registered for
+    // (test/contract/registered.test.ts checks its sha256).
+    const routes = routesFor(shape).filter((r) => r.body === 'json' && r.id !== 'mcp' && r.id !== 'registered-file');
     expect(routes.length).toBeGreaterThan(10);
     let checked = 0;
     for (const r of routes) {

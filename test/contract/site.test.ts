@@ -2,7 +2,7 @@
 // redirects, on every target (local server and Cloudflare's runtime).
 import { describe, expect, it } from 'vitest';
 import { PAGE_CSP } from '../../build/contract/http-policy.ts';
-import { routesFor } from '../../build/contract/routes.ts';
+import { PARAM_EXAMPLES, routesFor } from '../../build/contract/routes.ts';
 import { ApiIndex, Meta } from '../../build/contract/site-schemas.ts';
 import { SHAPES, manifestOf, useSites } from './setup.ts';
 
@@ -17,7 +17,7 @@ describe.each(SHAPES)('site (%s)', (shape) => {
     const occ = (await site.json('/api/v1/occupations?limit=1')).data[0];
     const ind = (await site.json('/api/v1/industries')).data[0];
     const isco = (await site.json('/api/v1/isco?limit=1')).data[0];
-    const values: Record<string, string> = { soc_code: occ.soc_code, naics_code: ind.naics_code, isco_code: isco.isco_code, problem: 'not-found' };
+    const values: Record<string, string> = { soc_code: occ.soc_code, naics_code: ind.naics_code, isco_code: isco.isco_code, problem: 'not-found', registered_file: PARAM_EXAMPLES.registered_file!.example };
     for (const [id, r] of Object.entries(index.resources)) {
       const path = r.href.replace(/\{([a-z_]+)\}/g, (_, n: string) => values[n]!);
       const res = await site.get(path, r.methods.includes('GET') ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ soc_code: occ.soc_code }) });

@@ -137,7 +137,11 @@ describe('POST votes', () => {
     await expectProblem(await vote(sites.timeline, '99-9999.99', { vote: 'agree' }, client), 404);
     // An occupation the model does not score: named, with the reason.
     expect((await expectProblem(await vote(sites.timeline, '55-3016.00', { vote: 'agree' }, client), 404)).detail).toMatch(/^55-3016\.00 \(Infantry\) is an O\*NET occupation that the model does not score/);
-    await expectProblem(await vote(sites.timeline, '15-1252', { vote: 'agree' }, client), 404);
+    // A six-digit SOC code is a 308 to its .00 occupation (the method and body kept), recording nothing.
+    const sixDigit = await vote(sites.timeline, '15-1252', { vote: 'agree' }, client);
+    expect(sixDigit.status).toBe(308);
+    expect(new URL(sixDigit.headers.get('location')!, sites.timeline.url).pathname).toBe(votesPath('15-1252.00'));
+    await sixDigit.arrayBuffer();
     await expectProblem(await vote(sites.timeline, 'not-a-code', { vote: 'agree' }, client), 404);
     const wrongType = await expectProblem(await vote(sites.timeline, soc, '{"vote":"agree"}', client, { 'Content-Type': 'text/plain' }), 415);
     expect(wrongType.errors![0]!.allowed).toEqual(['application/json', 'application/x-www-form-urlencoded']);
