@@ -67,30 +67,7 @@ export function computeModel(inputs: ModelInputs, seeds: Seeds, opts: ComputeOpt
   const labor = computeLabor(servedSocs, inputs.oews_national, inputs.projections, p);
 
   const releases = evidence.report.aei_releases;
-  const iwaWeights = new Map<string, Map<string, number>>();
-  for (const w of inputs.iwa_weights) {
-    const m = iwaWeights.get(w.soc) ?? new Map<string, number>();
-    m.set(w.iwa_id, w.weight);
-    iwaWeights.set(w.soc, m);
-  }
-  const wwai = wwaiIndex(inputs.wwai_iwa, p.propensity.wwai.value.min_share);
-  const share = coreShare(inputs.tasks);
-  const ctx: DraftContext = {
-    seeds,
-    evidence,
-    descriptors: skills.descriptors,
-    protective,
-    education: groupBy(inputs.education, (e) => `${e.soc_code}|${e.scale_id}`),
-    dwasByTask: groupBy(inputs.task_dwas, (d) => d.task_id),
-    knownDwas: new Set(inputs.dwa_reference.map((d) => d.dwa_id)),
-    iwaOfDwa: new Map(inputs.dwa_reference.map((d) => [d.dwa_id, d.iwa_id])),
-    iwaWeights,
-    wwaiByIwa: wwai.byIwa,
-    ratingsByTask: inputs.task_ratings ? groupBy(inputs.task_ratings, (r) => r.task_id) : null,
-    coreShare: share,
-    firstRelease: releases[0] ?? null,
-    latestRelease: releases.at(-1) ?? null,
-  };
+  const { ctx, wwai, share } = draftContext(inputs, seeds, evidence, skills.descriptors, protective);
   const draftCounts = newDraftCounts();
   const drafts = served.map((occ) => draftOccupation(occ, ctx, draftCounts));
 
@@ -176,4 +153,35 @@ export function computeModel(inputs: ModelInputs, seeds: Seeds, opts: ComputeOpt
       iscoTitlesUnmatched: alternates.unmatched,
     }),
   };
+}
+
+/** What drafting every occupation reads: the evidence, descriptors and the task-to-activity indexes. */
+function draftContext(inputs: ModelInputs, seeds: Seeds, evidence: DraftContext['evidence'], descriptors: DraftContext['descriptors'], protective: DraftContext['protective']) {
+  const p = seeds.params;
+  const releases = evidence.report.aei_releases;
+  const iwaWeights = new Map<string, Map<string, number>>();
+  for (const w of inputs.iwa_weights) {
+    const m = iwaWeights.get(w.soc) ?? new Map<string, number>();
+    m.set(w.iwa_id, w.weight);
+    iwaWeights.set(w.soc, m);
+  }
+  const wwai = wwaiIndex(inputs.wwai_iwa, p.propensity.wwai.value.min_share);
+  const share = coreShare(inputs.tasks);
+  const ctx: DraftContext = {
+    seeds,
+    evidence,
+    descriptors,
+    protective,
+    education: groupBy(inputs.education, (e) => `${e.soc_code}|${e.scale_id}`),
+    dwasByTask: groupBy(inputs.task_dwas, (d) => d.task_id),
+    knownDwas: new Set(inputs.dwa_reference.map((d) => d.dwa_id)),
+    iwaOfDwa: new Map(inputs.dwa_reference.map((d) => [d.dwa_id, d.iwa_id])),
+    iwaWeights,
+    wwaiByIwa: wwai.byIwa,
+    ratingsByTask: inputs.task_ratings ? groupBy(inputs.task_ratings, (r) => r.task_id) : null,
+    coreShare: share,
+    firstRelease: releases[0] ?? null,
+    latestRelease: releases.at(-1) ?? null,
+  };
+  return { ctx, wwai, share };
 }
