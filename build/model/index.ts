@@ -7,14 +7,13 @@ import { buildEvidence } from './evidence.ts';
 import { draftOccupation, newDraftCounts, type DraftContext } from './draft.ts';
 import { slugify } from './ids.ts';
 import { computeIndustries } from './industries.ts';
-import { intervalCheck, type IntervalCheck } from './interval-check.ts';
 import type { ModelInputs } from './inputs.ts';
 import { computeIsco, iscoAlternateTitles } from './isco.ts';
 import { computeLabor, employmentWeights } from './labor.ts';
 import { modelReport } from './model-report.ts';
 import { groupBy } from './num.ts';
 import { occupationRecords, scoredRefs } from './occupation-records.ts';
-import { scoreOccupations } from './occupation-scores.ts';
+import { scoreOccupations, type OccupationScores } from './occupation-scores.ts';
 import type { Seeds } from './params.ts';
 import { computeProtective } from './protective.ts';
 import type { FactorsTable, ModelOutput, TierTable } from './record-schemas.ts';
@@ -48,15 +47,13 @@ export function factorsTable(seeds: Seeds, exposures: readonly number[]): Factor
 export const tierTable = (seeds: Seeds): TierTable => seeds.tiers.tiers.map((t) => ({ tier: t.tier, min: t.min }));
 
 export interface ComputeOptions {
-  /** Also measure the interval's coverage of alternatives held out of it (npm run validate; about 15 times the interval's cost). */
-  intervalCheck?: boolean;
+  /** Handed the scores the records are cut from (npm run validate measures the interval's coverage with them: validation/interval-check.ts). */
+  withScores?: (scores: OccupationScores, tiers: TierTable) => void;
   /** Moves by the 3.0 rules only, no routes or focus (npm run validate's 'before' column). */
   moveRules30?: boolean;
 }
 
-export function computeModel(inputs: ModelInputs, seeds: Seeds): ModelOutput;
-export function computeModel(inputs: ModelInputs, seeds: Seeds, opts: ComputeOptions): ModelOutput & { interval_check?: IntervalCheck };
-export function computeModel(inputs: ModelInputs, seeds: Seeds, opts: ComputeOptions = {}): ModelOutput & { interval_check?: IntervalCheck } {
+export function computeModel(inputs: ModelInputs, seeds: Seeds, opts: ComputeOptions = {}): ModelOutput {
   const p = seeds.params;
   const tiers = tierTable(seeds);
   const evidence = buildEvidence(inputs, p);
@@ -112,9 +109,8 @@ export function computeModel(inputs: ModelInputs, seeds: Seeds, opts: ComputeOpt
   const alternates = iscoAlternateTitles(seeds.isco_titles, isco.units);
 
   const oewsPeriod = inputs.oews_national[0]?.period ?? 'n/a';
-  const check = opts.intervalCheck ? { interval_check: intervalCheck(scores, p, tiers) } : {};
+  opts.withScores?.(scores, tiers);
   return {
-    ...check,
     meta: {
       data_version: `onet-${inputs.onet_version}+oews-${slugify(oewsPeriod)}+model-${p.model_version}`,
       onet_version: inputs.onet_version,
