@@ -304,9 +304,9 @@ const JsonTextOf = (schema: z.ZodType) =>
     else if (JSON.stringify(value) !== text) ctx.addIssue({ code: 'custom', message: 'not as JSON.stringify writes it' });
   });
 /**
- * A page of the list: its items' JSON as the list and search bodies hold it, one string each
- * (a page body is then the strings copied, not objects parsed and serialized again; parsing them
- * as strings cost a cold search over 15 page shards about a third of parsing the objects).
+ * A page of the list: its items' JSON as the list and search bodies hold it, one string each: a
+ * page body is then the strings copied, not objects parsed and serialized again, and a string is
+ * far cheaper for a cold instance to parse than the object it holds.
  */
 export const PageShard = z.strictObject({ offset: z.number().int().min(0), items: z.array(JsonTextOf(OccupationListItem)) });
 const Packed = z.string().regex(/^[-0-9A-Za-z_]*$/);

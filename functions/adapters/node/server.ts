@@ -518,7 +518,7 @@ const bodyLength = (body: string | BodyParts): number =>
 
 /** What the function reads of a Node request: method, URL, headers; the body through readBody. */
 // Classes, not per-request closures: under tsx every closure made per request also pays for
-// keeping its name (esbuild's keepNames), which showed in the profile.
+// keeping its name (esbuild's keepNames).
 class NodeRequest implements RequestLike {
   readonly method: string;
   readonly body = null;
@@ -587,8 +587,7 @@ type ReadingRequest = http.IncomingMessage & { [BODY_READ]?: BodyRead; [AWAITING
  * packet that carried the headers, so the fast path in NodeRequest.readBody finds the body not yet
  * complete. The listeners are module functions that find their state on the request (an emitter
  * calls them with `this` set to it), not closures made per request: under tsx each named closure
- * costs an Object.defineProperty (esbuild's keepNames), and the four of them took about a fifth of
- * POST assess's time per request (one worker: 22.7-24.1k -> 28.9-30.7k req/s).
+ * costs an Object.defineProperty (esbuild's keepNames), a large share of a small POST's time.
  */
 function readBody(req: ReadingRequest, cap: number): Promise<Uint8Array | null> {
   return new Promise((resolve, reject) => {
