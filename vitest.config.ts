@@ -11,7 +11,7 @@ export default defineConfig({
     // at a time on a 2-core machine, while the contract and browser tests spend much of their time
     // waiting on a server, wrangler or Chromium.
     maxWorkers: Math.max(2, availableParallelism()),
-    // Closing removes both real builds (some 16,000 files) and stops the wrangler runtimes: more
+    // Closing removes both real builds (some 19,000 files) and stops the wrangler runtimes: more
     // than vitest's default 10 s on a busy 2-core machine.
     teardownTimeout: 60_000,
     reporters: ['default', './test/support/summary-reporter.ts'],
@@ -27,8 +27,8 @@ export default defineConfig({
           testTimeout: 60_000,
           pool: 'forks',
           // The unit files share their worker processes (no global, environment or working folder
-          // is changed by any of them): each file no longer starts a process and imports the
-          // model afresh (the unit project's CPU 215 -> 187 s, its imports 24 -> 6 s).
+          // is changed by any of them), so a file does not pay a process start and the model's
+          // imports again.
           isolate: false,
         },
       },
@@ -36,11 +36,10 @@ export default defineConfig({
         test: {
           name: 'cloudflare',
           include: ['test/contract/**/*.test.ts'],
-          // Two files at a time (one took 77 s of test time at about one core after everything
-          // else), each worker process running file after file (below). The files share the two
-          // runtimes and one local D1: each votes on occupations and as clients of its own, a
-          // runtime starts while no other does (startWrangler), and a GET that wrangler resets
-          // is sent again (test/contract/setup.ts).
+          // Two files at a time, each worker process running file after file (below), all sharing
+          // the two runtimes and one local D1: each votes on occupations and as clients of its
+          // own, a runtime starts while no other does (startWrangler), and a GET that wrangler
+          // resets is sent again (test/contract/setup.ts).
           maxWorkers: 2,
           globalSetup: ['./test/support/cloudflare-sites.ts'],
           setupFiles: ['./test/support/dists-ready.ts'],
@@ -49,8 +48,7 @@ export default defineConfig({
           pool: 'forks',
           // Its files one after the other in one process, as the integration project's share theirs
           // (see there); vitest then needs this project in a group of its own, after the others.
-          // (Undone once for a hang in headers.test.ts, which then hung with a process per file
-          // too: both times in the test that cancelled bodies through wrangler, which none does now.)
+          // No test cancels a body through wrangler: that hangs the runtime, shared or not.
           isolate: false,
           sequence: { groupOrder: 1 },
         },
@@ -66,9 +64,8 @@ export default defineConfig({
           hookTimeout: 300_000,
           pool: 'forks',
           // A worker process runs file after file: each file still starts and stops its own
-          // servers, browser and databases (no test file relies on a fresh process), but no longer
-          // pays a process start and the harness's imports (the suite 644 -> 477 CPU-seconds with
-          // the cloudflare project's files shared likewise).
+          // servers, browser and databases (no test file relies on a fresh process), without
+          // paying a process start and the harness's imports each time.
           isolate: false,
         },
       },

@@ -26,17 +26,19 @@ import { FORECASTS_DIR, loadForecasts, resultFile } from './releases/forecast.ts
 import { checkForecast, formatCheck } from './validation/forecast.ts';
 import { loadRecordedReleases } from './releases/load.ts';
 import { formatIntervalReport, intervalReport } from './validation/interval-report.ts';
-import type { IntervalCheck } from './model/interval-check.ts';
+import { intervalCheck, type IntervalCheck } from './validation/interval-check.ts';
 
 /** Held-out variants: the same sources with one input removed. */
-function variants(bundle: ModelInputs, seeds: Seeds): NamedModel[] {
+function variants(bundle: ModelInputs, seeds: Seeds): { models: NamedModel[]; check: IntervalCheck } {
   const v = seeds.params.model_version;
   const withKappa = (kappa: number): Seeds => ({
     ...seeds,
     params: { ...seeds.params, complementarity: { kappa: { ...seeds.params.complementarity.kappa, value: kappa } } },
   });
-  return [
-    { name: v, description: `model ${v} as served`, model: computeModel(bundle, seeds, { intervalCheck: true }) },
+  let check: IntervalCheck | undefined;
+  const served = computeModel(bundle, seeds, { withScores: (scores, tiers) => void (check = intervalCheck(scores, seeds.params, tiers)) });
+  const models = [
+    { name: v, description: `model ${v} as served`, model: served },
     { name: 'without AEI', description: 'no Anthropic Economic Index input (usage and automation share); adoption years fall back to the published range', model: computeModel({ ...bundle, aei_usage: [], aei_collaboration: [] }, seeds) },
     {
       name: 'without labels',
@@ -45,6 +47,7 @@ function variants(bundle: ModelInputs, seeds: Seeds): NamedModel[] {
     },
     { name: 'without complementarity', description: 'kappa = 0: no complementarity adjustment (substitution-weighted exposure only)', model: computeModel(bundle, withKappa(0)) },
   ];
+  return { models, check: check! };
 }
 
 const withWwaiWeight = (seeds: Seeds, weight: number): Seeds => ({
@@ -101,10 +104,10 @@ async function main(): Promise<void> {
     readFile(path.join(repoRoot, 'build/validation/baseline-1.0.0.json'), 'utf8'),
     loadDeclaration(repoRoot),
   ]);
-  const models = variants(bundle, seeds);
-  const model = models[0]!.model as NamedModel['model'] & { interval_check?: IntervalCheck };
+  const { models, check } = variants(bundle, seeds);
+  const model = models[0]!.model;
   const release200 = loadRecordedReleases(repoRoot).find((r) => r.model_version === '2.0.0') ?? null;
-  const interval = intervalReport(model, model.interval_check!, release200, model.tiers);
+  const interval = intervalReport(model, check, release200, model.tiers);
   const baseline = JSON.parse(baselineText) as IssueFigures & { outcomes_by_reference: Record<string, { n: number; value: Interval }> };
   const figures = issueFigures(model, bundle, refs.ai_statements);
   // Guidance (issue 43): the same sources with the 3.0 move rules only, beside the model as served.

@@ -19,30 +19,23 @@ export const DISCARD_LIMIT_BYTES = 8 * 1024 * 1024;
 /**
  * What one function request may parse when nothing is loaded yet (a cold instance): the bytes of
  * the shards it reads and the JSON values in them (parsing is most of a cold request's CPU, and a
- * value costs more than a byte of a string). Within an edge platform's smallest budget (10 ms of
- * CPU per request, Cloudflare's free plan) with margin: the real data's cold search read 1.5 MB
- * and ~250,000 values (49 ms) before the search index was packed and its postings split
- * (docs/PERFORMANCE.md). test/contract/function-budget.test.ts holds every route kind and every
- * shard of the function to it; a new shard or handler falls under it too.
+ * value costs more than a byte of a string), so that a cold request stays within an edge
+ * platform's smallest budget (10 ms of CPU per request, Cloudflare's free plan).
+ * test/contract/function-budget.test.ts holds every route kind and every shard of the function to
+ * it; a new shard or handler falls under it too.
  */
-// The real data: a cold search 162-517 kB and 1,089-2,737 values (search.json 98 kB, buckets,
-// a few shards of the typo index (search/typos, at most 24 kB each) for a typo, search-unscored 66 kB and search/titles 33 kB when a query
-// needs them, page shards, whose items are JSON strings, a value each: the most is a partial
-// match's 100 results over 15 of them), an assessment with tasks 95 kB and 11,909 values. About
-// 5% above the most of each, so the test fails when the cold path grows again. (The items as
-// strings took the partial match from 501 to 517 kB, their quotes escaped, and from 6,716 values
-// to 2,378: parsing them cost a third of parsing the objects; docs/PERFORMANCE.md, fifth pass.)
-// The items' final_score, risk_tier and major_group (issue 46) took it to 552 kB; a sorted or
-// filtered list page of 200 reads its positions' page shards plus the list-orders shard.
+// The most a request reads is a partial match's 100 results (search.json, posting buckets, the
+// typo shards a typo needs, search-unscored and search/titles when a query needs them, and the
+// page shards its results lie in, each item a JSON string: one value) or an assessment with tasks
+// (the most values). Set about 5% above the real data's most, so the test fails when a cold path
+// grows.
 export const COLD_REQUEST_BUDGET = { bytes: 580_000, values: 12_500 } as const;
 
 /**
  * The most one shard may take as a string in memory (its characters, two bytes each when one is
  * past U+00FF): under V8's large-object size (128 KiB), past which each string, and the buffer it
- * is decoded from, is an allocation of its own. On our development machine reading and decoding
- * a 126 kB shard took 0.08 ms, a 130 kB one 1.08 ms, and parsing a single 130 kB JSON string as
- * long again (docs/PERFORMANCE.md); search.json, 158 kB, cost a cold search 1 ms more than at 98 kB.
- * The largest shard of the real data is search.json, 98 kB.
+ * is decoded from, is an allocation of its own, and fresh memory is slow to fill (reading a shard
+ * just past the size costs about ten times one just under it).
  */
 export const SHARD_MAX_BYTES = 120_000;
 

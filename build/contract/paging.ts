@@ -7,9 +7,9 @@ import { SOC_MAJOR_GROUPS } from './soc-major-groups.ts';
 export const LIST_LIMIT = { min: 1, max: 200, default: 50 } as const;
 /**
  * Occupations per page shard. A search's top items lie scattered over the list, and a cold search
- * parses every shard it takes one from: at 50 the realistic queries' first pages read 62 kB of
- * items on average (at most 175 kB) against 154 kB (348 kB) at 200, in 3.3 shards, not 2.2. A
- * largest list page (LIST_LIMIT.max) spans at most 5 shards.
+ * parses every shard it takes one from: at 50 a first page reads well under half the item bytes it
+ * would at 200, in about one shard more. A largest list page (LIST_LIMIT.max) spans at most 5
+ * shards.
  */
 export const PAGE_SHARD_SIZE = 50;
 /** Longest accepted search query; longer ones are a client error, not a slow scan. */

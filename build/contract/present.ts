@@ -1,7 +1,23 @@
-// Cuts each published response out of the model records for one interface shape. Pure. Object
-// literals here fix the key order of every response, which keeps dist/ byte-stable.
+// Cuts each published response out of the model records for one interface shape. Pure. Each
+// presenter returns the type its response schema infers (response-schemas.ts), so a field missing
+// or extra is a compile error. Object literals here fix the key order of every response, which
+// keeps dist/ byte-stable.
 import type { IndustryRecord, IscoRecord, OccupationRecord, RiskScoreRecord, Shape, VoteStats } from '../model/record-schemas.ts';
-import type { IndustryDetail, IndustryListItem, IscoDetail, IscoListItem, NotScoredItem, OccupationListItem } from './response-schemas.ts';
+import type {
+  IndustryDetail,
+  IndustryList,
+  IndustryListItem,
+  IscoDetail,
+  IscoListItem,
+  IscoListPage,
+  NotScoredItem,
+  OccupationDetail,
+  OccupationList,
+  OccupationListItem,
+  OccupationRisk,
+  OccupationTasks,
+  RiskScore,
+} from './response-schemas.ts';
 import { MODEL_VERSION, VERSION_MEMBER } from '../model/version.ts';
 import type { Changes } from './releases.ts';
 
@@ -34,7 +50,7 @@ export interface SearchNotes {
 /** The same, each item already serialized. */
 export type SearchNotesJson = { [K in keyof SearchNotes]: string[] };
 
-export function listPage(items: OccupationListItem[], count: number, limit: number, offset: number, notes: SearchNotes = {}) {
+export function listPage(items: OccupationListItem[], count: number, limit: number, offset: number, notes: SearchNotes = {}): OccupationList {
   return {
     data: items,
     count,
@@ -66,26 +82,42 @@ export function listPageTail(count: number, limit: number, offset: number, notes
 }
 
 /** The shape decides which fields of the risk score are published; the rest stays as recorded. */
-export function riskScore(s: RiskScoreRecord, shape: Shape) {
-  const { risk_percentile, percentile_low, percentile_high, displacement_year_low, displacement_year_high, ...common } = s;
-  const { final_score, risk_tier, confidence, ...rest } = common;
-  return shape === 'percentile'
-    ? { final_score, risk_tier, confidence, risk_percentile, percentile_low, percentile_high, ...rest }
-    : { final_score, risk_tier, confidence, displacement_year_low, displacement_year_high, ...rest };
+export function riskScore(s: RiskScoreRecord, shape: Shape): RiskScore {
+  return shape === 'percentile' ? percentileRiskScore(s) : timelineRiskScore(s);
 }
 
-export function occupationDetail(r: OccupationRecord, shape: Shape) {
+function percentileRiskScore(s: RiskScoreRecord): RiskScore<'percentile'> {
+  const { final_score, risk_tier, confidence, risk_percentile, percentile_low, percentile_high, displacement_year_low: _, displacement_year_high: _h, ...rest } = s;
+  return { final_score, risk_tier, confidence, risk_percentile, percentile_low, percentile_high, ...rest };
+}
+
+function timelineRiskScore(s: RiskScoreRecord): RiskScore<'timeline'> {
+  const { final_score, risk_tier, confidence, displacement_year_low, displacement_year_high, risk_percentile: _, percentile_low: _l, percentile_high: _h, ...rest } = s;
+  return { final_score, risk_tier, confidence, displacement_year_low, displacement_year_high, ...rest };
+}
+
+/**
+ * A body of either shape with the risk score of one: its other fields are listed once (below), and
+ * the whole is still the body of that shape (so a field missing or extra is a compile error).
+ */
+type WithRiskScore<B, R extends RiskScore> = Omit<B, 'risk_score'> & { risk_score: R };
+
+export function occupationDetail(r: OccupationRecord, shape: Shape): OccupationDetail {
+  return shape === 'percentile' ? detailBody(r, percentileRiskScore(r.risk_score)) : detailBody(r, timelineRiskScore(r.risk_score));
+}
+
+function detailBody<R extends RiskScore>(r: OccupationRecord, risk_score: R): WithRiskScore<OccupationDetail, R> {
   return {
     id: r.id,
     soc_code: r.soc_code,
     title: r.title,
     labor_data: r.labor_data,
-    risk_score: riskScore(r.risk_score, shape),
+    risk_score,
     protective_factors: r.protective_factors,
   };
 }
 
-export function occupationTasks(r: OccupationRecord) {
+export function occupationTasks(r: OccupationRecord): OccupationTasks {
   return {
     soc_code: r.soc_code,
     title: r.title,
@@ -104,11 +136,15 @@ export function occupationTasks(r: OccupationRecord) {
   };
 }
 
-export function occupationRisk(r: OccupationRecord, shape: Shape) {
+export function occupationRisk(r: OccupationRecord, shape: Shape): OccupationRisk {
+  return shape === 'percentile' ? riskBody(r, percentileRiskScore(r.risk_score)) : riskBody(r, timelineRiskScore(r.risk_score));
+}
+
+function riskBody<R extends RiskScore>(r: OccupationRecord, risk_score: R): WithRiskScore<OccupationRisk, R> {
   return {
     soc_code: r.soc_code,
     title: r.title,
-    risk_score: riskScore(r.risk_score, shape),
+    risk_score,
     explanation: r.explanation,
     protective_factors: r.protective_factors,
     skill_gaps: r.skill_gaps,
@@ -137,7 +173,7 @@ export function industryListItem(r: IndustryRecord): IndustryListItem {
 }
 
 /** GET /industries, optionally one level: the file (every level) and the function (?level=) both answer with it. */
-export function industryList(items: readonly IndustryListItem[], level?: number) {
+export function industryList(items: IndustryListItem[], level?: number): IndustryList {
   const data = level === undefined ? items : items.filter((i) => i.level === level);
   return { data, count: data.length };
 }
@@ -168,7 +204,7 @@ export function iscoListItem(r: IscoRecord): IscoListItem {
 }
 
 /** GET /isco: one page of unit groups (the file's first page and the function's every page), before the model version is added. */
-export function iscoListPage(items: readonly IscoListItem[], count: number, limit: number, offset: number) {
+export function iscoListPage(items: IscoListItem[], count: number, limit: number, offset: number): IscoListPage {
   return { data: items, count, limit, offset };
 }
 
@@ -188,6 +224,6 @@ export const iscoNotScored = (u: { isco_code: string; title: string; soc_codes: 
   `ISCO-08 ${u.isco_code} (${u.title}) is in the BLS crosswalk but has no score: ${u.reason} It is in no list.`;
 
 /** GET /changes: the comparison of the previous release with this one, as the build made it. */
-export function changes(c: Changes) {
+export function changes(c: Changes): Changes {
   return { previous: c.previous, current: c.current, counts: c.counts, data: c.data };
 }

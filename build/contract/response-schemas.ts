@@ -78,8 +78,12 @@ const ProtectiveFactors = z
     'O*NET descriptors (0..1, each a weighted mean of O*NET Skills, Abilities, Work Activities and Knowledge elements: seeds/protective-factors.json), kept beside the explanation as the interface requires. Of these, complex_judgment, leadership, physical_presence, manual_dexterity, social_intelligence and technology enter the score through the complementarity theta (explanation.complementarity_parts); creativity and any other key do not enter the score.',
   );
 
-function shapeSchemas(riskScore: typeof PercentileRiskScore | typeof TimelineRiskScore) {
-  return {
+/**
+ * The occupation responses of one shape: each body as its presenter (present.ts) returns it, and the
+ * response, the body with the model version every JSON answer carries.
+ */
+function shapeSchemas<R extends typeof PercentileRiskScore | typeof TimelineRiskScore>(riskScore: R) {
+  const bodies = {
     detail: z.strictObject({
       id: z.number().int(),
       soc_code: OnetSocCode,
@@ -87,9 +91,8 @@ function shapeSchemas(riskScore: typeof PercentileRiskScore | typeof TimelineRis
       labor_data: LaborData.strict(),
       risk_score: riskScore,
       protective_factors: ProtectiveFactors,
-      model_version: ModelVersionField,
     }),
-    tasks: z.strictObject({ soc_code: OnetSocCode, title: z.string(), tasks: z.array(TaskRecord.strict()), model_version: ModelVersionField }),
+    tasks: z.strictObject({ soc_code: OnetSocCode, title: z.string(), tasks: z.array(TaskRecord.strict()) }),
     risk: z.strictObject({
       soc_code: OnetSocCode,
       title: z.string(),
@@ -108,8 +111,14 @@ function shapeSchemas(riskScore: typeof PercentileRiskScore | typeof TimelineRis
       evidence: JobEvidence.strict().describe(
         'What is actually happening to the job, beside the score and never an input to it (model 3.1): every BLS Employment Projections Table 1.12 statement about the occupation (text, industry, whether its share rises or falls; none is not the same as unaffected), its OEWS national employment for each year the sources hold (May 2019, hybrid codes, and 2021-25; May 2020 missing; BLS cautions OEWS is not a time series), and the BLS 2024-34 projection with annual openings.',
       ),
-      model_version: ModelVersionField,
     }),
+  };
+  const versioned = { model_version: ModelVersionField };
+  return {
+    bodies,
+    detail: bodies.detail.extend(versioned),
+    tasks: bodies.tasks.extend(versioned),
+    risk: bodies.risk.extend(versioned),
   };
 }
 
@@ -143,13 +152,13 @@ export const IscoListItem = z.strictObject({
   final_score: isco.final_score,
   risk_tier: isco.risk_tier,
 });
-export const IscoList = z.strictObject({
+const IscoListBody = z.strictObject({
   data: z.array(IscoListItem).describe('This page of unit groups: ISCO-08 code order, or search rank with q.'),
   count: z.number().int().min(0).describe('Total number of unit groups matching (after q and major), not the size of this page.'),
   limit: z.number().int().min(1).max(200).describe('Page size used (1..200, default 50).'),
   offset: z.number().int().min(0).describe('Number of matches skipped before this page.'),
-  model_version: ModelVersionField,
 });
+export const IscoList = IscoListBody.extend({ model_version: ModelVersionField });
 const IscoDetailBody = z.strictObject({
   isco_code: isco.isco_code,
   title: isco.title,
@@ -167,6 +176,8 @@ const IscoDetailBody = z.strictObject({
 });
 export const IscoDetail = IscoDetailBody.extend({ model_version: ModelVersionField });
 export type IscoListItem = z.infer<typeof IscoListItem>;
+/** A page of GET /isco without the envelope's model_version. */
+export type IscoListPage = z.infer<typeof IscoListBody>;
 export type IscoDetail = z.infer<typeof IscoDetailBody>;
 
 export const FactorsResponse = z.strictObject({
@@ -295,9 +306,9 @@ const JsonTextOf = (schema: z.ZodType) =>
   });
 const Packed = z.string().regex(/^[-0-9A-Za-z_]*$/);
 /**
- * A page of the list: its items' JSON as the list and search bodies hold it, one string each
- * (a page body is then the strings copied, not objects parsed and serialized again; parsing them
- * as strings cost a cold search over 15 page shards about a third of parsing the objects).
+ * A page of the list: its items' JSON as the list and search bodies hold it, one string each: a
+ * page body is then the strings copied, not objects parsed and serialized again, and a string is
+ * far cheaper for a cold instance to parse than the object it holds.
  */
 export const PageShard = z
   .strictObject({
@@ -418,6 +429,12 @@ export const shardSchemaFor = (name: string) =>
 
 export type OccupationListItem = z.infer<typeof OccupationListItem>;
 export type OccupationList = z.infer<typeof OccupationList>;
+/** The occupation bodies of one shape (of either, by default), without the envelope's model_version: what present.ts returns. */
+type Bodies<S extends Shape> = (typeof byShape)[S]['bodies'];
+export type OccupationDetail<S extends Shape = Shape> = z.infer<Bodies<S>['detail']>;
+export type OccupationTasks = z.infer<Bodies<Shape>['tasks']>;
+export type OccupationRisk<S extends Shape = Shape> = z.infer<Bodies<S>['risk']>;
+export type RiskScore<S extends Shape = Shape> = OccupationRisk<S>['risk_score'];
 export type NotScoredItem = z.infer<typeof NotScoredItem>;
 export type IndustryListItem = z.infer<typeof IndustryListItem>;
 export type IndustryList = z.infer<typeof IndustryListBody>;

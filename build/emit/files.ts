@@ -111,24 +111,8 @@ export async function* emitFiles(
     for (const p of iscoCards(model, { dataVersion: model.meta.data_version })) yield file('embed-isco-card', { isco_slug: p.slug }, p.html);
     yield { path: NOT_FOUND_FILES.embed, body: embed.notFound };
   }
-  if (site) {
-    yield file('home', {}, site.home);
-    for (const p of site.occupations) yield file('occupation-page', { slug: p.slug }, p.html);
-    yield file('isco-index', {}, iscoIndexPage(model));
-    for (const p of iscoPages(model)) yield file('isco-page', { isco_slug: p.slug }, p.html);
-    yield file('docs-changes', {}, changesPage(model, releases));
-    const overview = renderOverview(model);
-    yield file('overview', {}, overview.page);
-    for (const p of overview.industries) yield file('industry-page', { naics_code: p.code }, p.html);
-    yield file('site-script', {}, site.script);
-    const downloads = await site.downloads;
-    yield file('downloads', {}, downloads.page);
-    for (const d of downloads.files) yield file(d.routeId, {}, d.body);
-    yield { path: NOT_FOUND_FILES.page, body: site.notFound };
-    // /meta lists every download's sha256, so it comes after them.
-    const versioned = (id: string) => (routeById(id).release ? { release_url: releaseUrlFor(id, model.meta.data_version) } : {});
-    yield file('meta', {}, json({ ...meta, downloads: downloads.files.map((d) => ({ url: urlFor(d.routeId), ...versioned(d.routeId), bytes: typeof d.body === 'string' ? Buffer.byteLength(d.body) : d.body.byteLength, sha256: sha256(d.body) })) }));
-  } else yield file('meta', {}, json(meta));
+  if (site) yield* siteFiles(file, model, releases, meta, site);
+  else yield file('meta', {}, json(meta));
   yield { path: NOT_FOUND_FILES.api, ...json(notFound(`${urlFor('api-index')}/`)), schema: ProblemSchema };
 
   // Function shards.
@@ -187,6 +171,32 @@ export async function* emitFiles(
   // Deploy configs that list no files.
   yield { path: '_headers', body: headersFile(shape, model.meta.data_version) };
   yield { path: '_routes.json', body: cloudflareRoutes(shape) };
+}
+
+/** The site's pages and downloads, then /meta, which lists every download's sha256. */
+async function* siteFiles(
+  file: (routeId: string, params: Record<string, string>, content: string | Uint8Array | JsonBody) => EmittedFile,
+  model: ModelOutput,
+  releases: ReleaseContext,
+  meta: Meta,
+  site: SitePages,
+): AsyncGenerator<EmittedFile> {
+  yield file('home', {}, site.home);
+  for (const p of site.occupations) yield file('occupation-page', { slug: p.slug }, p.html);
+  yield file('isco-index', {}, iscoIndexPage(model));
+  for (const p of iscoPages(model)) yield file('isco-page', { isco_slug: p.slug }, p.html);
+  yield file('docs-changes', {}, changesPage(model, releases));
+  const overview = renderOverview(model);
+  yield file('overview', {}, overview.page);
+  for (const p of overview.industries) yield file('industry-page', { naics_code: p.code }, p.html);
+  yield file('site-script', {}, site.script);
+  const downloads = await site.downloads;
+  yield file('downloads', {}, downloads.page);
+  for (const d of downloads.files) yield file(d.routeId, {}, d.body);
+  yield { path: NOT_FOUND_FILES.page, body: site.notFound };
+  // /meta lists every download's sha256, so it comes after them.
+  const versioned = (id: string) => (routeById(id).release ? { release_url: releaseUrlFor(id, model.meta.data_version) } : {});
+  yield file('meta', {}, json({ ...meta, downloads: downloads.files.map((d) => ({ url: urlFor(d.routeId), ...versioned(d.routeId), bytes: typeof d.body === 'string' ? Buffer.byteLength(d.body) : d.body.byteLength, sha256: sha256(d.body) })) }));
 }
 
 /** The served occupations' index without the unscored ones' (their shard is UNSCORED_SHARD) and the parts that are shards of their own. */

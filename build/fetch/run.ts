@@ -85,82 +85,7 @@ export async function fetchSources(manifest: Manifest, options: FetchOptions, lo
     log('User-Agent has a placeholder contact; set ODR_FETCH_USER_AGENT to your own (BLS refuses anonymous agents).');
   }
 
-  const unpack = async (source: Source, file: SourceFile, zipPath: string, rel: string): Promise<FetchedFile[]> => {
-    const zip = new Uint8Array(await readFile(zipPath));
-    const plan = planZipExtraction(listZipEntries(zip), file.extract?.expect ?? []);
-    rejectUnsafe(plan, file.name);
-    const written = await extractPlanned(zip, plan, join(outDir, source.id));
-    log(`[${source.id}] extracted ${written.length} files from ${file.name} into ${join(outDir, source.id)}`);
-    return written.map((w) => ({ path: `${source.id}/${w.path}`, from: rel, bytes: w.bytes, sha256: w.sha256 }));
-  };
-
-  const processFile = async (source: Source, file: SourceFile): Promise<FileResult> => {
-    const rel = `${source.id}/${file.name}`;
-    const dest = join(outDir, source.id, file.name);
-    const url = rewriteOrigin(file.url, baseUrl);
-    const before = extractedFrom(previous, rel);
-    // Pinned digests win; otherwise trust what the last run recorded for this path.
-    const pinned = file.sha256 !== undefined || file.bytes !== undefined;
-    const seen = recordedFile(previous, rel);
-    const expected: Partial<Digest> | undefined = pinned ? { bytes: file.bytes, sha256: file.sha256 } : seen;
-
-    if (!options.force && expected && (await matches(dest, expected))) {
-      const digest = expected.sha256 ? { bytes: (await sizeOf(dest)) ?? 0, sha256: expected.sha256 } : await digestFile(dest);
-      const own: FetchedFile = { path: rel, url: file.url, ...digest };
-      if (!file.extract) {
-        log(`[${source.id}] ${file.name} already present (${formatBytes(digest.bytes)}, sha256 matches), skipped`);
-        return { fresh: false, files: [own], dropped: [] };
-      }
-      const intact = await Promise.all(before.map((f) => matches(join(outDir, f.path), f)));
-      if (before.length > 0 && intact.every(Boolean)) {
-        log(`[${source.id}] ${file.name} and its ${before.length} extracted files already present, skipped`);
-        return { fresh: false, files: [own, ...before], dropped: [] };
-      }
-      log(`[${source.id}] ${file.name} present; extracted files missing or changed, extracting again`);
-      const files = await unpack(source, file, dest, rel);
-      return { fresh: true, files: [own, ...files], dropped: before.map((f) => f.path) };
-    }
-
-    log(`[${source.id}] GET ${url}`);
-    let lastQuarter = 0;
-    const digest = await downloadToFile(url, dest, {
-      userAgent: options.userAgent,
-      timeoutMs: options.timeoutMs,
-      onProgress: (got, total) => {
-        if (progress) return progress(source.id, file.name, got, total);
-        if (total < LARGE) return;
-        const quarter = Math.floor((got / total) * 4);
-        if (quarter > lastQuarter && quarter < 4) {
-          lastQuarter = quarter;
-          log(`[${source.id}]   ${quarter * 25}% of ${formatBytes(total)}`);
-        }
-      },
-      validate: async (tmp, d) => {
-        if (file.bytes !== undefined && d.bytes !== file.bytes) {
-          throw new Error(`got ${d.bytes} bytes, expected ${file.bytes} (pinned in the manifest)`);
-        }
-        if (file.sha256 !== undefined && d.sha256 !== file.sha256) {
-          throw new Error(`sha256 ${d.sha256} differs from the pinned ${file.sha256}`);
-        }
-        // Inspect the archive before it replaces anything: a refused zip never lands on disk.
-        if (file.extract) {
-          let names: string[];
-          try {
-            names = listZipEntries(new Uint8Array(await readFile(tmp)));
-          } catch (err) {
-            throw new ArchiveRejected(`${file.name} is not a readable zip (${(err as Error).message})`);
-          }
-          rejectUnsafe(planZipExtraction(names, file.extract.expect), file.name);
-        }
-      },
-    });
-    log(`[${source.id}] saved ${file.name} (${formatBytes(digest.bytes)}, sha256 ${digest.sha256.slice(0, 12)}…)`);
-    const own: FetchedFile = { path: rel, url: file.url, ...digest };
-    if (!file.extract) return { fresh: true, files: [own], dropped: [] };
-    const files = await unpack(source, file, dest, rel);
-    return { fresh: true, files: [own, ...files], dropped: before.map((f) => f.path) };
-  };
-
+  const ctx: FileContext = { options, previous, log, progress };
   for (const source of selected) {
     if (!isFetchable(source)) {
       outcomes.push({ id: source.id, required: source.required, status: 'unfetchable', errors: [] });
@@ -182,7 +107,7 @@ export async function fetchSources(manifest: Manifest, options: FetchOptions, lo
     let fresh = false;
     for (const file of source.files) {
       try {
-        const r = await processFile(source, file);
+        const r = await processFile(ctx, source, file);
         fresh ||= r.fresh;
         update.files.push(...r.files);
         update.dropped.push(...r.dropped);
@@ -210,6 +135,102 @@ export async function fetchSources(manifest: Manifest, options: FetchOptions, lo
   const recordPath = join(outDir, RECORD_FILE);
   const exitCode = summarize(selected, outcomes, recordPath, log);
   return { outcomes, exitCode, recordPath };
+}
+
+/** What fetching one file reads: the options, the last run's record, where to log and show progress. */
+interface FileContext {
+  options: FetchOptions;
+  previous: FetchRecord | undefined;
+  log: Log;
+  progress: Progress | undefined;
+}
+
+/** Extracts a zip the manifest asks to unpack, refusing it whole when any entry is unsafe or an expected file is missing. */
+async function unpack(ctx: FileContext, source: Source, file: SourceFile, zipPath: string, rel: string): Promise<FetchedFile[]> {
+  const { outDir } = ctx.options;
+  const zip = new Uint8Array(await readFile(zipPath));
+  const plan = planZipExtraction(listZipEntries(zip), file.extract?.expect ?? []);
+  rejectUnsafe(plan, file.name);
+  const written = await extractPlanned(zip, plan, join(outDir, source.id));
+  ctx.log(`[${source.id}] extracted ${written.length} files from ${file.name} into ${join(outDir, source.id)}`);
+  return written.map((w) => ({ path: `${source.id}/${w.path}`, from: rel, bytes: w.bytes, sha256: w.sha256 }));
+}
+
+/** One file of a source: kept when what is on disk matches its pinned or recorded digest, else downloaded (and unpacked). */
+async function processFile(ctx: FileContext, source: Source, file: SourceFile): Promise<FileResult> {
+  const { options, previous, log } = ctx;
+  const { outDir, baseUrl } = options;
+  const rel = `${source.id}/${file.name}`;
+  const dest = join(outDir, source.id, file.name);
+  const url = rewriteOrigin(file.url, baseUrl);
+  const before = extractedFrom(previous, rel);
+  // Pinned digests win; otherwise trust what the last run recorded for this path.
+  const pinned = file.sha256 !== undefined || file.bytes !== undefined;
+  const seen = recordedFile(previous, rel);
+  const expected: Partial<Digest> | undefined = pinned ? { bytes: file.bytes, sha256: file.sha256 } : seen;
+
+  if (!options.force && expected && (await matches(dest, expected))) {
+    const digest = expected.sha256 ? { bytes: (await sizeOf(dest)) ?? 0, sha256: expected.sha256 } : await digestFile(dest);
+    const own: FetchedFile = { path: rel, url: file.url, ...digest };
+    if (!file.extract) {
+      log(`[${source.id}] ${file.name} already present (${formatBytes(digest.bytes)}, sha256 matches), skipped`);
+      return { fresh: false, files: [own], dropped: [] };
+    }
+    const intact = await Promise.all(before.map((f) => matches(join(outDir, f.path), f)));
+    if (before.length > 0 && intact.every(Boolean)) {
+      log(`[${source.id}] ${file.name} and its ${before.length} extracted files already present, skipped`);
+      return { fresh: false, files: [own, ...before], dropped: [] };
+    }
+    log(`[${source.id}] ${file.name} present; extracted files missing or changed, extracting again`);
+    const files = await unpack(ctx, source, file, dest, rel);
+    return { fresh: true, files: [own, ...files], dropped: before.map((f) => f.path) };
+  }
+
+  return download(ctx, source, file, { rel, dest, url, before });
+}
+
+/** Downloads a file (validated against its pin and, for an archive, its plan before it replaces anything), then unpacks it. */
+async function download(ctx: FileContext, source: Source, file: SourceFile, at: { rel: string; dest: string; url: string; before: FetchedFile[] }): Promise<FileResult> {
+  const { options, log, progress } = ctx;
+  const { rel, dest, url, before } = at;
+  log(`[${source.id}] GET ${url}`);
+  let lastQuarter = 0;
+  const digest = await downloadToFile(url, dest, {
+    userAgent: options.userAgent,
+    timeoutMs: options.timeoutMs,
+    onProgress: (got, total) => {
+      if (progress) return progress(source.id, file.name, got, total);
+      if (total < LARGE) return;
+      const quarter = Math.floor((got / total) * 4);
+      if (quarter > lastQuarter && quarter < 4) {
+        lastQuarter = quarter;
+        log(`[${source.id}]   ${quarter * 25}% of ${formatBytes(total)}`);
+      }
+    },
+    validate: async (tmp, d) => {
+      if (file.bytes !== undefined && d.bytes !== file.bytes) {
+        throw new Error(`got ${d.bytes} bytes, expected ${file.bytes} (pinned in the manifest)`);
+      }
+      if (file.sha256 !== undefined && d.sha256 !== file.sha256) {
+        throw new Error(`sha256 ${d.sha256} differs from the pinned ${file.sha256}`);
+      }
+      // Inspect the archive before it replaces anything: a refused zip never lands on disk.
+      if (file.extract) {
+        let names: string[];
+        try {
+          names = listZipEntries(new Uint8Array(await readFile(tmp)));
+        } catch (err) {
+          throw new ArchiveRejected(`${file.name} is not a readable zip (${(err as Error).message})`);
+        }
+        rejectUnsafe(planZipExtraction(names, file.extract.expect), file.name);
+      }
+    },
+  });
+  log(`[${source.id}] saved ${file.name} (${formatBytes(digest.bytes)}, sha256 ${digest.sha256.slice(0, 12)}…)`);
+  const own: FetchedFile = { path: rel, url: file.url, ...digest };
+  if (!file.extract) return { fresh: true, files: [own], dropped: [] };
+  const files = await unpack(ctx, source, file, dest, rel);
+  return { fresh: true, files: [own, ...files], dropped: before.map((f) => f.path) };
 }
 
 async function removeStaleParts(dir: string): Promise<void> {

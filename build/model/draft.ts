@@ -149,48 +149,19 @@ function taskCategories(occ: ServedOccupation, links: TaskLinks[], importance: I
   return { cats, categories };
 }
 
-export function draftOccupation(occ: ServedOccupation, ctx: DraftContext, counts: DraftCounts): Draft {
-  const { seeds, evidence } = ctx;
-  const p = seeds.params;
-  const labelValues = p.capability.label_values.value;
-  const tValues = p.propensity.t_values.value;
-  const wa = ctx.descriptors.work_activities.get(occ.soc) ?? ctx.descriptors.work_activities.get(`${occ.soc.slice(0, 7)}.00`);
-  const importance: Importance = (gwa) => wa?.get(gwa)?.importance ?? 3;
-  const links: TaskLinks[] = occ.tasks.map((t) => {
-    const dwas = (ctx.dwasByTask.get(t.task_id) ?? []).filter((d) => d.soc_code === occ.soc);
-    return {
-      dwas,
-      iwas: dwas.map((d) => ctx.iwaOfDwa.get(d.dwa_id)).filter((x): x is string => x !== undefined),
-      gwas: dwas.map((d) => gwaOfDwa(d.dwa_id)),
-    };
-  });
-
-  const typeW = occ.tasks.map((t) => typeWeight(t.task_type, ctx.coreShare, p));
-  const { weights, source: timeSource } = timeWeights(occ, links, wa, typeW, ctx, counts);
-  counts.time_sources[timeSource]++;
-  const fractions = toFractions(weights);
-  const { cats, categories } = taskCategories(occ, links, importance, fractions, ctx, counts);
-
-  const inputs: TaskInputs[] = occ.tasks.map((t, i) => {
-    const l = labelsOf(evidence.labels.get(t.task_id));
-    return {
-      human: l.human === null ? null : labelValues[l.human],
-      gpt4: l.gpt4 === null ? null : labelValues[l.gpt4],
-      human_e2: l.human === 'E2',
-      gpt4_e2: l.gpt4 === 'E2',
-      usage: evidence.usage.get(t.task_id)?.intensity ?? 0,
-      aei: evidence.automationShare.get(t.task_id) ?? null,
-      t: l.automation === null ? null : tValues[l.automation],
-      wwai: taskWwai(links[i]!.iwas, ctx.wwaiByIwa),
-      category_factor: p.category_factors.value[categories[i]!],
-      weight: weights[i]!,
-      type_weight: typeW[i]!,
-    };
-  });
-  const tilt = p.interval.tilt.value[timeSource];
-  const { layers: base, terms } = taskLayers(inputs, BASE, p, tilt);
-
-  // Per-task records of the base variant (the same formulas as occupationLayers).
+/** Per-task records of the base variant (the same formulas as occupationLayers), the label agreement and the adoption shares, tallied into counts. */
+function taskRecords(
+  occ: ServedOccupation,
+  inputs: readonly TaskInputs[],
+  weights: readonly number[],
+  fractions: readonly number[],
+  categories: readonly TaskCategory[],
+  cats: ReadonlyArray<{ source: 'dwa' | 'keyword'; how: CategoryHow }>,
+  ctx: DraftContext,
+  counts: DraftCounts,
+) {
+  const { evidence } = ctx;
+  const p = ctx.seeds.params;
   const L = inputs.map((x) => labelValue(x.human, x.gpt4, 'both'));
   let lsum = 0;
   let lw = 0;
@@ -257,6 +228,53 @@ export function draftOccupation(occ: ServedOccupation, ctx: DraftContext, counts
       },
     };
   });
+  const agreement = agreeW > 0 ? agreeSum / agreeW : 0;
+  const adoption = exposedAll > 0 ? { usage: exposedUsage / exposedAll, first: exposedFirst / exposedAll, latest: exposedLatest / exposedAll } : { usage: 0, first: 0, latest: 0 };
+  return { tasks, agreement, adoption };
+}
+
+export function draftOccupation(occ: ServedOccupation, ctx: DraftContext, counts: DraftCounts): Draft {
+  const { seeds, evidence } = ctx;
+  const p = seeds.params;
+  const labelValues = p.capability.label_values.value;
+  const tValues = p.propensity.t_values.value;
+  const wa = ctx.descriptors.work_activities.get(occ.soc) ?? ctx.descriptors.work_activities.get(`${occ.soc.slice(0, 7)}.00`);
+  const importance: Importance = (gwa) => wa?.get(gwa)?.importance ?? 3;
+  const links: TaskLinks[] = occ.tasks.map((t) => {
+    const dwas = (ctx.dwasByTask.get(t.task_id) ?? []).filter((d) => d.soc_code === occ.soc);
+    return {
+      dwas,
+      iwas: dwas.map((d) => ctx.iwaOfDwa.get(d.dwa_id)).filter((x): x is string => x !== undefined),
+      gwas: dwas.map((d) => gwaOfDwa(d.dwa_id)),
+    };
+  });
+
+  const typeW = occ.tasks.map((t) => typeWeight(t.task_type, ctx.coreShare, p));
+  const { weights, source: timeSource } = timeWeights(occ, links, wa, typeW, ctx, counts);
+  counts.time_sources[timeSource]++;
+  const fractions = toFractions(weights);
+  const { cats, categories } = taskCategories(occ, links, importance, fractions, ctx, counts);
+
+  const inputs: TaskInputs[] = occ.tasks.map((t, i) => {
+    const l = labelsOf(evidence.labels.get(t.task_id));
+    return {
+      human: l.human === null ? null : labelValues[l.human],
+      gpt4: l.gpt4 === null ? null : labelValues[l.gpt4],
+      human_e2: l.human === 'E2',
+      gpt4_e2: l.gpt4 === 'E2',
+      usage: evidence.usage.get(t.task_id)?.intensity ?? 0,
+      aei: evidence.automationShare.get(t.task_id) ?? null,
+      t: l.automation === null ? null : tValues[l.automation],
+      wwai: taskWwai(links[i]!.iwas, ctx.wwaiByIwa),
+      category_factor: p.category_factors.value[categories[i]!],
+      weight: weights[i]!,
+      type_weight: typeW[i]!,
+    };
+  });
+  const tilt = p.interval.tilt.value[timeSource];
+  const { layers: base, terms } = taskLayers(inputs, BASE, p, tilt);
+
+  const { tasks, agreement, adoption } = taskRecords(occ, inputs, weights, fractions, categories, cats, ctx, counts);
 
   const iwaProfile = new Map<string, number>();
   links.forEach((l, i) => {
@@ -284,8 +302,8 @@ export function draftOccupation(occ: ServedOccupation, ctx: DraftContext, counts
     input_tasks: occ.tasks.map((t) => ({ task_id: t.task_id, description: t.task })),
     parts,
     theta: theta(parts),
-    agreement: agreeW > 0 ? agreeSum / agreeW : 0,
-    adoption: exposedAll > 0 ? { usage: exposedUsage / exposedAll, first: exposedFirst / exposedAll, latest: exposedLatest / exposedAll } : { usage: 0, first: 0, latest: 0 },
+    agreement,
+    adoption,
     protective: Object.fromEntries(Object.entries(prot).map(([k, v]) => [k, round(v, 4)])),
     iwa_profile: iwaProfile,
   };

@@ -114,10 +114,60 @@ export function buildEvidence(bundle: ModelInputs, params: ModelParamsSeed): Evi
     labels.set(l.task_id, l);
   }
   const labelsUnused = bundle.exposure_labels.filter((l) => !taskIds.has(l.task_id)).length;
+  const resolveKey = keyResolver(bundle, taskIds);
+  const { releases, perTask, keyVia } = usageByTask(bundle, resolveKey, params);
+  const years = releases.map(releaseYears);
+  const lastYear = years.length > 0 ? Math.max(...years) : 0;
+  const weights = years.map((y) => 0.5 ** ((lastYear - y) / params.usage.half_life_years.value));
+  const usage = usageSignals(perTask, releases, years, weights, params);
+  const automation = automationShares(bundle, resolveKey, releases, weights, lastYear, params);
 
-  // AEI key -> 29.3 Task IDs.
-  const byText = new Map<string, number[]>();
+  const vias = [...keyVia.values()];
+  // The task counts of the report, in one pass.
+  const taskCounts = { unlabelled: 0, usage: 0, automation: 0, rising: 0, falling: 0 };
   for (const t of tasks) {
+    if (!labels.has(t.task_id)) taskCounts.unlabelled++;
+    const u = usage.get(t.task_id);
+    if (u) taskCounts.usage++;
+    if (automation.share.has(t.task_id)) taskCounts.automation++;
+    const trend = u?.trend_per_year ?? 0;
+    if (trend > 0) taskCounts.rising++;
+    if (trend < 0) taskCounts.falling++;
+  }
+  return {
+    labels,
+    usage,
+    automationShare: automation.share,
+    report: {
+      labels_total: bundle.exposure_labels.length,
+      labels_matched_tasks: labels.size,
+      labels_unmatched_tasks: taskCounts.unlabelled,
+      labels_soc_mismatch: socMismatch,
+      labels_unused: labelsUnused,
+      aei_releases: releases,
+      aei_usage_keys: keyVia.size,
+      aei_usage_keys_direct: vias.filter((v) => v === 'direct').length,
+      aei_usage_keys_bridge: vias.filter((v) => v === 'bridge').length,
+      aei_usage_keys_unmatched: vias.filter((v) => v === 'none').length,
+      aei_collaboration_keys: automation.keys.size,
+      aei_collaboration_keys_matched: automation.matched.size,
+      tasks_with_usage: taskCounts.usage,
+      tasks_with_automation_share: taskCounts.automation,
+      tasks_usage_rising: taskCounts.rising,
+      tasks_usage_falling: taskCounts.falling,
+      ...usageAgreement(perTask, releases),
+    },
+  };
+}
+
+/**
+ * AEI key -> 29.3 Task IDs: the task text itself, else the AEI release's own statements (older
+ * text) whose Task ID still exists. The same keys recur in every release and platform: each is
+ * normalized and resolved once, and every row after that costs one lookup.
+ */
+function keyResolver(bundle: ModelInputs, taskIds: ReadonlySet<number>): (raw: string) => Resolved {
+  const byText = new Map<string, number[]>();
+  for (const t of bundle.tasks) {
     const k = normalizeTaskText(t.task);
     const ids = byText.get(k);
     if (ids) ids.push(t.task_id);
@@ -131,10 +181,8 @@ export function buildEvidence(bundle: ModelInputs, params: ModelParamsSeed): Evi
     if (!ids) bridge.set(k, [s.task_id]);
     else if (!ids.includes(s.task_id)) ids.push(s.task_id);
   }
-  // The same AEI keys recur in every release and platform: each is normalized and resolved once,
-  // and every row after that costs one lookup.
   const resolved = new Map<string, Resolved>();
-  const resolveKey = (raw: string): Resolved => {
+  return (raw: string): Resolved => {
     let r = resolved.get(raw);
     if (r === undefined) {
       const key = normalizeTaskText(raw);
@@ -145,8 +193,13 @@ export function buildEvidence(bundle: ModelInputs, params: ModelParamsSeed): Evi
     }
     return r;
   };
+}
 
-  // Usage intensity per (release, platform, task).
+/** A task's usage in one release: the intensity and the percent seen, each the max over platforms. */
+type ReleaseUsage = { s: number; pct: number };
+
+/** Usage intensity per task and release (the max over platforms), and how each AEI usage key was matched. */
+function usageByTask(bundle: ModelInputs, resolveKey: (raw: string) => Resolved, params: ModelParamsSeed) {
   const releases = [...new Set(bundle.aei_usage.map((u) => u.release))].sort();
   const usageRows = bundle.aei_usage.filter((u) => !NON_TASK_KEYS.has(resolveKey(u.task_key).key));
   const groups = new Map<string, AeiTaskUsage[]>();
@@ -157,8 +210,7 @@ export function buildEvidence(bundle: ModelInputs, params: ModelParamsSeed): Evi
     else groups.set(g, [u]);
   }
   const keyVia = new Map<string, 'direct' | 'bridge' | 'none'>();
-  // task -> release -> {s (max over platforms), pct (max)}
-  const perTask = new Map<number, Map<string, { s: number; pct: number }>>();
+  const perTask = new Map<number, Map<string, ReleaseUsage>>();
   for (const [, rows] of [...groups].sort(([a], [b]) => compareText(a, b))) {
     const total = rows.reduce((a, r) => a + r.pct, 0);
     const equal = total / rows.length;
@@ -167,16 +219,24 @@ export function buildEvidence(bundle: ModelInputs, params: ModelParamsSeed): Evi
       keyVia.set(key, via);
       const s = usageIntensity(r.pct, equal, params.usage);
       for (const id of ids) {
-        const m = perTask.get(id) ?? new Map<string, { s: number; pct: number }>();
+        const m = perTask.get(id) ?? new Map<string, ReleaseUsage>();
         const prev = m.get(r.release);
         m.set(r.release, { s: Math.max(prev?.s ?? 0, s), pct: Math.max(prev?.pct ?? 0, r.pct) });
         perTask.set(id, m);
       }
     }
   }
-  const years = releases.map(releaseYears);
-  const lastYear = years.length > 0 ? Math.max(...years) : 0;
-  const weights = years.map((y) => 0.5 ** ((lastYear - y) / params.usage.half_life_years.value));
+  return { releases, perTask, keyVia };
+}
+
+/** Each observed task's usage signal: the recency-weighted level plus the nowcast trend. */
+function usageSignals(
+  perTask: ReadonlyMap<number, ReadonlyMap<string, ReleaseUsage>>,
+  releases: readonly string[],
+  years: readonly number[],
+  weights: readonly number[],
+  params: ModelParamsSeed,
+): Map<number, UsageSignal> {
   const usage = new Map<number, UsageSignal>();
   for (const [id, byRelease] of perTask) {
     const s = releases.map((r) => byRelease.get(r)?.s ?? 0);
@@ -192,10 +252,15 @@ export function buildEvidence(bundle: ModelInputs, params: ModelParamsSeed): Evi
       releases: [...byRelease.keys()].sort(),
     });
   }
+  return usage;
+}
 
-  // Is there signal in the usage level and in its change? Tasks observed in the releases compared:
-  // the level's rank agreement between the first and the latest release, and the agreement of the
-  // changes over two non-overlapping pairs of releases (the oldest two and the newest two).
+/**
+ * Is there signal in the usage level and in its change? Tasks observed in the releases compared:
+ * the level's rank agreement between the first and the latest release, and the agreement of the
+ * changes over two non-overlapping pairs of releases (the oldest two and the newest two).
+ */
+function usageAgreement(perTask: ReadonlyMap<number, ReadonlyMap<string, ReleaseUsage>>, releases: readonly string[]): Pick<EvidenceReport, 'usage_level_signal' | 'usage_change_signal'> {
   const observedIn = (rs: readonly string[]) => [...perTask.values()].filter((m) => rs.every((r) => m.has(r)));
   const first = releases[0];
   const last = releases.at(-1);
@@ -203,19 +268,25 @@ export function buildEvidence(bundle: ModelInputs, params: ModelParamsSeed): Evi
   const levelRho = spearman(levelPair.map((m) => m.get(first!)!.s), levelPair.map((m) => m.get(last!)!.s));
   const pairs = releases.length >= 4 ? [releases[0]!, releases[1]!, releases.at(-2)!, releases.at(-1)!] : null;
   const changePair = pairs ? observedIn(pairs) : [];
-  const change = (m: Map<string, { s: number }>, a: string, b: string) => m.get(b)!.s - m.get(a)!.s;
+  const change = (m: ReadonlyMap<string, { s: number }>, a: string, b: string) => m.get(b)!.s - m.get(a)!.s;
   const changeRho = pairs ? spearman(changePair.map((m) => change(m, pairs[0]!, pairs[1]!)), changePair.map((m) => change(m, pairs[2]!, pairs[3]!))) : null;
+  return {
+    usage_level_signal: { releases: first !== undefined && last !== undefined && first !== last ? [first, last] : [], tasks: levelPair.length, spearman: levelRho === null ? null : round(levelRho, 3) },
+    usage_change_signal: { releases: pairs ?? [], tasks: changePair.length, spearman: changeRho === null ? null : round(changeRho, 3) },
+  };
+}
 
-  // Automation share = (directive + feedback loop) / classified, recency- and coverage-weighted.
-  const collabKeys = new Set<string>();
-  const collabMatched = new Set<string>();
+/** Automation share = (directive + feedback loop) / classified, recency- and coverage-weighted; with the collaboration keys seen and matched. */
+function automationShares(bundle: ModelInputs, resolveKey: (raw: string) => Resolved, releases: readonly string[], weights: readonly number[], lastYear: number, params: ModelParamsSeed) {
+  const keys = new Set<string>();
+  const matched = new Set<string>();
   const acc = new Map<number, { s: number; w: number }>();
   const weightOf = new Map(releases.map((r, i) => [r, weights[i]!]));
   for (const c of bundle.aei_collaboration as AeiCollaboration[]) {
     const { key, ids } = resolveKey(c.task_key);
-    collabKeys.add(key);
+    keys.add(key);
     const classified = c.directive + c.feedback_loop + c.task_iteration + c.validation + c.learning;
-    if (ids.length > 0) collabMatched.add(key);
+    if (ids.length > 0) matched.add(key);
     if (classified <= 0) continue;
     const share = (c.directive + c.feedback_loop) / classified;
     const w = (weightOf.get(c.release) ?? recencyWeight(c.release, lastYear, params)) * classified;
@@ -226,46 +297,9 @@ export function buildEvidence(bundle: ModelInputs, params: ModelParamsSeed): Evi
       acc.set(id, a);
     }
   }
-  const automationShare = new Map<number, number>();
-  for (const [id, a] of acc) if (a.w > 0) automationShare.set(id, clamp(a.s / a.w, 0, 1));
-
-  const vias = [...keyVia.values()];
-  // The task counts of the report, in one pass.
-  const taskCounts = { unlabelled: 0, usage: 0, automation: 0, rising: 0, falling: 0 };
-  for (const t of tasks) {
-    if (!labels.has(t.task_id)) taskCounts.unlabelled++;
-    const u = usage.get(t.task_id);
-    if (u) taskCounts.usage++;
-    if (automationShare.has(t.task_id)) taskCounts.automation++;
-    const trend = u?.trend_per_year ?? 0;
-    if (trend > 0) taskCounts.rising++;
-    if (trend < 0) taskCounts.falling++;
-  }
-  return {
-    labels,
-    usage,
-    automationShare,
-    report: {
-      labels_total: bundle.exposure_labels.length,
-      labels_matched_tasks: labels.size,
-      labels_unmatched_tasks: taskCounts.unlabelled,
-      labels_soc_mismatch: socMismatch,
-      labels_unused: labelsUnused,
-      aei_releases: releases,
-      aei_usage_keys: keyVia.size,
-      aei_usage_keys_direct: vias.filter((v) => v === 'direct').length,
-      aei_usage_keys_bridge: vias.filter((v) => v === 'bridge').length,
-      aei_usage_keys_unmatched: vias.filter((v) => v === 'none').length,
-      aei_collaboration_keys: collabKeys.size,
-      aei_collaboration_keys_matched: collabMatched.size,
-      tasks_with_usage: taskCounts.usage,
-      tasks_with_automation_share: taskCounts.automation,
-      tasks_usage_rising: taskCounts.rising,
-      tasks_usage_falling: taskCounts.falling,
-      usage_level_signal: { releases: first !== undefined && last !== undefined && first !== last ? [first, last] : [], tasks: levelPair.length, spearman: levelRho === null ? null : round(levelRho, 3) },
-      usage_change_signal: { releases: pairs ?? [], tasks: changePair.length, spearman: changeRho === null ? null : round(changeRho, 3) },
-    },
-  };
+  const share = new Map<number, number>();
+  for (const [id, a] of acc) if (a.w > 0) share.set(id, clamp(a.s / a.w, 0, 1));
+  return { share, keys, matched };
 }
 
 function recencyWeight(release: string, lastYear: number, params: ModelParamsSeed): number {

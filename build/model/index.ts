@@ -7,14 +7,13 @@ import { buildEvidence } from './evidence.ts';
 import { draftOccupation, newDraftCounts, type DraftContext } from './draft.ts';
 import { slugify } from './ids.ts';
 import { computeIndustries } from './industries.ts';
-import { intervalCheck, type IntervalCheck } from './interval-check.ts';
 import type { ModelInputs } from './inputs.ts';
 import { computeIsco, iscoAlternateTitles } from './isco.ts';
 import { computeLabor, employmentWeights } from './labor.ts';
 import { modelReport } from './model-report.ts';
 import { groupBy } from './num.ts';
 import { occupationRecords, scoredRefs } from './occupation-records.ts';
-import { scoreOccupations } from './occupation-scores.ts';
+import { scoreOccupations, type OccupationScores } from './occupation-scores.ts';
 import type { Seeds } from './params.ts';
 import { computeProtective } from './protective.ts';
 import type { FactorsTable, ModelOutput, TierTable } from './record-schemas.ts';
@@ -48,15 +47,13 @@ export function factorsTable(seeds: Seeds, exposures: readonly number[]): Factor
 export const tierTable = (seeds: Seeds): TierTable => seeds.tiers.tiers.map((t) => ({ tier: t.tier, min: t.min }));
 
 export interface ComputeOptions {
-  /** Also measure the interval's coverage of alternatives held out of it (npm run validate; about 15 times the interval's cost). */
-  intervalCheck?: boolean;
+  /** Handed the scores the records are cut from (npm run validate measures the interval's coverage with them: validation/interval-check.ts). */
+  withScores?: (scores: OccupationScores, tiers: TierTable) => void;
   /** Moves by the 3.0 rules only, no routes or focus (npm run validate's 'before' column). */
   moveRules30?: boolean;
 }
 
-export function computeModel(inputs: ModelInputs, seeds: Seeds): ModelOutput;
-export function computeModel(inputs: ModelInputs, seeds: Seeds, opts: ComputeOptions): ModelOutput & { interval_check?: IntervalCheck };
-export function computeModel(inputs: ModelInputs, seeds: Seeds, opts: ComputeOptions = {}): ModelOutput & { interval_check?: IntervalCheck } {
+export function computeModel(inputs: ModelInputs, seeds: Seeds, opts: ComputeOptions = {}): ModelOutput {
   const p = seeds.params;
   const tiers = tierTable(seeds);
   const evidence = buildEvidence(inputs, p);
@@ -67,30 +64,7 @@ export function computeModel(inputs: ModelInputs, seeds: Seeds, opts: ComputeOpt
   const labor = computeLabor(servedSocs, inputs.oews_national, inputs.projections, p);
 
   const releases = evidence.report.aei_releases;
-  const iwaWeights = new Map<string, Map<string, number>>();
-  for (const w of inputs.iwa_weights) {
-    const m = iwaWeights.get(w.soc) ?? new Map<string, number>();
-    m.set(w.iwa_id, w.weight);
-    iwaWeights.set(w.soc, m);
-  }
-  const wwai = wwaiIndex(inputs.wwai_iwa, p.propensity.wwai.value.min_share);
-  const share = coreShare(inputs.tasks);
-  const ctx: DraftContext = {
-    seeds,
-    evidence,
-    descriptors: skills.descriptors,
-    protective,
-    education: groupBy(inputs.education, (e) => `${e.soc_code}|${e.scale_id}`),
-    dwasByTask: groupBy(inputs.task_dwas, (d) => d.task_id),
-    knownDwas: new Set(inputs.dwa_reference.map((d) => d.dwa_id)),
-    iwaOfDwa: new Map(inputs.dwa_reference.map((d) => [d.dwa_id, d.iwa_id])),
-    iwaWeights,
-    wwaiByIwa: wwai.byIwa,
-    ratingsByTask: inputs.task_ratings ? groupBy(inputs.task_ratings, (r) => r.task_id) : null,
-    coreShare: share,
-    firstRelease: releases[0] ?? null,
-    latestRelease: releases.at(-1) ?? null,
-  };
+  const { ctx, wwai, share } = draftContext(inputs, seeds, evidence, skills.descriptors, protective);
   const draftCounts = newDraftCounts();
   const drafts = served.map((occ) => draftOccupation(occ, ctx, draftCounts));
 
@@ -135,9 +109,8 @@ export function computeModel(inputs: ModelInputs, seeds: Seeds, opts: ComputeOpt
   const alternates = iscoAlternateTitles(seeds.isco_titles, isco.units);
 
   const oewsPeriod = inputs.oews_national[0]?.period ?? 'n/a';
-  const check = opts.intervalCheck ? { interval_check: intervalCheck(scores, p, tiers) } : {};
+  opts.withScores?.(scores, tiers);
   return {
-    ...check,
     meta: {
       data_version: `onet-${inputs.onet_version}+oews-${slugify(oewsPeriod)}+model-${p.model_version}`,
       onet_version: inputs.onet_version,
@@ -176,4 +149,35 @@ export function computeModel(inputs: ModelInputs, seeds: Seeds, opts: ComputeOpt
       iscoTitlesUnmatched: alternates.unmatched,
     }),
   };
+}
+
+/** What drafting every occupation reads: the evidence, descriptors and the task-to-activity indexes. */
+function draftContext(inputs: ModelInputs, seeds: Seeds, evidence: DraftContext['evidence'], descriptors: DraftContext['descriptors'], protective: DraftContext['protective']) {
+  const p = seeds.params;
+  const releases = evidence.report.aei_releases;
+  const iwaWeights = new Map<string, Map<string, number>>();
+  for (const w of inputs.iwa_weights) {
+    const m = iwaWeights.get(w.soc) ?? new Map<string, number>();
+    m.set(w.iwa_id, w.weight);
+    iwaWeights.set(w.soc, m);
+  }
+  const wwai = wwaiIndex(inputs.wwai_iwa, p.propensity.wwai.value.min_share);
+  const share = coreShare(inputs.tasks);
+  const ctx: DraftContext = {
+    seeds,
+    evidence,
+    descriptors,
+    protective,
+    education: groupBy(inputs.education, (e) => `${e.soc_code}|${e.scale_id}`),
+    dwasByTask: groupBy(inputs.task_dwas, (d) => d.task_id),
+    knownDwas: new Set(inputs.dwa_reference.map((d) => d.dwa_id)),
+    iwaOfDwa: new Map(inputs.dwa_reference.map((d) => [d.dwa_id, d.iwa_id])),
+    iwaWeights,
+    wwaiByIwa: wwai.byIwa,
+    ratingsByTask: inputs.task_ratings ? groupBy(inputs.task_ratings, (r) => r.task_id) : null,
+    coreShare: share,
+    firstRelease: releases[0] ?? null,
+    latestRelease: releases.at(-1) ?? null,
+  };
+  return { ctx, wwai, share };
 }

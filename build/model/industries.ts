@@ -32,98 +32,10 @@ interface Slice {
 }
 
 export function computeIndustries(inp: IndustryInputs): { industries: IndustryRecord[]; report: Record<string, number> } {
-  // One ownership per OEWS industry code: the one with the largest all-occupations total.
-  const byCode = new Map<string, OewsIndustryRow[]>();
-  for (const r of inp.rows) {
-    const rows = byCode.get(r.naics);
-    if (rows) rows.push(r);
-    else byCode.set(r.naics, [r]);
-  }
-  const chosen = new Map<string, OewsIndustryRow[]>();
-  for (const [code, rows] of byCode) {
-    const owns = [...new Set(rows.map((r) => r.own_code))].sort();
-    const total = (own: string) => rows.find((r) => r.own_code === own && r.occ_code === '00-0000')?.tot_emp ?? 0;
-    const own = owns.reduce((best, o) => (total(o) > total(best) ? o : best), owns[0]!);
-    chosen.set(code, rows.filter((r) => r.own_code === own));
-  }
-  const oewsCodes = [...chosen.keys()].map((code) => ({ code, row: chosen.get(code)![0]! }));
-  const sigOf = new Map(oewsCodes.map(({ code, row }) => [code, oewsSig(row)]));
-  const atLevel = (lvl: number) => oewsCodes.filter(({ row }) => row.naics_level === lvl);
-
-  const sliceFor = (n: NaicsCode): Slice | null => {
-    const sig = naicsSig(n.code);
-    if (n.level === 2 || n.level === 3) {
-      const codes = atLevel(n.level).filter(({ code }) => sigOf.get(code) === sig).map((x) => x.code);
-      return codes.length ? { level: n.level, codes, note: `OEWS ${n.level === 2 ? 'sector' : '3-digit'} estimates` } : null;
-    }
-    const kids = oewsCodes
-      .filter(({ row, code }) => row.naics_level >= 5 && sigOf.get(code)!.startsWith(sig))
-      .map(({ code }) => code);
-    // Drop a child whose own ancestor is also published, so no employment is counted twice.
-    const top = kids.filter((c) => !kids.some((o) => o !== c && sigOf.get(c)!.startsWith(sigOf.get(o)!)));
-    if (top.length) {
-      const level = Math.min(...top.map((c) => chosen.get(c)![0]!.naics_level));
-      return {
-        level,
-        codes: top.sort(),
-        note: 'Sum of the published 5/6-digit industries in this group (OEWS publishes no 4-digit file here); employment and shares may cover only part of the group',
-      };
-    }
-    const parent = atLevel(3).filter(({ code }) => sigOf.get(code) === sig.slice(0, 3)).map((x) => x.code);
-    return parent.length
-      ? { level: 3, codes: parent, note: 'Occupations of the 3-digit parent subsector (no finer OEWS data published for this group); employment, shares and weighted risk are the subsector\'s, not this group\'s alone' }
-      : null;
-  };
-
-  // The served occupations an OEWS occupation code covers, looked up once per code.
-  const servedOf = new Map<string, string[]>();
-  const socsOf = (code: string): string[] => {
-    let socs = servedOf.get(code);
-    if (!socs) servedOf.set(code, (socs = inp.occupationsOf(code).filter((s) => inp.scored.has(s))));
-    return socs;
-  };
+  const chosen = chosenOwnership(inp.rows);
+  const sliceFor = slicer(chosen);
   const unmapped = new Set<string>();
-  /** Employment per served occupation in the slice's codes, and the slice's total, largest first. */
-  const aggregate = (codes: readonly string[]) => {
-    const emp = new Map<string, number>();
-    let total = 0;
-    for (const code of codes) {
-      for (const r of chosen.get(code)!) {
-        if (r.tot_emp === null) continue;
-        if (r.occ_code === '00-0000') {
-          total += r.tot_emp;
-          continue;
-        }
-        if (r.o_group !== 'detailed') continue;
-        const socs = socsOf(r.occ_code);
-        if (socs.length === 0) {
-          unmapped.add(r.occ_code);
-          continue;
-        }
-        for (const s of socs) emp.set(s, (emp.get(s) ?? 0) + r.tot_emp / socs.length);
-      }
-    }
-    if (total === 0) total = [...emp.values()].reduce((a, b) => a + b, 0);
-    const occupations: IndustryOccupationRef[] = [...emp]
-      .map(([soc, e]) => ({ soc_code: soc, employment: Math.round(e), share: total > 0 ? round(Math.min(1, e / total), 4) : 0 }))
-      .filter((o) => o.employment > 0)
-      .sort((a, b) => b.employment - a.employment || compareText(a.soc_code, b.soc_code));
-    const wsum = occupations.reduce((a, o) => a + o.employment, 0);
-    const weighted = wsum > 0 ? round(occupations.reduce((a, o) => a + o.employment * inp.scored.get(o.soc_code)!.final_score, 0) / wsum, 1) : null;
-    return { total, occupations, weighted };
-  };
-  // Many groups share a slice (level-4 groups that take their 3-digit parent's estimates): each
-  // distinct slice is summed once, and every industry gets its own copy of the records.
-  const slices = new Map<string, ReturnType<typeof aggregate>>();
-  const aggregateOnce = (codes: readonly string[]) => {
-    const key = codes.join('|');
-    let a = slices.get(key);
-    if (!a) {
-      slices.set(key, (a = aggregate(codes)));
-      return a;
-    }
-    return { ...a, occupations: a.occupations.map((o) => ({ ...o })) };
-  };
+  const aggregateOnce = aggregator(chosen, inp, unmapped);
 
   const report = { industries: 0, level_2: 0, level_3: 0, level_4: 0, with_occupations: 0, level_4_from_children: 0, level_4_from_parent: 0, unmapped_oews_codes: 0 };
   const industries: IndustryRecord[] = [];
@@ -158,4 +70,109 @@ export function computeIndustries(inp: IndustryInputs): { industries: IndustryRe
   }
   report.unmapped_oews_codes = unmapped.size;
   return { industries, report };
+}
+
+/** One ownership per OEWS industry code: the one with the largest all-occupations total. */
+function chosenOwnership(rows: readonly OewsIndustryRow[]): Map<string, OewsIndustryRow[]> {
+  const byCode = new Map<string, OewsIndustryRow[]>();
+  for (const r of rows) {
+    const rows = byCode.get(r.naics);
+    if (rows) rows.push(r);
+    else byCode.set(r.naics, [r]);
+  }
+  const chosen = new Map<string, OewsIndustryRow[]>();
+  for (const [code, codeRows] of byCode) {
+    const owns = [...new Set(codeRows.map((r) => r.own_code))].sort();
+    const total = (own: string) => codeRows.find((r) => r.own_code === own && r.occ_code === '00-0000')?.tot_emp ?? 0;
+    const own = owns.reduce((best, o) => (total(o) > total(best) ? o : best), owns[0]!);
+    chosen.set(code, codeRows.filter((r) => r.own_code === own));
+  }
+  return chosen;
+}
+
+/** Which OEWS industry codes stand for a NAICS industry (see the file's head), or null when none does. */
+function slicer(chosen: ReadonlyMap<string, OewsIndustryRow[]>): (n: NaicsCode) => Slice | null {
+  const oewsCodes = [...chosen.keys()].map((code) => ({ code, row: chosen.get(code)![0]! }));
+  const sigOf = new Map(oewsCodes.map(({ code, row }) => [code, oewsSig(row)]));
+  const atLevel = (lvl: number) => oewsCodes.filter(({ row }) => row.naics_level === lvl);
+
+  return (n: NaicsCode): Slice | null => {
+    const sig = naicsSig(n.code);
+    if (n.level === 2 || n.level === 3) {
+      const codes = atLevel(n.level).filter(({ code }) => sigOf.get(code) === sig).map((x) => x.code);
+      return codes.length ? { level: n.level, codes, note: `OEWS ${n.level === 2 ? 'sector' : '3-digit'} estimates` } : null;
+    }
+    const kids = oewsCodes
+      .filter(({ row, code }) => row.naics_level >= 5 && sigOf.get(code)!.startsWith(sig))
+      .map(({ code }) => code);
+    // Drop a child whose own ancestor is also published, so no employment is counted twice.
+    const top = kids.filter((c) => !kids.some((o) => o !== c && sigOf.get(c)!.startsWith(sigOf.get(o)!)));
+    if (top.length) {
+      const level = Math.min(...top.map((c) => chosen.get(c)![0]!.naics_level));
+      return {
+        level,
+        codes: top.sort(),
+        note: 'Sum of the published 5/6-digit industries in this group (OEWS publishes no 4-digit file here); employment and shares may cover only part of the group',
+      };
+    }
+    const parent = atLevel(3).filter(({ code }) => sigOf.get(code) === sig.slice(0, 3)).map((x) => x.code);
+    return parent.length
+      ? { level: 3, codes: parent, note: 'Occupations of the 3-digit parent subsector (no finer OEWS data published for this group); employment, shares and weighted risk are the subsector\'s, not this group\'s alone' }
+      : null;
+  };
+}
+
+/**
+ * Employment per served occupation in a slice's codes, the slice's total, and its employment-weighted
+ * score; OEWS codes that cover no served occupation are added to `unmapped`.
+ */
+function aggregator(chosen: ReadonlyMap<string, OewsIndustryRow[]>, inp: IndustryInputs, unmapped: Set<string>) {
+  // The served occupations an OEWS occupation code covers, looked up once per code.
+  const servedOf = new Map<string, string[]>();
+  const socsOf = (code: string): string[] => {
+    let socs = servedOf.get(code);
+    if (!socs) servedOf.set(code, (socs = inp.occupationsOf(code).filter((s) => inp.scored.has(s))));
+    return socs;
+  };
+  /** Employment per served occupation in the slice's codes, and the slice's total, largest first. */
+  const aggregate = (codes: readonly string[]) => {
+    const emp = new Map<string, number>();
+    let total = 0;
+    for (const code of codes) {
+      for (const r of chosen.get(code)!) {
+        if (r.tot_emp === null) continue;
+        if (r.occ_code === '00-0000') {
+          total += r.tot_emp;
+          continue;
+        }
+        if (r.o_group !== 'detailed') continue;
+        const socs = socsOf(r.occ_code);
+        if (socs.length === 0) {
+          unmapped.add(r.occ_code);
+          continue;
+        }
+        for (const s of socs) emp.set(s, (emp.get(s) ?? 0) + r.tot_emp / socs.length);
+      }
+    }
+    if (total === 0) total = [...emp.values()].reduce((a, b) => a + b, 0);
+    const occupations: IndustryOccupationRef[] = [...emp]
+      .map(([soc, e]) => ({ soc_code: soc, employment: Math.round(e), share: total > 0 ? round(Math.min(1, e / total), 4) : 0 }))
+      .filter((o) => o.employment > 0)
+      .sort((a, b) => b.employment - a.employment || compareText(a.soc_code, b.soc_code));
+    const wsum = occupations.reduce((a, o) => a + o.employment, 0);
+    const weighted = wsum > 0 ? round(occupations.reduce((a, o) => a + o.employment * inp.scored.get(o.soc_code)!.final_score, 0) / wsum, 1) : null;
+    return { total, occupations, weighted };
+  };
+  // Many groups share a slice (level-4 groups that take their 3-digit parent's estimates): each
+  // distinct slice is summed once, and every industry gets its own copy of the records.
+  const slices = new Map<string, ReturnType<typeof aggregate>>();
+  return (codes: readonly string[]) => {
+    const key = codes.join('|');
+    let a = slices.get(key);
+    if (!a) {
+      slices.set(key, (a = aggregate(codes)));
+      return a;
+    }
+    return { ...a, occupations: a.occupations.map((o) => ({ ...o })) };
+  };
 }

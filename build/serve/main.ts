@@ -201,10 +201,10 @@ export function withoutTsx(execArgv: readonly string[]): string[] {
 }
 
 /**
- * V8 lets the young generation of a busy process grow to 16 MB per semi-space (48 MB of RSS):
- * under the bench's load a worker reached 150-170 MB, most of it short-lived request garbage. At
- * 2 MB a worker stays near 120 MB with the same throughput (its garbage is collected more often,
- * in smaller, cheaper scavenges). A value given on the command line is kept.
+ * V8 lets the young generation of a busy process grow to 16 MB per semi-space (48 MB of RSS), and
+ * under load most of a worker's memory is that short-lived request garbage. At 2 MB it is collected
+ * more often, in smaller, cheaper scavenges, with the same throughput. A value given on the command
+ * line is kept.
  */
 export const WORKER_SEMI_SPACE_MB = 2;
 export const workerExecArgv = (execArgv: readonly string[]): string[] =>

@@ -1,7 +1,7 @@
 // One server process of npm start: the vote database (timeline builds) and the listener. Kept
 // apart from the CLI (main.ts) and its build, so that a cluster worker, which only serves, loads
 // this and the server alone: the primary bundles it with worker.ts and runs the workers on plain
-// node, without tsx (whose module-hook thread cost each worker 35-40 MB of RSS).
+// node, without tsx (whose module-hook thread would be much of a worker's memory).
 import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';

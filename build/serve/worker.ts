@@ -1,6 +1,6 @@
 // A cluster worker of npm start: serves only. The primary (main.ts) bundles this file with
-// esbuild and forks it on plain node (no tsx: its module-hook thread cost each worker 35-40 MB of
-// RSS), passing what it resolved in ODR_SERVE_WORKER; the vote settings come from the same argv
+// esbuild and forks it on plain node (no tsx: its module-hook thread would be much of a worker's
+// memory), passing what it resolved in ODR_SERVE_WORKER; the vote settings come from the same argv
 // and environment as the primary's (the secret from the environment only, never from here).
 import { serveHere, WORKER_ENV, type WorkerStart } from './serve-here.ts';
 import { splitVoteArgs } from './vote-args.ts';

@@ -2,7 +2,7 @@
 // items 2 and 3): the interval's coverage of alternatives held out of it, the tier-crossing share
 // and the adoption windows, beside model 2.0.0 where a figure exists for both. Pure.
 import { tierFor } from '../model/assess.ts';
-import type { IntervalCheck } from '../model/interval-check.ts';
+import type { IntervalCheck } from './interval-check.ts';
 import { median, round, spearman } from '../model/num.ts';
 import { modalTier } from '../model/uncertainty.ts';
 import type { ModelOutput, TierTable } from '../model/record-schemas.ts';

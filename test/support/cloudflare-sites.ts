@@ -20,7 +20,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('dists', dists);
   project.provide('distsStatus', status);
   // A folder of this project's own: the integration project's teardown removes the builds' folder
-  // (`root`), possibly before this one runs, and a state file kept there was gone by then, leaving
+  // (`root`), possibly before this one runs, and a state file kept there could be gone by then, leaving
   // the runtimes running after the suite.
   const dir = mkdtempSync(path.join(tmpdir(), 'odr-cloudflare-'));
   const lazy: LazySites = { dir, dists, state: path.join(dir, 'cloudflare-sites.json') };

@@ -148,20 +148,50 @@ export function originForm(target: string): string {
 
 export async function startServer(opts: ServerOptions): Promise<{ url: string; close(): Promise<void> }> {
   const dir = path.resolve(opts.dir);
-  const limits: ServerLimits = {
+  const limits = serverLimits(opts);
+  const reader = new FileReader(dir);
+  const metaFile = reader.read(shardFile('meta'));
+  if (!metaFile) throw new Error(`${dir} holds no build (no ${shardFile('meta')}); run npm run build first`);
+  const { shape, data_version: dataVersion } = JSON.parse(metaFile.body.toString('utf8')) as { shape: Shape; data_version: string };
+  const handler = await functionHandler(opts, dir, reader);
+  const router = new Router(dir, reader, limits, handler, shape, dataVersion, opts.trustProxy === true);
+  const server = nodeServer(limits, router);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, () => resolve());
+  });
+  // Once listening, an accept that fails (EMFILE: out of file descriptors) costs that connection
+  // only; without a listener Node would end the process.
+  server.on('error', () => undefined);
+  const { port } = server.address() as AddressInfo;
+  const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
+  router.origin = `http://${host}:${port}`;
+  return {
+    url: `http://${host}:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The options' limits, each defaulting to SERVER_DEFAULTS (the headers' time within the request's). */
+function serverLimits(opts: ServerOptions): ServerLimits {
+  return {
     maxConnections: opts.maxConnections ?? defaultMaxConnections(),
     requestTimeoutMs: opts.requestTimeoutMs ?? SERVER_DEFAULTS.requestTimeoutMs,
     headersTimeoutMs: Math.min(opts.headersTimeoutMs ?? SERVER_DEFAULTS.headersTimeoutMs, opts.requestTimeoutMs ?? SERVER_DEFAULTS.requestTimeoutMs),
     cacheBytes: opts.cacheBytes ?? SERVER_DEFAULTS.cacheBytes,
     keepAliveTimeoutMs: opts.keepAliveTimeoutMs ?? SERVER_DEFAULTS.keepAliveTimeoutMs,
   };
-  const reader = new FileReader(dir);
-  const metaFile = reader.read(shardFile('meta'));
-  if (!metaFile) throw new Error(`${dir} holds no build (no ${shardFile('meta')}); run npm run build first`);
-  const { shape, data_version: dataVersion } = JSON.parse(metaFile.body.toString('utf8')) as { shape: Shape; data_version: string };
+}
+
+/** The function's handler over the build in `dir`: the bundle (or the module the options pass) reading shards from disk. */
+async function functionHandler(opts: ServerOptions, dir: string, reader: FileReader): Promise<ReplyHandler> {
   const mod: FunctionModule = opts.functionModule ?? ((await import(pathToFileURL(path.join(dir, FUNCTION_PATHS.core)).href)) as FunctionModule);
   // The function keeps the shards it parsed; they are read from disk, not from the file cache.
-  const handler = mod.createReplyHandler(
+  return mod.createReplyHandler(
     {
       loadShard: async (name) => {
         const bytes = reader.bytes(shardFile(name));
@@ -176,38 +206,126 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
     },
     { votes: opts.votes && loopback(opts.host) && !opts.trustProxy ? { ...opts.votes, hostAllowed: localHost } : opts.votes },
   );
-  // The client address is handed to the function as an argument, never as a header a client
-  // could send: the socket's peer, or with --trust-proxy the hop our proxy appended last
-  // (NodeRequestInfo).
+}
 
-  const prefixes = new Set(routePrefixes(shape));
-
+/**
+ * What answers a request: a static file (from the cache of resolved answers, or read and cached),
+ * a large file streamed from disk, or the function. The client address is handed to the function
+ * as an argument, never as a header a client could send: the socket's peer, or with --trust-proxy
+ * the hop our proxy appended last (NodeRequestInfo).
+ */
+class Router {
   /** Our own address, set once listening; requests to the function are built on it. */
-  let origin = 'http://localhost';
-
+  origin = 'http://localhost';
+  private readonly prefixes: Set<string>;
   /**
    * Static answers per URL path, resolved once while the file is cached: the file and its full
    * header sets (a static file's headers never change). The hot path is then one Map lookup.
    */
-  const resolved = new SizedCache<Resolved>(limits.cacheBytes);
-  const resolve = (pathname: string, file: StaticFile, headers: Record<string, string>): Resolved => {
+  private readonly resolved: SizedCache<Resolved>;
+  /**
+   * Files the cache would not keep (over a quarter of it: the SQLite download) are sent as they
+   * are on disk, read a chunk at a time as the client takes them (FileChunks): compressing one on
+   * every request would cost a worker seconds of CPU, and reading it whole would hold all of it per
+   * connection for as long as the client took to read it.
+   */
+  private readonly largeFileBytes: number;
+  /**
+   * Paths the route table sends to the function (list queries, assess, votes...), and static
+   * routes with no file, remembered so their next request skips the static lookup (and the disk).
+   * Bounded: arbitrary 404 paths must not grow it.
+   */
+  private readonly functionPaths = new Set<string>();
+  /** The connection cap's bookkeeping: which connections have a request in flight. */
+  readonly cap: ConnectionCap<Duplex>;
+  private readonly onResponseClose: (this: http.ServerResponse) => void;
+
+  constructor(
+    private readonly dir: string,
+    private readonly reader: FileReader,
+    limits: ServerLimits,
+    private readonly handler: ReplyHandler,
+    private readonly shape: Shape,
+    private readonly dataVersion: string,
+    private readonly trustProxy: boolean,
+  ) {
+    this.prefixes = new Set(routePrefixes(shape));
+    this.resolved = new SizedCache<Resolved>(limits.cacheBytes);
+    this.largeFileBytes = limits.cacheBytes / 4;
+    const cap = (this.cap = new ConnectionCap<Duplex>(limits.maxConnections));
+    this.onResponseClose = function (this: http.ServerResponse) {
+      cap.requestEnded(this.req.socket);
+    };
+  }
+
+  inFlight(req: http.IncomingMessage, res: http.ServerResponse): void {
+    this.cap.requestStarted(req.socket);
+    res.once('close', this.onResponseClose);
+  }
+
+  serve(req: http.IncomingMessage, res: http.ServerResponse): void {
+    this.inFlight(req, res);
+    // A throw here would take the whole server down: answer 500 and keep serving.
+    try {
+      this.route(req, res);
+    } catch {
+      internalError(req, res);
+    }
+  }
+
+  private route(req: http.IncomingMessage, res: http.ServerResponse): void {
+    const rawUrl = originForm(req.url ?? '/');
+    const q = rawUrl.indexOf('?');
+    const pathname = q < 0 ? rawUrl : rawUrl.slice(0, q);
+    const isGet = req.method === 'GET' || req.method === 'HEAD';
+    const known = isGet ? this.resolved.get(pathname) : undefined;
+    if (known) return this.sendStatic(req, res, pathname, known);
+    // The function needs only the path and query: the URL is built on our own address, never on
+    // the client's Host header (a malformed one would make Request throw, or reroute the path).
+    const url = `${this.origin}${rawUrl}`;
+    if (this.functionPaths.has(pathname)) return this.sendFunction(req, res, url);
+    // Under the route table's prefixes (and at the root) only its routes are files; the rest goes
+    // to the function (404, 405, slash redirects), as on Cloudflare.
+    const isRouted = pathname === '/' || this.prefixes.has(pathname.split('/')[1]!);
+    if (isRouted) {
+      const d = dispatch(req.method ?? 'GET', pathname, this.shape, this.dataVersion);
+      if (d.to === 'file') return this.sendFile(req, res, pathname, d.file, d.headers, url);
+      if (d.route) this.rememberFunctionPath(pathname);
+    } else if (/^[A-Za-z0-9_./-]*$/.test(pathname) && !pathname.includes('/.') && !pathname.startsWith('/_')) {
+      // Outside the API and embed prefixes dist/ is a plain file host (manifest, configs); never
+      // a dot-file (nor anything under a dot-folder), nor the deployment's own files (_functions/
+      // with the bundle's metafile, _shards/, _headers, _worker.js...).
+      const kind = DIRECT_TYPES[path.extname(pathname)];
+      if (kind && !isGet) return this.plainFileMethod(req, res, pathname, pathname.slice(1), url);
+      if (kind) return this.sendFile(req, res, pathname, pathname.slice(1), responseHeaders(kind as 'json' | 'html', 'static'), url);
+    }
+    this.sendFunction(req, res, url);
+  }
+
+  private rememberFunctionPath(pathname: string): void {
+    if (this.functionPaths.size >= FUNCTION_PATHS_KEPT) this.functionPaths.clear();
+    this.functionPaths.add(pathname);
+  }
+
+  private resolve(pathname: string, file: StaticFile, headers: Record<string, string>): Resolved {
     const r: Resolved = { file, headers, identity: variant(headers, file.body, etagFor(file, null), null), size: file.body.length + ENTRY_OVERHEAD, used: false };
-    resolved.set(pathname, r);
+    this.resolved.set(pathname, r);
     return r;
-  };
-  const variantOf = (pathname: string, r: Resolved, encoding: Encoding | null): Variant => {
+  }
+
+  private variantOf(pathname: string, r: Resolved, encoding: Encoding | null): Variant {
     if (encoding === null) return r.identity;
     let v = r[encoding];
     if (!v) {
       const body = encoded(r.file, encoding);
       v = r[encoding] = variant(r.headers, body, etagFor(r.file, encoding), encoding);
-      resolved.grow(pathname, r, body.length + ENTRY_OVERHEAD);
+      this.resolved.grow(pathname, r, body.length + ENTRY_OVERHEAD);
     }
     return v;
-  };
+  }
 
-  function sendStatic(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, r: Resolved) {
-    const v = variantOf(pathname, r, chooseEncoding(r.file, req.headers['accept-encoding']));
+  private sendStatic(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, r: Resolved): void {
+    const v = this.variantOf(pathname, r, chooseEncoding(r.file, req.headers['accept-encoding']));
     // The tag of the representation this request would get: a gzip tag never validates br bytes.
     if (req.headers['if-none-match'] !== undefined && matchesEtag(req.headers['if-none-match'], v.etag)) {
       res.writeHead(304, v.notModified).end();
@@ -217,15 +335,8 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
     res.end(req.method === 'HEAD' ? undefined : v.body);
   }
 
-  /**
-   * Files the cache would not keep (over a quarter of it: the SQLite download, 15.6 MB) are sent as
-   * they are on disk, read a chunk at a time as the client takes them (FileChunks). Compressing
-   * one on every request cost a worker 0.7-2.1 s of CPU per GET or HEAD, and reading it whole held
-   * all of it per connection for as long as the client took to read it.
-   */
-  const largeFileBytes = limits.cacheBytes / 4;
-  function sendLarge(req: http.IncomingMessage, res: http.ServerResponse, rel: string, stat: Stats, headers: Record<string, string>): void {
-    const hash = reader.hashOf(rel, `${stat.ino}:${stat.mtimeMs}:${stat.size}`);
+  private sendLarge(req: http.IncomingMessage, res: http.ServerResponse, rel: string, stat: Stats, headers: Record<string, string>): void {
+    const hash = this.reader.hashOf(rel, `${stat.ino}:${stat.mtimeMs}:${stat.size}`);
     if (hash === null) return internalError(req, res);
     const etag = `"${hash}"`;
     if (req.headers['if-none-match'] !== undefined && matchesEtag(req.headers['if-none-match'], etag)) {
@@ -234,75 +345,38 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
     }
     res.writeHead(200, { ...headers, ETag: etag, Vary: 'Accept-Encoding', 'Content-Length': String(stat.size) });
     if (req.method === 'HEAD') return void res.end();
-    const chunks = new FileChunks(path.join(dir, rel), stat);
+    const chunks = new FileChunks(path.join(this.dir, rel), stat);
     chunks.on('error', () => res.destroy());
     res.on('close', () => chunks.destroy());
     chunks.pipe(res);
   }
 
   /** Serves `rel` when it exists (cached from now on), otherwise hands the request to the function. */
-  function sendFile(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, rel: string, headers: Record<string, string>, url: string): void {
-    const stat = reader.statOf(rel);
-    if (stat && stat.size > largeFileBytes) return sendLarge(req, res, rel, stat, headers);
-    const file = reader.read(rel);
-    if (file) return sendStatic(req, res, pathname, resolve(pathname, file, headers));
-    rememberFunctionPath(pathname);
-    sendFunction(req, res, url);
+  private sendFile(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, rel: string, headers: Record<string, string>, url: string): void {
+    const stat = this.reader.statOf(rel);
+    if (stat && stat.size > this.largeFileBytes) return this.sendLarge(req, res, rel, stat, headers);
+    const file = this.reader.read(rel);
+    if (file) return this.sendStatic(req, res, pathname, this.resolve(pathname, file, headers));
+    this.rememberFunctionPath(pathname);
+    this.sendFunction(req, res, url);
   }
 
   // The function gets a light request over Node's own (no Web Request, no body stream) and
   // answers with a Reply written straight out (no Response to build and drain): on Node those
   // conversions cost more than the function's work.
-  function sendFunction(req: http.IncomingMessage, res: http.ServerResponse, url: string): void {
+  private sendFunction(req: http.IncomingMessage, res: http.ServerResponse, url: string): void {
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-    // Arrow functions, not bind: Function.prototype.bind is a runtime call that showed in the profile.
-    handler(new NodeRequest(req, url), new NodeRequestInfo(req, opts.trustProxy === true))
+    this.handler(new NodeRequest(req, url), new NodeRequestInfo(req, this.trustProxy))
       .then((r) => writeReply(req, res, hasBody, r))
       .catch(() => internalError(req, res));
   }
-
-  function writeReply(req: http.IncomingMessage, res: http.ServerResponse, hasBody: boolean, reply: AnyReply): void {
-    const headers = reply.headers;
-    // A HEAD's reply keeps the body GET would get: its length is sent (RFC 9110 §9.3.2), not the body.
-    const body = reply.body;
-    if (reply.status !== 204 && reply.status !== 304) headers['Content-Length'] = String(body === null ? 0 : bodyLength(body));
-    if (req.method === 'HEAD') return void res.writeHead(reply.status, headers).end();
-    // The function may answer without reading the body (413, 415, 404...): say the connection
-    // closes, and close it only once the client has sent the rest (see closeAfterBody).
-    const unread = hasBody && !req.complete;
-    if (unread) headers['Connection'] = 'close';
-    // Still waiting for "100 Continue": the client sends no body, there is nothing to drain.
-    const neverAsked = (req as ReadingRequest)[AWAITING_CONTINUE] !== undefined;
-    res.writeHead(reply.status, headers);
-    // Text goes out as it is (Node encodes it while writing: making a Buffer of it here cost
-    // more); parts are written corked, so the headers and every part leave in one writev.
-    if (typeof body === 'string' && !unread) return void res.end(body);
-    if (typeof body === 'string') res.write(body);
-    else if (body) {
-      res.cork();
-      for (const part of body) res.write(part);
-    }
-    if (unread && !neverAsked) closeAfterBody(req, res);
-    else res.end();
-  }
-
-  /**
-   * Paths the route table sends to the function (list queries, assess, votes...), and static
-   * routes with no file, remembered so their next request skips the static lookup (and the disk).
-   * Bounded: arbitrary 404 paths must not grow it.
-   */
-  const functionPaths = new Set<string>();
-  const rememberFunctionPath = (pathname: string) => {
-    if (functionPaths.size >= FUNCTION_PATHS_KEPT) functionPaths.clear();
-    functionPaths.add(pathname);
-  };
 
   /**
    * A method other than GET/HEAD on a plain file outside the route table (manifest.json...): the
    * file exists, so 405 with what it allows (OPTIONS: the preflight for it), not 404.
    */
-  function plainFileMethod(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, rel: string, url: string): void {
-    if (!reader.isFile(rel)) return sendFunction(req, res, url);
+  private plainFileMethod(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, rel: string, url: string): void {
+    if (!this.reader.isFile(rel)) return this.sendFunction(req, res, url);
     // The same preflight and 405 as the function's (routes.ts), for a file: GET only.
     const allow = allowHeader(['GET']);
     if (req.method === 'OPTIONS') {
@@ -312,56 +386,36 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
     const p = methodNotAllowedProblem(req.method ?? '', pathname, allow);
     writeReply(req, res, true, problemResponse(new NodeRequest(req, url), 405, p.detail, p.errors, p.headers));
   }
+}
 
-  /** The connection cap's bookkeeping: which connections have a request in flight. */
-  const cap = new ConnectionCap<Duplex>(limits.maxConnections);
-  function onResponseClose(this: http.ServerResponse): void {
-    cap.requestEnded(this.req.socket);
+/** A reply of the function (or our own problem) written to Node's response. */
+function writeReply(req: http.IncomingMessage, res: http.ServerResponse, hasBody: boolean, reply: AnyReply): void {
+  const headers = reply.headers;
+  // A HEAD's reply keeps the body GET would get: its length is sent (RFC 9110 §9.3.2), not the body.
+  const body = reply.body;
+  if (reply.status !== 204 && reply.status !== 304) headers['Content-Length'] = String(body === null ? 0 : bodyLength(body));
+  if (req.method === 'HEAD') return void res.writeHead(reply.status, headers).end();
+  // The function may answer without reading the body (413, 415, 404...): say the connection
+  // closes, and close it only once the client has sent the rest (see closeAfterBody).
+  const unread = hasBody && !req.complete;
+  if (unread) headers['Connection'] = 'close';
+  // Still waiting for "100 Continue": the client sends no body, there is nothing to drain.
+  const neverAsked = (req as ReadingRequest)[AWAITING_CONTINUE] !== undefined;
+  res.writeHead(reply.status, headers);
+  // Text goes out as it is (Node encodes it while writing, cheaper than a Buffer made here);
+  // parts are written corked, so the headers and every part leave in one writev.
+  if (typeof body === 'string' && !unread) return void res.end(body);
+  if (typeof body === 'string') res.write(body);
+  else if (body) {
+    res.cork();
+    for (const part of body) res.write(part);
   }
-  const inFlight = (req: http.IncomingMessage, res: http.ServerResponse) => {
-    cap.requestStarted(req.socket);
-    res.once('close', onResponseClose);
-  };
+  if (unread && !neverAsked) closeAfterBody(req, res);
+  else res.end();
+}
 
-  function serve(req: http.IncomingMessage, res: http.ServerResponse): void {
-    inFlight(req, res);
-    // A throw here would take the whole server down: answer 500 and keep serving.
-    try {
-      route(req, res);
-    } catch {
-      internalError(req, res);
-    }
-  }
-
-  function route(req: http.IncomingMessage, res: http.ServerResponse): void {
-    const rawUrl = originForm(req.url ?? '/');
-    const q = rawUrl.indexOf('?');
-    const pathname = q < 0 ? rawUrl : rawUrl.slice(0, q);
-    const isGet = req.method === 'GET' || req.method === 'HEAD';
-    const known = isGet ? resolved.get(pathname) : undefined;
-    if (known) return sendStatic(req, res, pathname, known);
-    // The function needs only the path and query: the URL is built on our own address, never on
-    // the client's Host header (a malformed one would make Request throw, or reroute the path).
-    const url = `${origin}${rawUrl}`;
-    if (functionPaths.has(pathname)) return sendFunction(req, res, url);
-    // Under the route table's prefixes (and at the root) only its routes are files; the rest goes
-    // to the function (404, 405, slash redirects), as on Cloudflare.
-    const isRouted = pathname === '/' || prefixes.has(pathname.split('/')[1]!);
-    if (isRouted) {
-      const d = dispatch(req.method ?? 'GET', pathname, shape, dataVersion);
-      if (d.to === 'file') return sendFile(req, res, pathname, d.file, d.headers, url);
-      if (d.route) rememberFunctionPath(pathname);
-    } else if (/^[A-Za-z0-9_./-]*$/.test(pathname) && !pathname.includes('/.') && !pathname.startsWith('/_')) {
-      // Outside the API and embed prefixes dist/ is a plain file host (manifest, configs); never
-      // a dot-file (nor anything under a dot-folder), nor the deployment's own files (_functions/
-      // with the bundle's metafile, _shards/, _headers, _worker.js...).
-      const kind = DIRECT_TYPES[path.extname(pathname)];
-      if (kind && !isGet) return plainFileMethod(req, res, pathname, pathname.slice(1), url);
-      if (kind) return sendFile(req, res, pathname, pathname.slice(1), responseHeaders(kind as 'json' | 'html', 'static'), url);
-    }
-    sendFunction(req, res, url);
-  }
-
+/** Node's HTTP server with our timeouts, our answers where Node's had no body, and the connection cap. */
+function nodeServer(limits: ServerLimits, router: Router): http.Server {
   const server = http.createServer(
     {
       requestTimeout: limits.requestTimeoutMs,
@@ -370,30 +424,30 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
       // up to 30 s past them).
       connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
     },
-    serve,
+    (req, res) => router.serve(req, res),
   );
   // Expect: 100-continue: "100 Continue" is sent only when the function reads the body
   // (NodeRequest.readBody), so a body it refuses unread (413 by Content-Length, 415, 404) is never
-  // asked for. Node's own handling sent it first, and the client then sent all 10 MB.
+  // asked for; Node's own handling would send it first, and the client then all of its body.
   server.on('checkContinue', (req: ReadingRequest, res: http.ServerResponse) => {
     req[AWAITING_CONTINUE] = res;
-    serve(req, res);
+    router.serve(req, res);
   });
-  // Any other expectation: Node's 417 had no body.
+  // Any other expectation: Node's 417 has no body.
   server.on('checkExpectation', (req: http.IncomingMessage, res: http.ServerResponse) => {
-    inFlight(req, res);
+    router.inFlight(req, res);
     const reply = problemResponse(requestLike(req), 417, `This server meets no expectation but 100-continue (Expect: ${String(req.headers.expect)}).`, [
       { location: 'header.Expect', message: 'unsupported expectation', allowed: ['100-continue'] },
     ]);
     writeReply(req, res, true, reply);
   });
-  // CONNECT: Node answered nothing (the connection hung until the client gave up).
+  // CONNECT: Node answers nothing (the connection would hang until the client gave up).
   server.on('connect', (req: http.IncomingMessage, socket: Duplex) => {
     socket.on('error', () => socket.destroy());
     socket.end(rawProblem(501, `This server is not a proxy: CONNECT ${req.url ?? ''} is not supported.`));
   });
   // Requests Node's parser refuses before we see them (bad syntax, headers too large, too slow):
-  // its answers (400, 431, 408) had no body; these are our problem+json with the same statuses.
+  // its answers (400, 431, 408) have no body; these are our problem+json with the same statuses.
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
     if (err.code === 'ECONNRESET' || !socket.writable || inFlight) return void socket.destroy();
@@ -401,37 +455,20 @@ export async function startServer(opts: ServerOptions): Promise<{ url: string; c
     socket.end(rawProblem(status, detail));
   });
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
-  // Connections are counted here, not by server.maxConnections: in a cluster worker that makes the worker refuse the handle, and the
-  // primary then hands it to the next worker, and the next, for as long as all are full: the
-  // client hung unanswered and the primary spun (issue 42, item 5).
+  // Connections are counted here, not by server.maxConnections: in a cluster worker that makes the
+  // worker refuse the handle, and the primary then hands it to the next worker, and the next, for
+  // as long as all are full (the client hangs unanswered and the primary spins).
   // Past the cap a new connection takes the place of the longest-idle one (ConnectionCap), so held
   // idle sockets cannot keep a client out; it is closed at once only when every connection has a
   // request in flight.
+  const cap = router.cap;
   server.on('connection', (socket: Duplex) => {
     const a = cap.admit(socket);
     if (!a.accepted) return void socket.destroy();
     a.evict?.destroy();
     socket.once('close', () => cap.closed(socket));
   });
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, opts.host, () => resolve());
-  });
-  // Once listening, an accept that fails (EMFILE: out of file descriptors) costs that connection
-  // only; without a listener Node would end the process.
-  server.on('error', () => undefined);
-  const { port } = server.address() as AddressInfo;
-  const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
-  origin = `http://${host}:${port}`;
-  return {
-    url: `http://${host}:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return server;
 }
 
 /**
@@ -481,7 +518,7 @@ const bodyLength = (body: string | BodyParts): number =>
 
 /** What the function reads of a Node request: method, URL, headers; the body through readBody. */
 // Classes, not per-request closures: under tsx every closure made per request also pays for
-// keeping its name (esbuild's keepNames), which showed in the profile.
+// keeping its name (esbuild's keepNames).
 class NodeRequest implements RequestLike {
   readonly method: string;
   readonly body = null;
@@ -550,8 +587,7 @@ type ReadingRequest = http.IncomingMessage & { [BODY_READ]?: BodyRead; [AWAITING
  * packet that carried the headers, so the fast path in NodeRequest.readBody finds the body not yet
  * complete. The listeners are module functions that find their state on the request (an emitter
  * calls them with `this` set to it), not closures made per request: under tsx each named closure
- * costs an Object.defineProperty (esbuild's keepNames), and the four of them took about a fifth of
- * POST assess's time per request (one worker: 22.7-24.1k -> 28.9-30.7k req/s).
+ * costs an Object.defineProperty (esbuild's keepNames), a large share of a small POST's time.
  */
 function readBody(req: ReadingRequest, cap: number): Promise<Uint8Array | null> {
   return new Promise((resolve, reject) => {

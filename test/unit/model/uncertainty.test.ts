@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { intervalAlternatives, intervalDimensions } from '../../../build/model/interval.ts';
 import type { TierTable } from '../../../build/model/record-schemas.ts';
 import { confidenceFromEvidence, modalTier, percentileRanges, tierShares } from '../../../build/model/uncertainty.ts';
-import { structuralAlternatives } from '../../../build/model/interval-check.ts';
+import { structuralAlternatives } from '../../../build/validation/interval-check.ts';
 import { realSeeds } from './seeds.ts';
 
 const p = (await realSeeds()).params;

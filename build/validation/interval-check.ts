@@ -2,14 +2,14 @@
 // held-out draw of alternatives, each dimension left out of the construction in turn, the
 // one-at-a-time alternatives of the 2.x interval (plus the E2 weights and flat category factors
 // a reviewer named), and the same held-out draw against the 2.x min-max interval.
-import { tierFor } from './assess.ts';
-import { BASE, evidenceVariants, type Variant } from './displacement.ts';
-import { intervalAlternatives, intervalDimensions } from './interval.ts';
-import type { OccupationScores } from './occupation-scores.ts';
-import { quantileInterval } from './occupation-scores.ts';
-import { round } from './num.ts';
-import type { ModelParamsSeed } from './params.ts';
-import type { TierTable } from './record-schemas.ts';
+import { tierFor } from '../model/assess.ts';
+import { BASE, evidenceVariants, type Variant } from '../model/displacement.ts';
+import { intervalAlternatives, intervalDimensions } from '../model/interval.ts';
+import type { OccupationScores } from '../model/occupation-scores.ts';
+import { quantileInterval } from '../model/occupation-scores.ts';
+import { round } from '../model/num.ts';
+import type { ModelParamsSeed } from '../model/params.ts';
+import type { TierTable } from '../model/record-schemas.ts';
 
 export interface Coverage {
   /** Alternatives tested, (occupation, alternative) scores, and how many of them fall inside. */
