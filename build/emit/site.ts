@@ -24,6 +24,9 @@ import { EXAMPLE_QUERIES, SQLITE_NAME } from './sqlite.ts';
 import { DATABASE_TABLES } from './download-tables.ts';
 import { TOOL_EXAMPLES } from './download-examples.ts';
 import type { ReleaseContext } from '../releases/load.ts';
+import { grouped, pct } from './numbers.ts';
+import { verdict, type ConfidenceCuts } from './verdict.ts';
+import { occupationRisk } from '../contract/present.ts';
 
 /** The pages' script, served verbatim at /assets/site.js. */
 export const SITE_SCRIPT_PATH = join(REPO_ROOT, 'templates', 'site', 'site.js');
@@ -44,15 +47,9 @@ export function humanize(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** Thousands separators without locale data (toLocaleString depends on the runtime's ICU). */
-export function grouped(n: number): string {
-  const [int, frac] = String(Math.abs(n)).split('.');
-  const withCommas = int!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${n < 0 ? '-' : ''}${withCommas}${frac ? `.${frac}` : ''}`;
-}
+export { grouped };
 
 const round = (x: number, d: number) => Number(x.toFixed(d));
-const pct = (x: number) => `${round(x * 100, 1)}%`;
 
 const SCORE_LABELS: Record<string, string> = {
   final_score: 'Final score (0 to 100)',
@@ -210,10 +207,17 @@ function personalFactorLabels(): Record<string, string> {
 }
 
 let paramsSeed: ModelParamsSeed | undefined;
+const modelParams = () => (paramsSeed ??= ModelParamsSeed.parse(JSON.parse(readFileSync(join(REPO_ROOT, 'seeds', 'model-params.json'), 'utf8'))));
+
+/** The cuts the model's confidence word was made with, for the verdict's reason. */
+function confidenceCuts(): ConfidenceCuts {
+  const c = modelParams().confidence;
+  return { tier_share: c.tier_share.value, label_agreement: c.label_agreement.value, label_coverage: c.label_coverage.value };
+}
+
 /** What the score range is, in the numbers of the seeds the model used (not repeated in the template). */
 function rangeNote(): string {
-  paramsSeed ??= ModelParamsSeed.parse(JSON.parse(readFileSync(join(REPO_ROOT, 'seeds', 'model-params.json'), 'utf8')));
-  const iv = paramsSeed.interval;
+  const iv = modelParams().interval;
   return `The range is where the score lands under ${grouped(iv.construction.value.count)} combinations of other reasonable modelling choices (how E2 labels and task categories count, time weights, which evidence is used, parameters moved): ${round(100 * (1 - 2 * iv.quantile.value), 1)}% of them fall inside it. It shows how much the score depends on those choices; it is not a probability.`;
 }
 
@@ -268,6 +272,7 @@ function pageContext(model: ModelOutput, shape: Shape) {
       .map((name) => ({ name, label: labels[name] ?? humanize(name), options: model.factors[name]!, note: model.factor_notes[name] ?? null, hint: factorHint(model.factors[name]!) })),
     tiers: JSON.stringify(model.tiers.map((t) => ({ tier: t.tier, min: t.min }))),
     levels: JSON.stringify(TASK_TIME_LEVELS),
+    confidenceCuts: confidenceCuts(),
   };
 }
 
@@ -295,12 +300,15 @@ function occupationView(o: OccupationRecord, model: ModelOutput, shape: Shape, p
     jobZone: o.job_zone,
     description: o.description,
     group,
+    // Issue 46: the answer first, from the same risk response the API serves for this occupation.
+    verdict: verdict(occupationRisk(o, shape), page.confidenceCuts),
     score: {
       value: scoreText(r.final_score),
       range: scoreRange(r as Record<string, unknown>, model.tiers),
       rangeNote: rangeNote(),
       rangeWord: SCOPE.range,
       scope: SCOPE.sentence,
+      plain: SCOPE.plain,
       tier: r.risk_tier,
       tierWords: TIER_WORDS[r.risk_tier],
       tierShare: pct(r.tier_shares[r.risk_tier]),

@@ -42,7 +42,8 @@ export interface View {
 /** Rows of each gallery table that axe checks: the first ones of every group, and the first of each tier anywhere. */
 const GALLERY_ROWS_PER_GROUP = 2;
 
-export async function axeViolations(page: Page, rules: AxeRules): Promise<string[]> {
+/** `within`: CSS selectors of the parts to check (the whole page without it). */
+export async function axeViolations(page: Page, rules: AxeRules, within?: string[]): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
   const only = rules === 'colour' ? COLOUR_RULES : rules === 'layout' ? LAYOUT_RULES : null;
   const options = only ? { runOnly: { type: 'rule', values: only }, resultTypes: ['violations'] } : { resultTypes: ['violations'] };
@@ -52,7 +53,7 @@ export async function axeViolations(page: Page, rules: AxeRules): Promise<string
   // nodes it reads, and the gallery cost each view several CPU-seconds; every row is still laid
   // out, shown and checked for sideways scrolling, requests and errors with the page.
   const result = (await page.evaluate(
-    ({ opts, perGroup }) => {
+    ({ opts, perGroup, within }) => {
       const exclude: Element[] = [];
       const tiers = new Set<string>();
       for (const body of document.querySelectorAll('section[data-group] tbody')) {
@@ -80,9 +81,10 @@ export async function axeViolations(page: Page, rules: AxeRules): Promise<string
         });
       }
       const axe = (window as unknown as { axe: { run(ctx: object, opts: object): Promise<unknown> } }).axe;
+      if (within) return axe.run({ include: within.map((sel) => [sel]) }, opts);
       return axe.run(exclude.length > 0 ? { include: [document], exclude } : document, opts);
     },
-    { opts: options, perGroup: GALLERY_ROWS_PER_GROUP },
+    { opts: options, perGroup: GALLERY_ROWS_PER_GROUP, within: within ?? null },
   )) as {
     violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }>;
   };
