@@ -24,6 +24,7 @@ import { EXAMPLE_QUERIES, SQLITE_NAME } from './sqlite.ts';
 import { DATABASE_TABLES } from './download-tables.ts';
 import { TOOL_EXAMPLES } from './download-examples.ts';
 import type { ReleaseContext } from '../releases/load.ts';
+import { citeView } from './citation.ts';
 
 /** The pages' script, served verbatim at /assets/site.js. */
 export const SITE_SCRIPT_PATH = join(REPO_ROOT, 'templates', 'site', 'site.js');
@@ -395,6 +396,7 @@ function homeView(model: ModelOutput) {
     most: byScore.slice(0, 10).map(item),
     least: byScore.slice(-10).reverse().map(item),
     tiers: model.tiers.map((t, i) => ({ tier: t.tier, words: TIER_WORDS[t.tier], min: t.min, last: i === model.tiers.length - 1 })),
+    cite: citeView(),
   };
 }
 
@@ -405,6 +407,7 @@ export function renderSite(model: ModelOutput, shape: Shape, meta: Meta, release
     page: eta.render('@site/downloads', {
       meta: model.meta,
       shape,
+      cite: citeView(),
       toolExamples: TOOL_EXAMPLES,
       sqlite: { name: SQLITE_NAME, tables: DATABASE_TABLES.map((t) => t.name).join(', '), examples: EXAMPLE_QUERIES },
       files: files.map((d) => {
