@@ -5,8 +5,7 @@
 // reads prebuilt shards through loadShard and never recomputes the model. No node:*, no fs.
 import type { ShardMeta } from '../build/contract/request-schemas.ts';
 import type { HandlerId, Method } from '../build/contract/routes.ts';
-import { matchRoute, redirectFor, slugOfPath, slugRedirectFor, socRedirectFor } from '../build/contract/route-match.ts';
-import { SLUGS_SHARD } from '../build/contract/dist-layout.ts';
+import { matchRoute, redirectFor } from '../build/contract/route-match.ts';
 import { noResourceAtDotted } from '../build/contract/problem.ts';
 import { DISCARD_LIMIT_BYTES } from '../build/contract/limits.ts';
 import { preflight, problemResponse, redirect, toResponse, type AnyReply, type RequestLike } from './http.ts';
@@ -24,6 +23,7 @@ import { iscoSearchCache, listIsco } from './handlers/list-isco.ts';
 import { assessHandler } from './handlers/assess.ts';
 import { voteHandlers } from './handlers/votes.ts';
 import { mcpHandler } from './handlers/mcp.ts';
+import { iscoSlugRedirect, sixDigitRedirect, slugRedirect } from './handlers/code-redirects.ts';
 
 export type { ShardSource } from './shard-store.ts';
 export type { RequestInfo } from './route-handler.ts';
@@ -86,16 +86,11 @@ async function route(shards: ShardStore, handlers: Record<HandlerId, RouteHandle
     // A preflight names what a resource allows: a path with no resource is a 404 like any other.
     if (req.method === 'OPTIONS') return match ? preflight(match.route) : notFound(shards, req, pathname);
     if (!match) {
-      const soc = socRedirectFor(pathname, meta.shape);
-      if (soc) return redirect(soc + new URL(req.url).search, 308);
-      // A slug in place of the code: its shard is read only for a path that may be one.
-      if (slugOfPath(pathname)) {
-        const { slugs } = shards.loaded<{ slugs: Record<string, string> }>(SLUGS_SHARD) ?? (await shards.load<{ slugs: Record<string, string> }>(SLUGS_SHARD));
-        const to = slugRedirectFor(pathname, meta.shape, slugs);
-        if (to) return redirect(to + new URL(req.url).search, 308);
-      }
+      // A code people have in place of ours (six-digit SOC, a slug): each reads its shards only for a path that may be one.
+      const coded = (await sixDigitRedirect(shards, req, pathname, meta.shape)) ?? (await slugRedirect(shards, req, pathname, meta.shape)) ?? (await iscoSlugRedirect(shards, req, pathname));
+      if (coded) return coded;
       const to = req.method === 'GET' || req.method === 'HEAD' ? redirectFor(pathname, meta.shape) : null;
-      return to ? redirect(to + new URL(req.url).search) : (malformedIsco(req, pathname) ?? notFound(shards, req, pathname));
+      return to ? redirect(to + new URL(req.url).search) : ((await malformedIsco(shards, req, pathname)) ?? notFound(shards, req, pathname));
     }
     const { route } = match;
     const method = req.method === 'HEAD' ? 'GET' : req.method;

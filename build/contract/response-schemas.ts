@@ -175,6 +175,21 @@ const IscoDetailBody = z.strictObject({
   mapping: isco.mapping.strict(),
 });
 export const IscoDetail = IscoDetailBody.extend({ model_version: ModelVersionField });
+/**
+ * The body of a 308 from a code people have to the resource it names: a six-digit SOC code or a
+ * slug to its O*NET occupation (Location), an ISCO-08 unit group's slug to its code.
+ */
+const CodeRedirectBodyOnly = z.strictObject({
+  requested: z.string().describe('The code or slug of the path asked for.'),
+  location: z.string().describe('Where it redirects: the same as the Location header.'),
+  detail: z.string().describe('In words: what the code names, and where the others under it are.'),
+  occupations: z
+    .array(z.strictObject({ soc_code: OnetSocCode, title: z.string(), href: z.string() }))
+    .optional()
+    .describe('For a six-digit SOC code: every scored O*NET occupation under it (the ".00" one first, then its specialties), in code order.'),
+});
+export const CodeRedirectBody = CodeRedirectBodyOnly.extend({ model_version: ModelVersionField });
+export type CodeRedirect = z.infer<typeof CodeRedirectBodyOnly>;
 export type IscoListItem = z.infer<typeof IscoListItem>;
 /** A page of GET /isco without the envelope's model_version. */
 export type IscoListPage = z.infer<typeof IscoListBody>;

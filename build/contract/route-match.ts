@@ -18,14 +18,13 @@ export function redirectFor(pathname: string, shape: Shape): string | null {
 
 /**
  * A six-digit SOC code names its O*NET occupation ".00" (29-1141 -> 29-1141.00), here and under
- * its subpaths (/risk, /tasks, /votes): people and BLS tables write SOC codes that way. Null when
- * the path is no such code or the target is no route. Answered with a 308 (method kept).
+ * its subpaths (/risk, /tasks, /votes): people and BLS tables write SOC codes that way. Answered
+ * with a 308 (method kept) by the function (functions/handlers/code-redirects.ts). This gives the
+ * code a path under /api/v1/occupations names that way, and the subpath after it; null when none.
  */
-export function socRedirectFor(pathname: string, shape: Shape): string | null {
-  const soc = SIX_DIGIT_SOC.exec(pathname);
-  if (!soc) return null;
-  const to = `${soc[1]}.00${soc[2] ?? ''}`;
-  return matchRoute(to, shape) ? to : null;
+export function sixDigitOf(pathname: string): { soc: string; rest: string } | null {
+  const m = SIX_DIGIT_SOC.exec(pathname);
+  return m ? { soc: m[1]!, rest: m[2] ?? '' } : null;
 }
 
 const SLUG_PATH = /^\/api\/v1\/occupations\/([a-z0-9]+(?:-[a-z0-9]+)*)(\/[a-z]+)?$/;
@@ -45,7 +44,7 @@ export function slugRedirectFor(pathname: string, shape: Shape, slugs: Readonly<
   return matchRoute(to, shape) ? to : null;
 }
 
-const SIX_DIGIT_SOC = /^(\/api\/v1\/occupations\/[0-9]{2}-[0-9]{4})(\/[a-z]+)?$/;
+const SIX_DIGIT_SOC = /^\/api\/v1\/occupations\/([0-9]{2}-[0-9]{4})(\/[a-z]+)?$/;
 
 export interface RouteMatch {
   route: RouteDef;

@@ -17,6 +17,8 @@ import { fileFor, shardFile } from '../contract/dist-layout.ts';
 import { matchRoute } from '../contract/route-match.ts';
 import type { EmittedFile } from './files.ts';
 import { templates } from './embed.ts';
+import { citeView } from './citation.ts';
+import { EXAMPLE_ORIGIN, originMarked } from './example-origin.ts';
 
 /** What a request to the built site answers. */
 export interface Answer {
@@ -146,19 +148,6 @@ function examplesFor(template: string, method: string, op: OpenApiDoc['paths'][s
   if (template.includes('{')) out.push({ label: 'Unknown value', req: { method: 'GET', path: pathOf({ ...values, ...MISSING }) } });
   out.push({ label: 'Wrong method', req: { method: 'DELETE', path: p } });
   return out;
-}
-
-/**
- * The origin the snippets show without script: where `npm start` serves. The pages' script puts the
- * page's own origin in its place (every `[data-origin]` element), so a snippet copied from a
- * deployed site names that site.
- */
-export const EXAMPLE_ORIGIN = 'http://127.0.0.1:8080';
-
-/** Escaped text for HTML with the example origin marked for the script to replace. */
-export function originMarked(text: string): string {
-  const esc = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-  return esc.split(EXAMPLE_ORIGIN).join(`<span data-origin>${EXAMPLE_ORIGIN}</span>`);
 }
 
 function curlOf(r: ExampleRequest): string {
@@ -298,7 +287,7 @@ export async function renderDocs(read: ReadBuilt, model: ModelOutput, shape: Sha
     throwaway?.close();
   }
   return [
-    page('docs', eta.render('@site/docs', { meta: model.meta, shape, ...ref })),
+    page('docs', eta.render('@site/docs', { meta: model.meta, shape, cite: citeView(), ...ref })),
     page('docs-embed', eta.render('@site/markdown', { meta: model.meta, pageTitle: 'How to embed a risk card', html: markdownPage(path.join(repoRoot, 'docs', 'EMBED.md')) })),
     page('docs-methodology', eta.render('@site/markdown', { meta: model.meta, pageTitle: 'How the score works: methodology', html: markdownPage(path.join(repoRoot, 'docs', 'METHODOLOGY.md')) })),
   ];

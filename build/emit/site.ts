@@ -27,6 +27,7 @@ import type { ReleaseContext } from '../releases/load.ts';
 import { grouped, pct } from './numbers.ts';
 import { verdict, type ConfidenceCuts } from './verdict.ts';
 import { occupationRisk } from '../contract/present.ts';
+import { citeView } from './citation.ts';
 
 /** The pages' script, served verbatim at /assets/site.js. */
 export const SITE_SCRIPT_PATH = join(REPO_ROOT, 'templates', 'site', 'site.js');
@@ -403,6 +404,7 @@ function homeView(model: ModelOutput) {
     most: byScore.slice(0, 10).map(item),
     least: byScore.slice(-10).reverse().map(item),
     tiers: model.tiers.map((t, i) => ({ tier: t.tier, words: TIER_WORDS[t.tier], min: t.min, last: i === model.tiers.length - 1 })),
+    cite: citeView(),
   };
 }
 
@@ -413,6 +415,7 @@ export function renderSite(model: ModelOutput, shape: Shape, meta: Meta, release
     page: eta.render('@site/downloads', {
       meta: model.meta,
       shape,
+      cite: citeView(),
       toolExamples: TOOL_EXAMPLES,
       sqlite: { name: SQLITE_NAME, tables: DATABASE_TABLES.map((t) => t.name).join(', '), examples: EXAMPLE_QUERIES },
       files: files.map((d) => {

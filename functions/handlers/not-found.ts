@@ -39,15 +39,27 @@ export async function iscoNotFound(shards: ShardStore, req: RequestLike, code: s
     : problemResponse(req, 404, noIscoUnit(code), [{ location: 'path.isco_code', message: 'unknown ISCO-08 unit group' }]);
 }
 
-/** A path under /api/v1/isco/ with a code that is not 4 digits: the client's mistake (400), not a missing resource. */
-export function malformedIsco(req: RequestLike, pathname: string): Reply | null {
+/**
+ * A path under /api/v1/isco/ with a code that is not 4 digits: the client's mistake (400), not a
+ * missing resource. A major, sub-major or minor group's code (1 to 3 digits) is told the scored
+ * unit groups under it.
+ */
+export async function malformedIsco(shards: ShardStore, req: RequestLike, pathname: string): Promise<Reply | null> {
   const prefix = `${urlFor('isco-list')}/`;
   if (!pathname.startsWith(prefix)) return null;
   const code = pathname.slice(prefix.length);
   if (code === '' || code.includes('/') || PARAM_PATTERNS.isco_code!.test(code)) return null;
-  return problemResponse(req, 400, `"${code.length > 40 ? `${code.slice(0, 40)}…` : code}" is not an ISCO-08 unit group code: give its 4 digits, for example ${urlFor('isco-detail', { isco_code: '2512' })}.`, [
-    { location: 'path.isco_code', message: 'must be 4 digits (an ISCO-08 unit group)' },
-  ]);
+  const give = `give its 4 digits, for example ${urlFor('isco-detail', { isco_code: '2512' })}`;
+  let detail = `"${code.length > 40 ? `${code.slice(0, 40)}…` : code}" is not an ISCO-08 unit group code: ${give}.`;
+  if (/^[0-9]{1,3}$/.test(code)) {
+    const { items } = shards.loaded<IscoShard>('isco') ?? (await shards.load<IscoShard>('isco'));
+    const under = items.filter((u) => u.isco_code.startsWith(code));
+    const shown = under.slice(0, 12).map((u) => `${u.isco_code} (${u.title})`);
+    detail = under.length
+      ? `${code} is an ISCO-08 group, not a unit group: ${give}. The scored unit groups under it: ${shown.join(', ')}${under.length > shown.length ? ` and ${under.length - shown.length} more (${urlFor('isco-list')}?major=${code[0]})` : ''}.`
+      : `${code} is no ISCO-08 group with a scored unit group: ${give}.`;
+  }
+  return problemResponse(req, 400, detail, [{ location: 'path.isco_code', message: 'must be 4 digits (an ISCO-08 unit group)' }]);
 }
 
 /** 405: the path as requested (not the route pattern), and the methods it does accept. */

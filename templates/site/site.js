@@ -428,8 +428,27 @@
     });
   }
 
+  // "Cite this": each Copy button puts its block's text (the origin already filled in) on the clipboard.
+  function setupCopy(button) {
+    var source = document.getElementById(button.getAttribute('data-copy'));
+    var status = document.querySelector('[data-copy-status]');
+    if (!source || !navigator.clipboard) return;
+    button.hidden = false;
+    button.addEventListener('click', function () {
+      navigator.clipboard.writeText(source.textContent).then(
+        function () {
+          if (status) status.textContent = 'Copied.';
+        },
+        function () {
+          if (status) status.textContent = 'Could not copy: select the text instead.';
+        },
+      );
+    });
+  }
+
   function init() {
     setOrigin();
+    document.querySelectorAll('button[data-copy]').forEach(setupCopy);
     var search = document.querySelector('form[data-search]');
     if (search) setupSearch(search);
     var filter = document.querySelector('input[data-filter]');

@@ -162,6 +162,17 @@ describe('the function within an edge budget (counts)', () => {
     console.log(`cold requests, ${shape}:\n  ${figures.join('\n  ')}`);
   });
 
+  // Paths no route serves that the function still reads shards for: the codes people have.
+  it.each(SHAPES)('%s: the code redirects and hints, cold, parse within the budget', async (shape) => {
+    for (const p of ['/api/v1/occupations/29-1141', '/api/v1/occupations/15-1299', '/api/v1/occupations/registered-nurses/risk', '/api/v1/isco/lawyers', '/api/v1/isco/261']) {
+      const { read, source } = meter(dists[shape]);
+      const res = await createHandler(source)(new Request(`${base}${p}`));
+      expect([308, 404, 400], p).toContain(res.status);
+      expect(read.bytes, `${p} reads ${read.shards.join(', ')}`).toBeLessThanOrEqual(COLD_REQUEST_BUDGET.bytes);
+      expect(read.values, `${p} reads ${read.shards.join(', ')}`).toBeLessThanOrEqual(COLD_REQUEST_BUDGET.values);
+    }
+  });
+
   it('a cold typo search reads a few shards of the typo index, bounded by its words', async () => {
     const dir = dists.percentile;
     const queries = typoQueries(pageTitles(dir), 300);

@@ -1,9 +1,12 @@
 // The world's way in and the docs' tables, in real Chromium: common non-U.S. titles typed into the
 // home search reach their ISCO-08 unit group's page; no table cell of the docs pages breaks a word
-// at 360 or 1280 pixels (measured from the rendered line boxes, not from the CSS).
+// at 360 or 1280 pixels (measured from the rendered line boxes, not from the CSS); the "cite this"
+// block of the home, docs and downloads pages and its Copy button.
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useSiteSession } from './site-session.ts';
+import { REPO_ROOT } from '../support/dists-status.ts';
 
 const s = useSiteSession('world');
 
@@ -86,4 +89,30 @@ describe('docs tables', () => {
       await context.close();
     });
   }
+});
+
+describe('cite this', () => {
+  // What CITATION.cff says, read here as text: the data set's version line under references.
+  const cff = readFileSync(resolve(REPO_ROOT, 'CITATION.cff'), 'utf8');
+  const dataVersion = /^\s+version: "(onet-[^"]+)"$/m.exec(cff)![1]!;
+
+  it('the home, docs and downloads pages cite CITATION.cff with this site as the address, and Copy copies it', async () => {
+    const context = await s.browser.newContext({ viewport: { width: 1280, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
+    for (const path of ['/', '/docs/', '/downloads/']) {
+      const { page, watch } = await s.open(context, path);
+      const apa = page.locator('#cite-apa');
+      const bib = page.locator('#cite-bib');
+      expect(await apa.textContent(), path).toContain(`(Version ${dataVersion})`);
+      expect(await apa.textContent(), path).toContain(`${s.site.url}/`);
+      expect(await bib.textContent(), path).toContain(`version = {${dataVersion}}`);
+      expect(await bib.textContent(), path).toContain(`url = {${s.site.url}/}`);
+      await page.locator('button[data-copy=cite-bib]').click();
+      await expect.poll(() => page.locator('[data-copy-status]').textContent()).toBe('Copied.');
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await bib.textContent());
+      expect(watch.offHost).toEqual([]);
+      expect(watch.errors).toEqual([]);
+      await page.close();
+    }
+    await context.close();
+  });
 });
