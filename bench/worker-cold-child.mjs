@@ -6,7 +6,9 @@
 // read, the bundle's lazy compilation included. Plain JavaScript run by bare node: no loader hook
 // sits between the bundle and V8.
 //   node bench/worker-cold-child.mjs DIST JOB.json  ->  one JSON line on stdout
-// JOB: { requests: [{ url, method?, body? }] } (the URL's path and query; an origin is added).
+// JOB: { requests: [{ url, method?, body? }], assets?: [path] } (the URL's path and query; an
+// origin is added. assets: files of DIST besides the shards that the requests read, e.g. the risk
+// response an MCP tool reads, held in memory as the shards are).
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -35,6 +37,7 @@ const files = new Map();
 for (const rel of readdirSync(path.join(dist, SHARDS), { recursive: true })) {
   if (String(rel).endsWith('.json')) files.set(`/${SHARDS}/${String(rel).split(path.sep).join('/')}`, readFileSync(path.join(dist, SHARDS, String(rel)), 'utf8'));
 }
+for (const rel of job.assets ?? []) files.set(`/${rel}`, readFileSync(path.join(dist, rel), 'utf8'));
 // A shard as the platform hands it over: its text in memory, parsed by json() (that parse is the
 // function's work); not through Node's Response, whose body streams are JavaScript here and
 // native code in workerd. Anything else (no request measured here reads a file) as a Response.
@@ -59,7 +62,6 @@ cpSync(source, path.join(tmp, '_worker.js'), { recursive: true });
 const t0 = cpu();
 const worker = (await import(pathToFileURL(copy).href)).default;
 const evaluated = cpu();
-rmSync(tmp, { recursive: true, force: true });
 
 // The runtime's own classes once, on nothing of ours.
 {
@@ -76,8 +78,13 @@ for (const r of job.requests) {
   const req = new Request(ORIGIN + r.url, r.body === undefined ? { method: r.method ?? 'GET' } : { method: r.method ?? 'POST', headers: { 'Content-Type': 'application/json' }, body: r.body });
   const a = cpu();
   const res = await worker.fetch(req, env);
-  await res.arrayBuffer();
+  const body = await res.arrayBuffer();
   const b = cpu();
-  out.push({ status: res.status, ms: b.process - a.process, mainMs: a.main === null || b.main === null ? null : b.main - a.main });
+  // A JSON-RPC error or a tool error answers 200: reported, so the figure is never of a refusal.
+  const rpc = r.url === '/mcp' ? JSON.parse(new TextDecoder().decode(body)) : null;
+  const fault = rpc && (rpc.error ?? (rpc.result?.isError ? rpc.result.content : undefined));
+  out.push({ status: res.status, ms: b.process - a.process, mainMs: a.main === null || b.main === null ? null : b.main - a.main, ...(fault ? { fault } : {}) });
 }
+// Removed only now: a module the worker imports on demand (mcp.js) is read on its first request.
+rmSync(tmp, { recursive: true, force: true });
 process.stdout.write(`${JSON.stringify({ evaluateMs: evaluated.process - t0.process, results: out })}\n`);

@@ -9,7 +9,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { shardFile } from '../build/contract/dist-layout.ts';
+import { fileFor, shardFile } from '../build/contract/dist-layout.ts';
+import { urlFor } from '../build/contract/routes.ts';
 import { realisticQueries, typoQueries } from '../test/support/realistic-queries.ts';
 
 const CHILD = path.join(import.meta.dirname, 'worker-cold-child.mjs');
@@ -22,17 +23,25 @@ interface JobRequest {
   method?: string;
   body?: string;
 }
+/** A cold figure's request, with the files besides the shards it reads (paths in DIR). */
+interface ColdKind {
+  kind: string;
+  req: JobRequest;
+  assets?: string[];
+}
 interface Measured {
   status: number;
   ms: number;
   mainMs: number | null;
+  /** An /mcp answer's JSON-RPC error or tool error. */
+  fault?: unknown;
 }
 
 /** Runs one fresh child over `requests`: each request's CPU, and the module's evaluation. */
-async function fresh(dir: string, requests: JobRequest[]): Promise<{ evaluateMs: number; results: Measured[] }> {
+async function fresh(dir: string, requests: JobRequest[], assets: string[] = []): Promise<{ evaluateMs: number; results: Measured[] }> {
   const tmp = mkdtempSync(path.join(tmpdir(), 'worker-cold-job-'));
   const job = path.join(tmp, 'job.json');
-  writeFileSync(job, JSON.stringify({ requests }));
+  writeFileSync(job, JSON.stringify({ requests, assets }));
   try {
     const out = await new Promise<string>((resolve, reject) => {
       const child = spawn(process.execPath, [CHILD, dir, job], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -43,7 +52,10 @@ async function fresh(dir: string, requests: JobRequest[]): Promise<{ evaluateMs:
       child.once('exit', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`worker-cold-child exited with ${code}:\n${stderr}`))));
     });
     const parsed = JSON.parse(out) as { evaluateMs: number; results: Measured[] };
-    for (const [i, r] of parsed.results.entries()) if (r.status >= 500) throw new Error(`${requests[i]!.url}: HTTP ${r.status}`);
+    for (const [i, r] of parsed.results.entries()) {
+      if (r.status >= 500) throw new Error(`${requests[i]!.url}: HTTP ${r.status}`);
+      if (r.fault) throw new Error(`${requests[i]!.url}: ${JSON.stringify(r.fault)}`);
+    }
     return parsed;
   } finally {
     rmSync(tmp, { recursive: true, force: true });
@@ -75,6 +87,7 @@ export interface WorkerColdFigures {
   firstSeen: FirstSeenFigure[];
 }
 
+const mcpCall = (name: string, args: object): JobRequest => ({ url: '/mcp', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }) });
 const search = (q: string) => `/api/v1/occupations?q=${encodeURIComponent(q)}&limit=20`;
 
 export async function workerColdFigures(dir: string): Promise<WorkerColdFigures> {
@@ -82,19 +95,23 @@ export async function workerColdFigures(dir: string): Promise<WorkerColdFigures>
   const meta = JSON.parse(readFileSync(path.join(dir, shardFile('meta')), 'utf8')) as { page_shards: number };
   for (let n = 0; n < meta.page_shards; n++) titles.push(...(JSON.parse(readFileSync(path.join(dir, shardFile(`pages/${n}`)), 'utf8')) as { items: string[] }).items.map((i) => (JSON.parse(i) as { title: string }).title));
   const soc = (JSON.parse(JSON.parse(readFileSync(path.join(dir, shardFile('pages/0')), 'utf8')).items[0]) as { soc_code: string }).soc_code;
-  const kinds: Array<{ kind: string; req: JobRequest }> = [
+  const kinds: ColdKind[] = [
     { kind: 'search, a typo ("sofware developer")', req: { url: search('sofware developer') } },
     { kind: 'search, typos ("nurce practitioner")', req: { url: search('nurce practitioner') } },
     { kind: 'search, plain ("nurse")', req: { url: search('nurse') } },
     { kind: 'search, nothing found ("xyzzyq")', req: { url: search('xyzzyq') } },
     { kind: 'list with offset', req: { url: '/api/v1/occupations?limit=20&offset=400' } },
     { kind: 'POST assess', req: { url: '/api/v1/displacement/assess', body: JSON.stringify({ soc_code: soc, personal_factors: { ai_proficiency: 'advanced' } }) } },
+    // A cold tools/call (stateless: no initialize first): the MCP module's import, parse and
+    // evaluation (some 350 KB) are the first /mcp request's, so they are in these figures.
+    { kind: 'MCP tools/call find_occupation ("sofware developer")', req: mcpCall('find_occupation', { title: 'sofware developer' }) },
+    { kind: 'MCP tools/call occupation_score', req: mcpCall('occupation_score', { soc_code: soc }), assets: [fileFor(urlFor('occupation-risk', { soc_code: soc }), 'json')] },
   ];
   const cold: ColdFigure[] = [];
   const evaluations: number[] = [];
   for (const k of kinds) {
     const runs = [];
-    for (let i = 0; i < COLD_PROCESSES; i++) runs.push(await fresh(dir, [k.req]));
+    for (let i = 0; i < COLD_PROCESSES; i++) runs.push(await fresh(dir, [k.req], k.assets));
     evaluations.push(...runs.map((r) => r.evaluateMs));
     const mains = runs.map((r) => r.results[0]!.mainMs);
     cold.push({ kind: k.kind, medianMs: median(runs.map((r) => r.results[0]!.ms)), mainMedianMs: mains.every((m) => m !== null) ? median(mains as number[]) : null, samplesMs: runs.map((r) => r.results[0]!.ms) });

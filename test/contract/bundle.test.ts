@@ -2,8 +2,10 @@
 // the TS source answers exactly like the bundle for the same shards.
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { FUNCTION_BUNDLE_BUDGET_BYTES, forbiddenInputs, largestInputs } from '../../build/emit/bundle-function.ts';
+import { FUNCTION_BUNDLE_BUDGET_BYTES, forbiddenInputs, largestInputs, mcpModuleFor } from '../../build/emit/bundle-function.ts';
+import { FUNCTION_PATHS } from '../../build/contract/dist-layout.ts';
 import { createHandler } from '../../functions/api.ts';
 import { roomOf } from '../support/layering.ts';
 import { useSites, postJson } from './setup.ts';
@@ -39,6 +41,61 @@ describe('function bundle', () => {
     // lists the locales as inputs either way; what matters is what reached the output.)
     const emitted = largestInputs(meta, Infinity).filter((i) => i.bytes > 0).map((i) => i.input);
     expect(emitted.filter((i) => /node_modules\/zod\/v4\/(classic|locales)\//.test(i))).toEqual([]);
+  });
+
+  // Issue 47: the routes other than /mcp load no MCP code. Each entry bundle reaches the MCP module
+  // only through a dynamic import of the file beside it, holds none of the SDK's inputs nor its
+  // protocol strings, and the /mcp handler and route add at most 10% to what the bundle would be
+  // without them (the same entry bundled with the handler a 404 and the route table without /mcp).
+  it('holds no MCP code but the lazy import, within 10% of the bundle without /mcp', async () => {
+    const dir = sites.percentile.dir;
+    const meta = JSON.parse(readFileSync(path.join(dir, '_functions/api.meta.json'), 'utf8'));
+    const emitted = largestInputs(meta, Infinity).filter((i) => i.bytes > 0).map((i) => i.input);
+    expect(emitted.filter((i) => /@modelcontextprotocol|@cfworker|node_modules\/ajv|functions\/mcp\//.test(i))).toEqual([]);
+    for (const out of Object.values(FUNCTION_PATHS)) {
+      const main = readFileSync(path.join(dir, out), 'utf8');
+      const lazy = readFileSync(path.join(dir, mcpModuleFor(out)), 'utf8');
+      const specifier = `./${path.posix.basename(mcpModuleFor(out))}`;
+      expect(main.split(`import("${specifier}")`).length - 1, out).toBe(1);
+      // Strings only the SDK holds (minification keeps string literals): the lazy module has each.
+      for (const s of ['notifications/initialized', 'Mcp-Session-Id', 'tools/call']) {
+        expect(lazy, `${mcpModuleFor(out)}: ${s}`).toContain(s);
+        expect(main, `${out}: ${s}`).not.toContain(s);
+      }
+    }
+    const size = statSync(path.join(dir, FUNCTION_PATHS.core)).size;
+    const without = await build({
+      entryPoints: ['functions/api.ts'],
+      bundle: true,
+      format: 'esm',
+      platform: 'neutral',
+      target: 'es2022',
+      mainFields: ['module', 'main'],
+      write: false,
+      minify: true,
+      legalComments: 'none',
+      logLevel: 'silent',
+      plugins: [
+        {
+          name: 'no-mcp',
+          setup(b) {
+            b.onResolve({ filter: /\/handlers\/mcp\.ts$/ }, () => ({ path: 'no-mcp', namespace: 'no-mcp' }));
+            b.onLoad({ filter: /.*/, namespace: 'no-mcp' }, () => ({ contents: 'export const mcpHandler = () => async () => ({ status: 404, headers: {}, body: null });', loader: 'ts' }));
+            // The route table without /mcp's entry (up to the next route).
+            b.onLoad({ filter: /build\/contract\/routes\.ts$/ }, (args) => {
+              const text = readFileSync(args.path, 'utf8');
+              const start = text.indexOf("route({\n    id: 'mcp',");
+              const end = text.indexOf('\n  route(', start);
+              if (start < 0 || end < 0) throw new Error("no route({ id: 'mcp' ... }) entry in routes.ts to leave out");
+              return { contents: text.slice(0, start) + text.slice(end + 3), loader: 'ts' };
+            });
+          },
+        },
+      ],
+    });
+    const withoutSize = without.outputFiles[0]!.contents.byteLength;
+    expect(withoutSize).toBeLessThan(size);
+    expect(size, `main bundle ${size} B, without /mcp ${withoutSize} B`).toBeLessThanOrEqual(Math.floor(withoutSize * 1.1));
   });
 
   it('createHandler from the TS source answers like the bundled server', async () => {
