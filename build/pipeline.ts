@@ -6,11 +6,11 @@
 // there is work, so a build with nothing to do starts in a fraction of the time.
 import path from 'node:path';
 import type { Shape } from './model/record-schemas.ts';
-import { CACHE_NAMES, cacheDirOf, type BuildOptions, type BuildSummary, type CacheKeys, type CacheReport, type Timer } from './build-types.ts';
+import { CACHE_NAMES, cacheDirOf, type BuildOptions, type BuildSummary, type CacheKeys, type CacheOutcome, type CacheReport, type Timer } from './build-types.ts';
 import type { ModelStage } from './model-stage.ts';
 import { collectGarbage, peakRssMb, withBuildHeap } from './heap.ts';
 import { resolveSourceDir } from './sources/locate.ts';
-import { sourceKeys } from './sources/cache.ts';
+import { parsedCache, sourceKeys } from './cache/sources-cache.ts';
 import { modelKey, readModelCache, storeModelCache } from './cache/model-cache.ts';
 import { throughCache, type StageCache } from './cache/stage-cache.ts';
 import type { Loaded } from './stages.ts';
@@ -21,7 +21,6 @@ import { checkOutput, findTwin, forgetOutput, outputKeys, recordOutput, remember
 import { OutputTree } from './emit/write.ts';
 import { MANIFEST_FILE } from './contract/dist-layout.ts';
 import { BuildError, strictError } from './build-error.ts';
-import type { CacheOutcome } from './cache/entry.ts';
 import { removeLeftAside } from './cache/aside.ts';
 import { describeTidied, tidyOutput } from './emit/swap.ts';
 import { stageLabel } from './report-format.ts';
@@ -171,7 +170,7 @@ async function loadModel(opts: Omit<BuildOptions, 'shape' | 'out'>, sourceDir: s
   const use = new Set(opts.caches ?? CACHE_NAMES);
   const cacheDir = cacheDirOf(opts);
   const { modelStage } = await import('./model-stage.ts');
-  const parsed = use.has('sources') && keys ? { dir: path.join(cacheDir, 'sources'), parser: keys.parser, files: keys.files, log } : null;
+  const parsed = use.has('sources') && keys ? parsedCache({ dir: path.join(cacheDir, 'sources'), parser: keys.parser, files: keys.files, log }) : null;
   const modelDir = path.join(cacheDir, 'model');
   // On a hit the sources are not read at all: the entry holds the report, the search index and the digest with the model.
   const cache: StageCache<ModelStage<SourceReport>> | null =
