@@ -147,11 +147,13 @@ async function buildAll(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Arra
       if (targets.length > 1) log(`  shape ${t.shape}`);
       const own: Record<string, number> = { ...shared };
       const ownPeaks: Record<string, number> = { ...sharedPeaks };
+      // The hashes of the files written are known from their bytes, since before any was written.
+      const hashedAt = Date.now();
       const { summary, written } = await emitShape({ ...opts, ...t }, loaded, fn, timer(log, own, ownPeaks, opts.onStageStart), own, ownPeaks);
       if (summary.caches) summary.caches = { ...summary.caches, function: fnOutcome, output: outputOutcome[t.i]! };
       summaries[t.i] = summary;
       // What the folder now holds is recorded when its key is known, and forgotten otherwise.
-      if (keys) await recordOutput(stampDir, t.out, keys.outputs[t.i]!, stamped(summary), written).catch((e: Error) => log(`${stageLabel('cache')} could not record ${t.out} (${e.message})`));
+      if (keys) await recordOutput(stampDir, t.out, keys.outputs[t.i]!, stamped(summary), written, { hashedAt }).catch((e: Error) => log(`${stageLabel('cache')} could not record ${t.out} (${e.message})`));
       else await forgetOutput(stampDir, t.out);
     }
   }
@@ -210,9 +212,10 @@ async function linkTwin(stampDir: string, out: string, key: string, opts: Pick<B
   // Its file hashes are remembered with the stat the links left (linking changed every ctime, in
   // both folders): the next build into it, or linking from it, reads none of them again.
   const files = twin.check.present.flatMap((rel, i) => (rel === MANIFEST_FILE ? [] : [{ file: { path: rel, sha256: twin.check.listed[rel]! }, stat: stats[i]! }]));
-  await recordOutput(stampDir, out, key, summary, files.map((f) => f.file), files.map((f) => f.stat));
+  const known = { hashedAt: twin.check.hashedAt, stats: files.map((f) => f.stat) };
+  await recordOutput(stampDir, out, key, summary, files.map((f) => f.file), known);
   // The folder linked from shares those files, and their stats: it stays known too.
-  await rememberFiles(stampDir, twin.from, files.map((f) => f.file), files.map((f) => f.stat));
+  await rememberFiles(stampDir, twin.from, files.map((f) => f.file), known);
   return { from: twin.from, summary };
 }
 
