@@ -2,7 +2,6 @@
 import path from 'node:path';
 import type { OccupationTitle } from './model/inputs.ts';
 import type { ModelOutput, Shape, UnscoredOccupation } from './model/record-schemas.ts';
-import type { CacheOutcome } from './cache/entry.ts';
 import type { RejectedRows } from './report-format.ts';
 
 export interface BuildOptions {
@@ -35,6 +34,9 @@ export interface BuildOptions {
   reuse?: boolean;
 }
 
+/** What a cache gave: hit, miss (computed and stored), damaged (failed verification, computed again), off (not used). */
+export type CacheOutcome = 'hit' | 'miss' | 'off' | 'damaged';
+
 export const CACHE_NAMES = ['sources', 'model', 'function', 'output'] as const;
 /** Where the caches live: `cacheDir`, by default .cache under the repository (git-ignored). */
 export const cacheDirOf = (opts: Pick<BuildOptions, 'cacheDir' | 'repoRoot'>): string => opts.cacheDir ?? path.join(opts.repoRoot, '.cache');
@@ -45,7 +47,7 @@ export type CacheReport = Record<CacheName, CacheOutcome | 'skipped'>;
 export interface CacheKeys {
   source: string;
   model: string;
-  /** What the parsed-source cache keys each file with (build/sources/cache.ts). */
+  /** What the parsed-source cache keys each file with (build/cache/sources-cache.ts). */
   parser: string;
   files: ReadonlyMap<string, string>;
   /** The function bundles' key (build/cache/function-cache.ts), when that cache is used. */

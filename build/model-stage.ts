@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { ModelInputs, OccupationTitle } from './model/inputs.ts';
 import type { ModelOutput } from './model/record-schemas.ts';
 import { checkRejectThreshold, type SourceReport } from './sources/report.ts';
-import type { ParsedCache } from './sources/cache.ts';
+import type { ParsedCache } from './sources/parsed-cache.ts';
 import type { SourcesCacheUse } from './sources/index.ts';
 import { buildSearchIndex } from './contract/search-index.ts';
 import { recordsDigest } from './records-digest.ts';

@@ -6,11 +6,11 @@
 // there is work, so a build with nothing to do starts in a fraction of the time.
 import path from 'node:path';
 import type { Shape } from './model/record-schemas.ts';
-import { CACHE_NAMES, cacheDirOf, type BuildOptions, type BuildSummary, type CacheKeys, type CacheReport, type Timer } from './build-types.ts';
+import { CACHE_NAMES, cacheDirOf, type BuildOptions, type BuildSummary, type CacheKeys, type CacheOutcome, type CacheReport, type Timer } from './build-types.ts';
 import type { ModelStage } from './model-stage.ts';
 import { collectGarbage, peakRssMb, withBuildHeap } from './heap.ts';
 import { resolveSourceDir } from './sources/locate.ts';
-import { sourceKeys } from './sources/cache.ts';
+import { parsedCache, sourceKeys } from './cache/sources-cache.ts';
 import { modelKey, readModelCache, storeModelCache } from './cache/model-cache.ts';
 import { throughCache, type StageCache } from './cache/stage-cache.ts';
 import type { Loaded } from './stages.ts';
@@ -21,7 +21,6 @@ import { checkOutput, findTwin, forgetOutput, outputKeys, recordOutput, remember
 import { OutputTree } from './emit/write.ts';
 import { MANIFEST_FILE } from './contract/dist-layout.ts';
 import { BuildError, strictError } from './build-error.ts';
-import type { CacheOutcome } from './cache/entry.ts';
 import { removeLeftAside } from './cache/aside.ts';
 import { describeTidied, tidyOutput } from './emit/swap.ts';
 import { stageLabel } from './report-format.ts';
@@ -148,11 +147,13 @@ async function buildAll(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Arra
       if (targets.length > 1) log(`  shape ${t.shape}`);
       const own: Record<string, number> = { ...shared };
       const ownPeaks: Record<string, number> = { ...sharedPeaks };
+      // The hashes of the files written are known from their bytes, since before any was written.
+      const hashedAt = Date.now();
       const { summary, written } = await emitShape({ ...opts, ...t }, loaded, fn, timer(log, own, ownPeaks, opts.onStageStart), own, ownPeaks);
       if (summary.caches) summary.caches = { ...summary.caches, function: fnOutcome, output: outputOutcome[t.i]! };
       summaries[t.i] = summary;
       // What the folder now holds is recorded when its key is known, and forgotten otherwise.
-      if (keys) await recordOutput(stampDir, t.out, keys.outputs[t.i]!, stamped(summary), written).catch((e: Error) => log(`${stageLabel('cache')} could not record ${t.out} (${e.message})`));
+      if (keys) await recordOutput(stampDir, t.out, keys.outputs[t.i]!, stamped(summary), written, { hashedAt }).catch((e: Error) => log(`${stageLabel('cache')} could not record ${t.out} (${e.message})`));
       else await forgetOutput(stampDir, t.out);
     }
   }
@@ -171,7 +172,7 @@ async function loadModel(opts: Omit<BuildOptions, 'shape' | 'out'>, sourceDir: s
   const use = new Set(opts.caches ?? CACHE_NAMES);
   const cacheDir = cacheDirOf(opts);
   const { modelStage } = await import('./model-stage.ts');
-  const parsed = use.has('sources') && keys ? { dir: path.join(cacheDir, 'sources'), parser: keys.parser, files: keys.files, log } : null;
+  const parsed = use.has('sources') && keys ? parsedCache({ dir: path.join(cacheDir, 'sources'), parser: keys.parser, files: keys.files, log }) : null;
   const modelDir = path.join(cacheDir, 'model');
   // On a hit the sources are not read at all: the entry holds the report, the search index and the digest with the model.
   const cache: StageCache<ModelStage<SourceReport>> | null =
@@ -211,9 +212,10 @@ async function linkTwin(stampDir: string, out: string, key: string, opts: Pick<B
   // Its file hashes are remembered with the stat the links left (linking changed every ctime, in
   // both folders): the next build into it, or linking from it, reads none of them again.
   const files = twin.check.present.flatMap((rel, i) => (rel === MANIFEST_FILE ? [] : [{ file: { path: rel, sha256: twin.check.listed[rel]! }, stat: stats[i]! }]));
-  await recordOutput(stampDir, out, key, summary, files.map((f) => f.file), files.map((f) => f.stat));
+  const known = { hashedAt: twin.check.hashedAt, stats: files.map((f) => f.stat) };
+  await recordOutput(stampDir, out, key, summary, files.map((f) => f.file), known);
   // The folder linked from shares those files, and their stats: it stays known too.
-  await rememberFiles(stampDir, twin.from, files.map((f) => f.file), files.map((f) => f.stat));
+  await rememberFiles(stampDir, twin.from, files.map((f) => f.file), known);
   return { from: twin.from, summary };
 }
 

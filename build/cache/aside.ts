@@ -2,79 +2,16 @@
 // sees half of one. A build killed between the two leaves the aside file behind (as large as a
 // model entry): each build that uses the caches removes those whose writing process is gone (a
 // build running beside it keeps its own).
-import { readFileSync, type Dirent } from 'node:fs';
+import type { Dirent } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
+import { processGone } from '../process-id.ts';
 
 /** Where this thread writes `file` before renaming it into place. */
 export const asideName = (file: string): string => `${file}.${process.pid}-${threadId}.tmp`;
 
 const ASIDE = /\.(\d+)-\d+\.tmp$/;
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0); // signal 0: only asks whether the process exists
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM' && !processEnded(pid); // exists, owned by someone else
-  }
-  return !processEnded(pid);
-}
-
-/**
- * A process that has ended but is not yet reaped (a zombie, state Z, or X while being reaped)
- * still answers signal 0: its parent has not waited for it, as under a container's PID 1 that
- * never does. It runs no code, so what it left is no longer its own.
- */
-function processEnded(pid: number): boolean {
-  const state = procStatFields(pid)?.[0];
-  return state === 'Z' || state === 'X' || state === 'x';
-}
-
-/** The fields of /proc/PID/stat from field 3 (state) on, or null where it cannot be read. */
-function procStatFields(pid: number): string[] | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
-    // "pid (comm) state ppid ...": comm may hold spaces and parentheses; the fields after its last ")" start at field 3.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  } catch {
-    return null;
-  }
-}
-
-/**
- * When a process started, in clock ticks since boot (Linux's /proc/PID/stat, field 22), or null
- * where that cannot be read (another system, or no such process). With its pid it names one
- * process for good: a pid is reused, a pid and a start time are not.
- */
-export function processStart(pid: number): string | null {
-  const start = procStatFields(pid)?.[19];
-  return start && /^\d+$/.test(start) ? start : null;
-}
-
-let ownId: string | undefined;
-/** This process as a name part: PID-START where the start time can be read, PID elsewhere. */
-export function processId(): string {
-  if (ownId === undefined) {
-    const start = processStart(process.pid);
-    ownId = start === null ? String(process.pid) : `${process.pid}-${start}`;
-  }
-  return ownId;
-}
-
-/**
- * Whether the process a name part (processId()) names has ended. A running process with that pid
- * but another start time is a later one that reuses the pid: the named one has ended. Where the
- * start time is not known (an id of pid alone, or a system without /proc), a running pid counts as
- * the named process (kept: a leftover is never removed under a build still running).
- */
-export function processGone(id: string): boolean {
-  const [pid, start] = id.split('-');
-  if (!processAlive(Number(pid))) return true;
-  if (start === undefined) return false;
-  const now = processStart(Number(pid));
-  return now !== null && now !== start;
-}
 
 /** Removes the aside files of gone processes in `dir` and its direct subfolders; returns their paths. */
 export async function removeLeftAside(dir: string): Promise<string[]> {

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { asideName } from './aside.ts';
 import { stageLabel } from '../report-format.ts';
 import { allocationFor } from '../whole-file.ts';
+import type { CacheOutcome } from '../build-types.ts';
 
 export const sha = () => createHash('sha256');
 
@@ -162,9 +163,6 @@ export async function writeEntry(file: string, values: Iterable<readonly [string
   entries.sort((a, b) => b.t - a.t);
   for (const old of entries.slice(keep)) await rm(path.join(dir, old.f), { force: true });
 }
-
-/** What a cache gave: hit, miss (computed and stored), damaged (failed verification, computed again), off (not used). */
-export type CacheOutcome = 'hit' | 'miss' | 'off' | 'damaged';
 
 /** A verified entry's parts, or why there are none (a damaged entry is reported and removed). */
 export async function readCached(file: string, what: string, log: (line: string) => void, scratch?: Scratch): Promise<{ parts: Record<string, unknown> | null; outcome: Exclude<CacheOutcome, 'off'> }> {

@@ -1,8 +1,16 @@
 // sha256 of many files, remembering each file's hash with its stat (size, mtime, ctime, inode) so
 // that an unchanged file is not read again: the check git's index makes. Any change to the file
 // changes its ctime (which no tool can set back), so a remembered hash is used only when all four
-// are as they were. A file changed within a timestamp's granularity of the memo being written could
-// keep its timestamps ("racy" in git's words): such files are always read.
+// are as they were. A write within a timestamp's granularity of the moment the hash was taken
+// could keep the timestamps it finds ("racy" in git's words), so the memo keeps that moment
+// (`hashedAt`: no later than when each hash was known to match its file's bytes) and a file whose
+// mtime is not clearly before it is always read. The moment is when the hash was taken, not when
+// the memo was written: a hash recorded from bytes a build wrote (rememberHashes) stands for the
+// file only as it was then, and a write by anything else before the record would otherwise be
+// recorded under the old hash. The margin is on the mtime, which every write moves: a folder whose
+// files were just linked (a new ctime, the bytes as hashed) stays known without reading them. The
+// one change this misses is git's too: a rewrite that also sets the mtime back to its exact former
+// value, between the hash and the stat recorded with it or within the tick of that stat's ctime.
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { readInto } from '../whole-file.ts';
@@ -11,12 +19,13 @@ import { writeJsonFile } from './json-file.ts';
 
 export type Stat = [size: number, mtimeMs: number, ctimeMs: number, ino: number];
 interface Memo {
-  writtenAt: number;
+  /** No later than when every hash in `files` was known to match its file's bytes (ms since the epoch). */
+  hashedAt: number;
   files: Record<string, [...Stat, string]>;
 }
 
 /**
- * Margin, ms, below the memo's writing time for a file's timestamps to be trusted: a second where
+ * Margin, ms, below the time a hash was taken for a file's mtime to be trusted: a second where
  * timestamps are whole seconds (FAT, HFS+, some network file systems) or on Windows (NTFS may
  * update them late); elsewhere (ext4, xfs, btrfs, APFS: nanoseconds) the kernel clock's tick, well
  * under this.
@@ -26,7 +35,8 @@ export const racyMs = (s: { mtimeMs: number; ctimeMs: number }): number => (proc
 /** Each file's sha256 (hex), in the order given; `memoFile` remembers them between runs. */
 export async function fileHashes(files: readonly string[], memoFile?: string): Promise<string[]> {
   const memo = memoFile ? await readFile(memoFile, 'utf8').then((t) => JSON.parse(t) as Memo, () => null) : null;
-  const next: Memo = { writtenAt: Date.now(), files: {} };
+  // Taken before any file is looked at: each hash below is read later than this.
+  const next: Memo = { hashedAt: Date.now(), files: {} };
   let read = 0;
   // One buffer for every file read, unmapped when freed: a whole file read by fs.readFile and freed
   // raised glibc's mmap threshold (build/whole-file.ts), and with it a first build's peak.
@@ -37,7 +47,7 @@ export async function fileHashes(files: readonly string[], memoFile?: string): P
     const s = statSync(f);
     const now: Stat = [s.size, s.mtimeMs, s.ctimeMs, s.ino];
     const old = memo?.files[f];
-    const trusted = old && memo && now.every((v, i) => v === old[i]) && Math.max(s.mtimeMs, s.ctimeMs) < memo.writtenAt - racyMs(s);
+    const trusted = old && memo && typeof memo.hashedAt === 'number' && now.every((v, i) => v === old[i]) && s.mtimeMs < memo.hashedAt - racyMs(s);
     let hash: string;
     if (trusted) hash = old[4];
     else {
@@ -55,9 +65,13 @@ export async function fileHashes(files: readonly string[], memoFile?: string): P
   return out;
 }
 
-/** Remembers hashes already known (files just written, hashed from the bytes written) with their stat. */
-export async function rememberHashes(memoFile: string, files: readonly string[], hashes: readonly string[], stats?: readonly Stat[]): Promise<void> {
-  const memo: Memo = { writtenAt: Date.now(), files: {} };
+/**
+ * Remembers hashes already known (files just written, hashed from the bytes written; files linked
+ * from a folder just checked) with their stat. `hashedAt`: no later than when each hash was known
+ * to match its file (before the files were written, or before the folder they came from was checked).
+ */
+export async function rememberHashes(memoFile: string, files: readonly string[], hashes: readonly string[], { hashedAt, stats }: { hashedAt: number; stats?: readonly Stat[] }): Promise<void> {
+  const memo: Memo = { hashedAt, files: {} };
   for (const [i, f] of files.entries()) {
     // `stats`: taken after the files' last change (a thread that linked them), as a stat here would.
     const s = stats?.[i] ?? statOf(f);

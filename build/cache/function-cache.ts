@@ -11,7 +11,8 @@ import { FUNCTION_ENTRIES, type FunctionBundle } from '../function-bundle.ts';
 import { importClosure } from './import-closure.ts';
 import { stageLabel } from '../report-format.ts';
 import { hashCode } from './code-hash.ts';
-import { ENTRY, readCached, sha, storeCached, type CacheOutcome } from './entry.ts';
+import { ENTRY, readCached, sha, storeCached } from './entry.ts';
+import type { CacheOutcome } from '../build-types.ts';
 
 /**
  * What the bundles are made from besides node_modules (whose versions the lockfile pins): the

@@ -9,7 +9,8 @@ import type { WholeSearchIndex } from '../contract/search-words.ts';
 import type { ModelStage } from '../stage-types.ts';
 import { hashCode } from './code-hash.ts';
 import { importClosure } from './import-closure.ts';
-import { ENTRY, readCached, sha, storeCached, type CacheOutcome } from './entry.ts';
+import { ENTRY, readCached, sha, storeCached } from './entry.ts';
+import type { CacheOutcome } from '../build-types.ts';
 
 export type { ModelStage };
 

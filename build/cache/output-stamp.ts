@@ -13,7 +13,8 @@ import { listTree } from './list-tree.ts';
 import { hashCode } from './code-hash.ts';
 import { importClosure } from './import-closure.ts';
 import { FUNCTION_ENTRIES } from '../function-bundle.ts';
-import { sha, type CacheOutcome } from './entry.ts';
+import { sha } from './entry.ts';
+import type { CacheOutcome } from '../build-types.ts';
 import { fileHashes, rememberHashes, type Stat } from './file-hashes.ts';
 import { writeJsonFile } from './json-file.ts';
 import { MANIFEST_FILE } from '../contract/dist-layout.ts';
@@ -46,8 +47,11 @@ const stampFile = (stampDir: string, out: string) => path.join(stampDir, `${outI
 /** The folder's file hashes by stat (build/cache/file-hashes.ts). */
 const memoFile = (stampDir: string, out: string) => path.join(stampDir, `${outId(out)}.hashes.json`);
 
-/** A hit names every file the folder holds (manifest included) and each listed file's sha256. */
-export type OutputCheck<S> = { outcome: 'hit'; summary: S; present: string[]; listed: Record<string, string> } | { outcome: Exclude<CacheOutcome, 'hit' | 'off'>; why: string };
+/**
+ * A hit names every file the folder holds (manifest included), each listed file's sha256, and a
+ * time no later than when those hashes were known to match the files (file-hashes.ts, hashedAt).
+ */
+export type OutputCheck<S> = { outcome: 'hit'; summary: S; present: string[]; listed: Record<string, string>; hashedAt: number } | { outcome: Exclude<CacheOutcome, 'hit' | 'off'>; why: string };
 
 /**
  * The recorded summary when `out` was built from `key` and is, byte for byte, what that build
@@ -70,6 +74,7 @@ export async function checkOutput<S>(stampDir: string, out: string, key: string,
   if (present.length !== expected) return { outcome: 'damaged', why: `${present.length} files where the build wrote ${expected}` };
   for (const rel of present) if (rel !== MANIFEST_FILE && listed[rel] === undefined) return { outcome: 'damaged', why: `${rel} was not written by the build` };
   const files = present.filter((rel) => rel !== MANIFEST_FILE);
+  const hashedAt = Date.now();
   let sums: string[];
   try {
     sums = await fileHashes(
@@ -81,7 +86,7 @@ export async function checkOutput<S>(stampDir: string, out: string, key: string,
   }
   const bad = files.find((rel, i) => sums[i] !== listed[rel]);
   if (bad) return { outcome: 'damaged', why: `${bad} changed since the build` };
-  return { outcome: 'hit', summary: stamp.summary, present, listed };
+  return { outcome: 'hit', summary: stamp.summary, present, listed, hashedAt };
 }
 
 /**
@@ -110,15 +115,17 @@ export async function findTwin<S>(stampDir: string, out: string, key: string): P
 
 /**
  * Records what `out` now holds (after its swap): the key, its manifest's sha256, the summary, and
- * the hashes of its files as written (so the next check need not read them).
+ * the hashes of its files as written, known since `hashedAt` (before the files were written, or
+ * before the folder they were linked from was checked): a file whose mtime is not clearly before
+ * that is read by the next check, any other is not.
  */
-export async function recordOutput<S>(stampDir: string, out: string, key: string, summary: S, written: ReadonlyArray<{ path: string; sha256: string }>, stats?: readonly Stat[]): Promise<void> {
+export async function recordOutput<S>(stampDir: string, out: string, key: string, summary: S, written: ReadonlyArray<{ path: string; sha256: string }>, known: { hashedAt: number; stats?: readonly Stat[] }): Promise<void> {
   const manifestSha256 = sha().update(await readFile(path.join(out, MANIFEST_FILE))).digest('hex');
   await rememberHashes(
     memoFile(stampDir, out),
     written.map((w) => path.join(out, w.path)),
     written.map((w) => w.sha256),
-    stats,
+    known,
   );
   const file = stampFile(stampDir, out);
   const stamp: Stamp<S> = { out: path.resolve(out), key, manifestSha256, summary };
@@ -130,12 +137,12 @@ export async function recordOutput<S>(stampDir: string, out: string, key: string
  * Remembers the hashes of `out`'s files with stats taken since their last change: a folder whose
  * files were just linked elsewhere (which changed their ctime) stays known without reading them.
  */
-export async function rememberFiles(stampDir: string, out: string, files: ReadonlyArray<{ path: string; sha256: string }>, stats: readonly Stat[]): Promise<void> {
+export async function rememberFiles(stampDir: string, out: string, files: ReadonlyArray<{ path: string; sha256: string }>, known: { hashedAt: number; stats: readonly Stat[] }): Promise<void> {
   await rememberHashes(
     memoFile(stampDir, out),
     files.map((w) => path.join(out, w.path)),
     files.map((w) => w.sha256),
-    stats,
+    known,
   );
 }
 

@@ -1,6 +1,6 @@
 // The one way a stage is cached: its output is read from the entry under its key, or the stage
 // runs and its output is stored there. The stage itself never sees the cache.
-import type { CacheOutcome } from './entry.ts';
+import type { CacheOutcome } from '../build-types.ts';
 
 export interface StageCache<T> {
   read(): Promise<{ value: T | null; outcome: Exclude<CacheOutcome, 'off'> }>;

@@ -1,7 +1,7 @@
 // The folders beside an out folder while a build replaces it, and what a stopped build left of them.
 //
 // A build writes its new tree as .<out>-tmp-<id> (id: the build's pid and start time, see
-// build/cache/aside.ts). Once every file is written the tree is renamed .<out>-tmp-done-<id>: a
+// build/process-id.ts). Once every file is written the tree is renamed .<out>-tmp-done-<id>: a
 // tree under that name is complete (a rename is atomic, and it comes after the last write). The
 // swap is then two renames, out -> .<out>-tmp-old-<id> and .<out>-tmp-done-<id> -> out; a process
 // stopped between them leaves no out folder, but a complete tree under each of the two names.
@@ -12,7 +12,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { processGone, processId } from '../cache/aside.ts';
+import { processGone, processId } from '../process-id.ts';
 
 /** .<base>-<suffix> beside the out folder. */
 export const sibling = (out: string, suffix: string): string => path.join(path.dirname(out), `.${path.basename(out)}-${suffix}`);

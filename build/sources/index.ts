@@ -8,7 +8,8 @@ import { baseName, listSourceFiles } from './discover.ts';
 import { HOW_TO_GET_DATA, SourceError, sourceProblems } from './errors.ts';
 import * as onet from './onet.ts';
 import { revive, type JobOutcome, type ParseJob, type ParserArg, type ParserName, type ParserResult } from './parse-jobs.ts';
-import { entryFor, pruneParsed, readParsed, type CacheOutcome, type ParsedCache } from './cache.ts';
+import type { ParsedCache } from './parsed-cache.ts';
+import type { CacheOutcome } from '../build-types.ts';
 import { stageLabel } from '../report-format.ts';
 import { parsePool } from './parse-pool.ts';
 import { PROJECTIONS_SHEET } from './projections.ts';
@@ -37,7 +38,7 @@ export interface SourcesCacheUse {
 export interface LoadOptions {
   /** Parse on this many worker threads (0: on this thread); by default chosen by the size of the files to parse. */
   threads?: number;
-  /** The parsed-source cache (build/sources/cache.ts): files found there are not parsed, files parsed are stored. */
+  /** The parsed-source cache (made by build/cache/sources-cache.ts): files found there are not parsed, files parsed are stored. */
   cache?: ParsedCache;
 }
 
@@ -244,12 +245,11 @@ async function runPlanned(planned: readonly Planned[], opts: LoadOptions): Promi
   const toParse: Planned[] = [];
   const used: string[] = [];
   let damaged = false;
-  const scratch = { buf: null };
   for (const p of planned) {
-    const entry = cache ? entryFor(cache, p.job) : null;
+    const entry = cache ? cache.entryFor(p.job) : null;
     if (cache && entry) {
       used.push(entry);
-      const hit = await readParsed(cache, entry, p.job.rel, scratch);
+      const hit = await cache.read(entry, p.job.rel);
       if (hit.outcome === 'hit') {
         p.resolve({ outcome: { ok: true, value: hit.value, log: hit.log! }, cached: true });
         continue;
@@ -259,10 +259,10 @@ async function runPlanned(planned: readonly Planned[], opts: LoadOptions): Promi
     toParse.push(entry ? { ...p, job: { ...p.job, store: entry } } : p);
   }
   if (toParse.length > 0) {
-    const pool = parsePool(toParse.map((p) => p.job.abs), opts.threads);
+    const pool = parsePool(toParse.map((p) => p.job.abs), opts.threads, cache ? { store: cache.store, module: cache.storeModule } : undefined);
     await Promise.allSettled(toParse.map((p) => pool.run(p.job).then((o) => p.resolve({ outcome: o, cached: false }), p.reject))).finally(() => pool.close());
   }
-  if (cache) await pruneParsed(cache, used);
+  if (cache) await cache.prune(used);
   const parsed = toParse.length;
   return { outcome: !cache ? 'off' : damaged ? 'damaged' : parsed > 0 ? 'miss' : 'hit', fromCache: planned.length - parsed, parsed };
 }

@@ -2,7 +2,6 @@
 // arguments) and answered as plain data (the parsed rows and the file's log), so that the same job
 // runs on this thread or on a worker thread (parse-pool.ts) with the same result.
 import type { AeiCollaboration, AeiTaskUsage, OewsNational } from '../model/inputs.ts';
-import { writeEntry, type Scratch } from '../cache/entry.ts';
 import { SourceError } from './errors.ts';
 import {
   parseAeiCollaboration,
@@ -82,7 +81,7 @@ export interface ParseJob<K extends ParserName = ParserName> {
   rel: string;
   wanted: string[];
   sheet?: string;
-  /** The cache entry to store the parsed file in (build/sources/cache.ts), by the thread that parsed it. */
+  /** The cache entry to store the parsed file in (ParsedCache.entryFor), by the thread that parsed it. */
   store?: string;
 }
 
@@ -100,10 +99,11 @@ export interface SentError {
   stack?: string;
 }
 
-/** One buffer for every entry this thread stores (build/cache/entry.ts, Scratch). */
-const STORE_SCRATCH: Scratch = { buf: null };
+/** Stores a parsed file under its cache entry (a ParsedCache's, parsed-cache.ts). */
+export type StoreParsed = (entry: string, value: unknown, log: JobLog) => Promise<void>;
 
-export async function runJob(job: ParseJob): Promise<JobOutcome> {
+/** Runs the job; `store` stores what it parsed when the job names an entry (a failure to store is reported, not thrown). */
+export async function runJob(job: ParseJob, store?: StoreParsed): Promise<JobOutcome> {
   try {
     const log = new FileLog(baseName(job.rel), job.rel);
     const table = await readTable(job.abs, job.rel, job.wanted, job.sheet);
@@ -111,7 +111,7 @@ export async function runJob(job: ParseJob): Promise<JobOutcome> {
     const value = parse(table, log, job.arg);
     const jobLog: JobLog = { rows: log.rows, kept: log.kept, rejected: log.rejected, repeats: log.repeats, lastLine: log.lastLine, notes: log.notes, problems: log.problems };
     const unstored = job.store
-      ? await writeEntry(job.store, [['value', value], ['log', jobLog]], { scratch: STORE_SCRATCH }).then(
+      ? await (store ? store(job.store, value, jobLog) : Promise.reject(new Error('no store given'))).then(
           () => undefined,
           (e: Error) => e.message,
         )

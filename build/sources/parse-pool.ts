@@ -6,7 +6,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { runJob, type JobOutcome, type ParseJob } from './parse-jobs.ts';
+import { runJob, type JobOutcome, type ParseJob, type StoreParsed } from './parse-jobs.ts';
 import { joinSlices } from './sliced-message.ts';
 
 /**
@@ -27,21 +27,27 @@ export interface ParsePool {
   close(): Promise<void>;
 }
 
+/** How jobs that name a cache entry are stored: here with `store`, on a thread with `module`'s storeParsed (bundled into its code). */
+export interface PoolStore {
+  store: StoreParsed;
+  module: string;
+}
+
 /**
  * `threads` 0 runs the jobs here, one at a time; undefined picks by the total size of `files`
  * (a few MB of fixtures parse faster here than threads start).
  */
-export function parsePool(files: string[], threads?: number): ParsePool {
+export function parsePool(files: string[], threads?: number, store?: PoolStore): ParsePool {
   const n = threads ?? (files.reduce((w, f) => w + weightOf(f), 0) < MIN_WEIGHT_FOR_THREADS ? 0 : Math.min(MAX_THREADS, availableParallelism()));
-  return n === 0 ? localPool() : threadPool(n);
+  return n === 0 ? localPool(store?.store) : threadPool(n, store?.module);
 }
 
 /** One job at a time: parsing is synchronous work on this thread anyway, and one at a time keeps one file's garbage alive, not all. */
-function localPool(): ParsePool {
+function localPool(store?: StoreParsed): ParsePool {
   let queue: Promise<unknown> = Promise.resolve();
   return {
     run(job) {
-      const r = queue.then(() => runJob(job));
+      const r = queue.then(() => runJob(job, store));
       queue = r;
       return r;
     },
@@ -56,7 +62,7 @@ interface Pending {
   reject: (e: unknown) => void;
 }
 
-function threadPool(size: number): ParsePool {
+function threadPool(size: number, storeModule?: string): ParsePool {
   const waiting: Pending[] = [];
   const idle: Worker[] = [];
   const busy = new Map<Worker, Pending>();
@@ -80,7 +86,7 @@ function threadPool(size: number): ParsePool {
     busy.clear();
   };
   const start = async () => {
-    const code = await workerCode();
+    const code = await workerCode(storeModule);
     for (let i = 0; i < size; i++) {
       const w = new Worker(code, { eval: true, execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
       const slices: unknown[][] = [];
@@ -128,11 +134,16 @@ function threadPool(size: number): ParsePool {
  * loading tsx inside each thread costs another thread and its heap per worker. The code reaches
  * each thread as a message, kept small: whitespace out, ASCII only (one byte per character in V8,
  * not two as UTF-16) and without zod's locales (error messages in 40 languages; ours are English).
- * Names are kept, so stack traces stay readable.
+ * Names are kept, so stack traces stay readable. With `storeModule` (a cache's), its storeParsed is
+ * bundled in and stores what the thread parses.
  */
-async function workerCode(): Promise<string> {
+async function workerCode(storeModule?: string): Promise<string> {
+  const worker = JSON.stringify(fileURLToPath(new URL('./parse-worker.ts', import.meta.url)));
+  const contents = storeModule
+    ? `import { serveJobs } from ${worker};\nimport { storeParsed } from ${JSON.stringify(storeModule)};\nserveJobs(storeParsed);\n`
+    : `import { serveJobs } from ${worker};\nserveJobs();\n`;
   const r = await build({
-    entryPoints: [fileURLToPath(new URL('./parse-worker.ts', import.meta.url))],
+    stdin: { contents, loader: 'ts', resolveDir: fileURLToPath(new URL('.', import.meta.url)), sourcefile: 'parse-thread.ts' },
     bundle: true,
     format: 'cjs',
     platform: 'node',

@@ -52,12 +52,29 @@ export function layeringViolations(graph: ImportGraph): string[] {
 
 /**
  * The build's stages: each takes inputs and returns outputs, and build/pipeline.ts runs it through
- * its cache (build/cache/stage-cache.ts). A stage that imported a cache module would decide about
+ * its cache (build/cache/stage-cache.ts). A stage that imported a cache module, itself or through
+ * any module it imports (the source loaders under the model stage, say), would decide about
  * caching itself.
  */
 export const STAGE_MODULES = ['build/model-stage.ts', 'build/stages.ts', 'build/emit/bundle-function.ts'] as const;
 
-/** Imports of build/cache/ by a stage module (type-only imports count too). */
+/** Imports of build/cache/ by a stage module or any module it imports, however deep (type-only imports count too). */
 export function stageCacheImports(graph: ImportGraph): string[] {
-  return STAGE_MODULES.flatMap((stage) => (graph.files.get(stage) ?? []).filter((t) => t.startsWith('build/cache/')).map((t) => `${stage} (a stage) imports ${t}`)).sort();
+  const out = new Set<string>();
+  for (const stage of STAGE_MODULES) {
+    const seen = new Set<string>([stage]);
+    const stack: string[] = [stage];
+    while (stack.length > 0) {
+      const file = stack.pop()!;
+      for (const target of graph.files.get(file) ?? []) {
+        if (target.startsWith('build/cache/')) {
+          out.add(file === stage ? `${stage} (a stage) imports ${target}` : `${file} (run by the stage ${stage}) imports ${target}`);
+        } else if (!seen.has(target)) {
+          seen.add(target);
+          stack.push(target);
+        }
+      }
+    }
+  }
+  return [...out].sort();
 }

@@ -62,12 +62,20 @@ describe('the four rooms', () => {
         ['build/stages.ts', ['build/emit/write.ts']],
         ['build/emit/bundle-function.ts', ['build/cache/entry.ts']],
         ['build/pipeline.ts', ['build/cache/stage-cache.ts']],
+        // Deeper down: the loaders the model stage runs, and a type the emit names.
+        ['build/model/index.ts', ['build/sources/index.ts']],
+        ['build/sources/index.ts', ['build/sources/cache.ts']],
+        ['build/sources/cache.ts', ['build/cache/file-hashes.ts']],
+        ['build/emit/write.ts', ['build/build-types.ts']],
+        ['build/build-types.ts', ['build/cache/entry.ts']],
       ]),
       external: new Map(),
     };
     expect(stageCacheImports(bad)).toEqual([
+      'build/build-types.ts (run by the stage build/stages.ts) imports build/cache/entry.ts',
       'build/emit/bundle-function.ts (a stage) imports build/cache/entry.ts',
       'build/model-stage.ts (a stage) imports build/cache/model-cache.ts',
+      'build/sources/cache.ts (run by the stage build/model-stage.ts) imports build/cache/file-hashes.ts',
     ]);
   });
 

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
-import { asideName, processGone, processId, processStart, removeLeftAside } from '../../../build/cache/aside.ts';
+import { asideName, removeLeftAside } from '../../../build/cache/aside.ts';
+import { processGone, processId, processStart } from '../../../build/process-id.ts';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'odr-aside-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

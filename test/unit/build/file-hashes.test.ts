@@ -1,7 +1,8 @@
 // File hashes remembered by stat: a remembered hash stands only while the file's size, mtime,
-// ctime and inode are as they were, and never for a file touched within a second of the memo.
+// ctime and inode are as they were, and never for a file whose mtime is within the racy margin of
+// the moment its hash was taken.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,10 +11,10 @@ import { fileHashes, racyMs, rememberHashes } from '../../../build/cache/file-ha
 const tmp = mkdtempSync(path.join(tmpdir(), 'odr-hashes-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
-/** Makes the memo look written a minute later than it was, so that its entries are past the racy window. */
+/** Makes the memo's hashes look taken a minute later than they were, so that its entries are past the racy window. */
 function age(memo: string) {
-  const m = JSON.parse(readFileSync(memo, 'utf8')) as { writtenAt: number };
-  m.writtenAt += 60_000;
+  const m = JSON.parse(readFileSync(memo, 'utf8')) as { hashedAt: number };
+  m.hashedAt += 60_000;
   writeFileSync(memo, JSON.stringify(m));
 }
 /** Puts a wrong hash in the memo for `file`: whether it comes back shows whether the memo was trusted. */
@@ -65,8 +66,40 @@ describe('fileHashes', () => {
 
   it('rememberHashes records hashes known from the bytes written', async () => {
     const fresh = path.join(tmp, 'memo', 'known.json');
-    await rememberHashes(fresh, [a], ['known']);
+    await rememberHashes(fresh, [a], ['known'], { hashedAt: Date.now() });
     age(fresh);
     expect(await fileHashes([a], fresh)).toEqual(['known']);
+  });
+
+  // The racy case a memo's writing time would miss: the build hashes the bytes it writes, another
+  // writer rewrites the file (same size, and on a coarse clock the same timestamps) before the
+  // build records it, and the record comes well after the margin.
+  it('reads a file rewritten after its hash was taken, however late the hash was recorded', async () => {
+    const c = path.join(tmp, 'c.txt');
+    const late = path.join(tmp, 'memo', 'late.json');
+    const hashedAt = Date.now();
+    writeFileSync(c, 'gamma');
+    writeFileSync(c, 'GAMMA');
+    await new Promise((resolve) => setTimeout(resolve, 3 * racyMs(statSync(c))));
+    await rememberHashes(late, [c], [sha('gamma')], { hashedAt });
+    expect(await fileHashes([c], late)).toEqual([sha('GAMMA')]);
+    // Read now, and known from a moment before the read: trusted once its mtime is past the margin.
+    age(late);
+    plant(late, c, 'planted');
+    expect(await fileHashes([c], late)).toEqual(['planted']);
+  });
+
+  it('trusts a file linked since its hash was taken (a new ctime, the same bytes and mtime)', async () => {
+    const d = path.join(tmp, 'd.txt');
+    const linked = path.join(tmp, 'd-linked.txt');
+    const memoD = path.join(tmp, 'memo', 'linked.json');
+    writeFileSync(d, 'delta');
+    const longAgo = 1_000_000_000;
+    utimesSync(d, longAgo, longAgo);
+    const hashedAt = Date.now();
+    linkSync(d, linked);
+    const s = statSync(linked);
+    await rememberHashes(memoD, [linked], ['known'], { hashedAt, stats: [[s.size, s.mtimeMs, s.ctimeMs, s.ino]] });
+    expect(await fileHashes([linked], memoD)).toEqual(['known']);
   });
 });

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runBuild } from '../../../build/pipeline.ts';
-import { processStart } from '../../../build/cache/aside.ts';
+import { processStart } from '../../../build/process-id.ts';
 import { describeTidied, tidyOutput } from '../../../build/emit/swap.ts';
 import { fixtureModel } from '../../fixtures/serving/model.ts';
 import { killStarted, servingUrl, startNpm } from '../../support/npm-start.ts';

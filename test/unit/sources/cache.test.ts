@@ -7,7 +7,8 @@ import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFi
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sourceKeys, type ParsedCache } from '../../../build/sources/cache.ts';
+import { parsedCache, sourceKeys } from '../../../build/cache/sources-cache.ts';
+import type { ParsedCache } from '../../../build/sources/parsed-cache.ts';
 import { readEntry, writeEntry } from '../../../build/cache/entry.ts';
 import { loadSources } from '../../../build/sources/index.ts';
 import { copyMini } from './helpers/paths.ts';
@@ -27,7 +28,7 @@ async function setup(name: string) {
   copies.push(cleanup);
   const lines: string[] = [];
   const cacheDir = path.join(tmp, name);
-  const cache = async (): Promise<ParsedCache> => ({ dir: cacheDir, ...(await sourceKeys(dir)), log: (l) => lines.push(l) });
+  const cache = async (): Promise<ParsedCache> => parsedCache({ dir: cacheDir, ...(await sourceKeys(dir)), log: (l) => lines.push(l) });
   return { dir, cacheDir, lines, cache };
 }
 

@@ -13,7 +13,7 @@ import type { ModelInputs } from '../../../build/model/inputs.ts';
 import type { SourceReport } from '../../../build/sources/report.ts';
 import { checkRejectThreshold, loadSources } from '../../../build/sources/index.ts';
 import { listSourceFiles } from '../../../build/sources/discover.ts';
-import { sourceKeys } from '../../../build/sources/cache.ts';
+import { parsedCache, sourceKeys } from '../../../build/cache/sources-cache.ts';
 import { parseCsv, splitQuoted } from '../../../build/sources/table.ts';
 import { repoRoot } from './helpers/paths.ts';
 
@@ -28,7 +28,7 @@ describe.skipIf(!present)('loadSources on the data mirror', () => {
   beforeAll(async () => {
     const cacheDir = path.join(repoRoot, '.cache');
     const { parser, files } = await sourceKeys(mirror, path.join(cacheDir, 'file-hashes.json'));
-    const loaded = await loadSources(mirror, { cache: { dir: path.join(cacheDir, 'sources'), parser, files, log: () => undefined } });
+    const loaded = await loadSources(mirror, { cache: parsedCache({ dir: path.join(cacheDir, 'sources'), parser, files, log: () => undefined }) });
     ({ bundle, report } = loaded);
     console.log(`mirror: ${loaded.cache.parsed} files parsed, ${loaded.cache.fromCache} read from the parsed-source cache`);
   }, 120_000);

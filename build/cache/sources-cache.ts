@@ -7,29 +7,32 @@
 // every entry is stale). A changed or added source file (a new OEWS year, a votes export) is
 // parsed alone; the others come from their entries. Entries are JSON parts, each with its sha256,
 // verified on read (build/cache/entry.ts); a damaged entry is reported, removed and its file parsed
-// again. The thread that parses a file stores it (parse-jobs.ts). The directory is git-ignored;
-// --no-cache bypasses it.
+// again. The thread that parses a file stores it (parsed-store.ts, bundled into the parsing threads).
+// The directory is git-ignored; --no-cache bypasses it. The loaders know it only as the
+// ParsedCache they are handed (build/sources/parsed-cache.ts): they never import a cache module.
 import { readFile, readdir, rm } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { listSourceFiles } from './discover.ts';
-import type { JobLog, ParseJob } from './parse-jobs.ts';
-import { ENTRY, readCached, sha, type CacheOutcome, type Scratch } from '../cache/entry.ts';
-import { fileHashes } from '../cache/file-hashes.ts';
-import { hashCode } from '../cache/code-hash.ts';
-import { importClosure } from '../cache/import-closure.ts';
-import { writeJsonFile } from '../cache/json-file.ts';
+import { listSourceFiles } from '../sources/discover.ts';
+import type { JobLog, ParseJob } from '../sources/parse-jobs.ts';
+import type { ParsedCache } from '../sources/parsed-cache.ts';
+import { ENTRY, readCached, sha, type Scratch } from './entry.ts';
+import { storeParsed } from './parsed-store.ts';
+import { fileHashes } from './file-hashes.ts';
+import { hashCode } from './code-hash.ts';
+import { importClosure } from './import-closure.ts';
+import { writeJsonFile } from './json-file.ts';
 import { stageLabel } from '../report-format.ts';
 import { REPO_ROOT } from '../repo-root.ts';
-
-export type { CacheOutcome };
 
 const REPO = REPO_ROOT;
 
 /**
  * The parser version: the loaders' import closure (the parsing threads' code, the model's input
- * schemas, the entry format) and the lockfile (parser libraries' versions).
+ * schemas), this module's (the entry format) and the lockfile (parser libraries' versions).
  */
-const parserVersion = async (): Promise<string> => (await hashCode(sha(), REPO, [...importClosure(REPO, ['build/sources/index.ts']), 'package-lock.json'])).digest('hex');
+const parserVersion = async (): Promise<string> =>
+  (await hashCode(sha(), REPO, [...importClosure(REPO, ['build/sources/index.ts', 'build/cache/sources-cache.ts']), 'package-lock.json'])).digest('hex');
 
 /** What the keys of a source directory are made of. */
 export interface SourceKeys {
@@ -53,26 +56,39 @@ export async function sourceKeys(sourceDir: string, memoFile?: string): Promise<
   return { key: h.digest('hex'), parser, files: new Map(rels.map((rel, i) => [rel, hashes[i]!])) };
 }
 
-/** Where parsed files are cached (loadSources takes it), and the keys' ingredients. */
-export interface ParsedCache extends Pick<SourceKeys, 'parser' | 'files'> {
+/** Where parsed files are cached, and the keys' ingredients. */
+export interface ParsedCacheDir extends Pick<SourceKeys, 'parser' | 'files'> {
   dir: string;
   log: (line: string) => void;
 }
 
+/** The cache the loaders are handed (loadSources' `cache`), over the entries in `dir`. */
+export function parsedCache(at: ParsedCacheDir): ParsedCache {
+  // One buffer for every entry one load reads (build/cache/entry.ts, Scratch).
+  const scratch: Scratch = { buf: null };
+  return {
+    files: at.files,
+    log: at.log,
+    entryFor: (job) => entryFor(at, job),
+    async read(entry, rel) {
+      const { parts, outcome } = await readCached(entry, `parsed ${rel}`, at.log, scratch);
+      if (!parts) return { outcome };
+      return { outcome, value: parts.value, log: parts.log as JobLog };
+    },
+    store: storeParsed,
+    storeModule: fileURLToPath(new URL('./parsed-store.ts', import.meta.url)),
+    prune: (used) => pruneParsed(at, used),
+  };
+}
+
 /** The entry of a parse job; null when its file was not hashed (it appeared after the keys were made). */
-export function entryFor(cache: ParsedCache, job: ParseJob): string | null {
+function entryFor(cache: ParsedCacheDir, job: ParseJob): string | null {
   const file = cache.files.get(job.rel);
   if (file === undefined) return null;
   const how = JSON.stringify([job.parser, job.arg ?? null, job.sheet ?? null, job.wanted, job.rel]);
   return path.join(cache.dir, `${sha().update(`${cache.parser}\0${how}\0${file}`).digest('hex')}${ENTRY}`);
 }
 
-/** A parsed file from its verified entry, or why there is none (a damaged entry is reported and removed). */
-export async function readParsed(cache: ParsedCache, entry: string, rel: string, scratch: Scratch): Promise<{ outcome: Exclude<CacheOutcome, 'off'>; value?: unknown; log?: JobLog }> {
-  const { parts, outcome } = await readCached(entry, `parsed ${rel}`, cache.log, scratch);
-  if (!parts) return { outcome };
-  return { outcome, value: parts.value, log: parts.log as JobLog };
-}
 
 /** The entries used by this many builds are kept (a build uses one per file parsed). */
 const KEEP_BUILDS = 4;
@@ -83,7 +99,7 @@ const RECENT = 'recent.json';
  * Records the entries this build used and removes every entry none of the last KEEP_BUILDS builds
  * used (entries of other source sets and of old parser versions). A failure is logged; the build goes on.
  */
-export async function pruneParsed(cache: ParsedCache, used: readonly string[]): Promise<void> {
+async function pruneParsed(cache: ParsedCacheDir, used: readonly string[]): Promise<void> {
   try {
     const file = path.join(cache.dir, RECENT);
     const old = await readFile(file, 'utf8').then((t) => JSON.parse(t) as unknown, () => []);
