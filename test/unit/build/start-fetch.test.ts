@@ -61,7 +61,7 @@ const { PORT: _p, HOST: _h, ODR_SOURCE_DIR: _s, ODR_FETCH_MANIFEST: _m, ...ownEn
 /** The repository as a fresh clone has it, in a folder with no ../shared/data beside it. */
 function freshCopy(name: string): string {
   const copy = path.join(tmp, name, 'repo');
-  for (const p of ['build', 'functions', 'seeds', 'templates', 'docs', 'releases', 'package.json', 'tsconfig.json']) cpSync(path.join(repoRoot, p), path.join(copy, p), { recursive: true });
+  for (const p of ['build', 'functions', 'seeds', 'templates', 'docs', 'releases', 'CITATION.cff', 'package.json', 'tsconfig.json']) cpSync(path.join(repoRoot, p), path.join(copy, p), { recursive: true });
   symlinkSync(path.join(repoRoot, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
   cpSync(path.join(repoRoot, 'test/fixtures/fetch/ep-factor-causes.json'), path.join(copy, 'seeds', 'ep-factor-causes.json'));
   return copy;
