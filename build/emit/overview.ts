@@ -98,10 +98,54 @@ function occupations(model: ModelOutput): Occ[] {
   return model.occupations.map((rec) => ({ rec, group: rec.soc_code.slice(0, 2), workers: rec.labor_data.employment_own_share }));
 }
 
-/** A tile; `labelled`: large enough to show its title; `top`: at its group's top edge, under the group's name in the wide picture. */
-function tile(o: Occ, rect: Rect, of: { w: number; h: number }, labelled: boolean) {
+/**
+ * How a tile's label is set (the overview's CSS: 11px text, line height 1.2, padding 2px 3px, the
+ * wide picture's top tiles 1.1rem lower under their group's name), and a character's width taken
+ * an average one's (each line also ends in an ellipsis in CSS, should a font run wider). The pictures
+ * shrink with the page: lines are counted at the lowest each tile is drawn (the wide picture from
+ * 48rem, the phone one at 320 px), so that none is cut through; their width at the page's full width.
+ */
+export const LABEL = { line: 13.2, padX: 6, padY: 4, topPad: 17.6, charPx: 6.4 } as const;
+const WIDE_MIN_SCALE = (768 - 32) / WIDE.w;
+const NARROW_MIN_SCALE = (320 - 32) / NARROW.w;
+
+/**
+ * The lines of a title that fit a tile of w x h pixels under its score line, whole words only
+ * (an ellipsis ends a title cut short); none when not one word fits.
+ */
+export function labelLines(title: string, w: number, h: number, top = false): string[] {
+  // (The small sum keeps an exact fit whole against floating-point rounding.)
+  const perLine = Math.floor((w - LABEL.padX) / LABEL.charPx + 1e-9);
+  const lines = Math.floor((h - LABEL.padY - LABEL.line - (top ? LABEL.topPad : 0)) / LABEL.line + 1e-9);
+  const out: string[] = [];
+  const words = title.split(/\s+/);
+  let k = 0;
+  while (out.length < lines && k < words.length) {
+    let line = words[k]!;
+    if (line.length > perLine) break;
+    k++;
+    while (k < words.length && line.length + 1 + words[k]!.length <= perLine) line += ` ${words[k++]}`;
+    out.push(line);
+  }
+  if (k < words.length && out.length) {
+    // Cut short: the last line ends with an ellipsis, dropping its last words until it fits.
+    let last = out.pop()!;
+    while (last.length + 1 > perLine && last.includes(' ')) last = last.slice(0, last.lastIndexOf(' '));
+    last = last.replace(/[,;:]$/, '');
+    out.push(last.length + 1 <= perLine ? `${last}…` : last);
+  }
+  return out;
+}
+
+/** A tile; `labelled`: large enough to show its score and what of its title fits; `top`: at its group's top edge, under the group's name in the wide picture. */
+function tile(o: Occ, rect: Rect, of: { w: number; h: number }, labelled: boolean, heightScale: number, top = false) {
   const s = o.rec.risk_score;
-  return { href: o.rec.slug, title: o.rec.title, score: scoreText(s.final_score), bin: colourBin(s.final_score), style: box(rect, of), labelled, top: rect.y < 0.5 };
+  const shown = labelled ? labelLines(o.rec.title, rect.w, rect.h * heightScale, top) : [];
+  // A title cut short: its ellipsis drawn by CSS, its other words kept for screen readers (hidden).
+  const cut = shown.at(-1)?.endsWith('…') ?? false;
+  const lines = shown.map((l) => l.replace(/…$/, ''));
+  const rest = o.rec.title.split(/\s+/).slice(lines.join(' ').split(' ').filter(Boolean).length).join(' ');
+  return { href: o.rec.slug, title: o.rec.title, lines, cut, rest, score: scoreText(s.final_score), bin: colourBin(s.final_score), style: box(rect, of), labelled, top };
 }
 
 /** The view of /overview/: both treemaps, the table, the group and industry summaries. */
@@ -132,7 +176,7 @@ export function overviewView(model: ModelOutput) {
       code: g.code,
       short: g.short,
       style: box(r, WIDE),
-      tiles: g.drawn.map((o, k) => tile(o, inner[k]!, r, inner[k]!.w >= 64 && inner[k]!.h >= 30)),
+      tiles: g.drawn.map((o, k) => tile(o, inner[k]!, r, inner[k]!.w >= 64 && inner[k]!.h >= 30, WIDE_MIN_SCALE, inner[k]!.y < 0.5)),
     };
   });
 
@@ -147,7 +191,7 @@ export function overviewView(model: ModelOutput) {
       code: g.code,
       short: g.short,
       ratio: `${NARROW.w}/${Number(height.toFixed(1))}`,
-      tiles: t.own.map(({ index, rect }) => tile(g.drawn[index]!, rect, of, rect.w >= 64 && rect.h >= 30)),
+      tiles: t.own.map(({ index, rect }) => tile(g.drawn[index]!, rect, of, rect.w >= 64 && rect.h >= 30, NARROW_MIN_SCALE)),
       more: t.more ? { count: t.more.indices.length, style: box(t.more.rect, of), wide: t.more.rect.w >= 64 && t.more.rect.h >= 30 } : null,
     };
   });

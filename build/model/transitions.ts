@@ -194,15 +194,21 @@ export function reasonFor(o: TransitionOption, origin: ScoredRef, p: ModelParams
         (step === null ? '' : step > 0 ? ` (${step} level up from ${origin.entry_education})` : step === 0 ? ' (same level)' : ' (lower level)') +
         (o.related_experience && o.related_experience !== 'None' ? `, related work experience ${o.related_experience.toLowerCase()}` : '') +
         (o.on_the_job_training && o.on_the_job_training !== 'None' ? `, ${o.on_the_job_training.toLowerCase()}` : '');
-  const pay =
-    o.wage_ratio === null ? 'pay not published' : o.wage_ratio >= g.desirable_wage_ratio.value ? `keeps ${Math.round(100 * o.wage_ratio)}% of pay` : `pays ${Math.round(100 * o.wage_ratio)}% of current pay`;
   const demand =
     `BLS 2024-34 ${o.projected_employment_change_pct === null ? 'change n/a' : pct(o.projected_employment_change_pct)}` +
     (o.projected_openings_annual === null ? '' : `, ${count(o.projected_openings_annual)} openings a year`) +
     (o.employment === null ? '' : isSpecialty(o.soc_code) ? `, ${count(o.employment)} jobs in its SOC occupation (not counted separately)` : `, ${count(o.employment)} jobs`);
   const tier = TIER_ORDER[o.risk_tier] < TIER_ORDER[origin.risk_tier] ? `lower risk tier (${o.risk_tier} vs ${origin.risk_tier})` : `lower risk (${o.final_score} vs ${origin.final_score})`;
   const safer = `${tier}, ${o.safer_by.low}-${o.safer_by.high} points lower under 95% of model alternatives`;
-  return `${shared}; ${training}; ${pay}; ${demand}; ${safer}.`.replace(/^./, (c) => c.toUpperCase());
+  return `${shared}; ${training}; ${payWords(o.wage_ratio, g.desirable_wage_ratio.value)}; ${demand}; ${safer}.`.replace(/^./, (c) => c.toUpperCase());
+}
+
+/** A move's pay against the current median, in words: more (by how much), about the same or less (the share kept). */
+export function payWords(ratio: number | null, desirable: number): string {
+  if (ratio === null) return 'pay not published';
+  const more = Math.round(100 * (ratio - 1));
+  if (more >= 1) return `pays ${more}% more`;
+  return ratio >= desirable ? `keeps ${Math.round(100 * ratio)}% of pay` : `pays ${Math.round(100 * ratio)}% of current pay`;
 }
 
 /** Group, then fit, then by similarity; the SOC code makes the order total. */

@@ -1,6 +1,6 @@
 // The overview page in real Chromium at 360 and 1280 px, light and dark: every occupation in the
 // table and in the picture (on the phone, the untouchable ones counted in their group's merged
-// tile), no sideways scroll, axe with no serious or critical violation, nothing from another host,
+// tile, each label line whole and inside its tile), no sideways scroll, axe with no serious or critical violation, nothing from another host,
 // under 150 KB compressed with its script; the workers added up once each; and the table's sort
 // and filter. Screenshots go to test-results/site/overview.
 import { gzipSync } from 'node:zlib';
@@ -46,6 +46,14 @@ describe('overview page', () => {
       const href = await page.locator('[data-treemap=narrow] a[data-more]').first().getAttribute('href');
       expect(await page.locator(`${href} ~ tr[data-g]`).count()).toBeGreaterThan(0);
     }
+    // Each label line of a visible tile is whole (no word cut by the tile's edge) and inside its tile.
+    const clipped = await page.locator(`[data-treemap=${width === 1280 ? 'wide' : 'narrow'}] a.l`).evaluateAll((as) =>
+      as.flatMap((a) => {
+        const box = a.getBoundingClientRect();
+        return [...a.querySelectorAll('i, b')].filter((l) => l.scrollWidth > l.clientWidth + 1 || l.getBoundingClientRect().bottom > box.bottom + 0.5 || l.getBoundingClientRect().right > box.right + 0.5).map((l) => `${a.getAttribute('aria-label')}: "${l.textContent}"`);
+      }),
+    );
+    expect(clipped).toEqual([]);
     const failures: string[] = [];
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });

@@ -1,7 +1,7 @@
 // The overview's pure parts on hand-written inputs: tile colours readable, phone tiles large
-// enough to touch, summaries that weight by workers.
+// enough to touch, summaries that weight by workers, tile labels of whole words that fit.
 import { describe, expect, it } from 'vitest';
-import { SCORE_COLOURS, TOUCH_MIN, colourBin, phoneTiles, summarize } from '../../../build/emit/overview.ts';
+import { LABEL, SCORE_COLOURS, TOUCH_MIN, colourBin, labelLines, phoneTiles, summarize } from '../../../build/emit/overview.ts';
 
 /** WCAG 2 relative luminance of #rgb or #rrggbb. */
 function luminance(hex: string): number {
@@ -61,5 +61,29 @@ describe('overview', () => {
     expect(s.score).toBe(20);
     expect(s.tierShares).toEqual({ low: 0.75, medium: 0, high: 0.25 });
     expect(summarize([{ workers: null, score: 1, tier: 'low' }])).toEqual({ workers: 0, score: null, tierShares: null });
+  });
+
+  it('fits a tile label in whole words, within the tile, an ellipsis ending a title cut short', () => {
+    // Room for 15 characters a line; for the score line and 2 title lines (3 lines of text).
+    const w = LABEL.padX + 15 * LABEL.charPx;
+    const h = LABEL.padY + 3 * LABEL.line;
+    expect(labelLines('Registered Nurses', w, h)).toEqual(['Registered', 'Nurses']);
+    expect(labelLines('Customer Service Representatives', w, h)).toEqual(['Customer', 'Service…']);
+    expect(labelLines('Sales Representatives of Services, Except Advertising', w, h)).toEqual(['Sales', 'Representatives']);
+    // One line: as much as fits, then the ellipsis.
+    expect(labelLines('Stockers and Order Fillers', w, LABEL.padY + 2 * LABEL.line)).toEqual(['Stockers and…']);
+    // A comma gives way to the ellipsis.
+    expect(labelLines('Shipping, Receiving, and Inventory Clerks', LABEL.padX + 9 * LABEL.charPx, LABEL.padY + 2 * LABEL.line)).toEqual(['Shipping…']);
+    // Under the group's name, a line less.
+    expect(labelLines('Registered Nurses', w, h + LABEL.topPad, true)).toEqual(['Registered', 'Nurses']);
+    expect(labelLines('Registered Nurses', w, h, true)).toEqual([]);
+    // No word that fits: no title, only the score.
+    expect(labelLines('Representatives', LABEL.padX + 10 * LABEL.charPx, h)).toEqual([]);
+    for (const title of ['Heavy and Tractor-Trailer Truck Drivers', 'Secretaries and Administrative Assistants, Except Legal, Medical, and Executive']) {
+      for (const lines of [labelLines(title, w, h), labelLines(title, w, 10 * LABEL.line)]) {
+        for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(15);
+        expect(lines.join(' ').replace(/…$/, '').split(' ').every((word) => title.split(' ').includes(word))).toBe(true);
+      }
+    }
   });
 });
