@@ -4,17 +4,16 @@
 //   cold: a fresh createHandler per sample (no shard loaded, nothing cached), one request of a
 //         route kind, after a young-generation collection (a fresh isolate's heap holds no
 //         garbage of earlier samples; the collection's pause is not counted) and once V8's helper
-//         threads are idle (thread-cpu.ts helpersIdle). Until the sixth pass a full collection
-//         came before each sample, not waited for: it also discards optimized code, which V8
-//         then compiles again on its helper threads during the sample (--trace-opt: 150
-//         optimizations in 40 samples against 36 after a young collection), counted by
-//         process.cpuUsage though the process is meant to be warm; its figures are printed beside
-//         ("old method"), so the change is seen (docs/PERFORMANCE.md, sixth pass). The process
+//         threads are idle (thread-cpu.ts helpersIdle). Not a full collection: it also discards
+//         optimized code, which V8 then compiles again on its helper threads during the sample,
+//         counted by process.cpuUsage though the process is meant to be warm. The figures taken
+//         that way (a full collection just before each sample, not waited for) are printed beside
+//         as the "old method", so what that adds stays visible. The process
 //         itself is warm (a cold isolate adds its module's compile, not counted here): one request of every kind is
 //         served first, each by a fresh handler, and printed as "first" (that kind's code run for
 //         the first time in the process); the median and least of the samples after it beside.
-//         Without that round the kind measured first paid for the process's compiling of code
-//         all kinds share (its median 5-7 ms higher than with it).
+//         Without that round the kind measured first would pay for the process's compiling of
+//         code all kinds share.
 //         Beside the process's CPU, the request's own thread's (Linux: thread-cpu.ts): the rest is
 //         V8's helper threads, which process.cpuUsage bills to the request.
 //   first-seen: one warm handler (WARM_QUERIES other generated queries served first), then
@@ -48,7 +47,7 @@ export interface CpuFigures {
    * V8's helper threads are idle. `waitedMs`: the longest wait for them (Infinity: one never was).
    */
   cold: Array<{ kind: string; medianMs: number; maxMs: number; firstMs: number; leastMs: number; samples: number; main: MainThread; waitedMs: number | null }>;
-  /** The same kinds the way the bench took them before the sixth pass: a full collection just before each sample, not waited for. */
+  /** The same kinds the old way: a full collection just before each sample, not waited for (what recompiling adds). */
   coldOldMethod: Array<{ kind: string; medianMs: number; maxMs: number; leastMs: number; samples: number; main: MainThread }>;
   firstSeen: { queries: number; main: Omit<Quantiles, 'worst'> | null } & Quantiles;
   /** The same queries, each the least of FIRST_SEEN_RUNS first-seen runs (one per warm handler). */
@@ -84,7 +83,7 @@ export async function functionCpuFigures(dir: string, opts: { coldSamples?: numb
   const source = { loadShard: async (name: string) => JSON.parse(readFileSync(path.join(dir, shardFile(name)), 'utf8')) as unknown };
   const meta = JSON.parse(readFileSync(path.join(dir, shardFile('meta')), 'utf8')) as { shape: string; page_shards: number };
   const items: Array<{ soc_code: string; title: string }> = [];
-  // A page shard's items are JSON strings; a build before the fifth pass (docs/PERFORMANCE.md) held objects: either is read, to compare the two.
+  // A page shard's items are JSON strings (an older dist held objects): either is read, so an older build can be measured beside.
   for (let n = 0; n < meta.page_shards; n++) items.push(...(JSON.parse(readFileSync(path.join(dir, shardFile(`pages/${n}`)), 'utf8')) as { items: unknown[] }).items.map((i) => (typeof i === 'string' ? JSON.parse(i) : i) as (typeof items)[number]));
   const base = 'http://localhost';
   const soc = items[0]!.soc_code;
@@ -106,7 +105,7 @@ export async function functionCpuFigures(dir: string, opts: { coldSamples?: numb
   let waited = 0;
   /**
    * One request of kind k to a fresh handler (a cold instance): its CPU. `old`: a full collection
-   * just before (the method before the sixth pass); else a young-generation one, then a wait until
+   * just before (the old method); else a young-generation one, then a wait until
    * V8's helper threads are idle.
    */
   const coldOnce = async (k: (typeof kinds)[number], old = false): Promise<Cpu> => {

@@ -20,8 +20,8 @@ export const threadCpuAvailable = readSchedstat() !== null;
  * CPU the calling thread has run, in ms (schedstat's first field: ns on the CPU), or null where
  * unavailable. The kernel brings that field up to date only at scheduler events; getrusage of the
  * process (process.cpuUsage) first brings the calling thread's up to date, so the reading is the
- * thread's time up to now. A fixed loop of about 6 ms, 20 times (process.cpuUsage 6.0-6.5 ms):
- * schedstat read alone gave 2.1-8.0 ms, read after getrusage 6.0-6.4 (docs/PERFORMANCE.md, sixth pass).
+ * thread's time up to now: read alone, it can lag by a scheduler tick, milliseconds on a request
+ * that takes a few.
  */
 export function threadCpuMs(): number | null {
   if (!threadCpuAvailable) return null;

@@ -33,9 +33,9 @@ const TRAILER = 14;
 
 /**
  * The buffer entries are read or written through, kept between the entries of one load or one
- * thread: each is a mapping of its own (whole-file.ts), and a new one per entry counted as external
- * memory each time, so V8 ran a full collection every few entries (reading the parsed sources, an
- * entry per file, was far slower).
+ * thread: each is a mapping of its own (whole-file.ts), and a new one per entry would count as
+ * external memory each time, so V8 would run a full collection every few entries (and the parsed
+ * sources are an entry per file).
  */
 export interface Scratch {
   buf: Buffer | null;
@@ -126,7 +126,7 @@ function* pieces(value: unknown): Generator<{ text: string; slice: boolean }> {
 /**
  * Stores the parts atomically (written aside, then renamed) and, given `keep`, keeps the newest
  * `keep` entries of the folder. Each piece is written as it is made: a whole entry's text at once
- * (the model's) was a cache-miss build's memory peak.
+ * (the model's) would be a cache-miss build's memory peak.
  */
 export async function writeEntry(file: string, values: Iterable<readonly [string, unknown]>, { keep, scratch = { buf: null } }: { keep?: number; scratch?: Scratch } = {}): Promise<void> {
   const dir = path.dirname(file);
