@@ -21,7 +21,7 @@
 // occupations the model does not score are indexed beside (`unscored`): their words are not typos,
 // and a search that matches none of the served ones names them (searchUnscored).
 //
-// This file: the index's shape and the word rules that the build (search-index.ts) and the
+// This file: the index's shape and the word rules that the build (build/search-index.ts) and the
 // function (search-query.ts) share, so a title and a query are cut into words alike.
 import type { NotScoredItem } from './response-schemas.ts';
 import { foldWords } from '../model/text.ts';
