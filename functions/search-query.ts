@@ -1,6 +1,6 @@
 // The occupation search's queries, answered by the function against the index the build made
 // (search-words.ts says how a search works). Pure.
-import { byLengthOf, nameLength, typoListOf, namesOfOccupation, normalize, occupationCount, occupationsHolding, ownerOf, partsMissing, postingsOf, stem, titlesOf, unscoredOf, wordCount, wordLength, wordStart, words, type SearchIndex, type Words } from '../build/contract/search-words.ts';
+import { byLengthOf, nameLength, nameTables, typoListOf, namesOfOccupation, normalize, occupationCount, occupationsHolding, partsMissing, postingsOf, stem, titlesOf, unscoredOf, wordCount, wordLength, wordStart, words, type SearchIndex, type Words } from '../build/contract/search-words.ts';
 import { unpackAll, unpackAt } from '../build/contract/search-pack.ts';
 import { TYPO_DISTANCE_BUDGET } from '../build/contract/limits.ts';
 import { deletionKeys, MIN_TYPO_WORD, typoEdits, typoShardOf } from '../build/contract/search-typos.ts';
@@ -486,9 +486,14 @@ function scoreVariant(index: SearchIndex, ws: string[], weight: number, best: Ma
   // Each list ascending: where the last id was found in each, so the next is sought from there.
   const at = new Array<number>(perWord.length).fill(0);
   const first = perWord[0]!;
-  for (let i = 0; i < first.ids.length; i++) {
-    const id = first.ids[i]!;
-    let sum = qualityAt(first, i);
+  const { ids: firstIds, q: firstQ, uniform } = first;
+  // The ids ascend, so their owners do: ownerOf as a walk along the alternates' ends (as
+  // occupationsHolding), and the names' lengths read from their table, no call per name.
+  const { ends, lengths } = nameTables(index);
+  let owner = 0;
+  for (let i = 0; i < firstIds.length; i++) {
+    const id = firstIds[i]!;
+    let sum = firstQ ? firstQ[i]! : uniform;
     let ok = true;
     for (let k = 1; k < perWord.length && ok; k++) {
       const list = perWord[k]!;
@@ -497,8 +502,14 @@ function scoreVariant(index: SearchIndex, ws: string[], weight: number, best: Ma
       else sum += qualityAt(list, j);
     }
     if (!ok) continue;
-    const occ = ownerOf(index, id);
-    const coverage = Math.max(id < n ? OWN_TITLE_MIN_COVERAGE : 0, Math.min(1, perWord.length / nameLength(index, id)));
+    let occ = id;
+    if (id >= n) {
+      while (owner < n && ends[owner]! <= id - n) owner++;
+      occ = owner;
+    }
+    const len = lengths[id]!;
+    if (len === 0) nameLength(index, id); // throws: a name scored before its postings were read
+    const coverage = Math.max(id < n ? OWN_TITLE_MIN_COVERAGE : 0, Math.min(1, perWord.length / len));
     const score = weight * (sum / perWord.length) * (0.6 + 0.4 * coverage) * (id < n ? 1 : 0.92);
     if (hits[occ]!++ === 0) seen.push(occ);
     const cur = best.get(occ);

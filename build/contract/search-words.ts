@@ -217,6 +217,15 @@ export function nameLength(index: SearchIndex, id: number): number {
   if (len === 0) throw new Error(`search index: name ${id}'s length asked for before its postings were read`);
   return len;
 }
+/**
+ * What a loop over names reads per name, once per index (a scoring loop runs uncompiled on a cold
+ * instance: a call, a WeakMap look-up and a binary search per name were most of a cold search):
+ * where each occupation's alternates end (alt_end), and each name's length as read so far (0: its
+ * postings not read yet).
+ */
+export function nameTables(index: SearchIndex): { ends: Int32Array; lengths: Uint8Array } {
+  return { ends: altEndsOf(index), lengths: lengthsTable(index) };
+}
 /** The shard holding bucket b of the postings of the index kept in shard `index` ("search"). */
 export const postingShardName = (index: string, b: number): string => `${index}/postings/${b}`;
 /** How many posting buckets an index of `words` vocabulary words has. */
