@@ -708,6 +708,26 @@ const trigrams = (s: string): Set<string> => {
 };
 
 /**
+ * Every own title padded as trigrams() pads it ("  title "), joined by newlines (no trigram holds
+ * one, so none spans two titles), and where each begins: a query's trigram is looked for in the
+ * one text by indexOf, not in each title, which a cold instance ran uncompiled title by title.
+ */
+interface TitleText {
+  text: string;
+  starts: Int32Array;
+}
+const titleTexts = new WeakMap<string[], TitleText>();
+function titleText(titles: string[]): TitleText {
+  let t = titleTexts.get(titles);
+  if (!t) {
+    const starts = new Int32Array(titles.length);
+    for (let i = 1; i < titles.length; i++) starts[i] = starts[i - 1]! + titles[i - 1]!.length + 4;
+    titleTexts.set(titles, (t = { text: `  ${titles.join(' \n  ')} `, starts }));
+  }
+  return t;
+}
+
+/**
  * When nothing matches: the occupations whose own titles look most like the query (trigram
  * overlap, Dice coefficient), best first, at most `n`, only those sharing something with it.
  */
@@ -717,17 +737,27 @@ export function suggestOccupations(index: SearchIndex, query: string, n = 5): nu
   // A shard of their own: not loaded, none now (noted; asked again).
   const titles = titlesOf(index);
   if (titles === undefined) return [];
-  const scored: Array<{ i: number; s: number }> = [];
-  // A title's trigrams are the 3-letter pieces of its padded text: the query's are looked for in
-  // it, and the set of its own made only for a title that shares one, once (for its size).
+  const { text, starts } = titleText(titles);
+  // Per title, how many of the query's trigrams it holds, each counted once (the last one counted).
+  const common = new Int32Array(titles.length);
+  const counted = new Int32Array(titles.length).fill(-1);
+  let g = 0;
+  for (const gram of q) {
+    // The hits come in text order, so their titles ascend: a walk along the starts.
+    for (let at = text.indexOf(gram), i = 0; at >= 0; at = text.indexOf(gram, at + 1)) {
+      while (i + 1 < starts.length && starts[i + 1]! <= at) i++;
+      if (counted[i] !== g) {
+        counted[i] = g;
+        common[i]!++;
+      }
+    }
+    g++;
+  }
+  // A title's own set is made only for a title that shares a trigram, once (for its size).
   let counts = trigramCounts.get(index);
   if (!counts) trigramCounts.set(index, (counts = new Int32Array(titles.length)));
-  titles.forEach((t, i) => {
-    const padded = `  ${t} `;
-    let common = 0;
-    for (const g of q) if (padded.includes(g)) common++;
-    if (common > 0) scored.push({ i, s: (2 * common) / (q.size + (counts[i] ||= trigrams(t).size)) });
-  });
+  const scored: Array<{ i: number; s: number }> = [];
+  for (let i = 0; i < titles.length; i++) if (common[i]! > 0) scored.push({ i, s: (2 * common[i]!) / (q.size + (counts[i] ||= trigrams(titles[i]!).size)) });
   scored.sort((a, b) => b.s - a.s || a.i - b.i);
   return scored.slice(0, n).map((x) => x.i);
 }
