@@ -93,7 +93,11 @@ const rows = [new Int32Array(MAX_WORD + 1), new Int32Array(MAX_WORD + 1), new In
 export function editDistance(a: string, b: string, max: number, bAt = 0, bLen = b.length): number {
   if (Math.abs(a.length - bLen) > max) return max + 1;
   if (a.length > MAX_WORD || bLen > MAX_WORD) return a.length === bLen && b.startsWith(a, bAt) ? 0 : max + 1;
-  let [prev2, prev, cur] = rows as [Int32Array, Int32Array, Int32Array];
+  // Plain assignments and comparisons, no destructuring or Math.min: a cold instance runs this
+  // uncompiled, where each of those is a call (an iterator, an array) per character.
+  let prev2 = rows[0]!;
+  let prev = rows[1]!;
+  let cur = rows[2]!;
   for (let j = 0; j <= bLen; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
     cur[0] = i;
@@ -101,13 +105,18 @@ export function editDistance(a: string, b: string, max: number, bAt = 0, bLen = 
     const ai = a.charCodeAt(i - 1);
     for (let j = 1; j <= bLen; j++) {
       const bj = b.charCodeAt(bAt + j - 1);
-      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ai === bj ? 0 : 1));
-      if (i > 1 && j > 1 && ai === b.charCodeAt(bAt + j - 2) && a.charCodeAt(i - 2) === bj) v = Math.min(v, prev2[j - 2]! + 1);
+      let v = prev[j - 1]! + (ai === bj ? 0 : 1);
+      if (prev[j]! + 1 < v) v = prev[j]! + 1;
+      if (cur[j - 1]! + 1 < v) v = cur[j - 1]! + 1;
+      if (i > 1 && j > 1 && ai === b.charCodeAt(bAt + j - 2) && a.charCodeAt(i - 2) === bj && prev2[j - 2]! + 1 < v) v = prev2[j - 2]! + 1;
       cur[j] = v;
       if (v < best) best = v;
     }
     if (best > max) return max + 1;
-    [prev2, prev, cur] = [prev, cur, prev2];
+    const done = prev2;
+    prev2 = prev;
+    prev = cur;
+    cur = done;
   }
   return prev[bLen]!;
 }
@@ -349,7 +358,8 @@ function typoLookup(index: SearchIndex, w: string, out: Map<number, number>, typ
   const max = typoEdits(w.length);
   const { width, vocab: text } = index;
   const count = wordCount(index);
-  // Each word found as one number, its length's rank first: sorted, they come in the scan's order.
+  // Each word found as one number, its length's rank first: sorted, they come in the scan's order
+  // (sorted as a typed array: numerically, with no comparator called per pair).
   const found: number[] = [];
   let complete = true;
   for (const key of deletionKeys(w, max)) {
@@ -364,10 +374,10 @@ function typoLookup(index: SearchIndex, w: string, out: Map<number, number>, typ
     }
   }
   if (!complete) return;
-  found.sort((a, b) => a - b);
-  for (let i = 0; i < found.length && typos.distances > 0; i++) {
-    if (i > 0 && found[i] === found[i - 1]) continue;
-    const k = found[i]! % count;
+  const sorted = Float64Array.from(found).sort();
+  for (let i = 0; i < sorted.length && typos.distances > 0; i++) {
+    if (i > 0 && sorted[i] === sorted[i - 1]) continue;
+    const k = sorted[i]! % count;
     if (out.has(k)) continue;
     typos.distances--;
     searchWork.distances++;
