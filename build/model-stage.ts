@@ -8,7 +8,7 @@ import type { ModelOutput } from './model/record-schemas.ts';
 import { checkRejectThreshold, type SourceReport } from './sources/report.ts';
 import type { ParsedCache } from './sources/parsed-cache.ts';
 import type { SourcesCacheUse } from './sources/index.ts';
-import { buildSearchIndex } from './contract/search-index.ts';
+import { buildSearchIndex } from './search-index.ts';
 import { recordsDigest } from './records-digest.ts';
 import { loadSeeds } from './seeds-load.ts';
 import { BuildError, strictError } from './build-error.ts';

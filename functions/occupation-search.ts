@@ -1,6 +1,6 @@
 // Ranked matches per query, kept per instance like the shards they come from (people search for
 // the same few words; a typo-tolerant scan costs far more than a hit). Bounded: oldest out first.
-// A query that finds nothing keeps beside it its suggestions (a trigram pass over every title)
+// A query that finds nothing keeps beside it its suggestions (each of its trigrams looked for in every title)
 // and the unscored occupations it names; one that finds some, those unscored occupations when it
 // names them by their official titles and no served occupation by its own.
 import type { SearchByLengthShard, SearchPostingsShard, SearchTyposShard, SearchTitlesShard, UnscoredSearchShard } from '../build/contract/response-schemas.ts';
@@ -34,7 +34,7 @@ export async function searched(shards: ShardStore, searches: BoundedCache<string
   if (kept) return kept;
   // The matches first: while a bucket they need is missing they are incomplete, and what is
   // worked out from them (suggestions when there are none, the unscored occupations named) would
-  // be work thrown away (on a cold search, a trigram pass over every title). Once complete they
+  // be work thrown away (on a cold search, a trigram look-up in every title). Once complete they
   // are kept: what the extras miss (the unscored occupations' index or its buckets) does not
   // change them, so the query's typo scans are not run again.
   let matches: number[] | null = null;

@@ -1,6 +1,6 @@
 // The occupation search's queries, answered by the function against the index the build made
 // (search-words.ts says how a search works). Pure.
-import { byLengthOf, nameLength, typoListOf, namesOfOccupation, normalize, occupationCount, occupationsHolding, ownerOf, partsMissing, postingsOf, stem, titlesOf, unscoredOf, wordCount, wordLength, wordStart, words, type SearchIndex, type Words } from '../build/contract/search-words.ts';
+import { byLengthOf, nameLength, nameTables, typoListOf, namesOfOccupation, normalize, occupationCount, occupationsHolding, partsMissing, postingsOf, stem, titlesOf, unscoredOf, wordCount, wordLength, wordStart, words, type SearchIndex, type Words } from '../build/contract/search-words.ts';
 import { unpackAll, unpackAt } from '../build/contract/search-pack.ts';
 import { TYPO_DISTANCE_BUDGET } from '../build/contract/limits.ts';
 import { deletionKeys, MIN_TYPO_WORD, typoEdits, typoShardOf } from '../build/contract/search-typos.ts';
@@ -93,7 +93,11 @@ const rows = [new Int32Array(MAX_WORD + 1), new Int32Array(MAX_WORD + 1), new In
 export function editDistance(a: string, b: string, max: number, bAt = 0, bLen = b.length): number {
   if (Math.abs(a.length - bLen) > max) return max + 1;
   if (a.length > MAX_WORD || bLen > MAX_WORD) return a.length === bLen && b.startsWith(a, bAt) ? 0 : max + 1;
-  let [prev2, prev, cur] = rows as [Int32Array, Int32Array, Int32Array];
+  // Plain assignments and comparisons, no destructuring or Math.min: a cold instance runs this
+  // uncompiled, where each of those is a call (an iterator, an array) per character.
+  let prev2 = rows[0]!;
+  let prev = rows[1]!;
+  let cur = rows[2]!;
   for (let j = 0; j <= bLen; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
     cur[0] = i;
@@ -101,13 +105,18 @@ export function editDistance(a: string, b: string, max: number, bAt = 0, bLen = 
     const ai = a.charCodeAt(i - 1);
     for (let j = 1; j <= bLen; j++) {
       const bj = b.charCodeAt(bAt + j - 1);
-      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ai === bj ? 0 : 1));
-      if (i > 1 && j > 1 && ai === b.charCodeAt(bAt + j - 2) && a.charCodeAt(i - 2) === bj) v = Math.min(v, prev2[j - 2]! + 1);
+      let v = prev[j - 1]! + (ai === bj ? 0 : 1);
+      if (prev[j]! + 1 < v) v = prev[j]! + 1;
+      if (cur[j - 1]! + 1 < v) v = cur[j - 1]! + 1;
+      if (i > 1 && j > 1 && ai === b.charCodeAt(bAt + j - 2) && a.charCodeAt(i - 2) === bj && prev2[j - 2]! + 1 < v) v = prev2[j - 2]! + 1;
       cur[j] = v;
       if (v < best) best = v;
     }
     if (best > max) return max + 1;
-    [prev2, prev, cur] = [prev, cur, prev2];
+    const done = prev2;
+    prev2 = prev;
+    prev = cur;
+    cur = done;
   }
   return prev[bLen]!;
 }
@@ -349,7 +358,8 @@ function typoLookup(index: SearchIndex, w: string, out: Map<number, number>, typ
   const max = typoEdits(w.length);
   const { width, vocab: text } = index;
   const count = wordCount(index);
-  // Each word found as one number, its length's rank first: sorted, they come in the scan's order.
+  // Each word found as one number, its length's rank first: sorted, they come in the scan's order
+  // (sorted as a typed array: numerically, with no comparator called per pair).
   const found: number[] = [];
   let complete = true;
   for (const key of deletionKeys(w, max)) {
@@ -364,10 +374,10 @@ function typoLookup(index: SearchIndex, w: string, out: Map<number, number>, typ
     }
   }
   if (!complete) return;
-  found.sort((a, b) => a - b);
-  for (let i = 0; i < found.length && typos.distances > 0; i++) {
-    if (i > 0 && found[i] === found[i - 1]) continue;
-    const k = found[i]! % count;
+  const sorted = Float64Array.from(found).sort();
+  for (let i = 0; i < sorted.length && typos.distances > 0; i++) {
+    if (i > 0 && sorted[i] === sorted[i - 1]) continue;
+    const k = sorted[i]! % count;
     if (out.has(k)) continue;
     typos.distances--;
     searchWork.distances++;
@@ -486,9 +496,14 @@ function scoreVariant(index: SearchIndex, ws: string[], weight: number, best: Ma
   // Each list ascending: where the last id was found in each, so the next is sought from there.
   const at = new Array<number>(perWord.length).fill(0);
   const first = perWord[0]!;
-  for (let i = 0; i < first.ids.length; i++) {
-    const id = first.ids[i]!;
-    let sum = qualityAt(first, i);
+  const { ids: firstIds, q: firstQ, uniform } = first;
+  // The ids ascend, so their owners do: ownerOf as a walk along the alternates' ends (as
+  // occupationsHolding), and the names' lengths read from their table, no call per name.
+  const { ends, lengths } = nameTables(index);
+  let owner = 0;
+  for (let i = 0; i < firstIds.length; i++) {
+    const id = firstIds[i]!;
+    let sum = firstQ ? firstQ[i]! : uniform;
     let ok = true;
     for (let k = 1; k < perWord.length && ok; k++) {
       const list = perWord[k]!;
@@ -497,8 +512,14 @@ function scoreVariant(index: SearchIndex, ws: string[], weight: number, best: Ma
       else sum += qualityAt(list, j);
     }
     if (!ok) continue;
-    const occ = ownerOf(index, id);
-    const coverage = Math.max(id < n ? OWN_TITLE_MIN_COVERAGE : 0, Math.min(1, perWord.length / nameLength(index, id)));
+    let occ = id;
+    if (id >= n) {
+      while (owner < n && ends[owner]! <= id - n) owner++;
+      occ = owner;
+    }
+    const len = lengths[id]!;
+    if (len === 0) nameLength(index, id); // throws: a name scored before its postings were read
+    const coverage = Math.max(id < n ? OWN_TITLE_MIN_COVERAGE : 0, Math.min(1, perWord.length / len));
     const score = weight * (sum / perWord.length) * (0.6 + 0.4 * coverage) * (id < n ? 1 : 0.92);
     if (hits[occ]!++ === 0) seen.push(occ);
     const cur = best.get(occ);
@@ -697,6 +718,26 @@ const trigrams = (s: string): Set<string> => {
 };
 
 /**
+ * Every own title padded as trigrams() pads it ("  title "), joined by newlines (no trigram holds
+ * one, so none spans two titles), and where each begins: a query's trigram is looked for in the
+ * one text by indexOf, not in each title, which a cold instance ran uncompiled title by title.
+ */
+interface TitleText {
+  text: string;
+  starts: Int32Array;
+}
+const titleTexts = new WeakMap<string[], TitleText>();
+function titleText(titles: string[]): TitleText {
+  let t = titleTexts.get(titles);
+  if (!t) {
+    const starts = new Int32Array(titles.length);
+    for (let i = 1; i < titles.length; i++) starts[i] = starts[i - 1]! + titles[i - 1]!.length + 4;
+    titleTexts.set(titles, (t = { text: `  ${titles.join(' \n  ')} `, starts }));
+  }
+  return t;
+}
+
+/**
  * When nothing matches: the occupations whose own titles look most like the query (trigram
  * overlap, Dice coefficient), best first, at most `n`, only those sharing something with it.
  */
@@ -706,17 +747,27 @@ export function suggestOccupations(index: SearchIndex, query: string, n = 5): nu
   // A shard of their own: not loaded, none now (noted; asked again).
   const titles = titlesOf(index);
   if (titles === undefined) return [];
-  const scored: Array<{ i: number; s: number }> = [];
-  // A title's trigrams are the 3-letter pieces of its padded text: the query's are looked for in
-  // it, and the set of its own made only for a title that shares one, once (for its size).
+  const { text, starts } = titleText(titles);
+  // Per title, how many of the query's trigrams it holds, each counted once (the last one counted).
+  const common = new Int32Array(titles.length);
+  const counted = new Int32Array(titles.length).fill(-1);
+  let g = 0;
+  for (const gram of q) {
+    // The hits come in text order, so their titles ascend: a walk along the starts.
+    for (let at = text.indexOf(gram), i = 0; at >= 0; at = text.indexOf(gram, at + 1)) {
+      while (i + 1 < starts.length && starts[i + 1]! <= at) i++;
+      if (counted[i] !== g) {
+        counted[i] = g;
+        common[i]!++;
+      }
+    }
+    g++;
+  }
+  // A title's own set is made only for a title that shares a trigram, once (for its size).
   let counts = trigramCounts.get(index);
   if (!counts) trigramCounts.set(index, (counts = new Int32Array(titles.length)));
-  titles.forEach((t, i) => {
-    const padded = `  ${t} `;
-    let common = 0;
-    for (const g of q) if (padded.includes(g)) common++;
-    if (common > 0) scored.push({ i, s: (2 * common) / (q.size + (counts[i] ||= trigrams(t).size)) });
-  });
+  const scored: Array<{ i: number; s: number }> = [];
+  for (let i = 0; i < titles.length; i++) if (common[i]! > 0) scored.push({ i, s: (2 * common[i]!) / (q.size + (counts[i] ||= trigrams(titles[i]!).size)) });
   scored.sort((a, b) => b.s - a.s || a.i - b.i);
   return scored.slice(0, n).map((x) => x.i);
 }

@@ -1,4 +1,4 @@
-// The typo index's rules, shared by the build (search-index.ts makes it) and the function
+// The typo index's rules, shared by the build (build/search-index.ts makes it) and the function
 // (search-query.ts reads it), so that both cut a word into the same keys. Pure.
 //
 // A misspelling is found without a scan of the vocabulary: two words within k edits (optimal

@@ -21,7 +21,7 @@
 // occupations the model does not score are indexed beside (`unscored`): their words are not typos,
 // and a search that matches none of the served ones names them (searchUnscored).
 //
-// This file: the index's shape and the word rules that the build (search-index.ts) and the
+// This file: the index's shape and the word rules that the build (build/search-index.ts) and the
 // function (search-query.ts) share, so a title and a query are cut into words alike.
 import type { NotScoredItem } from './response-schemas.ts';
 import { foldWords } from '../model/text.ts';
@@ -216,6 +216,15 @@ export function nameLength(index: SearchIndex, id: number): number {
   const len = lengthsOf.get(index)?.[id] ?? 0;
   if (len === 0) throw new Error(`search index: name ${id}'s length asked for before its postings were read`);
   return len;
+}
+/**
+ * What a loop over names reads per name, once per index (a scoring loop runs uncompiled on a cold
+ * instance: a call, a WeakMap look-up and a binary search per name were most of a cold search):
+ * where each occupation's alternates end (alt_end), and each name's length as read so far (0: its
+ * postings not read yet).
+ */
+export function nameTables(index: SearchIndex): { ends: Int32Array; lengths: Uint8Array } {
+  return { ends: altEndsOf(index), lengths: lengthsTable(index) };
 }
 /** The shard holding bucket b of the postings of the index kept in shard `index` ("search"). */
 export const postingShardName = (index: string, b: number): string => `${index}/postings/${b}`;

@@ -13,7 +13,7 @@ import { fileFor, shardFile, taskShardName, NOT_FOUND_FILES, SEARCH_PART_SHARDS,
 import { fillPattern, releaseUrlFor, routeById, routesFor, urlFor, type RouteDef } from '../contract/routes.ts';
 import { postingShardName, vocabulary, type SplitPart, type WholeSearchIndex } from '../contract/search-words.ts';
 import { packedProblem } from '../contract/search-pack.ts';
-import { buildIscoSearchIndex, buildTypoIndex } from '../contract/search-index.ts';
+import { buildIscoSearchIndex, buildTypoIndex } from '../search-index.ts';
 import { typoShardName } from '../contract/search-typos.ts';
 import { pageHashes } from '../contract/content-hash.ts';
 import type { Meta } from '../contract/site-schemas.ts';

@@ -51,7 +51,7 @@ describe('importClosure', () => {
 
   it("covers the real model stage's loaders, parsing threads and model, and not the emit", () => {
     const files = importClosure(REPO_ROOT, ['build/model-stage.ts']);
-    expect(files).toEqual(expect.arrayContaining(['build/sources/index.ts', 'build/sources/parse-worker.ts', 'build/model/index.ts', 'build/contract/search-index.ts', 'build/seeds-load.ts']));
+    expect(files).toEqual(expect.arrayContaining(['build/sources/index.ts', 'build/sources/parse-worker.ts', 'build/model/index.ts', 'build/search-index.ts', 'build/seeds-load.ts']));
     expect(files.filter((f) => f.startsWith('build/emit/'))).toEqual([]);
   });
 });

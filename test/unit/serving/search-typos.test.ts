@@ -1,7 +1,7 @@
 // The typo index (search-typos.ts): a misspelling found by lookups of its deletions answers as the
 // scan of the vocabulary did, and a query word reads only the few shards its deletions name.
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, buildTypoIndex, type TypoIndex } from '../../../build/contract/search-index.ts';
+import { buildSearchIndex, buildTypoIndex, type TypoIndex } from '../../../build/search-index.ts';
 import { searchOccupations, searchWork } from '../../../functions/search-query.ts';
 import { DELETION_PREFIX, deletionKeys, typoEdits, typoShardOf } from '../../../build/contract/search-typos.ts';
 import { addTypoShard, takeMissing, vocabulary, type SearchIndex, type WholeSearchIndex } from '../../../build/contract/search-words.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex } from '../../../build/contract/search-index.ts';
+import { buildSearchIndex } from '../../../build/search-index.ts';
 import { editDistance, ownTitleHolds, searchOccupations, searchUnscored, searchWork, suggestOccupations, unscoredTitleHolds, unscoredTitlesMayHold } from '../../../functions/search-query.ts';
 import { TYPO_DISTANCE_BUDGET } from '../../../build/contract/limits.ts';
 import { nameLength, normalize, occupationsHolding, ownerOf, postingsOf, stem, takeMissing, vocabulary, wordCount, wordLength, wordPositions, wordStart, type SearchIndex } from '../../../build/contract/search-words.ts';

@@ -1,12 +1,12 @@
 // The occupation search's index, made by the build from every occupation's own, alternate and
 // reported titles (search-words.ts says how a search works). Pure.
-import type { OccupationTitle } from '../model/inputs.ts';
-import type { IscoRecord, OccupationRecord } from '../model/record-schemas.ts';
-import type { NotScoredItem } from './response-schemas.ts';
-import { compareText } from '../model/text.ts';
-import { normalize, vocabulary, wordPositions, words, type WholeSearchIndex } from './search-words.ts';
-import { pack, packPostings, packWidth, POSTING_BUCKET_WORDS } from './search-pack.ts';
-import { deletionKeys, listedEdits, typoShardOf } from './search-typos.ts';
+import type { OccupationTitle } from './model/inputs.ts';
+import type { IscoRecord, OccupationRecord } from './model/record-schemas.ts';
+import type { NotScoredItem } from './contract/response-schemas.ts';
+import { compareText } from './model/text.ts';
+import { normalize, vocabulary, wordPositions, words, type WholeSearchIndex } from './contract/search-words.ts';
+import { pack, packPostings, packWidth, POSTING_BUCKET_WORDS } from './contract/search-pack.ts';
+import { deletionKeys, listedEdits, typoShardOf } from './contract/search-typos.ts';
 
 /** Words that do not make a name more specific ("Managers, Except ..."): not counted in its length. */
 const FILLER = new Set(['and', 'or', 'of', 'the', 'a', 'an', 'in', 'for', 'to', 'except', 'other', 'all', 's']);
