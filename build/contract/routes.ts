@@ -244,6 +244,7 @@ export const ROUTES: readonly RouteDef[] = [
   route({ id: 'isco-page', pattern: '/isco/:isco_slug', ops: FILE, shapes: BOTH, body: 'page', cache: 'static', summary: 'One ISCO-08 unit group for people: score, interval, the linked U.S. occupations and what the mapping assumes.' }),
   route({ id: 'docs', pattern: '/docs/', ops: FILE, shapes: BOTH, body: 'page', cache: 'static', summary: 'API reference generated from this document, with real examples.' }),
   route({ id: 'docs-embed', pattern: '/docs/embed', ops: FILE, shapes: BOTH, body: 'page', cache: 'static', summary: 'How to embed a risk card.' }),
+  route({ id: 'docs-mcp', pattern: '/docs/mcp', ops: FILE, shapes: BOTH, body: 'page', cache: 'static', summary: 'The API as a Model Context Protocol server: its tools and the configuration of common MCP clients.' }),
   route({ id: 'docs-methodology', pattern: '/docs/methodology', ops: FILE, shapes: BOTH, body: 'page', cache: 'static', summary: 'How the score works: the methodology.' }),
   route({ id: 'docs-changes', pattern: '/docs/changes', ops: FILE, shapes: BOTH, body: 'page', cache: 'static', summary: 'What moved since the previous release, for people: the counts and every occupation whose score moved, with why.' }),
   route({ id: 'downloads', pattern: '/downloads/', ops: FILE, shapes: BOTH, body: 'page', cache: 'static', summary: 'Bulk downloads: what each file holds, its size and sha256.' }),
@@ -328,9 +329,12 @@ export function allowHeader(methods: readonly string[]): string {
   return [...m, 'OPTIONS'].join(', ');
 }
 
-/** CORS preflight answer: any origin, the route's methods, Content-Type, cached for a day. */
+/**
+ * CORS preflight answer: any origin, the route's methods, Content-Type, cached for a day; /mcp also
+ * the protocol version header MCP clients send after initialize (a browser client needs it allowed).
+ */
 export function preflightHeaders(route: RouteDef | null): Record<string, string> {
-  return preflightHeadersFor(allowedMethods(route), 'Content-Type, If-None-Match');
+  return preflightHeadersFor(allowedMethods(route), route?.id === 'mcp' ? 'Content-Type, If-None-Match, Mcp-Protocol-Version' : 'Content-Type, If-None-Match');
 }
 
 /**

@@ -70,6 +70,14 @@ export const Meta = z.strictObject({
     tasks: z.number().int().min(0),
     industries: z.number().int().min(0),
   }),
+  mcp: z
+    .strictObject({
+      url: z.string().describe('The endpoint (POST; JSON-RPC 2.0 messages of the Model Context Protocol).'),
+      transport: z.literal('streamable-http'),
+      stateless: z.literal(true).describe('No session: each request stands alone (no Mcp-Session-Id, no server-sent stream).'),
+      docs: z.string().describe('Its tools, limits and the configuration of common MCP clients.'),
+    })
+    .describe('The same data as tools for an assistant: a Model Context Protocol server on the same function.'),
   downloads: z
     .array(
       z.strictObject({

@@ -8,7 +8,8 @@
 import { releaseUrlFor, routeHeaders, routesFor, routePrefixes, type RouteDef } from '../contract/routes.ts';
 import { fileFor } from '../contract/dist-layout.ts';
 import type { Shape } from '../model/record-schemas.ts';
-import { NETLIFY_FUNCTIONS } from '../contract/dist-layout.ts';
+import { FUNCTION_PATHS, NETLIFY_FUNCTIONS } from '../contract/dist-layout.ts';
+import { mcpModuleFor } from './bundle-function.ts';
 
 const functionRoutes = (shape: Shape) => routesFor(shape).filter((r) => r.serve === 'function');
 const staticRoutes = (shape: Shape) => routesFor(shape).filter((r) => r.serve === 'static');
@@ -56,6 +57,9 @@ export function netlifyToml(shape: Shape, staticPaths: { path: string; file: str
     '[functions]',
     `  directory = ${JSON.stringify(NETLIFY_FUNCTIONS.directory)}`,
     '  node_bundler = "none"',
+    // The "none" bundler ships the entry file and included_files only: the MCP module the entry
+    // imports on the first /mcp request must be named here (it stays beside api.mjs in the zip).
+    `  included_files = [${JSON.stringify(mcpModuleFor(FUNCTION_PATHS.netlify))}]`,
     '',
     ...staticPaths.flatMap((p) => rule(p.path, `/${p.file}`)),
     ...functionRoutes(shape).flatMap((r) => rule(r.pattern, fn, true)),

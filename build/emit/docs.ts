@@ -231,7 +231,7 @@ export function markdownPage(file: string): string {
       },
       link({ href, text, tokens }: Tokens.Link) {
         const inner = this.parser.parseInline(tokens);
-        const mapped: Record<string, string> = { 'EMBED.md': '/docs/embed', 'docs/EMBED.md': '/docs/embed', 'METHODOLOGY.md': '/docs/methodology', 'docs/METHODOLOGY.md': '/docs/methodology' };
+        const mapped: Record<string, string> = { 'EMBED.md': '/docs/embed', 'docs/EMBED.md': '/docs/embed', 'METHODOLOGY.md': '/docs/methodology', 'docs/METHODOLOGY.md': '/docs/methodology', 'MCP.md': '/docs/mcp', 'docs/MCP.md': '/docs/mcp' };
         const [base, hash] = href.split('#');
         const target = mapped[base!] !== undefined ? mapped[base!] + (hash ? `#${hash}` : '') : /^https?:\/\//.test(href) || href.startsWith('#') ? href : null;
         return target === null ? `<span>${inner || text}</span>` : `<a href="${target.replace(/"/g, '&quot;')}">${inner || text}</a>`;
@@ -290,5 +290,6 @@ export async function renderDocs(read: ReadBuilt, model: ModelOutput, shape: Sha
     page('docs', eta.render('@site/docs', { meta: model.meta, shape, cite: citeView(), ...ref })),
     page('docs-embed', eta.render('@site/markdown', { meta: model.meta, pageTitle: 'How to embed a risk card', html: markdownPage(path.join(repoRoot, 'docs', 'EMBED.md')) })),
     page('docs-methodology', eta.render('@site/markdown', { meta: model.meta, pageTitle: 'How the score works: methodology', html: markdownPage(path.join(repoRoot, 'docs', 'METHODOLOGY.md')) })),
+    page('docs-mcp', eta.render('@site/markdown', { meta: model.meta, pageTitle: 'The API as an MCP server', html: markdownPage(path.join(repoRoot, 'docs', 'MCP.md')) })),
   ];
 }

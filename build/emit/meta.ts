@@ -13,11 +13,11 @@ export const SERVICE_NAME = 'Occupation Displacement Risk API';
 export const CODE_LICENSE = 'MIT';
 export const DATA_LICENSE_NOTE = 'Each source keeps its own license (see sources); attribution text below must accompany the data.';
 
-/** Every JSON API route, keyed by its id (the OpenAPI operationId), with its URL template. */
+/** Every JSON API route, keyed by its id (the OpenAPI operationId), with its URL template: those under /api/ and /mcp. */
 export function apiIndex(model: ModelOutput, shape: Shape): ApiIndex {
   const resources: ApiIndex['resources'] = {};
   for (const r of routesFor(shape)) {
-    if (r.body !== 'json' || notFoundKind(r.pattern) !== 'problem' || r.id === 'api-index') continue;
+    if (r.body !== 'json' || (notFoundKind(r.pattern) !== 'problem' && r.id !== 'mcp') || r.id === 'api-index') continue;
     resources[r.id] = { href: r.pattern.replace(/:([a-z_]+)/g, '{$1}'), methods: [...r.methods], summary: r.summary };
   }
   return { name: SERVICE_NAME, data_version: model.meta.data_version, docs: urlFor('docs'), openapi: urlFor('openapi'), resources, model_version: MODEL_VERSION };
@@ -50,6 +50,7 @@ export function metaDocument(model: ModelOutput, shape: Shape, digest: string, f
       tasks: model.occupations.reduce((n, o) => n + o.tasks.length, 0),
       industries: model.industries.length,
     },
+    mcp: { url: urlFor('mcp'), transport: 'streamable-http', stateless: true, docs: urlFor('docs-mcp') },
     registered,
     forecasts,
   };

@@ -63,6 +63,9 @@ describe('function bundle', () => {
         expect(main, `${out}: ${s}`).not.toContain(s);
       }
     }
+    // Netlify's "none" bundler ships the entry and included_files only: the MCP module is named there.
+    const included = /included_files = (\[.*\])/.exec(readFileSync(path.join(dir, 'netlify.toml'), 'utf8'))?.[1];
+    expect(JSON.parse(included ?? '[]')).toEqual([mcpModuleFor(FUNCTION_PATHS.netlify)]);
     const size = statSync(path.join(dir, FUNCTION_PATHS.core)).size;
     const without = await build({
       entryPoints: ['functions/api.ts'],

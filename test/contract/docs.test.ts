@@ -150,9 +150,9 @@ describe.each(SHAPES)('docs (%s)', (shape) => {
     }
   });
 
-  it('the embed and methodology pages are served and link within the site', async () => {
+  it('the embed, methodology and MCP pages are served and link within the site', async () => {
     const site = sites[shape];
-    for (const [p, heading] of [['/docs/embed', 'Embed a risk card'], ['/docs/methodology', 'Methodology']]) {
+    for (const [p, heading] of [['/docs/embed', 'Embed a risk card'], ['/docs/methodology', 'Methodology'], ['/docs/mcp', 'The API as an MCP server']]) {
       const res = await site.get(p!);
       expect(res.status, p).toBe(200);
       const html = await res.text();

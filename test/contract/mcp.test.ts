@@ -62,6 +62,16 @@ describe.each(SHAPES)('MCP endpoint (%s)', (shape) => {
     expect(r.content[0]!.text).toContain('Software Developers (15-1252.00)');
   });
 
+  it('find_occupation: a non-U.S. title finds its ISCO-08 unit group, equal to the API lists', async () => {
+    const r = await call('find_occupation', { title: 'lorry driver', limit: 3 });
+    expect(r.isError).toBeFalsy();
+    const q = encodeURIComponent('lorry driver');
+    expect(r.structuredContent.isco).toEqual(await site.json(`/api/v1/isco?q=${q}&limit=3`));
+    expect(r.structuredContent.occupations).toEqual(await site.json(`/api/v1/occupations?q=${q}&limit=3`));
+    expect(r.structuredContent.isco.data.map((u: { isco_code: string }) => u.isco_code)).toContain('8332');
+    expect(r.content[0]!.text).toContain('(ISCO 8332)');
+  });
+
   it('find_occupation: nothing found says so; bad input is a tool error, never a protocol failure', async () => {
     const none = await call('find_occupation', { title: 'xyzzyq quux' });
     expect(none.isError).toBeFalsy();
@@ -186,6 +196,18 @@ describe.each(SHAPES)('MCP endpoint (%s)', (shape) => {
     const pre = await site.get('/mcp', { method: 'OPTIONS', headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'POST' } });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-methods')).toContain('POST');
+    // The API's CORS headers (a POST's and a preflight's), and the MCP version header allowed besides.
+    const apiPost = await postJson(site, JSON.stringify({ soc_code: '29-1141.00' }));
+    await apiPost.arrayBuffer();
+    const cors = (res: Response) => Object.fromEntries([...res.headers].filter(([k]) => k.startsWith('access-control-')));
+    expect(cors(ok)).toEqual(cors(apiPost));
+    const apiPre = await site.get('/api/v1/displacement/assess', { method: 'OPTIONS', headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'POST' } });
+    expect({ ...cors(pre), 'access-control-allow-headers': undefined }).toEqual({ ...cors(apiPre), 'access-control-allow-headers': undefined });
+    expect(pre.headers.get('access-control-allow-headers')).toBe(`${apiPre.headers.get('access-control-allow-headers')}, Mcp-Protocol-Version`);
+    // A batch within the cap is answered message by message.
+    const batch = await rpc(site, JSON.stringify(Array.from({ length: MCP_MAX_BATCH }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'ping' }))));
+    expect(batch.status).toBe(200);
+    expect(((await batch.json()) as Array<{ id: number }>).map((m) => m.id).sort()).toEqual(Array.from({ length: MCP_MAX_BATCH }, (_, i) => i));
     const cases: Array<[string, string, number, number]> = [
       ['not JSON', '{', 400, -32700],
       ['too large', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(MCP_MAX_BODY_BYTES) } }), 413, -32600],

@@ -9,10 +9,11 @@ import { SHAPES, manifestOf, useSites } from './setup.ts';
 const sites = useSites();
 
 describe.each(SHAPES)('site (%s)', (shape) => {
-  it('/api/v1 lists every JSON API route with a URL that answers', async () => {
+  it('/api/v1 lists every JSON API route (and /mcp) with a URL that answers', async () => {
     const site = sites[shape];
     const index = ApiIndex.parse(await site.json('/api/v1'));
-    const expected = routesFor(shape).filter((r) => r.body === 'json' && r.pattern.startsWith('/api/v1/')).map((r) => r.id);
+    const expected = routesFor(shape).filter((r) => r.body === 'json' && (r.pattern.startsWith('/api/v1/') || r.pattern === '/mcp')).map((r) => r.id);
+    expect(expected).toContain('mcp');
     expect(Object.keys(index.resources).sort()).toEqual([...expected].sort());
     const occ = (await site.json('/api/v1/occupations?limit=1')).data[0];
     const ind = (await site.json('/api/v1/industries')).data[0];
@@ -20,7 +21,9 @@ describe.each(SHAPES)('site (%s)', (shape) => {
     const values: Record<string, string> = { soc_code: occ.soc_code, naics_code: ind.naics_code, isco_code: isco.isco_code, problem: 'not-found', registered_file: PARAM_EXAMPLES.registered_file!.example };
     for (const [id, r] of Object.entries(index.resources)) {
       const path = r.href.replace(/\{([a-z_]+)\}/g, (_, n: string) => values[n]!);
-      const res = await site.get(path, r.methods.includes('GET') ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ soc_code: occ.soc_code }) });
+      // A POST asks what each answers: an assessment, or an MCP ping.
+      const body = id === 'mcp' ? { jsonrpc: '2.0', id: 1, method: 'ping' } : { soc_code: occ.soc_code };
+      const res = await site.get(path, r.methods.includes('GET') ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
       expect(res.status, `${id} ${path}`).toBe(200);
       await res.arrayBuffer();
     }
@@ -41,6 +44,13 @@ describe.each(SHAPES)('site (%s)', (shape) => {
     for (const s of meta.sources) expect(s.license.length, s.id).toBeGreaterThan(2);
     expect(meta.sources.find((s) => s.id === 'onet-db-text')?.license).toMatch(/CC BY 4\.0/);
     expect(meta.attribution.join(' ')).toMatch(/O\*NET/);
+    // The MCP endpoint: the index's, answering a ping; its docs page served.
+    expect(meta.mcp.url).toBe(ApiIndex.parse(await site.json('/api/v1')).resources.mcp!.href);
+    const ping = await site.get(meta.mcp.url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'ping' }) });
+    expect(await ping.json()).toEqual({ jsonrpc: '2.0', id: 7, result: {} });
+    const docs = await site.get(meta.mcp.docs);
+    expect(docs.status).toBe(200);
+    expect(await docs.text()).toContain('mcpServers');
   });
 
   it('the home page and an occupation page are same-site HTML with the pages CSP', async () => {
