@@ -40,6 +40,9 @@ export default defineConfig({
           name: 'spawn',
           include: ['test/spawn/**/*.test.ts'],
           testTimeout: 60_000,
+          // Their afterAll stops process groups and removes copies of the repository and built
+          // trees: more than vitest's default 10 s on a busy machine.
+          hookTimeout: 60_000,
           pool: 'forks',
           // As the unit files: none changes a global, the environment or the working folder.
           isolate: false,
