@@ -34,6 +34,22 @@ export default defineConfig({
       },
       {
         test: {
+          // Tests that start processes or servers (npm start, the build CLI, the fetch against
+          // stand-in publishers) on fixtures: they need no real build, so they run beside the unit
+          // files while the global setup builds.
+          name: 'spawn',
+          include: ['test/spawn/**/*.test.ts'],
+          testTimeout: 60_000,
+          // Their afterAll stops process groups and removes copies of the repository and built
+          // trees: more than vitest's default 10 s on a busy machine.
+          hookTimeout: 60_000,
+          pool: 'forks',
+          // As the unit files: none changes a global, the environment or the working folder.
+          isolate: false,
+        },
+      },
+      {
+        test: {
           name: 'cloudflare',
           include: ['test/contract/**/*.test.ts'],
           // Two files at a time, each worker process running file after file (below), all sharing

@@ -2,7 +2,7 @@
 // Registers what the model of a build predicts for OEWS releases that do not exist yet
 // (build/validation/forecast.ts): releases/forecasts/<model version>-<date>.json, our own output,
 // written once. An existing file is never overwritten: a later model registers a new file beside
-// it, and test/unit/validation/forecast-files.test.ts pins each file's sha256.
+// it, and test/unit/build/releases/forecast-files.test.ts pins each file's sha256.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import path from 'node:path';
@@ -106,7 +106,7 @@ async function main(): Promise<void> {
   const out = writeForecast(forecast, outDir ? path.resolve(outDir) : path.join(REPO_ROOT, FORECASTS_DIR));
   console.log(`Registered ${outDir ? out : path.relative(REPO_ROOT, out)} (model ${meta.model_version}, OEWS ${years.map((y) => y.year).join(', ')}; ${forecast.counts.units} code groups, quintiles ${forecast.counts.per_quintile.join('/')})`);
   for (const p of forecast.predictions) console.log(`  ${p.role} ${p.id}: gap ${p.point} [90% ${p.interval.low}, ${p.interval.high}] log points x 100 per year; calibration ${p.calibration.map((c) => `${c.window.join('-')}: ${c.gap} (SE ${c.se}, N ${c.n})`).join('; ')}`);
-  console.log('Commit the file, then add its sha256 to test/unit/validation/forecast-files.test.ts.');
+  console.log('Commit the file, then add its sha256 to test/unit/build/releases/forecast-files.test.ts.');
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

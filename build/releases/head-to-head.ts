@@ -3,7 +3,7 @@
 // candidates (issue 44 item 6): every candidate's score per O*NET-SOC code as the build's model
 // computes it, the test design and the decision rule, written once to
 // releases/head-to-head/<model version>-<date>.json. As with the forecast, an existing file is never
-// rewritten and test/unit/validation/forecast-files.test.ts pins its sha256.
+// rewritten and test/unit/build/releases/forecast-files.test.ts pins its sha256.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import path from 'node:path';
@@ -117,7 +117,7 @@ async function main(): Promise<void> {
     throw e;
   }
   console.log(`Registered ${outDir ? out : path.relative(REPO_ROOT, out)} (model ${meta.model_version}; ${scores.length} occupations, ${head.counts.without_gpt4_beta} without a GPT-4 beta)`);
-  console.log('Commit the file, then add its sha256 to test/unit/validation/forecast-files.test.ts.');
+  console.log('Commit the file, then add its sha256 to test/unit/build/releases/forecast-files.test.ts.');
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -600,13 +600,19 @@ describe.runIf(TARGET === 'cloudflare')('votes on Cloudflare (D1)', () => {
     for (let i = 0; i < 4; i++) expect((await vote(sites.timeline, o!.soc_code, { vote: VOTE_CHOICES[i % 3] }, `10.7.1.${i}`)).status).toBe(201);
     const cwd = mkdtempSync(path.join(tmpdir(), 'odr-wrangler-'));
     try {
-      const [rollup] = executeLocalD1(d1, `SELECT vote, n FROM vote_counts WHERE soc_code = '${o!.soc_code}' ORDER BY vote`, cwd);
+      // One `wrangler d1 execute` (each costs a wrangler start): its statements run in order, the
+      // first reading the rollup before the second changes it.
+      const soc = o!.soc_code;
+      const [rollup, , rows] = executeLocalD1(
+        d1,
+        `SELECT vote, n FROM vote_counts WHERE soc_code = '${soc}' ORDER BY vote; UPDATE vote_counts SET n = n + 1000000 WHERE soc_code = '${soc}' AND vote = 'agree'; SELECT COUNT(*) AS n FROM votes WHERE soc_code = '${soc}'`,
+        cwd,
+      );
       expect(rollup).toEqual([
         { vote: 'agree', n: 2 },
         { vote: 'too_high', n: 1 },
         { vote: 'too_low', n: 1 },
       ]);
-      const [, rows] = executeLocalD1(d1, `UPDATE vote_counts SET n = n + 1000000 WHERE soc_code = '${o!.soc_code}' AND vote = 'agree'; SELECT COUNT(*) AS n FROM votes WHERE soc_code = '${o!.soc_code}'`, cwd);
       expect(rows).toEqual([{ n: 4 }]);
       // Through the suite's GET, which sends again a request wrangler's proxy reset.
       expect(VotesResponse.parse(await sites.timeline.json(votesPath(o!.soc_code)))).toMatchObject({ total: 1_000_004, agree: 1_000_002 });

@@ -1,6 +1,6 @@
 // Reads the /embed/ index page back into rows (the occupations' cards), so the browser test covers exactly the cards the
 // site lists.
-import { attr, tokenize } from '../unit/embed/html-tokens.ts';
+import { attr, tokenize } from '../unit/build/emit/html-tokens.ts';
 
 export interface IndexRow {
   slug: string;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runBuild } from '../../../build/pipeline.ts';
 import { formatJoinReport, formatRejectedRows } from '../../../build/report-format.ts';
-import { cleanMini, repoRoot } from '../sources/helpers/paths.ts';
+import { cleanMini, repoRoot } from './sources/helpers/paths.ts';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'odr-broad-'));
 const mini = cleanMini();

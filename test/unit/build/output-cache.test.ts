@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBuild } from '../../../build/pipeline.ts';
-import { cleanMini, repoRoot } from '../sources/helpers/paths.ts';
+import { cleanMini, repoRoot } from './sources/helpers/paths.ts';
 import { treeDigest } from '../../support/tree-digest.ts';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'odr-output-cache-'));
