@@ -1,7 +1,7 @@
 // Bundles the function with esbuild: the platform-neutral module the local server mounts, plus
 // one thin adapter bundle per CDN. Returns file bodies (not written here) and the metafile, which
 // a test reads to prove the bundle pulls in no node:*, fs, csv-parse or eta.
-import { build, type Metafile, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import path from 'node:path';
 import { FUNCTION_PATHS } from '../contract/dist-layout.ts';
 import { FUNCTION_ENTRIES, type FunctionBundle } from '../function-bundle.ts';
@@ -43,6 +43,18 @@ const lazyMcp = (specifier: string): Plugin => ({
   },
 });
 
+/** How every function bundle is made (the bundle test builds its comparison bundle the same way). */
+export const FUNCTION_BUILD_OPTIONS = {
+  bundle: true,
+  format: 'esm',
+  platform: 'neutral',
+  target: 'es2022',
+  mainFields: ['module', 'main'],
+  write: false,
+  minify: true,
+  legalComments: 'none',
+} as const satisfies BuildOptions;
+
 export async function bundleFunctions(repoRoot: string): Promise<FunctionBundle> {
   const [api, cloudflare, netlify] = FUNCTION_ENTRIES;
   const entries: Array<[string, string]> = [
@@ -55,17 +67,10 @@ export async function bundleFunctions(repoRoot: string): Promise<FunctionBundle>
   const results = await Promise.all(
     jobs.map(([entry, out]) =>
       build({
+        ...FUNCTION_BUILD_OPTIONS,
         absWorkingDir: repoRoot,
         entryPoints: [entry],
-        bundle: true,
-        format: 'esm',
-        platform: 'neutral',
-        target: 'es2022',
-        mainFields: ['module', 'main'],
-        write: false,
         metafile: true,
-        minify: true,
-        legalComments: 'none',
         outfile: path.join(repoRoot, '.fn-out', out),
         plugins: [lazyMcp(`./${path.posix.basename(mcpModuleFor(out))}`)],
         logLevel: 'silent',

@@ -4,7 +4,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { FUNCTION_BUNDLE_BUDGET_BYTES, forbiddenInputs, largestInputs, mcpModuleFor } from '../../build/emit/bundle-function.ts';
+import { FUNCTION_BUILD_OPTIONS, FUNCTION_BUNDLE_BUDGET_BYTES, forbiddenInputs, largestInputs, mcpModuleFor } from '../../build/emit/bundle-function.ts';
 import { FUNCTION_PATHS } from '../../build/contract/dist-layout.ts';
 import { createHandler } from '../../functions/api.ts';
 import { roomOf } from '../support/layering.ts';
@@ -68,15 +68,8 @@ describe('function bundle', () => {
     expect(JSON.parse(included ?? '[]')).toEqual([mcpModuleFor(FUNCTION_PATHS.netlify)]);
     const size = statSync(path.join(dir, FUNCTION_PATHS.core)).size;
     const without = await build({
+      ...FUNCTION_BUILD_OPTIONS,
       entryPoints: ['functions/api.ts'],
-      bundle: true,
-      format: 'esm',
-      platform: 'neutral',
-      target: 'es2022',
-      mainFields: ['module', 'main'],
-      write: false,
-      minify: true,
-      legalComments: 'none',
       logLevel: 'silent',
       plugins: [
         {
