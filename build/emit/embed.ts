@@ -14,6 +14,7 @@ import { iscoMajorName } from '../model/isco.ts';
 import { mostProtective } from '../model/explanation.ts';
 import { REPO_ROOT } from '../repo-root.ts';
 import { SCOPE } from '../model/scope.ts';
+import { scoreText } from './numbers.ts';
 
 export interface EmbedPages<P extends Iterable<{ slug: string; html: string }> = Array<{ slug: string; html: string }>> {
   /** One card per occupation; the build takes them lazily (embedPages), one at a time. */
@@ -106,10 +107,6 @@ export function cardTitleSize(title: string): 'l' | 'm' | 's' | 'xs' {
   return 'xs';
 }
 
-/** The score as pages and cards show it: a whole number (the API keeps one decimal; the validation does not support more). */
-export function scoreText(score: number): string {
-  return Math.round(score).toFixed(0);
-}
 
 function cardView(o: OccupationRecord, shape: Shape, meta: ModelOutput['meta'], dataVersion: string) {
   const r = o.risk_score;

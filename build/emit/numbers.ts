@@ -11,3 +11,8 @@ const round = (x: number, d: number) => Number(x.toFixed(d));
 
 /** A share as a percent with at most one decimal: 0.775 -> "77.5%", 1 -> "100%". */
 export const pct = (x: number): string => `${round(x * 100, 1)}%`;
+
+/** The score as pages and cards show it: a whole number (the API keeps one decimal; the validation does not support more). */
+export function scoreText(score: number): string {
+  return Math.round(score).toFixed(0);
+}

@@ -7,8 +7,8 @@
 import type { IndustryRecord, ModelOutput, OccupationRecord, RiskTier } from '../model/record-schemas.ts';
 import { majorGroup } from './soc-groups.ts';
 import { industryDetail, occupationsBySoc } from '../contract/present.ts';
-import { TIER_WORDS, scoreText, templates } from './embed.ts';
-import { grouped } from './site.ts';
+import { TIER_WORDS, templates } from './embed.ts';
+import { grouped, scoreText } from './numbers.ts';
 import { squarify, type Rect } from './treemap.ts';
 
 /** The wide picture's size in CSS pixels: the site's content width at 1280 px (60rem less padding). */

@@ -14,7 +14,7 @@ import { majorGroup } from './soc-groups.ts';
 import { releaseUrlFor, routeById, routesFor, urlFor } from '../contract/routes.ts';
 import { buildDownloads, type Download } from './downloads.ts';
 import { sha256 } from './manifest.ts';
-import { TIER_WORDS, attributeText, factorLabel, ordinal, scoreText, templates } from './embed.ts';
+import { TIER_WORDS, attributeText, factorLabel, ordinal, templates } from './embed.ts';
 import { SCOPE } from '../model/scope.ts';
 import { evidenceView } from './evidence-view.ts';
 import { modalTier } from '../model/uncertainty.ts';
@@ -24,7 +24,7 @@ import { EXAMPLE_QUERIES, SQLITE_NAME } from './sqlite.ts';
 import { DATABASE_TABLES } from './download-tables.ts';
 import { TOOL_EXAMPLES } from './download-examples.ts';
 import type { ReleaseContext } from '../releases/load.ts';
-import { grouped, pct } from './numbers.ts';
+import { grouped, pct, scoreText } from './numbers.ts';
 import { verdict, type ConfidenceCuts } from './verdict.ts';
 import { occupationRisk } from '../contract/present.ts';
 import { citeView } from './citation.ts';
@@ -48,7 +48,6 @@ export function humanize(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-export { grouped };
 
 const round = (x: number, d: number) => Number(x.toFixed(d));
 

@@ -4,7 +4,7 @@
 // page and the API cannot tell two stories; a contract test reads both over HTTP and compares.
 import type { OccupationRisk } from '../contract/response-schemas.ts';
 import type { RiskTier } from '../model/record-schemas.ts';
-import { grouped, pct } from './numbers.ts';
+import { grouped, pct, scoreText } from './numbers.ts';
 
 /** Plain text, a link to another occupation's page (by slug), or a link to a part of this page (by id). */
 export type Segment = string | { text: string; slug: string } | { text: string; anchor: string };
@@ -29,8 +29,6 @@ type Option = OccupationRisk['transition_options'][number];
 const EXPOSURE: Record<RiskTier, string> = { low: 'Low exposure', medium: 'Medium exposure', high: 'High exposure' };
 const CONFIDENCE: Record<RiskTier, string> = { low: 'Low confidence', medium: 'Medium confidence', high: 'High confidence' };
 
-/** The score on the page: whole points (the card and the page's score box round the same way). */
-const points = (x: number) => Math.round(x).toFixed(0);
 const signed = (x: number) => (x > 0 ? `+${x}%` : `${x}%`);
 
 /** "pays 14% more", "pays about the same", "pays about 2.4 times as much": never "keeps 242% of pay". */
@@ -49,7 +47,7 @@ export function changeWords(change: number): string {
 }
 
 function scoreSentence(r: Risk['risk_score']): Segment[] {
-  return [`${EXPOSURE[r.risk_tier]} to AI doing its tasks: ${points(r.final_score)} of 100 (${points(r.score_low)}–${points(r.score_high)} depending on modelling choices).`];
+  return [`${EXPOSURE[r.risk_tier]} to AI doing its tasks: ${scoreText(r.final_score)} of 100 (${scoreText(r.score_low)}–${scoreText(r.score_high)} depending on modelling choices).`];
 }
 
 /**
@@ -107,7 +105,7 @@ export function entryWords(education: string): string {
 
 /** The option's own numbers in words: "scores 13 (low exposure), needs ... to enter and pays ...; BLS projects ...". */
 function optionWords(o: Option, entry: boolean): string {
-  const bits = [`scores ${points(o.final_score)} (${EXPOSURE[o.risk_tier].toLowerCase()})`];
+  const bits = [`scores ${scoreText(o.final_score)} (${EXPOSURE[o.risk_tier].toLowerCase()})`];
   if (entry && o.entry_education) bits.push(`needs ${entryWords(o.entry_education)} to enter`);
   if (o.wage_ratio !== null) bits.push(payWords(o.wage_ratio));
   const outlook =

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { excerptJson, literalAsterisks } from '../../../build/emit/docs.ts';
 import { csvCell } from '../../../build/emit/downloads.ts';
-import { grouped, humanize } from '../../../build/emit/site.ts';
+import { grouped } from '../../../build/emit/numbers.ts';
+import { humanize } from '../../../build/emit/site.ts';
 import { majorGroup } from '../../../build/emit/soc-groups.ts';
 
 describe('site helpers', () => {
