@@ -37,6 +37,10 @@ export function superviseWorkers(opts: SuperviseOptions): { stop(): void } {
 
   const fork = () => {
     const w = cluster.fork(opts.env);
+    // A worker re-emits its process's 'error' (for one, EPIPE when the primary hands a connection to
+    // a worker that has just died): without a listener that would throw here and end the primary,
+    // and with it every worker. The worker's exit, which follows, is what replaces it.
+    w.on('error', (e: Error) => log(`a server worker (pid ${w.process.pid}): ${e.message}`));
     w.on('message', (m: { url?: string }) => {
       if (!m.url) return;
       listening.add(w);

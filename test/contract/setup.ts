@@ -84,6 +84,9 @@ export function useSites(): Record<Shape, Site> {
   return sites;
 }
 
+/** The start of the text/plain 503 that `wrangler pages dev`'s proxy answers a POST with when its runtime restarted during it. */
+const WRANGLER_RESTARTED = 'Your worker restarted mid-request.';
+
 /** How long a request to `wrangler pages dev` may wait for its answer's headers before it is given up (and, if idempotent, sent again). */
 const WRANGLER_ANSWER_MS = 30_000;
 
@@ -94,17 +97,29 @@ const WRANGLER_ANSWER_MS = 30_000;
  * connection now and then while the machine was busy with the browser tests running beside it,
  * and in about one full run in ten left one request of headers.test.ts unanswered for the test's
  * whole 120 s while the same runtime answered the next test at once. A POST gets no second try:
- * it fails, naming the request. The local server gets no such allowance: a reset there is ours.
+ * it fails, naming the request, except a POST to assess, which records nothing (the same body gets
+ * the same answer), when wrangler itself answers that the runtime restarted under it (below). The
+ * local server gets no such allowance: a reset there is ours.
  */
 async function fetchRetryingResets(url: string, init?: RequestInit): Promise<Response> {
   const method = init?.method ?? 'GET';
   const idempotent = method === 'GET' || method === 'HEAD';
+  const pure = idempotent || (method === 'POST' && new URL(url).pathname === urlFor('assess'));
   for (let attempt = 0; ; attempt++) {
     // Until the answer's headers: a body read afterwards is not cut short by it.
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), WRANGLER_ANSWER_MS);
     try {
-      return await fetch(url, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, deadline.signal]) : deadline.signal });
+      const res = await fetch(url, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, deadline.signal]) : deadline.signal });
+      // wrangler's dev proxy answers this 503 itself (a GET it resends on its own) when the runtime
+      // behind it was restarted while the request was in it; the function never answers text/plain.
+      if (pure && attempt < 2 && res.status === 503 && !res.headers.get('content-type')?.includes('json')) {
+        const text = await res.text();
+        if (!text.startsWith(WRANGLER_RESTARTED)) return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
+        console.warn(`[cloudflare] wrangler pages dev restarted its runtime during ${method} ${url}: sent again`);
+        continue;
+      }
+      return res;
     } catch (e) {
       const code = deadline.signal.aborted ? 'no answer' : (e as { cause?: { code?: string } }).cause?.code;
       const sendAgain = idempotent && attempt < 2 && (code === 'no answer' || code === 'ECONNRESET' || code === 'UND_ERR_SOCKET');

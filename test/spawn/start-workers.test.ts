@@ -43,17 +43,17 @@ async function workersBesides(proc: ChildProcess, n: number, gone: number[]): Pr
   throw new Error(`no ${n} workers besides ${gone.join(', ')}: ${workerPids(proc).join(', ')}`);
 }
 
-/** One GET on a connection of its own (so a connection to a killed worker costs one probe only): whether it was answered 200. */
+/** One GET on a connection of its own (so a connection to a killed worker costs one probe only): null when answered 200, else why not. */
 const probe = (url: string) =>
-  new Promise<boolean>((resolve) => {
+  new Promise<string | null>((resolve) => {
     const req = http.get(`${url}/api/v1/displacement/factors`, { agent: false }, (res) => {
       res.resume();
-      res.on('end', () => resolve(res.statusCode === 200));
-      res.on('error', () => resolve(false));
+      res.on('end', () => resolve(res.statusCode === 200 ? null : `HTTP ${res.statusCode}`));
+      res.on('error', (e) => resolve(`response ${(e as NodeJS.ErrnoException).code ?? e.message}`));
     });
-    req.on('error', () => resolve(false));
+    req.on('error', (e) => resolve((e as NodeJS.ErrnoException).code ?? e.message));
     // A connection the primary had handed to the worker as it was killed is never answered.
-    req.setTimeout(5000, () => req.destroy());
+    req.setTimeout(5000, () => req.destroy(new Error('no answer in 5 s')));
   });
 
 describe.skipIf(process.platform !== 'linux')('npm start --workers 2 when a worker dies', () => {
@@ -62,15 +62,18 @@ describe.skipIf(process.platform !== 'linux')('npm start --workers 2 when a work
     const url = await servingUrl(run);
     const [victim, other] = await workersBesides(run.proc, 2, []);
     let probes = 0;
-    let failed = 0;
+    const failures: string[] = [];
+    let killedAt = 0;
     let probing = true;
     const loop = (async () => {
       while (probing) {
         probes++;
-        if (!(await probe(url))) failed++;
+        const why = await probe(url);
+        if (why) failures.push(`${why} at ${killedAt ? `${Date.now() - killedAt} ms after the kill` : 'before the kill'}`);
       }
     })();
     await sleep(200);
+    killedAt = Date.now();
     process.kill(victim!, 'SIGKILL');
     const now = await workersBesides(run.proc, 2, [victim!]);
     // The survivor stays; the victim's place is taken by a new process.
@@ -80,12 +83,13 @@ describe.skipIf(process.platform !== 'linux')('npm start --workers 2 when a work
     await loop;
     // Only the requests the killed worker held at that moment fail (one probe at a time, but the
     // primary may have handed it a connection or two before it learned of the death); the 99%
-    // figure over a longer run is npm run stress's worker-kill.
-    expect(failed).toBeLessThanOrEqual(3);
+    // figure over a longer run is npm run stress's worker-kill. Should more fail, why and when each
+    // did, and what the server said, tell a dead primary from a slow hand-over.
+    expect(failures.length, `${failures.length} of ${probes} probes failed:\n${[...new Set(failures)].slice(0, 20).join('\n')}\nserver output:\n${run.out()}`).toBeLessThanOrEqual(3);
     // Whether the victim had answered a request yet depends on which worker the primary handed them to.
     expect(run.out()).toMatch(new RegExp(`a server worker \\(pid ${victim}\\) was killed by SIGKILL( before it served)?; starting a new one`));
     // Still serving, and not exited.
-    expect(await probe(url)).toBe(true);
+    expect(await probe(url)).toBe(null);
     expect(run.proc.exitCode).toBe(null);
     process.kill(-run.proc.pid!, 'SIGTERM');
     await run.exited;
