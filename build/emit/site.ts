@@ -273,6 +273,7 @@ function pageContext(model: ModelOutput, shape: Shape) {
     tiers: JSON.stringify(model.tiers.map((t) => ({ tier: t.tier, min: t.min }))),
     levels: JSON.stringify(TASK_TIME_LEVELS),
     confidenceCuts: confidenceCuts(),
+    desirableWageRatio: modelParams().skill_gaps.desirable_wage_ratio.value,
   };
 }
 
@@ -301,7 +302,7 @@ function occupationView(o: OccupationRecord, model: ModelOutput, shape: Shape, p
     description: o.description,
     group,
     // Issue 46: the answer first, from the same risk response the API serves for this occupation.
-    verdict: verdict(occupationRisk(o, shape), page.confidenceCuts),
+    verdict: verdict(occupationRisk(o, shape), page.confidenceCuts, page.desirableWageRatio),
     score: {
       value: scoreText(r.final_score),
       range: scoreRange(r as Record<string, unknown>, model.tiers),
