@@ -6,6 +6,7 @@ import type { OccupationRisk } from '../contract/response-schemas.ts';
 import type { RiskTier } from '../model/record-schemas.ts';
 import { payWords } from '../model/transitions.ts';
 import { grouped, pct, scoreText } from './numbers.ts';
+import { TIER_WORDS } from './tier-words.ts';
 
 /** Plain text, a link to another occupation's page (by slug), or a link to a part of this page (by id). */
 export type Segment = string | { text: string; slug: string } | { text: string; anchor: string };
@@ -27,7 +28,6 @@ export type VerdictInput = Pick<OccupationRisk, 'risk_score' | 'guidance' | 'evi
 type Risk = VerdictInput;
 type Option = OccupationRisk['transition_options'][number];
 
-const EXPOSURE: Record<RiskTier, string> = { low: 'Low exposure', medium: 'Medium exposure', high: 'High exposure' };
 const CONFIDENCE: Record<RiskTier, string> = { low: 'Low confidence', medium: 'Medium confidence', high: 'High confidence' };
 
 const signed = (x: number) => (x > 0 ? `+${x}%` : `${x}%`);
@@ -40,7 +40,7 @@ export function changeWords(change: number): string {
 }
 
 function scoreSentence(r: Risk['risk_score']): Segment[] {
-  return [`${EXPOSURE[r.risk_tier]} to AI doing its tasks: ${scoreText(r.final_score)} of 100 (${scoreText(r.score_low)}–${scoreText(r.score_high)} depending on modelling choices).`];
+  return [`${TIER_WORDS[r.risk_tier]} to AI doing its tasks: ${scoreText(r.final_score)} of 100 (${scoreText(r.score_low)}–${scoreText(r.score_high)} depending on modelling choices).`];
 }
 
 /**
@@ -98,7 +98,7 @@ export function entryWords(education: string): string {
 
 /** The option's own numbers in words: "scores 13 (low exposure), needs ... to enter and pays ...; BLS projects ...". */
 function optionWords(o: Option, entry: boolean, desirable: number): string {
-  const bits = [`scores ${scoreText(o.final_score)} (${EXPOSURE[o.risk_tier].toLowerCase()})`];
+  const bits = [`scores ${scoreText(o.final_score)} (${TIER_WORDS[o.risk_tier].toLowerCase()})`];
   if (entry && o.entry_education) bits.push(`needs ${entryWords(o.entry_education)} to enter`);
   // The pay wording of the option's own reason (the API's), so the verdict and the list say it alike.
   if (o.wage_ratio !== null) bits.push(payWords(o.wage_ratio, desirable));
