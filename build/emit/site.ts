@@ -43,6 +43,19 @@ export interface SitePages {
   script: string;
 }
 
+/**
+ * "Job zone 4 of 5 (considerable preparation needed)": the zone with its place on O*NET's scale and
+ * O*NET's own name for it (Job Zone Reference), so the number says what it means. Without the
+ * reference file (an optional source, reported missing by the build) only "Job zone 4".
+ */
+export function jobZoneText(zone: number, names: ReadonlyArray<{ job_zone: number; name: string }>): string {
+  const named = names.find((n) => n.job_zone === zone);
+  if (!named) return `Job zone ${zone}`;
+  const top = Math.max(...names.map((n) => n.job_zone));
+  const words = named.name.replace(/^[^:]*:\s*/, '');
+  return `Job zone ${zone} of ${top} (${words.charAt(0).toLowerCase()}${words.slice(1).toLowerCase()})`;
+}
+
 /** Words for a key no label table knows: "task_exposure" -> "Task exposure". */
 export function humanize(key: string): string {
   const words = key.replace(/_/g, ' ').trim();
@@ -299,7 +312,7 @@ function occupationView(o: OccupationRecord, model: ModelOutput, shape: Shape, p
     titleAttr: attributeText(o.title),
     soc: o.soc_code,
     slug: o.slug,
-    jobZone: o.job_zone,
+    jobZone: jobZoneText(o.job_zone, model.job_zone_names),
     description: o.description,
     group,
     // Issue 46: the answer first, from the same risk response the API serves for this occupation.
