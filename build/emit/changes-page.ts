@@ -3,7 +3,8 @@
 // counted, not listed. Pure apart from the templates read once.
 import type { ModelOutput } from '../model/record-schemas.ts';
 import type { ReleaseContext } from '../releases/load.ts';
-import { TIER_WORDS, templates } from './embed.ts';
+import { templates } from './embed.ts';
+import { TIER_WORDS } from './tier-words.ts';
 import { scoreText } from './numbers.ts';
 
 export function changesPage(model: ModelOutput, releases: ReleaseContext): string {

@@ -15,6 +15,7 @@ import { mostProtective } from '../model/explanation.ts';
 import { REPO_ROOT } from '../repo-root.ts';
 import { SCOPE } from '../model/scope.ts';
 import { scoreText } from './numbers.ts';
+import { TIER_WORDS } from './tier-words.ts';
 
 export interface EmbedPages<P extends Iterable<{ slug: string; html: string }> = Array<{ slug: string; html: string }>> {
   /** One card per occupation; the build takes them lazily (embedPages), one at a time. */
@@ -25,12 +26,6 @@ export interface EmbedPages<P extends Iterable<{ slug: string; html: string }> =
 
 const TEMPLATES_DIR = join(REPO_ROOT, 'templates');
 const PROTECTIVE_SEED = join(REPO_ROOT, 'seeds', 'protective-factors.json');
-
-export const TIER_WORDS: Record<RiskTier, string> = {
-  low: 'Low risk',
-  medium: 'Medium risk',
-  high: 'High risk',
-};
 
 let engine: Eta | undefined;
 let factorLabels: Record<string, string> | undefined;

@@ -5,7 +5,8 @@ import type { IscoRecord, JobEvidence, ModelOutput } from '../model/record-schem
 import { urlFor } from '../contract/routes.ts';
 import { SCOPE } from '../model/scope.ts';
 import { iscoMajorName as majorName } from '../model/isco.ts';
-import { TIER_WORDS, attributeText, cardTitleSize, dataDate, gaugeView, templates } from './embed.ts';
+import { attributeText, cardTitleSize, dataDate, gaugeView, templates } from './embed.ts';
+import { TIER_WORDS } from './tier-words.ts';
 import { scoreText } from './numbers.ts';
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

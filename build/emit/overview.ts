@@ -7,7 +7,8 @@
 import type { IndustryRecord, ModelOutput, OccupationRecord, RiskTier } from '../model/record-schemas.ts';
 import { majorGroup } from './soc-groups.ts';
 import { industryDetail, occupationsBySoc } from '../contract/present.ts';
-import { TIER_WORDS, templates } from './embed.ts';
+import { templates } from './embed.ts';
+import { TIER_NAME, TIER_WORDS } from './tier-words.ts';
 import { grouped, scoreText } from './numbers.ts';
 import { squarify, type Rect } from './treemap.ts';
 
@@ -241,7 +242,7 @@ export function overviewView(model: ModelOutput) {
           scoreValue: s.final_score,
           range: `${scoreText(s.score_low)}–${scoreText(s.score_high)}`,
           tier: s.risk_tier,
-          tierWords: TIER_WORDS[s.risk_tier].replace(' risk', ''),
+          tierWords: TIER_NAME[s.risk_tier],
           workers: o.workers === null ? null : Math.round(o.workers),
           workersText: o.workers === null ? 'n/a' : grouped(Math.round(o.workers)),
           change,
@@ -286,7 +287,7 @@ export function industryView(i: IndustryRecord, model: ModelOutput, bySoc: Retur
     children,
     rows: [...d.occupations]
       .sort((a, b) => b.employment - a.employment || (a.soc_code < b.soc_code ? -1 : 1))
-      .map((o) => ({ slug: o.slug, title: o.title, score: scoreText(o.final_score), tier: o.risk_tier, tierWords: TIER_WORDS[o.risk_tier].replace(' risk', ''), employment: grouped(o.employment), share: `${(o.share * 100).toFixed(1)}%` })),
+      .map((o) => ({ slug: o.slug, title: o.title, score: scoreText(o.final_score), tier: o.risk_tier, tierWords: TIER_NAME[o.risk_tier], employment: grouped(o.employment), share: `${(o.share * 100).toFixed(1)}%` })),
   };
 }
 

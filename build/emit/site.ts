@@ -14,7 +14,8 @@ import { majorGroup } from './soc-groups.ts';
 import { releaseUrlFor, routeById, routesFor, urlFor } from '../contract/routes.ts';
 import { buildDownloads, type Download } from './downloads.ts';
 import { sha256 } from './manifest.ts';
-import { TIER_WORDS, attributeText, factorLabel, ordinal, templates } from './embed.ts';
+import { attributeText, factorLabel, ordinal, templates } from './embed.ts';
+import { TIER_WORDS } from './tier-words.ts';
 import { SCOPE } from '../model/scope.ts';
 import { evidenceView } from './evidence-view.ts';
 import { modalTier } from '../model/uncertainty.ts';
@@ -40,6 +41,19 @@ export interface SitePages {
   /** One page per occupation, each rendered only when it is reached. */
   occupations: Iterable<{ slug: string; html: string }>;
   script: string;
+}
+
+/**
+ * "Job zone 4 of 5 (considerable preparation needed)": the zone with its place on O*NET's scale and
+ * O*NET's own name for it (Job Zone Reference), so the number says what it means. Without the
+ * reference file (an optional source, reported missing by the build) only "Job zone 4".
+ */
+export function jobZoneText(zone: number, names: ReadonlyArray<{ job_zone: number; name: string }>): string {
+  const named = names.find((n) => n.job_zone === zone);
+  if (!named) return `Job zone ${zone}`;
+  const top = Math.max(...names.map((n) => n.job_zone));
+  const words = named.name.replace(/^[^:]*:\s*/, '');
+  return `Job zone ${zone} of ${top} (${words.charAt(0).toLowerCase()}${words.slice(1).toLowerCase()})`;
 }
 
 /** Words for a key no label table knows: "task_exposure" -> "Task exposure". */
@@ -273,6 +287,7 @@ function pageContext(model: ModelOutput, shape: Shape) {
     tiers: JSON.stringify(model.tiers.map((t) => ({ tier: t.tier, min: t.min }))),
     levels: JSON.stringify(TASK_TIME_LEVELS),
     confidenceCuts: confidenceCuts(),
+    desirableWageRatio: modelParams().skill_gaps.desirable_wage_ratio.value,
   };
 }
 
@@ -297,11 +312,11 @@ function occupationView(o: OccupationRecord, model: ModelOutput, shape: Shape, p
     titleAttr: attributeText(o.title),
     soc: o.soc_code,
     slug: o.slug,
-    jobZone: o.job_zone,
+    jobZone: jobZoneText(o.job_zone, model.job_zone_names),
     description: o.description,
     group,
     // Issue 46: the answer first, from the same risk response the API serves for this occupation.
-    verdict: verdict(occupationRisk(o, shape), page.confidenceCuts),
+    verdict: verdict(occupationRisk(o, shape), page.confidenceCuts, page.desirableWageRatio),
     score: {
       value: scoreText(r.final_score),
       range: scoreRange(r as Record<string, unknown>, model.tiers),

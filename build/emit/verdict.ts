@@ -4,7 +4,9 @@
 // page and the API cannot tell two stories; a contract test reads both over HTTP and compares.
 import type { OccupationRisk } from '../contract/response-schemas.ts';
 import type { RiskTier } from '../model/record-schemas.ts';
+import { payWords } from '../model/transitions.ts';
 import { grouped, pct, scoreText } from './numbers.ts';
+import { TIER_WORDS } from './tier-words.ts';
 
 /** Plain text, a link to another occupation's page (by slug), or a link to a part of this page (by id). */
 export type Segment = string | { text: string; slug: string } | { text: string; anchor: string };
@@ -26,18 +28,9 @@ export type VerdictInput = Pick<OccupationRisk, 'risk_score' | 'guidance' | 'evi
 type Risk = VerdictInput;
 type Option = OccupationRisk['transition_options'][number];
 
-const EXPOSURE: Record<RiskTier, string> = { low: 'Low exposure', medium: 'Medium exposure', high: 'High exposure' };
 const CONFIDENCE: Record<RiskTier, string> = { low: 'Low confidence', medium: 'Medium confidence', high: 'High confidence' };
 
 const signed = (x: number) => (x > 0 ? `+${x}%` : `${x}%`);
-
-/** "pays 14% more", "pays about the same", "pays about 2.4 times as much": never "keeps 242% of pay". */
-export function payWords(ratio: number): string {
-  if (ratio >= 1.5) return `pays about ${ratio.toFixed(1)} times as much`;
-  if (ratio >= 1.05) return `pays ${Math.round((ratio - 1) * 100)}% more`;
-  if (ratio > 0.95) return 'pays about the same';
-  return `pays ${Math.round((1 - ratio) * 100)}% less`;
-}
 
 /** Employment change in words: under 1% either way is "little change", as BLS's own wording has it. */
 export function changeWords(change: number): string {
@@ -47,7 +40,7 @@ export function changeWords(change: number): string {
 }
 
 function scoreSentence(r: Risk['risk_score']): Segment[] {
-  return [`${EXPOSURE[r.risk_tier]} to AI doing its tasks: ${scoreText(r.final_score)} of 100 (${scoreText(r.score_low)}–${scoreText(r.score_high)} depending on modelling choices).`];
+  return [`${TIER_WORDS[r.risk_tier]} to AI doing its tasks: ${scoreText(r.final_score)} of 100 (${scoreText(r.score_low)}–${scoreText(r.score_high)} depending on modelling choices).`];
 }
 
 /**
@@ -104,10 +97,11 @@ export function entryWords(education: string): string {
 }
 
 /** The option's own numbers in words: "scores 13 (low exposure), needs ... to enter and pays ...; BLS projects ...". */
-function optionWords(o: Option, entry: boolean): string {
-  const bits = [`scores ${scoreText(o.final_score)} (${EXPOSURE[o.risk_tier].toLowerCase()})`];
+function optionWords(o: Option, entry: boolean, desirable: number): string {
+  const bits = [`scores ${scoreText(o.final_score)} (${TIER_WORDS[o.risk_tier].toLowerCase()})`];
   if (entry && o.entry_education) bits.push(`needs ${entryWords(o.entry_education)} to enter`);
-  if (o.wage_ratio !== null) bits.push(payWords(o.wage_ratio));
+  // The pay wording of the option's own reason (the API's), so the verdict and the list say it alike.
+  if (o.wage_ratio !== null) bits.push(payWords(o.wage_ratio, desirable));
   const outlook =
     o.projected_employment_change_pct === null
       ? ''
@@ -122,7 +116,7 @@ function focusWords(g: Risk['guidance']): Segment {
   return { text: `${n === 1 ? 'the one task' : `the ${n} tasks`} where AI exposure stays lowest (about ${time}% of the work time)`, anchor: 'focus' };
 }
 
-function stepSentences(risk: Risk): Array<{ key: VerdictKey; parts: Segment[] }> {
+function stepSentences(risk: Risk, desirable: number): Array<{ key: VerdictKey; parts: Segment[] }> {
   const g = risk.guidance;
   const s = g.next_step;
   const option = (list: readonly Option[]) => {
@@ -136,11 +130,11 @@ function stepSentences(risk: Risk): Array<{ key: VerdictKey; parts: Segment[] }>
   switch (s.kind) {
     case 'move': {
       const o = option(risk.transition_options);
-      return [...stay, { key: 'step', parts: ['Best next step: move to ', { text: o.title, slug: o.slug }, `, a similar job that ${optionWords(o, false)}.`] }];
+      return [...stay, { key: 'step', parts: ['Best next step: move to ', { text: o.title, slug: o.slug }, `, a similar job that ${optionWords(o, false, desirable)}.`] }];
     }
     case 'route': {
       const o = option(g.routes);
-      return [...stay, { key: 'step', parts: [g.stay === null ? 'Best next step, a longer one: ' : 'A longer step: ', { text: o.title, slug: o.slug }, `, which ${optionWords(o, true)}.`] }];
+      return [...stay, { key: 'step', parts: [g.stay === null ? 'Best next step, a longer one: ' : 'A longer step: ', { text: o.title, slug: o.slug }, `, which ${optionWords(o, true, desirable)}.`] }];
     }
     case 'stay':
       return stay;
@@ -153,15 +147,18 @@ function stepSentences(risk: Risk): Array<{ key: VerdictKey; parts: Segment[] }>
   }
 }
 
-/** The verdict of one occupation from its risk response. */
-export function verdict(risk: Risk, cuts: ConfidenceCuts): Verdict {
+/**
+ * The verdict of one occupation from its risk response; cuts and desirable (the share of current pay
+ * a move's reason calls "keeps", skill_gaps.desirable_wage_ratio) are the seeds' model parameters.
+ */
+export function verdict(risk: Risk, cuts: ConfidenceCuts, desirable: number): Verdict {
   const r = risk.risk_score;
   return {
     sentences: [
       { key: 'score', parts: scoreSentence(r) },
       { key: 'confidence', parts: confidenceSentence(r, cuts) },
       { key: 'evidence', parts: evidenceSentence(risk.evidence, risk.guidance.technology_cut) },
-      ...stepSentences(risk),
+      ...stepSentences(risk, desirable),
     ],
     reason: risk.guidance.next_step.kind === 'none' ? risk.guidance.next_step_note : null,
   };

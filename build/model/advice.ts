@@ -7,7 +7,7 @@ import type { ModelParamsSeed } from './params.ts';
 import type { FocusTask, Guidance, RouteOption, TaskBasis, TaskRecord, TransitionOption } from './record-schemas.ts';
 import { round } from './num.ts';
 import { compareText } from './text.ts';
-import { educationLevel, familyOf, isSpecialty, licenceAllows, moveOption, saferBy, skipsLadder, type MoveGuide, type RelatedTier, type ScoredRef } from './transitions.ts';
+import { educationLevel, familyOf, isSpecialty, licenceAllows, moveOption, payWords, saferBy, skipsLadder, type MoveGuide, type RelatedTier, type ScoredRef } from './transitions.ts';
 
 const DOCTORAL = 'Doctoral or professional degree';
 
@@ -159,7 +159,8 @@ export function routeChoice(
       `Route, a longer step: ${routeTakes(base, origin.entry_education)}. ` +
       `O*NET related occupation (${base.related_tier}), similarity ${base.similarity.toFixed(2)}; ` +
       `${f.c.final_score} vs ${origin.final_score} (${round(origin.final_score - f.c.final_score, 1)} points lower), lower under ${pct}% of model alternatives; ` +
-      `pays ${Math.round(100 * ratio)}% of current pay; BLS 2024-34 +${(f.c.projected_change_pct ?? 0).toFixed(1)}%` +
+      // The served wage_ratio (rounded), as the page's verdict reads it: both then say the same number.
+      `${payWords(base.wage_ratio, p.skill_gaps.desirable_wage_ratio.value)}; BLS 2024-34 +${(f.c.projected_change_pct ?? 0).toFixed(1)}%` +
       (f.c.projected_openings_annual != null ? `, ${Math.round(f.c.projected_openings_annual).toLocaleString('en-US')} openings a year.` : '.');
     out.push({ ...base, reason, kind: 'route', share_lower: round(f.share, 3) });
   }
@@ -181,6 +182,8 @@ export function nextStepNote(
   weighed: readonly RouteCandidate[],
   capacity: number,
   minSim: number,
+  /** skill_gaps.desirable_wage_ratio: pay is said as the moves' and routes' reasons say it (payWords). */
+  desirable: number,
 ): string | null {
   if (moves.length >= 2 || routes.length > 0 || focus.tasks.length >= 2) return null;
   const parts: string[] = [];
@@ -202,7 +205,7 @@ export function nextStepNote(
   if (miss)
     parts.push(
       `The nearest route missed is ${miss.c.title} (O*NET related, ${round(origin.final_score - miss.c.final_score, 1)} points lower, ` +
-        `lower under ${Math.round(100 * miss.share)}% of model alternatives${miss.ratio !== null ? `, pays ${Math.round(100 * miss.ratio)}% of current pay` : ''}); it falls short: ${miss.fails.join('; ')}.`,
+        `lower under ${Math.round(100 * miss.share)}% of model alternatives${miss.ratio !== null ? `, ${payWords(miss.ratio, desirable)}` : ''}); it falls short: ${miss.fails.join('; ')}.`,
     );
   else parts.push('No O*NET related occupation is lower at all without being named by BLS Table 1.12 as cut by technology or AI.');
   if (focus.tasks.length === 1) parts.push(`Within the job, one task stays least exposed: ${focus.tasks[0]!.description}`);

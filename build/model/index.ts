@@ -125,6 +125,7 @@ export function computeModel(inputs: ModelInputs, seeds: Seeds, opts: ComputeOpt
     factors: factorsTable(seeds, occupations.map((o) => o.risk_score.exposure_score)),
     factor_notes: Object.fromEntries(Object.keys(seeds.factors.factors).sort().map((k) => [k, seeds.factors.factors[k]!.rationale])),
     tiers,
+    job_zone_names: [...inputs.job_zone_names].sort((a, b) => a.job_zone - b.job_zone),
     task_bases: Object.fromEntries(taskBases),
     task_scale: { prior: scores.prior, half_saturation: p.scale.half_saturation.value, quantile: p.interval.quantile.value },
     isco: { units: isco.units, unscored: isco.unscored, alternate_titles: alternates.titles },

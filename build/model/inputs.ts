@@ -21,6 +21,12 @@ export const JobZoneRow = z.object({
   job_zone: z.number().int().min(1).max(5),
 });
 
+/** A job zone's name as O*NET's Job Zone Reference gives it. */
+export const JobZoneName = z.object({
+  job_zone: z.number().int().min(1).max(5),
+  name: z.string().min(1),
+});
+
 export const TaskStatement = z.object({
   soc_code: OnetSocCode,
   task_id: z.number().int().positive(),
@@ -320,6 +326,8 @@ export const ModelInputs = z.object({
   attribution: z.array(z.string()),
   occupations: z.array(OnetOccupation),
   job_zones: z.array(JobZoneRow),
+  /** O*NET Job Zone Reference (same release): the zones' names for the pages; empty when absent. */
+  job_zone_names: z.array(JobZoneName).default([]),
   tasks: z.array(TaskStatement),
   /** null when Task Ratings.txt is not in the source directory. */
   task_ratings: z.array(TaskRating).nullable(),
@@ -368,6 +376,7 @@ export const ModelInputs = z.object({
 
 export type OnetOccupation = z.infer<typeof OnetOccupation>;
 export type JobZoneRow = z.infer<typeof JobZoneRow>;
+export type JobZoneName = z.infer<typeof JobZoneName>;
 export type TaskStatement = z.infer<typeof TaskStatement>;
 export type TaskRating = z.infer<typeof TaskRating>;
 export type TaskDwa = z.infer<typeof TaskDwa>;

@@ -378,7 +378,7 @@ function guidanceOf(d: Draft, origin: ScoredRef, transitions: OccupationRecord['
   // Moves that passed every rule but capacity: the pools not listed.
   const listedPools = new Set(transitions.map((t) => guide.pool(t.soc_code)));
   const full = [...new Map(eligible.filter((m) => !listedPools.has(guide.pool(m.c.soc_code))).map((m) => [guide.pool(m.c.soc_code), m.c])).values()].map((c) => ({ title: c.title, openings: c.projected_openings_annual ?? null }));
-  const stepNote = ctx.moveRules30 ? null : nextStepNote(origin, transitions, routes, focus, full, weighed, ctx.seeds.advice.moves.capacity_workers_per_opening.value, ctx.seeds.advice.routes.min_similarity.value);
+  const stepNote = ctx.moveRules30 ? null : nextStepNote(origin, transitions, routes, focus, full, weighed, ctx.seeds.advice.moves.capacity_workers_per_opening.value, ctx.seeds.advice.routes.min_similarity.value, ctx.seeds.params.skill_gaps.desirable_wage_ratio.value);
   return {
     next_step: nextStep(transitions, routes, focus, stay, stepNote),
     next_step_note: stepNote,

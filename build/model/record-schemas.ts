@@ -3,7 +3,7 @@
 // an occupation in both interface shapes; build/contract/present.ts cuts the published responses
 // out of it for one shape. Types come from these schemas.
 import { z } from 'zod';
-import { OnetSocCode } from './inputs.ts';
+import { JobZoneName, OnetSocCode } from './inputs.ts';
 import { SCOPE } from './scope.ts';
 
 export const RiskTier = z.enum(['low', 'medium', 'high']);
@@ -529,6 +529,8 @@ export const ModelOutput = z.object({
   /** Why each personal factor adjusts as it does (its seed rationale, with the evidence it cites). */
   factor_notes: z.record(z.string(), z.string()),
   tiers: TierTable,
+  /** O*NET's names of the job zones, by zone (the pages say what a job zone is); empty without Job Zone Reference. */
+  job_zone_names: z.array(JobZoneName),
   /** soc_code -> what the assessment's task path needs (every scored occupation). */
   task_bases: z.record(OnetSocCode, TaskBasis),
   task_scale: TaskScale,

@@ -203,7 +203,11 @@ export function reasonFor(o: TransitionOption, origin: ScoredRef, p: ModelParams
   return `${shared}; ${training}; ${payWords(o.wage_ratio, g.desirable_wage_ratio.value)}; ${demand}; ${safer}.`.replace(/^./, (c) => c.toUpperCase());
 }
 
-/** A move's pay against the current median, in words: more (by how much), about the same or less (the share kept). */
+/**
+ * A move's pay against the current median, in words: more (by how much), else the share kept, and
+ * under the desirable share what it pays. The one pay wording: the served reasons and the page's
+ * verdict (emit/verdict.ts) both say it this way, so a page never states a ratio two ways.
+ */
 export function payWords(ratio: number | null, desirable: number): string {
   if (ratio === null) return 'pay not published';
   const more = Math.round(100 * (ratio - 1));

@@ -21,6 +21,7 @@ export const NAMES = {
   readMe: [`${ONET_TABLES.readMe}.txt`],
   occupations: onet('occupations'),
   jobZones: onet('jobZones'),
+  jobZoneReference: onet('jobZoneReference'),
   tasks: onet('tasks'),
   taskRatings: onet('taskRatings'),
   taskDwas: onet('taskDwas'),
@@ -53,7 +54,7 @@ export const NAMES = {
 /** The O*NET sources: each is read from one database release (see selectOnetRelease). */
 export const ONET_SOURCES = {
   required: ['occupations', 'jobZones', 'tasks', 'taskDwas', 'dwaReference', 'alternateTitles', 'reportedTitles', 'related', 'skills', 'knowledge'],
-  optional: ['taskRatings', 'abilities', 'workActivities', 'education', 'levelAnchors', 'readMe'],
+  optional: ['taskRatings', 'abilities', 'workActivities', 'education', 'levelAnchors', 'jobZoneReference', 'readMe'],
 } as const satisfies Record<string, Array<keyof typeof NAMES>>;
 
 /**

@@ -128,6 +128,7 @@ function planJobs(plan: ReturnType<typeof jobPlanner>, selection: Selection, roo
   return {
     occupations: req(p.occupations, 'occupations', undefined),
     jobZones: req(p.jobZones, 'jobZones', undefined),
+    jobZoneReference: optional(p.jobZoneReference, 'jobZoneReference', undefined),
     tasks: req(p.tasks, 'tasks', undefined),
     taskRatings: optional(p.taskRatings, 'taskRatings', undefined),
     taskDwas: req(p.taskDwas, 'taskDwas', undefined),
@@ -192,6 +193,7 @@ function modelInputs(r: Awaited<ReturnType<typeof settleAll<ReturnType<typeof pl
     attribution: ATTRIBUTION,
     occupations: r.occupations,
     job_zones: r.jobZones,
+    job_zone_names: r.jobZoneReference ?? [],
     tasks: r.tasks,
     task_ratings: r.taskRatings,
     task_dwas: r.taskDwas,

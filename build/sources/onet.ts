@@ -1,7 +1,7 @@
 // O*NET database files (29.3 text or xlsx; both forms have the same columns). Pure: Table in,
 // bundle rows out, problems into the FileLog.
 import { z } from 'zod';
-import { DwaReference, EducationRow, ElementRating, LevelAnchor, JobZoneRow, OccupationTitle, OnetOccupation, RelatedOccupation, TaskDwa, TaskRating, TaskStatement } from '../model/inputs.ts';
+import { DwaReference, EducationRow, ElementRating, LevelAnchor, JobZoneName, JobZoneRow, OccupationTitle, OnetOccupation, RelatedOccupation, TaskDwa, TaskRating, TaskStatement } from '../model/inputs.ts';
 import { enumOrNull, int, num, numOrNull, required, text, yesNo } from './cells.ts';
 import { parseRows, type FileLog } from './rows.ts';
 import { filterRows, type Table } from './table.ts';
@@ -30,6 +30,15 @@ export function parseJobZones(table: Table, log: FileLog): JobZoneRow[] {
     .transform((r) => ({ soc_code: r[SOC], job_zone: r['Job Zone'] }))
     .pipe(JobZoneRow);
   return values(parseRows(table, log, [SOC, 'Job Zone'], schema, { key: ['soc_code'], occupation: OCCUPATION }));
+}
+
+/** O*NET Job Zone Reference: each zone's own name ("Job Zone Four: Considerable Preparation Needed"). */
+export function parseJobZoneReference(table: Table, log: FileLog): JobZoneName[] {
+  const schema = z
+    .object({ 'Job Zone': int, Name: required })
+    .transform((r) => ({ job_zone: r['Job Zone'], name: r.Name }))
+    .pipe(JobZoneName);
+  return values(parseRows(table, log, ['Job Zone', 'Name'], schema, { key: ['job_zone'] }));
 }
 
 export function parseTaskStatements(table: Table, log: FileLog): TaskStatement[] {

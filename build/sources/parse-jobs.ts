@@ -29,6 +29,7 @@ import { parseVotes } from './votes.ts';
 export const PARSERS = {
   occupations: (t: Table, log: FileLog) => onet.parseOccupations(t, log),
   jobZones: (t: Table, log: FileLog) => onet.parseJobZones(t, log),
+  jobZoneReference: (t: Table, log: FileLog) => onet.parseJobZoneReference(t, log),
   tasks: (t: Table, log: FileLog) => onet.parseTaskStatements(t, log),
   taskRatings: (t: Table, log: FileLog) => onet.parseTaskRatings(t, log),
   taskDwas: (t: Table, log: FileLog) => onet.parseTaskDwas(t, log),

@@ -27,6 +27,7 @@ export const ONET_TABLES = {
   abilities: 'Abilities',
   workActivities: 'Work Activities',
   levelAnchors: 'Level Scale Anchors',
+  jobZoneReference: 'Job Zone Reference',
 } as const;
 
 /** Official names of single files that the fetcher downloads and the loader looks for. */
@@ -83,7 +84,7 @@ export const SOURCES: RegistrySource[] = [
         extract: {
           format: 'zip',
           expect: (
-            ['occupations', 'jobZones', 'tasks', 'taskRatings', 'taskDwas', 'dwaReference', 'skills', 'knowledge', 'abilities', 'workActivities', 'alternateTitles', 'reportedTitles', 'related'] as const
+            ['occupations', 'jobZones', 'jobZoneReference', 'tasks', 'taskRatings', 'taskDwas', 'dwaReference', 'skills', 'knowledge', 'abilities', 'workActivities', 'alternateTitles', 'reportedTitles', 'related'] as const
           ).map((t) => `${ONET_TABLES[t]}.txt`),
         },
       },

@@ -75,6 +75,7 @@ export function selectFiles(files: string[]) {
   const p = {
     occupations: pick('occupations', 'Occupation Data.txt', true),
     jobZones: pick('jobZones', 'Job Zones.txt', true),
+    jobZoneReference: pick('jobZoneReference', "Job Zone Reference.txt/.xlsx (the job zones' names on the pages)", false),
     tasks: pick('tasks', 'Task Statements.txt', true),
     taskRatings: pick('taskRatings', 'Task Ratings.txt', false),
     taskDwas: pick('taskDwas', 'Tasks to DWAs.txt/.xlsx', true),

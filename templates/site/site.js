@@ -219,7 +219,7 @@
     p.appendChild(el('span', 'Your score: '));
     p.appendChild(el('b', whole(b.personalized_score), { 'data-personalized-score': '' }));
     p.appendChild(el('span', ' of 100, '));
-    p.appendChild(el('b', b.risk_tier + ' tier', { class: b.risk_tier, 'data-personal-tier': '' }));
+    p.appendChild(el('b', b.risk_tier + ' exposure', { class: b.risk_tier, 'data-personal-tier': '' }));
     p.appendChild(el('span', ' (' + (next ? 'from ' + tier.min + ' to under ' + next.min : tier.min + ' and above') + '). Over the modelling choices it runs '));
     p.appendChild(el('span', whole(b.personalized_low) + ' to ' + whole(b.personalized_high), { 'data-personal-range': '' }));
     p.appendChild(el('span', '; the occupation scores ' + whole(b.base_score) + ' (' + whole(occ.low) + ' to ' + whole(occ.high) + ').'));

@@ -183,6 +183,8 @@ describe.runIf(ON_NODE)('guidance on the real build (model 3.1)', () => {
       expect(t.final_score, name({ o, t })).toBeLessThanOrEqual(occs.get(o.soc)!.risk.risk_score.final_score - seeds.advice.routes.min_points.value);
       expect(t.reason).toMatch(/^Route, a longer step: entry /);
       expect(t.reason).toContain(`lower under ${Math.round(100 * t.share_lower)}% of model alternatives`);
+      // Pay as the moves' reasons and the page's verdict say it: more by how much, never "243% of current pay".
+      if (t.wage_ratio !== null && Math.round(100 * (t.wage_ratio - 1)) >= 1) expect(t.reason, name({ o, t })).toContain(`; pays ${Math.round(100 * (t.wage_ratio - 1))}% more; `);
     }
     // Registered Nurses -> Nurse Anesthetists, under the corrected entry rule (doctorate, critical-care experience).
     const crna = occs.get('29-1141.00')!.risk.guidance.routes.find((t) => t.soc_code === '29-1151.00');

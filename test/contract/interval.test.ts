@@ -51,7 +51,7 @@ describe.each(SHAPES)('score interval on the real build (%s)', (shape) => {
       const page = await (await site.get(`/occupations/${r.slug}`)).text();
       expect(page).not.toMatch(/likely range/i);
       expect(page).toContain('range over modelling choices');
-      if (want === 'true') expect(page).toMatch(/Between <b>(low and medium|medium and high|low and high)<\/b> risk, depending on modelling choices/);
+      if (want === 'true') expect(page).toMatch(/Between <b>(low and medium|medium and high|low and high)<\/b> exposure, depending on modelling choices/);
       else expect(page).not.toContain('depending on modelling choices</p>');
     }
   });

@@ -94,7 +94,13 @@ describe.runIf(TARGET === 'node').each(SHAPES)('the occupation page verdict agai
       expect(step.text).toContain(`scores ${Math.round(o.final_score)} (${o.risk_tier} exposure)`);
       expect(step.text).toContain(`grow ${o.projected_employment_change_pct}%, with ${thousands(o.projected_openings_annual)} openings a year`);
       allow(Math.round(o.final_score), o.projected_employment_change_pct, thousands(o.projected_openings_annual));
-      if (o.wage_ratio !== null) allow(o.wage_ratio.toFixed(1), Math.round(Math.abs(o.wage_ratio - 1) * 100));
+      if (o.wage_ratio !== null) {
+        // Pay is stated as the option's own reason in the API states it: one wording on the page.
+        const pay = /(pays (\d+)% more|keeps (\d+)% of pay|pays (\d+)% of current pay)/.exec(step.text);
+        expect(pay, step.text).not.toBeNull();
+        expect(o.reason).toContain(`; ${pay![1]}; `);
+        allow(Math.round(100 * (o.wage_ratio - 1)), Math.round(100 * o.wage_ratio));
+      }
       if (g.stay !== null) focusSaid(sentences.get('stay')!.text);
     } else if (ns.kind === 'stay') {
       expect(step.text).toMatch(/^Staying is the advice/);

@@ -19,7 +19,7 @@ import { worstThenSpread } from './card-sample.ts';
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors *";
 const SHOTS = resolve('test-results', 'embed');
 const FRAMES_PER_PAGE = 48;
-const TIER_WORDS = /^(Low|Medium|High) risk$/;
+const TIER_WORDS = /^(Low|Medium|High) exposure$/;
 const NEXT_STEP = /^((Move|Route): \S.*|Focus within the job|Staying is the advice|None passes the rules)$/;
 
 let site: Site;

@@ -16,7 +16,7 @@ import { worstThenSpread } from './card-sample.ts';
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const FRAMES_PER_PAGE = 48;
-const TIER_WORDS = { low: 'Low risk', medium: 'Medium risk', high: 'High risk' } as const;
+const TIER_WORDS = { low: 'Low exposure', medium: 'Medium exposure', high: 'High exposure' } as const;
 
 let site: Site;
 let host: HostSite;

@@ -55,7 +55,7 @@ describe('site pages, scripted', () => {
     ).json();
     // Pages show the score as a whole number; the API keeps one decimal.
     expect(await out.textContent()).toBe(String(Math.round(expected.personalized_score)));
-    expect(await page.locator('[data-personal-tier]').textContent()).toBe(`${expected.risk_tier} tier`);
+    expect(await page.locator('[data-personal-tier]').textContent()).toBe(`${expected.risk_tier} exposure`);
     // No task ticked: nothing about a task mix, one line per factor the API applied.
     expect(await page.locator('[data-adjustment=tasks]').count()).toBe(0);
     expect(await page.locator('[data-adjustment]').count()).toBe(Object.keys(expected.adjustments).length);
@@ -104,7 +104,7 @@ describe('site pages, scripted', () => {
     expect(Object.keys(expected.adjustments)).toContain('tasks');
     expect(await out.textContent()).toBe(String(Math.round(expected.personalized_score)));
     expect(await page.locator('[data-personal-range]').textContent()).toBe(`${Math.round(expected.personalized_low)} to ${Math.round(expected.personalized_high)}`);
-    expect(await page.locator('[data-personal-tier]').textContent()).toBe(`${expected.risk_tier} tier`);
+    expect(await page.locator('[data-personal-tier]').textContent()).toBe(`${expected.risk_tier} exposure`);
     // What moved it: the task mix apart from the answers, each with the API's points.
     expect(await page.locator('[data-adjustment=tasks] [data-points]').textContent()).toBe(`${expected.adjustments.tasks > 0 ? '+' : ''}${expected.adjustments.tasks} points`);
     expect(await page.locator('[data-adjustment=tasks]').textContent()).toContain(`about ${Math.round(expected.exposure_score)}% of your working time`);

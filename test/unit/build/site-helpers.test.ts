@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { excerptJson, literalAsterisks } from '../../../build/emit/docs.ts';
 import { csvCell } from '../../../build/emit/downloads.ts';
 import { grouped } from '../../../build/emit/numbers.ts';
-import { humanize } from '../../../build/emit/site.ts';
+import { humanize, jobZoneText } from '../../../build/emit/site.ts';
 import { majorGroup } from '../../../build/emit/soc-groups.ts';
 
 describe('site helpers', () => {
@@ -43,5 +43,17 @@ describe('docs excerpts', () => {
 describe('markdown pages', () => {
   it('keeps O*NET literal outside code and leaves code alone', () => {
     expect(literalAsterisks('O*NET 29.3 and O*NET 30.0, `a*b` kept\n```\nx*y\n```')).toBe('O\\*NET 29.3 and O\\*NET 30.0, `a*b` kept\n```\nx*y\n```');
+  });
+  it("says a job zone's place on the scale and O*NET's name for it", () => {
+    const names = [
+      { job_zone: 1, name: 'Job Zone One: Little or No Preparation Needed' },
+      { job_zone: 4, name: 'Job Zone Four: Considerable Preparation Needed' },
+      { job_zone: 5, name: 'Job Zone Five: Extensive Preparation Needed' },
+    ];
+    expect(jobZoneText(4, names)).toBe('Job zone 4 of 5 (considerable preparation needed)');
+    expect(jobZoneText(1, names)).toBe('Job zone 1 of 5 (little or no preparation needed)');
+    // A zone the reference does not name: the number alone, no invented words.
+    expect(jobZoneText(3, names)).toBe('Job zone 3');
+    expect(jobZoneText(2, [])).toBe('Job zone 2');
   });
 });

@@ -1,8 +1,10 @@
 // The verdict at the top of an occupation page (build/emit/verdict.ts) on hand-written risk
 // responses: an invented occupation, its numbers chosen here, the sentences written from them.
 import { describe, expect, it } from 'vitest';
-import { changeWords, entryWords, payWords, verdict, verdictText, type ConfidenceCuts, type VerdictInput } from '../../../build/emit/verdict.ts';
+import { changeWords, entryWords, verdict, verdictText, type ConfidenceCuts, type VerdictInput } from '../../../build/emit/verdict.ts';
 
+/** The share of current pay a move's reason calls "keeps" (skill_gaps.desirable_wage_ratio), chosen here. */
+const DESIRABLE = 0.75;
 const CUTS: ConfidenceCuts = { tier_share: { high: 0.8, medium: 0.6 }, label_agreement: { high: 0.75, medium: 0.65 }, label_coverage: { high: 0.95, medium: 0.8 } };
 
 type Option = VerdictInput['transition_options'][number];
@@ -86,7 +88,7 @@ const sentences = (v: ReturnType<typeof verdict>) => v.sentences.map((s) => ({ k
 
 describe('the verdict of an occupation page', () => {
   it('says the score as exposure with its range, the confidence with its reason, the outlook and the focus', () => {
-    const v = verdict(input(), CUTS);
+    const v = verdict(input(), CUTS, DESIRABLE);
     expect(sentences(v)).toEqual([
       { key: 'score', text: 'Medium exposure to AI doing its tasks: 42 of 100 (30–53 depending on modelling choices).' },
       // 0.7 of the alternatives is under the 0.8 needed for high: that is the reason.
@@ -102,26 +104,35 @@ describe('the verdict of an occupation page', () => {
   });
 
   it('never calls the score a probability of losing the job', () => {
-    expect(verdictText(verdict(input(), CUTS))).not.toMatch(/probab|chance|likel|lose|loss/i);
+    expect(verdictText(verdict(input(), CUTS, DESIRABLE))).not.toMatch(/probab|chance|likel|lose|loss/i);
   });
 
   it('a move names the occupation with its score, pay and outlook, linked by slug', () => {
     const i = input();
     i.transition_options = [option()];
     i.guidance.next_step = { kind: 'move', soc_code: '11-1111.00', text: 'Move to Harbour Pilots: ...' };
-    const v = verdict(i, CUTS);
+    const v = verdict(i, CUTS, DESIRABLE);
     expect(sentences(v).at(-1)).toEqual({ key: 'step', text: 'Best next step: move to Harbour Pilots, a similar job that scores 20 (low exposure) and pays 20% more; BLS projects it to grow 6.5%, with 3,100 openings a year.' });
     expect(v.sentences.at(-1)!.parts[1]).toEqual({ text: 'Harbour Pilots', slug: 'harbour-pilots' });
+  });
+
+  it('a move that pays less never says more: the share kept, or under the desirable share what it pays', () => {
+    const i = input();
+    i.guidance.next_step = { kind: 'move', soc_code: '11-1111.00', text: 'Move to Harbour Pilots: ...' };
+    i.transition_options = [option({ wage_ratio: 0.9 })];
+    expect(sentences(verdict(i, CUTS, DESIRABLE)).at(-1)!.text).toContain('scores 20 (low exposure) and keeps 90% of pay;');
+    i.transition_options = [option({ wage_ratio: 0.62 })];
+    expect(sentences(verdict(i, CUTS, DESIRABLE)).at(-1)!.text).toContain('scores 20 (low exposure) and pays 62% of current pay;');
   });
 
   it('a route says its entry; beside staying it is the longer step, after the advice to stay', () => {
     const i = input();
     i.guidance.routes = [route()];
     i.guidance.next_step = { kind: 'route', soc_code: '22-2222.00', text: 'Route to Lock Keepers: ...' };
-    const routeOnly = sentences(verdict(i, CUTS)).at(-1)!;
-    expect(routeOnly.text).toBe("Best next step, a longer one: Lock Keepers, which scores 13 (low exposure), needs a master's degree to enter and pays about 2.0 times as much; BLS projects it to grow 3%, with 1,200 openings a year.");
+    const routeOnly = sentences(verdict(i, CUTS, DESIRABLE)).at(-1)!;
+    expect(routeOnly.text).toBe("Best next step, a longer one: Lock Keepers, which scores 13 (low exposure), needs a master's degree to enter and pays 104% more; BLS projects it to grow 3%, with 1,200 openings a year.");
     i.guidance.stay = 'Staying is the advice: ...';
-    const both = sentences(verdict(i, CUTS));
+    const both = sentences(verdict(i, CUTS, DESIRABLE));
     expect(both.map((s) => s.key)).toEqual(['score', 'confidence', 'evidence', 'stay', 'step']);
     expect(both[3]!.text).toBe('Staying is the advice, since the job is growing and outside the high tier: put weight on the 2 tasks where AI exposure stays lowest (about 16% of the work time).');
     expect(both[4]!.text).toMatch(/^A longer step: Lock Keepers, which scores 13/);
@@ -131,7 +142,7 @@ describe('the verdict of an occupation page', () => {
     const i = input();
     i.guidance.stay = 'Staying is the advice: ...';
     i.guidance.next_step = { kind: 'stay', soc_code: null, text: 'Staying is the advice: ...' };
-    expect(sentences(verdict(i, CUTS)).at(-1)).toEqual({ key: 'step', text: 'Staying is the advice, since the job is growing and outside the high tier: put weight on the 2 tasks where AI exposure stays lowest (about 16% of the work time).' });
+    expect(sentences(verdict(i, CUTS, DESIRABLE)).at(-1)).toEqual({ key: 'step', text: 'Staying is the advice, since the job is growing and outside the high tier: put weight on the 2 tasks where AI exposure stays lowest (about 16% of the work time).' });
   });
 
   it('with no next step it says so, keeps the API reason whole, and points at Your situation', () => {
@@ -139,7 +150,7 @@ describe('the verdict of an occupation page', () => {
     i.guidance.focus.tasks = [];
     i.guidance.next_step = { kind: 'none', soc_code: null, text: 'No next step: the reason.' };
     i.guidance.next_step_note = 'No next step: the reason.';
-    const v = verdict(i, CUTS);
+    const v = verdict(i, CUTS, DESIRABLE);
     expect(sentences(v).at(-1)).toEqual({ key: 'step', text: 'No next step passes the rules for this job: no move, no route and no focus task. Your situation shows how your own mix of tasks scores.' });
     expect(v.sentences.at(-1)!.parts[1]).toEqual({ text: 'Your situation', anchor: 'assess' });
     expect(v.reason).toBe('No next step: the reason.');
@@ -148,7 +159,7 @@ describe('the verdict of an occupation page', () => {
   it('low confidence names the inputs under the medium cut, and a tier most alternatives do not give', () => {
     const i = input();
     Object.assign(i.risk_score, { confidence: 'low', label_agreement: 0.5, label_coverage: 0.78, tier_shares: { low: 0, medium: 0.45, high: 0.55 } });
-    expect(sentences(verdict(i, CUTS))[1]!.text).toBe(
+    expect(sentences(verdict(i, CUTS, DESIRABLE))[1]!.text).toBe(
       'Low confidence: most modelling alternatives (55%) put it in the high tier instead, the medium tier holds in 45% of modelling alternatives, human and GPT-4 raters agree on 50% of the labelled work time and 78% of the work time has an exposure label.',
     );
   });
@@ -156,27 +167,24 @@ describe('the verdict of an occupation page', () => {
   it('high confidence gives the tier share and the agreement that carry it', () => {
     const i = input();
     Object.assign(i.risk_score, { confidence: 'high', tier_shares: { low: 0.1, medium: 0.9, high: 0 } });
-    expect(sentences(verdict(i, CUTS))[1]!.text).toBe('High confidence: the medium tier holds in 90% of modelling alternatives and human and GPT-4 raters agree on 90% of the labelled work time.');
+    expect(sentences(verdict(i, CUTS, DESIRABLE))[1]!.text).toBe('High confidence: the medium tier holds in 90% of modelling alternatives and human and GPT-4 raters agree on 90% of the labelled work time.');
   });
 
   it('a technology cut and a missing projection are said as such', () => {
     const i = input();
     i.guidance.technology_cut = { cut: true, basis: 'industries', share: 0.62, statements: 3 };
     i.evidence.projection = { period: '2024-34', code: null, employment_2024: null, employment_2034: null, change_pct: null, openings_annual: null };
-    expect(sentences(verdict(i, CUTS))[2]!.text).toBe("BLS publishes no 2024-34 projection for this job; it names technology or AI as cutting the job's share of employment in industries with 62% of its jobs.");
+    expect(sentences(verdict(i, CUTS, DESIRABLE))[2]!.text).toBe("BLS publishes no 2024-34 projection for this job; it names technology or AI as cutting the job's share of employment in industries with 62% of its jobs.");
   });
 
   it('a next step the lists do not hold is an error, not a quiet guess', () => {
     const i = input();
     i.guidance.next_step = { kind: 'move', soc_code: '44-4444.00', text: 'Move to nowhere' };
-    expect(() => verdict(i, CUTS)).toThrow(/44-4444\.00/);
+    expect(() => verdict(i, CUTS, DESIRABLE)).toThrow(/44-4444\.00/);
   });
 });
 
 describe('words for numbers', () => {
-  it('pay as more, less, the same or a multiple', () => {
-    expect([payWords(2.425), payWords(1.14), payWords(1.0), payWords(0.93), payWords(0.6)]).toEqual(['pays about 2.4 times as much', 'pays 14% more', 'pays about the same', 'pays 7% less', 'pays 40% less']);
-  });
   it('employment change, with under 1% either way as little change', () => {
     expect([changeWords(4.9), changeWords(-5.8), changeWords(0.2), changeWords(-0.4)]).toEqual(['grow 4.9%', 'fall 5.8%', 'change little (+0.2%)', 'change little (-0.4%)']);
   });

@@ -34,14 +34,14 @@ describe('one card per occupation', () => {
 describe('card content', () => {
   it('states the tier in words, the range in whole numbers (the gauge holds the score), its scope, and the confidence', () => {
     const t = text(page(timeline, 'software-developers'));
-    expect(t).toContain('High risk');
+    expect(t).toContain('High exposure');
     // The fixture's range is the score itself (63.2 to 63.2); the card rounds, the API keeps the decimal.
     expect(t).toContain('Range 63–63');
     expect(t).not.toContain('63.2');
     expect(t).toContain('Generative AI only');
     expect(t).toContain('Confidence: High');
-    expect(text(page(timeline, 'chief-executives'))).toContain('Low risk');
-    expect(text(page(timeline, 'grinding-lapping-polishing-buffing-honing'))).toContain('Medium risk');
+    expect(text(page(timeline, 'chief-executives'))).toContain('Low exposure');
+    expect(text(page(timeline, 'grinding-lapping-polishing-buffing-honing'))).toContain('Medium exposure');
   });
 
   it('timeline shape shows the displacement years and no percentile', () => {
@@ -103,10 +103,10 @@ describe('self-contained and accessible markup', () => {
       expect(attr(startTags(html).find((t) => t.name === 'html')!, 'lang')).toBe('en');
       const svg = startTags(html).find((t) => t.name === 'svg')!;
       expect(attr(svg, 'role')).toBe('img');
-      expect(attr(svg, 'aria-label')).toMatch(/^Risk score \d+ out of 100: (low|medium|high) risk$/);
+      expect(attr(svg, 'aria-label')).toMatch(/^Risk score \d+ out of 100: (low|medium|high) exposure$/);
     }
     expect(attr(startTags(page(timeline, 'software-developers')).find((t) => t.name === 'svg')!, 'aria-label')).toBe(
-      'Risk score 63 out of 100: high risk',
+      'Risk score 63 out of 100: high exposure',
     );
   });
 
@@ -146,7 +146,7 @@ describe('index and 404', () => {
     // One same-origin script (the filter), nothing from another host.
     expect(tags.filter((t) => t.name === 'script').map((t) => attr(t, 'src'))).toEqual(['/assets/site.js']);
     expect(textOf(timeline.index, 'h3')).toBe('Management Occupations');
-    expect(text(timeline.index).replace(/\s+/g, ' ')).toContain('Software Developers63High riskDetails');
+    expect(text(timeline.index).replace(/\s+/g, ' ')).toContain('Software Developers63High exposureDetails');
   });
 
   it('the 404 card says so and links to the index in a new tab', () => {

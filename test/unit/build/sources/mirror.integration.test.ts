@@ -45,6 +45,9 @@ describe.skipIf(!present)('loadSources on the data mirror', () => {
     // awk 'NR>1' | wc -l on the text files; distinct codes with sort -u.
     expect(bundle.occupations).toHaveLength(1016);
     expect(bundle.job_zones).toHaveLength(923);
+    // Job Zone Reference.txt: one named row per zone, 1 to 5.
+    expect(bundle.job_zone_names.map((z) => z.job_zone)).toEqual([1, 2, 3, 4, 5]);
+    expect(bundle.job_zone_names[3]!.name).toBe('Job Zone Four: Considerable Preparation Needed');
     expect(bundle.tasks).toHaveLength(18_796);
     expect(new Set(bundle.tasks.map((t) => t.soc_code)).size).toBe(923);
     // awk -F'\t' '$5==""' (Task Type blank)
