@@ -1,4 +1,4 @@
-// Search answers of a built function, one line per request (URL, status, ETag, sha256 of the
+// Search and list answers of a built function, one line per request (URL, status, ETag, sha256 of the
 // body), for comparing two builds byte for byte: a change to how the search index is stored or
 // read must leave every answer as it was. The built Cloudflare bundle (_worker.js) of DIR, its
 // files served from memory as worker-cold-child.mjs serves them.
@@ -51,6 +51,15 @@ const lines: string[] = [];
 for (let f = 0; f < 4; f++) {
   for (const q of queries) {
     const url = forms(q)[f]!;
+    const res = await worker.fetch(new Request(ORIGIN + url), env);
+    lines.push(`${url}\t${res.status}\t${res.headers.get('ETag')}\t${sha(await res.arrayBuffer())}`);
+  }
+}
+// The list pages without a query too: they are cut from the same page shards.
+const lists = ['', 'limit=1', 'limit=200', 'limit=200&offset=800', 'limit=7&offset=45', 'offset=900', 'limit=20&offset=400'];
+for (const extra of ['', '&sort=title', '&sort=-score&tier=high', '&major_group=29', '&sort=employment&q=nurse']) {
+  for (const l of lists) {
+    const url = `/api/v1/occupations?${l}${extra}`.replace('?&', '?');
     const res = await worker.fetch(new Request(ORIGIN + url), env);
     lines.push(`${url}\t${res.status}\t${res.headers.get('ETag')}\t${sha(await res.arrayBuffer())}`);
   }
