@@ -6,7 +6,7 @@ import type { NotScoredItem } from './contract/response-schemas.ts';
 import { compareText } from './model/text.ts';
 import { normalize, vocabulary, wordPositions, words, type WholeSearchIndex } from './contract/search-words.ts';
 import { pack, packPostings, packWidth, POSTING_BUCKET_WORDS } from './contract/search-pack.ts';
-import { deletionKeys, listedEdits, typoShardOf } from './contract/search-typos.ts';
+import { deletionKeys, listedEdits, packTypoShard, typoShardOf } from './contract/search-typos.ts';
 
 /** Words that do not make a name more specific ("Managers, Except ..."): not counted in its length. */
 const FILLER = new Set(['and', 'or', 'of', 'the', 'a', 'an', 'in', 'for', 'to', 'except', 'other', 'all', 's']);
@@ -130,8 +130,8 @@ function priors(records: Array<{ soc_code: string; labor_data?: { employment: nu
 export interface TypoIndex {
   /** The shards' names (two characters each), sorted, joined by single spaces: the index's `typo_shards`. */
   parts: string;
-  /** Per shard, its deletion keys (sorted) and the ascending ids of the vocabulary words listed under each, packed in the index's width. */
-  shards: Map<string, Record<string, string>>;
+  /** Per shard, its deletion keys (sorted) and the ascending ids of the vocabulary words listed under each, packed in the index's width (packTypoShard). */
+  shards: Map<string, string>;
 }
 
 /** Lists every vocabulary word under the deletions of its start (search-typos.ts), cut into shards. */
@@ -146,12 +146,12 @@ export function buildTypoIndex(vocab: readonly string[], width: number): TypoInd
       else lists.set(key, [k]);
     }
   });
-  const shards = new Map<string, Record<string, string>>();
+  const parts = new Map<string, Array<[string, string]>>();
   for (const key of [...lists.keys()].sort(compareText)) {
     const part = typoShardOf(key);
-    let shard = shards.get(part);
-    if (!shard) shards.set(part, (shard = {}));
-    shard[key] = pack(lists.get(key)!, width);
+    let shard = parts.get(part);
+    if (!shard) parts.set(part, (shard = []));
+    shard.push([key, pack(lists.get(key)!, width)]);
   }
-  return { parts: [...shards.keys()].join(' '), shards };
+  return { parts: [...parts.keys()].join(' '), shards: new Map([...parts].map(([part, keys]) => [part, packTypoShard(keys)])) };
 }

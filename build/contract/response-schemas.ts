@@ -387,8 +387,8 @@ export const UnscoredSearchShard = z
   .refine((u) => u.occupations.length === u.index.titles.length, { message: 'unscored occupations and their index disagree in length' });
 /** One bucket of the postings of the served occupations' index or of the unscored ones' (search-words.ts, postingShardName). */
 export const SearchPostingsShard = z.strictObject({ postings: Packed });
-/** One shard of the typo index of the served occupations' index or of the unscored ones' (search-typos.ts): deletion key -> vocabulary ids, packed. */
-export const SearchTyposShard = z.strictObject({ typos: z.record(z.string().regex(/^[a-z0-9]{2,}$/), Packed.min(1)) });
+/** One shard of the typo index of the served occupations' index or of the unscored ones' (search-typos.ts: packTypoShard): " key:ids" per deletion key, ids packed. */
+export const SearchTyposShard = z.strictObject({ typos: z.string().regex(/^( [a-z0-9]{2,}:[-0-9A-Za-z_]+)+$/) });
 /** The served occupations' own titles (dist-layout.ts: SEARCH_PART_SHARDS): read for suggestions when nothing is found. */
 export const SearchTitlesShard = z.strictObject({ titles: z.array(z.string()) });
 /** The served occupations' vocabulary ids by word length (dist-layout.ts: SEARCH_PART_SHARDS): read by the typo scan. */

@@ -52,3 +52,22 @@ export function deletionKeys(w: string, edits: number): string[] {
 export const typoShardOf = (key: string): string => key.slice(0, 2);
 /** The shard `part` ("ab") of the typo index of the index kept in shard `index` ("search"). */
 export const typoShardName = (index: string, part: string): string => `${index}/typos/${part}`;
+
+/**
+ * One shard of the typo index as one string: " key:ids key:ids ..." (keys sorted; ids packed,
+ * search-pack.ts, whose digits hold neither a space nor a colon). One string, not an object of
+ * hundreds of keys: JSON.parse copies it in one pass, where it made each key a property (most
+ * of a cold typo search's parsing, docs/PERFORMANCE.md), and a query finds a key with indexOf.
+ */
+export function packTypoShard(lists: ReadonlyArray<readonly [key: string, ids: string]>): string {
+  return lists.map(([key, ids]) => ` ${key}:${ids}`).join('');
+}
+
+/** The packed ids listed under `key` in a shard packTypoShard made, '' when none. */
+export function typoListIn(shard: string, key: string): string {
+  const at = shard.indexOf(` ${key}:`);
+  if (at < 0) return '';
+  const from = at + key.length + 2;
+  const end = shard.indexOf(' ', from);
+  return shard.slice(from, end < 0 ? shard.length : end);
+}

@@ -25,6 +25,7 @@
 // function (search-query.ts) share, so a title and a query are cut into words alike.
 import type { NotScoredItem } from './response-schemas.ts';
 import { foldWords } from '../model/text.ts';
+import { typoListIn } from './search-typos.ts';
 import { DIGIT_VALUE, pack, POSTING_BUCKET_WORDS, unpackAll, unpackAt, unpackDigitsInto, WORD_AT_STEP } from './search-pack.ts';
 export { POSTING_BUCKET_WORDS } from './search-pack.ts';
 
@@ -247,10 +248,10 @@ function missing(index: SearchIndex): Missing {
 }
 
 /** The typo index's shards loaded so far, per index (addTypoShard), and its shards' names padded with spaces (" ab cd "). */
-const typoShards = new WeakMap<SearchIndex, Map<string, Record<string, string>>>();
+const typoShards = new WeakMap<SearchIndex, Map<string, string>>();
 const typoParts = new WeakMap<SearchIndex, string>();
 /** Puts a loaded shard of the index's typo index in place (the caller loaded what takeMissing named). */
-export function addTypoShard(index: SearchIndex, part: string, keys: Record<string, string>): void {
+export function addTypoShard(index: SearchIndex, part: string, keys: string): void {
   let m = typoShards.get(index);
   if (!m) typoShards.set(index, (m = new Map()));
   m.set(part, keys);
@@ -269,7 +270,7 @@ export function typoListOf(index: SearchIndex, part: string, key: string): strin
     missing(index).typos.add(part);
     return null;
   }
-  return Object.hasOwn(shard, key) ? shard[key]! : '';
+  return typoListIn(shard, key);
 }
 
 /**
