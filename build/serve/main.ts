@@ -147,8 +147,8 @@ async function main() {
   const announce = (url: string) => console.log(`Serving ${dir} at ${url} with ${args.workers} process${args.workers > 1 ? 'es' : ''}  (try ${url}/api/v1/occupations?q=nurse)`);
   if (args.workers === 1) return serveHere(dir, repoRoot, args, voteArgs, announce);
 
-  // Workers share one socket (port 0 included: the primary binds it once). The first to listen
-  // announces; a worker that dies is replaced (supervise.ts).
+  // Workers share one socket (port 0 included: the primary binds it once). Serving is
+  // announced once all of them listen; a worker that dies is replaced (supervise.ts).
   const start: WorkerStart = { dir, repoRoot, args: { port: args.port, host: args.host, limits: args.limits } };
   cluster.setupPrimary({ exec: await bundleWorker(repoRoot), execArgv: workerExecArgv(withoutTsx(process.execArgv)) });
   const workers = superviseWorkers({ workers: args.workers, env: { [WORKER_ENV]: JSON.stringify(start) }, announce });

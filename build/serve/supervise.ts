@@ -8,7 +8,7 @@ export interface SuperviseOptions {
   workers: number;
   /** The environment each worker is forked with. */
   env: NodeJS.ProcessEnv;
-  /** Called once, with the URL the first worker listens on. */
+  /** Called once, with the URL, when every first worker listens. */
   announce(url: string): void;
   log?: (line: string) => void;
   /** Replacements allowed within `windowMs` before the primary gives up. */
@@ -34,6 +34,8 @@ export function superviseWorkers(opts: SuperviseOptions): { stop(): void } {
   /** When each replacement was forked, the last `windowMs` of them. */
   const restarts: number[] = [];
   const listening = new WeakSet<Worker>();
+  /** Workers that have listened, replacements included. */
+  let listeners = 0;
 
   const fork = () => {
     const w = cluster.fork(opts.env);
@@ -42,9 +44,13 @@ export function superviseWorkers(opts: SuperviseOptions): { stop(): void } {
     // and with it every worker. The worker's exit, which follows, is what replaces it.
     w.on('error', (e: Error) => log(`a server worker (pid ${w.process.pid}): ${e.message}`));
     w.on('message', (m: { url?: string }) => {
-      if (!m.url) return;
+      if (!m.url || listening.has(w)) return;
       listening.add(w);
-      if (!announced) {
+      listeners++;
+      // Serving is announced once all the first workers listen: with round-robin the primary drops
+      // the port while no worker listens, so a worker killed while it was the only one listening
+      // left the port refusing connections until another had started.
+      if (!announced && listeners >= opts.workers) {
         announced = true;
         opts.announce(m.url);
       }
