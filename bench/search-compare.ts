@@ -4,10 +4,10 @@
 // files served from memory as worker-cold-child.mjs serves them.
 //   npx tsx bench/search-compare.ts DIR > answers.txt   (then diff two runs' files)
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { copyBuiltWorker, memoryAssets } from './built-worker.mjs';
 import { shardFile } from '../build/contract/dist-layout.ts';
 import { realisticQueries, typoQueries } from '../test/support/realistic-queries.ts';
 import { SEARCH_CASES } from '../test/support/search-queries.ts';
@@ -19,21 +19,8 @@ for (const rel of readdirSync(dist, { recursive: true })) {
   const p = path.join(dist, String(rel));
   if (String(rel).endsWith('.json') && !String(rel).startsWith('_worker.js') && statSync(p).isFile()) files.set(`/${String(rel).split(path.sep).join('/')}`, readFileSync(p, 'utf8'));
 }
-const env = {
-  ASSETS: {
-    async fetch(req: Request | string) {
-      const url = new URL(typeof req === 'string' ? req : req.url);
-      const text = files.get(url.pathname);
-      if (text === undefined) return new Response('not found', { status: 404 });
-      return { ok: true, status: 200, json: async () => JSON.parse(text) };
-    },
-  },
-};
-const tmp = mkdtempSync(path.join(tmpdir(), 'search-compare-'));
-writeFileSync(path.join(tmp, 'package.json'), '{"type":"module"}');
-const source = path.join(dist, '_worker.js');
-const copy = statSync(source).isDirectory() ? path.join(tmp, '_worker.js', 'index.js') : path.join(tmp, '_worker.js');
-cpSync(source, path.join(tmp, '_worker.js'), { recursive: true });
+const env = { ASSETS: memoryAssets(files) };
+const { entry: copy, tmp } = copyBuiltWorker(dist, 'search-compare-');
 const worker = (await import(pathToFileURL(copy).href)).default as { fetch(req: Request, env: unknown): Promise<Response> };
 
 const titles: string[] = [];

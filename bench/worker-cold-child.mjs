@@ -9,10 +9,10 @@
 // JOB: { requests: [{ url, method?, body? }], assets?: [path] } (the URL's path and query; an
 // origin is added. assets: files of DIST besides the shards that the requests read, e.g. the risk
 // response an MCP tool reads, held in memory as the shards are).
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { copyBuiltWorker, memoryAssets } from './built-worker.mjs';
 
 const [dist, jobFile] = process.argv.slice(2);
 const job = JSON.parse(readFileSync(jobFile, 'utf8'));
@@ -38,27 +38,8 @@ for (const rel of readdirSync(path.join(dist, SHARDS), { recursive: true })) {
   if (String(rel).endsWith('.json')) files.set(`/${SHARDS}/${String(rel).split(path.sep).join('/')}`, readFileSync(path.join(dist, SHARDS, String(rel)), 'utf8'));
 }
 for (const rel of job.assets ?? []) files.set(`/${rel}`, readFileSync(path.join(dist, rel), 'utf8'));
-// A shard as the platform hands it over: its text in memory, parsed by json() (that parse is the
-// function's work); not through Node's Response, whose body streams are JavaScript here and
-// native code in workerd. Anything else (no request measured here reads a file) as a Response.
-const env = {
-  ASSETS: {
-    async fetch(req) {
-      const url = new URL(typeof req === 'string' ? req : req.url);
-      const text = files.get(url.pathname);
-      if (text === undefined) return new Response('not found', { status: 404 });
-      return { ok: true, status: 200, json: async () => JSON.parse(text) };
-    },
-  },
-};
-
-// Node only loads a .js file as a module inside a "type": "module" package: a copy inside one.
-// _worker.js is a file, or a folder (index.js, and the modules it imports on demand).
-const tmp = mkdtempSync(path.join(tmpdir(), 'worker-cold-'));
-writeFileSync(path.join(tmp, 'package.json'), '{"type":"module"}');
-const source = path.join(dist, '_worker.js');
-const copy = statSync(source).isDirectory() ? path.join(tmp, '_worker.js', 'index.js') : path.join(tmp, '_worker.js');
-cpSync(source, path.join(tmp, '_worker.js'), { recursive: true });
+const env = { ASSETS: memoryAssets(files) };
+const { entry: copy, tmp } = copyBuiltWorker(dist, 'worker-cold-');
 const t0 = cpu();
 const worker = (await import(pathToFileURL(copy).href)).default;
 const evaluated = cpu();
