@@ -7,4 +7,4 @@ import type { RiskTier } from '../model/record-schemas.ts';
 export const TIER_NAME: Record<RiskTier, string> = { low: 'Low', medium: 'Medium', high: 'High' };
 
 /** "Low exposure", "Medium exposure", "High exposure". */
-export const TIER_WORDS: Record<RiskTier, string> = { low: 'Low exposure', medium: 'Medium exposure', high: 'High exposure' };
+export const TIER_WORDS = Object.fromEntries(Object.entries(TIER_NAME).map(([tier, name]) => [tier, `${name} exposure`])) as Record<RiskTier, string>;
