@@ -131,7 +131,7 @@ function cardView(o: OccupationRecord, shape: Shape, meta: ModelOutput['meta'], 
     outlook,
     factor: protectiveWords(o),
     nextStep: nextStepWords(o),
-    gauge: gaugeView(r.final_score, `Risk score ${score} out of 100: ${tierWords.toLowerCase()}`),
+    gauge: gaugeView(r.final_score, `Exposure score ${score} out of 100: ${tierWords.toLowerCase()}`),
     // The occupation's page, for people (it links the JSON). Absolute path on the site host: the
     // frame's own origin, so it works on every deployment.
     fullDataHref: urlFor('occupation-page', { slug: o.slug }),

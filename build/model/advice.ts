@@ -324,5 +324,5 @@ export function nextStep(moves: readonly TransitionOption[], routes: readonly Ro
 /** For an origin outside the high tier that BLS projects to grow: staying is the advice. */
 export function stayNote(origin: ScoredRef): string | null {
   if (origin.risk_tier === 'high' || (origin.projected_change_pct ?? 0) <= 0) return null;
-  return `Staying is the advice: this occupation is in the ${origin.risk_tier} risk tier and BLS projects it to grow ${origin.projected_change_pct!.toFixed(1)}% in 2024-34; a move is shown only when it pays and grows more. Put weight on the focus tasks below.`;
+  return `Staying is the advice: this occupation is in the ${origin.risk_tier} exposure tier and BLS projects it to grow ${origin.projected_change_pct!.toFixed(1)}% in 2024-34; a move is shown only when it pays and grows more. Put weight on the focus tasks below.`;
 }

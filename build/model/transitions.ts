@@ -198,7 +198,7 @@ export function reasonFor(o: TransitionOption, origin: ScoredRef, p: ModelParams
     `BLS 2024-34 ${o.projected_employment_change_pct === null ? 'change n/a' : pct(o.projected_employment_change_pct)}` +
     (o.projected_openings_annual === null ? '' : `, ${count(o.projected_openings_annual)} openings a year`) +
     (o.employment === null ? '' : isSpecialty(o.soc_code) ? `, ${count(o.employment)} jobs in its SOC occupation (not counted separately)` : `, ${count(o.employment)} jobs`);
-  const tier = TIER_ORDER[o.risk_tier] < TIER_ORDER[origin.risk_tier] ? `lower risk tier (${o.risk_tier} vs ${origin.risk_tier})` : `lower risk (${o.final_score} vs ${origin.final_score})`;
+  const tier = TIER_ORDER[o.risk_tier] < TIER_ORDER[origin.risk_tier] ? `lower exposure tier (${o.risk_tier} vs ${origin.risk_tier})` : `lower exposure (${o.final_score} vs ${origin.final_score})`;
   const safer = `${tier}, ${o.safer_by.low}-${o.safer_by.high} points lower under 95% of model alternatives`;
   return `${shared}; ${training}; ${payWords(o.wage_ratio, g.desirable_wage_ratio.value)}; ${demand}; ${safer}.`.replace(/^./, (c) => c.toUpperCase());
 }
@@ -269,7 +269,7 @@ export function noteWords(p: ModelParamsSeed): Record<RuleKey, readonly [string,
   const floor = `${Math.round(100 * p.skill_gaps.min_wage_ratio.value)}% of this occupation's pay`;
   return {
     not_safer: ['does not score lower under 95% of model alternatives', 'do not score lower under 95% of model alternatives'],
-    same_tier: ['stays in its risk tier and is lower by less than 5 points', 'stay in its risk tier and are lower by less than 5 points'],
+    same_tier: ['stays in its exposure tier and is lower by less than 5 points', 'stay in its exposure tier and are lower by less than 5 points'],
     cut_by_technology: ['is named by BLS (Table 1.12) as cut by technology or AI', 'are named by BLS (Table 1.12) as cut by technology or AI'],
     growing_origin: ['does not pay and grow more than this growing occupation', 'do not pay and grow more than this growing occupation'],
     job_zone: ['is more than one job zone away', 'are more than one job zone away'],

@@ -218,7 +218,7 @@ describe('transitions (Nesta rules) and skill gaps', () => {
     expect(opts.map((o) => o.soc_code)).toEqual(['10-1100.00', '10-1600.00', '10-1200.00']);
     expect(opts[0]).toMatchObject({ similarity: 0.5, wage_ratio: 0.96, job_zone: 3, safer_by: { low: 20, high: 20 }, related_tier: null, education_step: 0 });
     expect(opts[0]!.reason).toBe(
-      "Highly similar skills, knowledge and activities (0.50); entry: Bachelor's degree (same level); keeps 96% of pay; BLS 2024-34 +3.0%, 4,000 openings a year, 50,000 jobs; lower risk tier (medium vs high), 20-20 points lower under 95% of model alternatives.",
+      "Highly similar skills, knowledge and activities (0.50); entry: Bachelor's degree (same level); keeps 96% of pay; BLS 2024-34 +3.0%, 4,000 openings a year, 50,000 jobs; lower exposure tier (medium vs high), 20-20 points lower under 95% of model alternatives.",
     );
     expect(opts[2]!.reason).toMatch(/pays 60% of current pay/);
     // 10-1500 (similarity 0.25) is the only lower-tier option left for this high-tier origin, and

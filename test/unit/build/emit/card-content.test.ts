@@ -103,10 +103,10 @@ describe('self-contained and accessible markup', () => {
       expect(attr(startTags(html).find((t) => t.name === 'html')!, 'lang')).toBe('en');
       const svg = startTags(html).find((t) => t.name === 'svg')!;
       expect(attr(svg, 'role')).toBe('img');
-      expect(attr(svg, 'aria-label')).toMatch(/^Risk score \d+ out of 100: (low|medium|high) exposure$/);
+      expect(attr(svg, 'aria-label')).toMatch(/^Exposure score \d+ out of 100: (low|medium|high) exposure$/);
     }
     expect(attr(startTags(page(timeline, 'software-developers')).find((t) => t.name === 'svg')!, 'aria-label')).toBe(
-      'Risk score 63 out of 100: high exposure',
+      'Exposure score 63 out of 100: high exposure',
     );
   });
 
