@@ -61,7 +61,7 @@ export function buildSearchIndex(
     vocab: vocab.join(' '),
     ...wordPositions(vocab, width),
     width,
-    alt_end: pack(altEnds(altOcc, records.length), width),
+    alt_end: altEnds(altOcc, records.length),
     by_length: pack(vocab.map((_, k) => k).sort((a, b) => vocab[a]!.length - vocab[b]!.length || a - b), width),
     postings: packPostings(lists, width, nameLen),
   };

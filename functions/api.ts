@@ -52,18 +52,19 @@ export function createHandler(source: ShardSource, options: HandlerOptions = {})
 export function createReplyHandler(source: ShardSource, options: HandlerOptions = {}): ReplyHandler {
   const shards = shardStore(source);
   const discardLimit = options.discardLimitBytes ?? DISCARD_LIMIT_BYTES;
-  const votes = voteHandlers({ shards, options: options.votes ?? { store: null } });
+  let votes: ReturnType<typeof voteHandlers> | undefined;
+  const votesOf = () => (votes ??= voteHandlers({ shards, options: options.votes ?? { store: null } }));
   // The code behind each handler id of the route table; the type makes a missing one a compile
   // error. The caches live as long as the instance, as the shards they come from.
   const handlers: Record<HandlerId, RouteHandler> = {
-    'list-occupations': listOccupations({ shards, pages: new PageItems(shards), searches: searchCache(), searchPages: searchPageCache() }),
-    'list-industries': listIndustries({ shards }),
-    'list-isco': listIsco({ shards, searches: iscoSearchCache() }),
-    assess: assessHandler({ shards }),
-    'votes-get': votes.get,
-    'votes-post': votes.post,
+    'list-occupations': onFirstUse(() => listOccupations({ shards, pages: new PageItems(shards), searches: searchCache(), searchPages: searchPageCache() })),
+    'list-industries': onFirstUse(() => listIndustries({ shards })),
+    'list-isco': onFirstUse(() => listIsco({ shards, searches: iscoSearchCache() })),
+    assess: onFirstUse(() => assessHandler({ shards })),
+    'votes-get': onFirstUse(() => votesOf().get),
+    'votes-post': onFirstUse(() => votesOf().post),
     // The tools of /mcp ask this same router in process, so they answer as the API does.
-    mcp: mcpHandler({ source, api: (r) => route(shards, handlers, r, {}) }),
+    mcp: onFirstUse(() => mcpHandler({ source, api: (r) => route(shards, handlers, r, {}) })),
   };
   return async function handle(req: RequestLike, info: RequestInfo = {}): Promise<AnyReply> {
     const response = await route(shards, handlers, req, info);
@@ -71,6 +72,15 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     if (req.body) await discardUnread(req, discardLimit);
     return response;
   };
+}
+
+/**
+ * A handler made when its route is first asked for: a cold instance compiles (V8 compiles a
+ * function on its first call) only the code of the route it serves, not every handler's factory.
+ */
+function onFirstUse(make: () => RouteHandler): RouteHandler {
+  let handler: RouteHandler | undefined;
+  return (req, query, match, info) => (handler ??= make())(req, query, match, info);
 }
 
 /** The request to its handler, or the answer when none serves it (404, 405, preflight, redirect). */

@@ -348,7 +348,7 @@ const SearchIndexBody = z.strictObject({
   word_len: Packed,
   word_at: Packed,
   width: z.number().int().min(1).max(5),
-  alt_end: Packed,
+  alt_end: z.array(z.number().int().min(0)),
   by_length: Packed,
   /** Posting buckets; in the function's shard of the served occupations' index, none (each a shard of its own: SearchPostingsShard). */
   postings: z.array(Packed),

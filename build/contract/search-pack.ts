@@ -16,7 +16,8 @@ export interface PackedIndex {
   word_len: string;
   word_at: string;
   width: number;
-  alt_end: string;
+  /** Where each occupation's alternate names end (plain numbers, not packed: search-words.ts). */
+  alt_end: readonly number[];
   by_length?: string;
   /** Buckets of POSTING_BUCKET_WORDS words: their lists' bucket-local ends, then the lists, then each listed name's length. */
   postings: ReadonlyArray<string | undefined>;
@@ -124,12 +125,12 @@ export function packedProblem(index: PackedIndex, postingsElsewhere = false): st
   if (count(index.word_at) !== Math.floor(vocab.length / WORD_AT_STEP) + 1) return 'word_at and vocab disagree in length';
   for (let k = 0, at = 0; k <= vocab.length; at += (vocab[k]?.length ?? 0) + 1, k++) if (k % WORD_AT_STEP === 0 && unpackAt(index.word_at, width, k / WORD_AT_STEP) !== at) return `word_at ${k / WORD_AT_STEP} is not where word ${k} begins`;
   const occupations = index.prior.length;
-  const alternates = occupations === 0 ? 0 : unpackAt(index.alt_end, width, occupations - 1);
-  if (count(index.alt_end) !== occupations) return 'alt_end and prior disagree in length';
+  if (index.alt_end.length !== occupations) return 'alt_end and prior disagree in length';
+  const alternates = occupations === 0 ? 0 : index.alt_end[occupations - 1]!;
   const names = occupations + alternates;
   if (index.titles !== undefined && index.titles.length !== occupations) return 'prior and titles disagree in length';
   if (postingsElsewhere ? index.postings.length !== 0 : index.postings.length !== Math.ceil(vocab.length / POSTING_BUCKET_WORDS)) return 'postings and vocab disagree in length';
-  for (let o = 0, prev = 0; o < occupations; prev = unpackAt(index.alt_end, width, o), o++) if (!(unpackAt(index.alt_end, width, o) >= prev)) return `alt_end ${o} is not ascending`;
+  for (let o = 0, prev = 0; o < occupations; prev = index.alt_end[o]!, o++) if (!(Number.isInteger(index.alt_end[o]) && index.alt_end[o]! >= prev)) return `alt_end ${o} is not a whole number or not ascending`;
   const byLength = index.by_length;
   if (byLength !== undefined && count(byLength) !== vocab.length) return 'by_length and vocab disagree in length';
   const seen = new Uint8Array(vocab.length);

@@ -63,9 +63,11 @@ export interface SearchIndex {
   width: number;
   /**
    * Names are the titles (ids 0..n-1), then the alternate/reported titles, occupation by
-   * occupation: where occupation o's alternates end (counted from name n), packed.
+   * occupation: where occupation o's alternates end (counted from name n). Plain numbers, not
+   * packed: read as JSON.parse gives them, with no loop over digits on a cold instance (that loop,
+   * about a thousand numbers, was hot enough for V8 to optimize it during the first search).
    */
-  alt_end: string;
+  alt_end: number[];
   /**
    * Every vocabulary id once, ordered by its word's length (then id), packed: the typo scan reads
    * the words of the near lengths as they are, with nothing derived per instance first (deriving
@@ -164,13 +166,7 @@ export function ownerOf(index: SearchIndex, id: number): number {
   }
   return lo;
 }
-const altEnds = new WeakMap<SearchIndex, Int32Array>();
-/** alt_end read once per index (an occupation's number, about a thousand), in one loop: a cold instance runs it uncompiled. */
-function altEndsOf(index: SearchIndex): Int32Array {
-  let ends = altEnds.get(index);
-  if (!ends) altEnds.set(index, (ends = unpackAll(index.alt_end, index.width, occupationCount(index))));
-  return ends;
-}
+const altEndsOf = (index: SearchIndex): readonly number[] => index.alt_end;
 /**
  * How many distinct occupations own the names `ids` (ascending, as a word's names come): what
  * ownerOf says of each, found by one walk along the alternates' ends and counted with a mark per
@@ -208,7 +204,7 @@ function lengthsTable(index: SearchIndex): Uint8Array {
   let t = lengthsOf.get(index);
   if (!t) {
     const n = occupationCount(index);
-    lengthsOf.set(index, (t = new Uint8Array(n === 0 ? 0 : n + unpackAt(index.alt_end, index.width, n - 1))));
+    lengthsOf.set(index, (t = new Uint8Array(n === 0 ? 0 : n + index.alt_end[n - 1]!)));
   }
   return t;
 }
@@ -224,7 +220,7 @@ export function nameLength(index: SearchIndex, id: number): number {
  * where each occupation's alternates end (alt_end), and each name's length as read so far (0: its
  * postings not read yet).
  */
-export function nameTables(index: SearchIndex): { ends: Int32Array; lengths: Uint8Array } {
+export function nameTables(index: SearchIndex): { ends: readonly number[]; lengths: Uint8Array } {
   return { ends: altEndsOf(index), lengths: lengthsTable(index) };
 }
 /** The shard holding bucket b of the postings of the index kept in shard `index` ("search"). */

@@ -114,7 +114,7 @@ describe('packed numbers', () => {
     const first = lengthsOf(index.postings[0]!);
     const changed = first.replace(/./, (d) => (d === '1' ? '2' : '1'));
     expect(packedProblem({ ...index, postings: [index.postings[0]!.slice(0, -first.length) + changed, ...index.postings.slice(1)] })).toMatch(/length is not a positive count or not the same/);
-    expect(packedProblem({ ...index, alt_end: index.alt_end.slice(index.width) })).toMatch(/alt_end and prior/);
+    expect(packedProblem({ ...index, alt_end: index.alt_end.slice(1) })).toMatch(/alt_end and prior/);
     expect(packedProblem({ ...index, word_at: index.word_at.slice(index.width) })).toMatch(/word_at and vocab disagree/);
     expect(packedProblem({ ...index, word_at: pack([1], index.width) + index.word_at.slice(index.width) })).toMatch(/word_at 0 is not where word 0 begins/);
     expect(packedProblem({ ...index, word_len: index.word_len.slice(1) })).toMatch(/word_len and vocab disagree/);
