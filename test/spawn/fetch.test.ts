@@ -233,9 +233,9 @@ describe('data:fetch against local stand-ins', () => {
   });
 });
 
-describe('data:fetch CLI (npx tsx build/fetch/main.ts)', () => {
+describe('data:fetch CLI (node --import tsx build/fetch/main.ts, what npm run data:fetch runs without npm)', () => {
   const cli = (args: string[], env: Record<string, string> = {}) =>
-    run('npx', ['tsx', 'build/fetch/main.ts', ...args], { env: { ...process.env, ...env }, cwd: process.cwd() }).then(
+    run(process.execPath, ['--import', 'tsx', 'build/fetch/main.ts', ...args], { env: { ...process.env, ...env }, cwd: process.cwd() }).then(
       (r) => ({ code: 0, stdout: r.stdout }),
       (e: { code: number; stdout: string }) => ({ code: e.code, stdout: e.stdout }),
     );
