@@ -16,7 +16,7 @@
 // (test/fixtures/fetch/ep-factor-causes.json).
 import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { strToU8 } from 'fflate';
@@ -58,17 +58,35 @@ afterAll(() => {
 /** This process's environment without what would choose the port, host, sources or source list for npm start. */
 const { PORT: _p, HOST: _h, ODR_SOURCE_DIR: _s, ODR_FETCH_MANIFEST: _m, ...ownEnv } = process.env;
 
-/** The repository as a fresh clone has it, in a folder with no ../shared/data beside it. */
-function freshCopy(name: string): string {
+/**
+ * The repository as a fresh clone has it, in a folder with no ../shared/data beside it. Its
+ * node_modules is a link to this one's, or with `ownModules` a folder of its own (hard links) as an
+ * install makes it: the function cache stores only bundles whose packages are under the
+ * repository's own node_modules, which the copy that builds twice needs.
+ */
+function freshCopy(name: string, ownModules = false): string {
   const copy = path.join(tmp, name, 'repo');
   for (const p of ['build', 'functions', 'seeds', 'templates', 'docs', 'releases', 'CITATION.cff', 'package.json', 'tsconfig.json']) cpSync(path.join(repoRoot, p), path.join(copy, p), { recursive: true });
-  symlinkSync(path.join(repoRoot, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+  if (ownModules) linkTree(path.join(repoRoot, 'node_modules'), path.join(copy, 'node_modules'));
+  else symlinkSync(path.join(repoRoot, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
   cpSync(path.join(repoRoot, 'test/fixtures/fetch/ep-factor-causes.json'), path.join(copy, 'seeds', 'ep-factor-causes.json'));
   return copy;
 }
 
-function npmStart(cwd: string, standin: StandinServer, sourceList = manifestFile): NpmStart {
-  return startNpm(started, ['--port', '0', '--workers', '1'], { cwd, env: { ...ownEnv, ODR_FETCH_BASE_URL: standin.baseUrl, ODR_FETCH_MANIFEST: sourceList, ODR_FETCH_USER_AGENT: UA } });
+/** A copy of `src` made of hard links (nothing is written to a package's files). */
+function linkTree(src: string, dst: string): void {
+  mkdirSync(dst, { recursive: true });
+  for (const e of readdirSync(src, { withFileTypes: true })) {
+    const [from, to] = [path.join(src, e.name), path.join(dst, e.name)];
+    if (e.isDirectory()) linkTree(from, to);
+    else if (e.isSymbolicLink()) symlinkSync(readlinkSync(from), to);
+    else linkSync(from, to);
+  }
+}
+
+/** `direct`: npm's start script without npm (see startNpm), where the test is about what it does, not about the npm chain. */
+function npmStart(cwd: string, standin: StandinServer, sourceList = manifestFile, direct = false): NpmStart {
+  return startNpm(started, ['--port', '0', '--workers', '1'], { cwd, env: { ...ownEnv, ODR_FETCH_BASE_URL: standin.baseUrl, ODR_FETCH_MANIFEST: sourceList, ODR_FETCH_USER_AGENT: UA }, direct });
 }
 
 const requestedPaths = (standin: StandinServer) => new Set(standin.requests.map((r) => r.path));
@@ -86,7 +104,7 @@ describe('npm start on a fresh machine', () => {
   let fetched: string | null = null;
 
   it('says what it downloads and from whom, fetches every required file, builds, serves the fixture occupations, and stops on SIGTERM', async () => {
-    const copy = freshCopy('ok');
+    const copy = freshCopy('ok', true);
     const standin = await startStandinServer(new Map<string, Route>(publisherRoutes));
     const { proc, out, exited } = npmStart(copy, standin);
     try {
@@ -146,9 +164,10 @@ describe('npm start on a fresh machine', () => {
   it('started again after a source changed, rebuilds dist/ before serving (--no-build serves it as it was); with nothing changed leaves it alone', async () => {
     expect(fetched, 'the test before fetched and built the copy this one restarts').not.toBeNull();
     const copy = fetched!;
-    // The sources are in data/raw now: no fetch, and no stand-in to fetch from.
+    // The sources are in data/raw now: no fetch, and no stand-in to fetch from. The start script
+    // runs without npm (the test before went through npm).
     const title = async (args: string[] = []) => {
-      const run = startNpm(started, ['--port', '0', '--workers', '1', ...args], { cwd: copy, env: ownEnv });
+      const run = startNpm(started, ['--port', '0', '--workers', '1', ...args], { cwd: copy, env: ownEnv, direct: true });
       const url = await servingUrl(run);
       const nurse = (await (await fetch(`${url}/api/v1/occupations/29-1141.00`)).json()) as { title: string };
       run.proc.kill('SIGTERM');
@@ -184,7 +203,7 @@ describe('npm start on a fresh machine', () => {
 
     // A source broken since: the build fails, nothing is served, dist/ stays as it was.
     writeFileSync(file, 'this is not the O*NET occupation table\n');
-    const broken = startNpm(started, ['--port', '0', '--workers', '1'], { cwd: copy, env: ownEnv });
+    const broken = startNpm(started, ['--port', '0', '--workers', '1'], { cwd: copy, env: ownEnv, direct: true });
     expect(await broken.exited).toBe(1);
     expect(broken.out()).toContain('Occupation Data.txt');
     expect(broken.out()).toContain(`The build failed (see above) and left ${path.join(copy, 'dist')} as it was; nothing is served.`);
@@ -207,7 +226,7 @@ describe('npm start on a fresh machine', () => {
     tampered[at] = tampered[at]! ^ 1;
     routes.set(labels, tampered);
     const standin = await startStandinServer(routes);
-    const { out, exited } = npmStart(copy, standin);
+    const { out, exited } = npmStart(copy, standin, manifestFile, true);
     const code = await exited;
     await standin.close();
     expect(code).toBe(1);
@@ -224,7 +243,7 @@ describe('npm start on a fresh machine', () => {
     const projections = MANIFEST.find((s) => s.id === 'bls-ep-occupation')!.files[0]!;
     routes.set(pathOf(projections.url), strToU8('<html><body>Access Denied</body></html>\n'));
     const standin = await startStandinServer(routes);
-    const { out, exited } = npmStart(copy, standin);
+    const { out, exited } = npmStart(copy, standin, manifestFile, true);
     const code = await exited;
     await standin.close();
     expect(code).toBe(1);
