@@ -16,7 +16,7 @@
 // (test/fixtures/fetch/ep-factor-causes.json).
 import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { strToU8 } from 'fflate';
@@ -26,6 +26,7 @@ import type { Manifest } from '../../build/sources/registry-schema.ts';
 import { publisherFiles } from '../fixtures/fetch/publisher-files.ts';
 import { startStandinServer, type Route, type StandinServer } from '../fixtures/fetch/publisher-standins.ts';
 import { killStarted, portFreed, servingUrl, startNpm, type NpmStart } from '../support/npm-start.ts';
+import { treeDigest } from '../support/tree-digest.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 const tmp = mkdtempSync(path.join(tmpdir(), 'odr-fresh-'));
@@ -58,30 +59,13 @@ afterAll(() => {
 /** This process's environment without what would choose the port, host, sources or source list for npm start. */
 const { PORT: _p, HOST: _h, ODR_SOURCE_DIR: _s, ODR_FETCH_MANIFEST: _m, ...ownEnv } = process.env;
 
-/**
- * The repository as a fresh clone has it, in a folder with no ../shared/data beside it. Its
- * node_modules is a link to this one's, or with `ownModules` a folder of its own (hard links) as an
- * install makes it: the function cache stores only bundles whose packages are under the
- * repository's own node_modules, which the copy that builds twice needs.
- */
-function freshCopy(name: string, ownModules = false): string {
+/** The repository as a fresh clone has it, in a folder with no ../shared/data beside it. */
+function freshCopy(name: string): string {
   const copy = path.join(tmp, name, 'repo');
   for (const p of ['build', 'functions', 'seeds', 'templates', 'docs', 'releases', 'CITATION.cff', 'package.json', 'tsconfig.json']) cpSync(path.join(repoRoot, p), path.join(copy, p), { recursive: true });
-  if (ownModules) linkTree(path.join(repoRoot, 'node_modules'), path.join(copy, 'node_modules'));
-  else symlinkSync(path.join(repoRoot, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+  symlinkSync(path.join(repoRoot, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
   cpSync(path.join(repoRoot, 'test/fixtures/fetch/ep-factor-causes.json'), path.join(copy, 'seeds', 'ep-factor-causes.json'));
   return copy;
-}
-
-/** A copy of `src` made of hard links (nothing is written to a package's files). */
-function linkTree(src: string, dst: string): void {
-  mkdirSync(dst, { recursive: true });
-  for (const e of readdirSync(src, { withFileTypes: true })) {
-    const [from, to] = [path.join(src, e.name), path.join(dst, e.name)];
-    if (e.isDirectory()) linkTree(from, to);
-    else if (e.isSymbolicLink()) symlinkSync(readlinkSync(from), to);
-    else linkSync(from, to);
-  }
 }
 
 /** `direct`: npm's start script without npm (see startNpm), where the test is about what it does, not about the npm chain. */
@@ -104,7 +88,7 @@ describe('npm start on a fresh machine', () => {
   let fetched: string | null = null;
 
   it('says what it downloads and from whom, fetches every required file, builds, serves the fixture occupations, and stops on SIGTERM', async () => {
-    const copy = freshCopy('ok', true);
+    const copy = freshCopy('ok');
     const standin = await startStandinServer(new Map<string, Route>(publisherRoutes));
     const { proc, out, exited } = npmStart(copy, standin);
     try {
@@ -201,14 +185,16 @@ describe('npm start on a fresh machine', () => {
     expect(again.out).toContain(`already holds this build's`);
     expect(again.title).toBe('Registered Nurses (Edited)');
 
-    // A source broken since: the build fails, nothing is served, dist/ stays as it was.
+    // A source broken since: the build fails, nothing is served, dist/ stays as it was (byte for
+    // byte; the start after this one serves it).
+    const dist = treeDigest(path.join(copy, 'dist'));
     writeFileSync(file, 'this is not the O*NET occupation table\n');
     const broken = startNpm(started, ['--port', '0', '--workers', '1'], { cwd: copy, env: ownEnv, direct: true });
     expect(await broken.exited).toBe(1);
     expect(broken.out()).toContain('Occupation Data.txt');
     expect(broken.out()).toContain(`The build failed (see above) and left ${path.join(copy, 'dist')} as it was; nothing is served.`);
     expect(broken.out()).not.toContain('Serving ');
-    expect((await title(['--no-build'])).title).toBe('Registered Nurses (Edited)');
+    expect(treeDigest(path.join(copy, 'dist'))).toBe(dist);
 
     // No sources at all any more: dist/ is served as it was built, and npm start says so.
     renameSync(path.join(copy, 'data', 'raw'), path.join(copy, 'data', 'raw-moved'));
