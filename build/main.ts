@@ -61,36 +61,52 @@ function parseCacheList(list: string): CacheName[] {
   return CACHE_NAMES.filter((n) => names.includes(n));
 }
 
-async function main() {
+/** Where the CLI writes: the console when run as a command, a test's lines when called in its process. */
+export interface CliOutput {
+  log: (line: string) => void;
+  error: (line: string) => void;
+  onStageStart?: (stage: string) => void;
+}
+
+/** The build CLI for `argv`: 0 built, 1 the build failed (told without a stack trace for expected failures), 2 a usage error. */
+export async function runBuildCli(argv: string[], io: CliOutput): Promise<0 | 1 | 2> {
   let args;
   try {
-    args = parseBuildArgs(process.argv.slice(2));
+    args = parseBuildArgs(argv);
   } catch (e) {
-    console.error((e as Error).message);
-    process.exit(2);
+    io.error((e as Error).message);
+    return 2;
   }
   const repoRoot = REPO_ROOT;
-  console.log(`Building ${args.targets.map((t) => `shape=${t.shape} -> ${t.out}`).join(', ')}`);
+  const { log } = io;
+  log(`Building ${args.targets.map((t) => `shape=${t.shape} -> ${t.out}`).join(', ')}`);
   try {
-    const summaries = await runBuilds({ source: args.source, caches: args.caches, ...(args.cacheDir ? { cacheDir: path.resolve(args.cacheDir) } : {}), reuse: args.reuse, ...(args.strict ? { strict: true } : {}), repoRoot, log: (l) => console.log(l), onStageStart: stageProgress(process.stdout) }, args.targets);
+    const summaries = await runBuilds({ source: args.source, caches: args.caches, ...(args.cacheDir ? { cacheDir: path.resolve(args.cacheDir) } : {}), reuse: args.reuse, ...(args.strict ? { strict: true } : {}), repoRoot, log, ...(io.onStageStart ? { onStageStart: io.onStageStart } : {}) }, args.targets);
     const s = summaries[0]!;
-    if (s.sourceReport) console.log(`\nSources\n${s.sourceReport}`);
-    console.log(`\nModel joins and counts\n${formatJoinReport(s.joinReport)}`);
-    console.log(`\nOccupations kept ${s.occupations}, unscored ${s.unscored}`);
-    if (s.unscored > 0) console.log(formatUnscored(s.unscoredList));
-    console.log(`Industries per level ${Object.entries(s.industriesByLevel).map(([l, n]) => `${l}: ${n}`).join(', ')}`);
-    for (const x of summaries) console.log(`Wrote ${x.files} files, ${(x.bytes / 1e6).toFixed(1)} MB, shape ${x.shape}, data version ${x.dataVersion}, to ${x.out}`);
+    if (s.sourceReport) log(`\nSources\n${s.sourceReport}`);
+    log(`\nModel joins and counts\n${formatJoinReport(s.joinReport)}`);
+    log(`\nOccupations kept ${s.occupations}, unscored ${s.unscored}`);
+    if (s.unscored > 0) log(formatUnscored(s.unscoredList));
+    log(`Industries per level ${Object.entries(s.industriesByLevel).map(([l, n]) => `${l}: ${n}`).join(', ')}`);
+    for (const x of summaries) log(`Wrote ${x.files} files, ${(x.bytes / 1e6).toFixed(1)} MB, shape ${x.shape}, data version ${x.dataVersion}, to ${x.out}`);
     const last = summaries[summaries.length - 1]!;
-    console.log(`Peak RSS so far at the end of each stage (MB): ${Object.entries(last.stagePeakRssMb).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    log(`Peak RSS so far at the end of each stage (MB): ${Object.entries(last.stagePeakRssMb).map(([k, v]) => `${k} ${v}`).join(', ')}`);
     const caches = s.caches ? CACHE_NAMES.map((n) => `${n} ${summaries.map((x) => x.caches![n]).filter((v, i, a) => a.indexOf(v) === i).join('/')}`).join(', ') : 'none';
-    console.log(`Caches: ${caches}; peak RSS ${last.peakRssMb} MB; CPU ${(last.cpuMs / 1000).toFixed(1)} s`);
+    log(`Caches: ${caches}; peak RSS ${last.peakRssMb} MB; CPU ${(last.cpuMs / 1000).toFixed(1)} s`);
     // Last, where it is seen: what rejected source rows cost (every occupation that lost its page, and why).
-    if (s.rejected.rows.length > 0) console.log(`\n${formatRejectedRows(s.rejected)}`);
+    if (s.rejected.rows.length > 0) log(`\n${formatRejectedRows(s.rejected)}`);
+    return 0;
   } catch (e) {
-    console.error(explainFailure(e));
-    console.error('Build failed; the previous output folder is unchanged.');
-    process.exit(1);
+    io.error(explainFailure(e));
+    io.error('Build failed; the previous output folder is unchanged.');
+    return 1;
   }
+}
+
+async function main() {
+  const progress = stageProgress(process.stdout);
+  const code = await runBuildCli(process.argv.slice(2), { log: (l) => console.log(l), error: (l) => console.error(l), ...(progress ? { onStageStart: progress } : {}) });
+  if (code !== 0) process.exit(code);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -43,6 +43,8 @@ let work: string;
 let out: string;
 let lines: string[];
 const manifest = withoutPins(MANIFEST);
+/** The stand-ins' bodies, made once: each test serves a map of its own, which it may change. */
+const standins = standinRoutes(manifest);
 
 async function fetchInProcess(...argv: string[]): Promise<number> {
   lines = [];
@@ -54,7 +56,7 @@ async function fetchInProcess(...argv: string[]): Promise<number> {
 }
 
 beforeEach(async () => {
-  server = await startStandinServer(new Map<string, Route>(standinRoutes(manifest)));
+  server = await startStandinServer(new Map<string, Route>(standins));
   work = await mkdtemp(join(tmpdir(), 'odr-fetch-'));
   out = join(work, 'raw');
 });
@@ -138,7 +140,7 @@ describe('data:fetch against local stand-ins', () => {
     expect(existsSync(join(out, 'bls-ep-occupation/occupation.xlsx'))).toBe(false);
 
     // With only the optional one failing, the exit code is 0.
-    server.routes.set(pathOf(fileUrl('occupation.xlsx')), standinRoutes(manifest).get(pathOf(fileUrl('occupation.xlsx')))!);
+    server.routes.set(pathOf(fileUrl('occupation.xlsx')), standins.get(pathOf(fileUrl('occupation.xlsx')))!);
     expect(await fetchInProcess()).toBe(0);
   });
 
@@ -195,7 +197,7 @@ describe('data:fetch against local stand-ins', () => {
 
   it('takes a source list from --manifest and enforces its pins: a matching file is kept, another rejected', async () => {
     const labels = MANIFEST.find((s) => s.id === 'eloundou-2023')!;
-    const served = standinRoutes(manifest).get(pathOf(labels.files[0]!.url))!;
+    const served = standins.get(pathOf(labels.files[0]!.url))!;
     const pinTo = (sha: string) => [{ ...labels, files: [{ ...labels.files[0]!, bytes: served.length, sha256: sha }] }];
     const list = join(work, 'sources.json');
     const fetchWith = async () => {
@@ -233,9 +235,9 @@ describe('data:fetch against local stand-ins', () => {
   });
 });
 
-describe('data:fetch CLI (npx tsx build/fetch/main.ts)', () => {
+describe('data:fetch CLI (node --import tsx build/fetch/main.ts, what npm run data:fetch runs without npm)', () => {
   const cli = (args: string[], env: Record<string, string> = {}) =>
-    run('npx', ['tsx', 'build/fetch/main.ts', ...args], { env: { ...process.env, ...env }, cwd: process.cwd() }).then(
+    run(process.execPath, ['--import', 'tsx', 'build/fetch/main.ts', ...args], { env: { ...process.env, ...env }, cwd: process.cwd() }).then(
       (r) => ({ code: 0, stdout: r.stdout }),
       (e: { code: number; stdout: string }) => ({ code: e.code, stdout: e.stdout }),
     );

@@ -26,6 +26,7 @@ import type { Manifest } from '../../build/sources/registry-schema.ts';
 import { publisherFiles } from '../fixtures/fetch/publisher-files.ts';
 import { startStandinServer, type Route, type StandinServer } from '../fixtures/fetch/publisher-standins.ts';
 import { killStarted, portFreed, servingUrl, startNpm, type NpmStart } from '../support/npm-start.ts';
+import { treeDigest } from '../support/tree-digest.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 const tmp = mkdtempSync(path.join(tmpdir(), 'odr-fresh-'));
@@ -67,8 +68,9 @@ function freshCopy(name: string): string {
   return copy;
 }
 
-function npmStart(cwd: string, standin: StandinServer, sourceList = manifestFile): NpmStart {
-  return startNpm(started, ['--port', '0', '--workers', '1'], { cwd, env: { ...ownEnv, ODR_FETCH_BASE_URL: standin.baseUrl, ODR_FETCH_MANIFEST: sourceList, ODR_FETCH_USER_AGENT: UA } });
+/** `direct`: npm's start script without npm (see startNpm), where the test is about what it does, not about the npm chain. */
+function npmStart(cwd: string, standin: StandinServer, sourceList = manifestFile, direct = false): NpmStart {
+  return startNpm(started, ['--port', '0', '--workers', '1'], { cwd, env: { ...ownEnv, ODR_FETCH_BASE_URL: standin.baseUrl, ODR_FETCH_MANIFEST: sourceList, ODR_FETCH_USER_AGENT: UA }, direct });
 }
 
 const requestedPaths = (standin: StandinServer) => new Set(standin.requests.map((r) => r.path));
@@ -146,9 +148,10 @@ describe('npm start on a fresh machine', () => {
   it('started again after a source changed, rebuilds dist/ before serving (--no-build serves it as it was); with nothing changed leaves it alone', async () => {
     expect(fetched, 'the test before fetched and built the copy this one restarts').not.toBeNull();
     const copy = fetched!;
-    // The sources are in data/raw now: no fetch, and no stand-in to fetch from.
+    // The sources are in data/raw now: no fetch, and no stand-in to fetch from. The start script
+    // runs without npm (the test before went through npm).
     const title = async (args: string[] = []) => {
-      const run = startNpm(started, ['--port', '0', '--workers', '1', ...args], { cwd: copy, env: ownEnv });
+      const run = startNpm(started, ['--port', '0', '--workers', '1', ...args], { cwd: copy, env: ownEnv, direct: true });
       const url = await servingUrl(run);
       const nurse = (await (await fetch(`${url}/api/v1/occupations/29-1141.00`)).json()) as { title: string };
       run.proc.kill('SIGTERM');
@@ -182,14 +185,16 @@ describe('npm start on a fresh machine', () => {
     expect(again.out).toContain(`already holds this build's`);
     expect(again.title).toBe('Registered Nurses (Edited)');
 
-    // A source broken since: the build fails, nothing is served, dist/ stays as it was.
+    // A source broken since: the build fails, nothing is served, dist/ stays as it was (byte for
+    // byte; the start after this one serves it).
+    const dist = treeDigest(path.join(copy, 'dist'));
     writeFileSync(file, 'this is not the O*NET occupation table\n');
-    const broken = startNpm(started, ['--port', '0', '--workers', '1'], { cwd: copy, env: ownEnv });
+    const broken = startNpm(started, ['--port', '0', '--workers', '1'], { cwd: copy, env: ownEnv, direct: true });
     expect(await broken.exited).toBe(1);
     expect(broken.out()).toContain('Occupation Data.txt');
     expect(broken.out()).toContain(`The build failed (see above) and left ${path.join(copy, 'dist')} as it was; nothing is served.`);
     expect(broken.out()).not.toContain('Serving ');
-    expect((await title(['--no-build'])).title).toBe('Registered Nurses (Edited)');
+    expect(treeDigest(path.join(copy, 'dist'))).toBe(dist);
 
     // No sources at all any more: dist/ is served as it was built, and npm start says so.
     renameSync(path.join(copy, 'data', 'raw'), path.join(copy, 'data', 'raw-moved'));
@@ -207,7 +212,7 @@ describe('npm start on a fresh machine', () => {
     tampered[at] = tampered[at]! ^ 1;
     routes.set(labels, tampered);
     const standin = await startStandinServer(routes);
-    const { out, exited } = npmStart(copy, standin);
+    const { out, exited } = npmStart(copy, standin, manifestFile, true);
     const code = await exited;
     await standin.close();
     expect(code).toBe(1);
@@ -224,7 +229,7 @@ describe('npm start on a fresh machine', () => {
     const projections = MANIFEST.find((s) => s.id === 'bls-ep-occupation')!.files[0]!;
     routes.set(pathOf(projections.url), strToU8('<html><body>Access Denied</body></html>\n'));
     const standin = await startStandinServer(routes);
-    const { out, exited } = npmStart(copy, standin);
+    const { out, exited } = npmStart(copy, standin, manifestFile, true);
     const code = await exited;
     await standin.close();
     expect(code).toBe(1);

@@ -1,6 +1,7 @@
 // `npm start`'s vote database and secret settings (issue 42), the real npm -> sh -> node chain over
 // a fixture build of the timeline shape: `--db :memory:` keeps the votes in memory (no file of
-// that name, no secret file), and a weak or unusable secret stops the start with one line.
+// that name, no secret file), and a weak or unusable secret stops the start with one line (the
+// secret cases run npm's start script without npm: the --db ones show the chain adds no line).
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,9 +25,10 @@ afterAll(() => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-function npmStart(args: string[], extraEnv: Record<string, string> = {}): NpmStart {
+/** `direct`: npm's start script without npm (see startNpm), for the secret checks; the --db ones go through npm. */
+function npmStart(args: string[], extraEnv: Record<string, string> = {}, direct = false): NpmStart {
   const { PORT: _p, HOST: _h, WORKERS: _w, ODR_DB: _d, ODR_VOTE_SECRET: _s, ODR_VOTE_SECRET_FILE: _f, ...env } = process.env;
-  return startNpm(started, ['--dir', dist, '--no-build', '--port', '0', ...args], { cwd: repoRoot, env: { ...env, ...extraEnv } });
+  return startNpm(started, ['--dir', dist, '--no-build', '--port', '0', ...args], { cwd: repoRoot, env: { ...env, ...extraEnv }, direct });
 }
 
 /** The one line a refused start prints: no stack trace. */
@@ -67,7 +69,7 @@ describe.skipIf(process.platform === 'win32')('npm start with a weak or unusable
   // Which secrets are weak is weakSecret's unit test (votes-collect.test.ts); here, that the start stops.
   for (const secret of [' ']) {
     it(`ODR_VOTE_SECRET=${JSON.stringify(secret)} stops the start with one line`, async () => {
-      const out = await refused(npmStart(['--db', db(), '--workers', '1'], { ODR_VOTE_SECRET: secret }));
+      const out = await refused(npmStart(['--db', db(), '--workers', '1'], { ODR_VOTE_SECRET: secret }, true));
       expect(out).toMatch(/^The vote secret in ODR_VOTE_SECRET is too weak: it (has \d+ characters|uses only 1 different characters)/);
     }, 60_000);
   }
@@ -82,7 +84,7 @@ describe.skipIf(process.platform === 'win32')('npm start with a weak or unusable
       { file: dir, says: /is a folder/ },
     ];
     for (const { file, says } of cases) {
-      const out = await refused(npmStart(['--db', db(), '--workers', '1', '--vote-secret-file', file]));
+      const out = await refused(npmStart(['--db', db(), '--workers', '1', '--vote-secret-file', file], {}, true));
       expect(out).toMatch(says);
       expect(out).toContain(file);
     }

@@ -15,11 +15,17 @@ export interface NpmStart {
 
 /**
  * Starts `npm start -- ...args` and remembers it for killStarted; with `openFiles`, under that
- * open-file limit (`ulimit -n` in a shell that then becomes npm).
+ * open-file limit (`ulimit -n` in a shell that then becomes npm). With `direct`, npm's start script
+ * itself (package.json's `scripts.start` in `cwd`, node being this one) without npm and its shell:
+ * for tests about what the server does rather than about the npm chain, which saves npm's start-up.
  */
-export function startNpm(started: ChildProcess[], args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; openFiles?: number }): NpmStart {
+export function startNpm(started: ChildProcess[], args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; openFiles?: number; direct?: boolean }): NpmStart {
   const quoted = args.map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
-  const [cmd, argv] = opts.openFiles === undefined ? ['npm', ['start', '--silent', '--', ...args]] : ['sh', ['-c', `ulimit -n ${opts.openFiles} && exec npm start --silent -- ${quoted}`]];
+  const [cmd, argv] = opts.direct
+    ? startScript(opts.cwd, args)
+    : opts.openFiles === undefined
+      ? ['npm', ['start', '--silent', '--', ...args]]
+      : ['sh', ['-c', `ulimit -n ${opts.openFiles} && exec npm start --silent -- ${quoted}`]];
   const proc = spawn(cmd, argv, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   started.push(proc);
   let out = '';
@@ -27,6 +33,14 @@ export function startNpm(started: ChildProcess[], args: string[], opts: { cwd: s
   proc.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((r) => proc.once('exit', (code) => r(code)));
   return { proc, out: () => out, exited };
+}
+
+/** The start script's command line (`node --import tsx build/serve/main.ts`) with `args` after it. */
+function startScript(cwd: string, args: string[]): [string, string[]] {
+  const script = (JSON.parse(readFileSync(path.join(cwd, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const [node, ...rest] = script.split(' ');
+  if (node !== 'node' || rest.some((a) => /['"$\\]/.test(a))) throw new Error(`npm start's script is no longer a plain node command line: ${script}`);
+  return [process.execPath, [...rest, ...args]];
 }
 
 /** Kills the process groups in `started` (only those, by their id); normally all have exited already. */
