@@ -3,7 +3,7 @@
 // the first test file that asks for them (cloudflareSites; see cloudflare-sites.ts for why).
 // Imports nothing of the build, so that every contract file can import it cheaply.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
@@ -38,6 +38,8 @@ export interface CloudflareSites {
   urls: Record<Shape, string>;
   /** The local D1 the timeline site is bound to (tests start more runtimes on it). */
   d1: LocalD1;
+  /** That D1 as migrated, before any runtime opened it: what freshLocalD1 copies. */
+  pristineD1: string;
 }
 /**
  * What the global setup provides: the builds, and a folder of the project's own (not the builds'
@@ -58,6 +60,16 @@ export function migrateLocalD1(persistTo: string, cwd: string): LocalD1 {
   if (!binding || !databaseName || !databaseId) throw new Error('wrangler.toml declares no D1 database');
   execFileSync(process.execPath, [WRANGLER, 'd1', 'migrations', 'apply', databaseName, '--local', '--persist-to', persistTo, '-c', PROJECT_CONFIG], { cwd, env: wranglerEnv(cwd), stdio: 'pipe' });
   return { binding, databaseId, persistTo };
+}
+
+/**
+ * A local D1 of its own in `persistTo`, with the project's migrations applied and nothing else: a
+ * copy of the project's D1 as migrateLocalD1 left it, before any runtime opened it (the same
+ * files `wrangler d1 migrations apply` writes, without a wrangler start of some 5 CPU-seconds).
+ */
+export function freshLocalD1(sites: CloudflareSites, persistTo: string): LocalD1 {
+  cpSync(sites.pristineD1, persistTo, { recursive: true });
+  return { ...sites.d1, persistTo };
 }
 
 /** Runs `sql` on a local D1 with `wrangler d1 execute` (as an operator would); returns the rows of each statement. */
@@ -298,6 +310,8 @@ export async function cloudflareSites(lazy: LazySites): Promise<CloudflareSites>
     const started: Wrangler[] = [];
     try {
       const d1 = migrateLocalD1(path.join(lazy.dir, 'd1-state'), lazy.dir);
+      const pristineD1 = path.join(lazy.dir, 'd1-pristine');
+      cpSync(d1.persistTo, pristineD1, { recursive: true });
       const urls = {} as Record<Shape, string>;
       // One after the other: two started at once failed to start their runtimes.
       for (const shape of Object.keys(lazy.dists) as Shape[]) {
@@ -309,7 +323,7 @@ export async function cloudflareSites(lazy: LazySites): Promise<CloudflareSites>
         urls[shape] = w.url;
         console.log(`[cloudflare] wrangler pages dev serves ${shape} at ${w.url}${shape === 'timeline' ? ` (D1 ${d1.binding}, VOTE_SECRET)` : ''}`);
       }
-      write({ urls, d1, pids: started.map((w) => w.proc.pid!) });
+      write({ urls, d1, pristineD1, pids: started.map((w) => w.proc.pid!) });
     } catch (e) {
       await Promise.all(started.map((w) => w.stop()));
       write({ error: String((e as Error).stack ?? e) });
@@ -319,6 +333,6 @@ export async function cloudflareSites(lazy: LazySites): Promise<CloudflareSites>
   await waitForFile(lazy.state, 240_000, 'the Cloudflare runtimes were not started');
   const state = JSON.parse(readFileSync(lazy.state, 'utf8')) as SitesState;
   if ('error' in state) throw new Error(`the Cloudflare runtimes failed to start (in an earlier test file): ${state.error}`);
-  return { urls: state.urls, d1: state.d1 };
+  return { urls: state.urls, d1: state.d1, pristineD1: state.pristineD1 };
 }
 
