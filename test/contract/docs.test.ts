@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { startServer } from '../../functions/adapters/node/server.ts';
 import { openSqliteVotes } from '../../functions/adapters/node/vote-store-sqlite.ts';
 import { CLIENT_HEADER, SHAPES, TARGET, useSites, type Site } from './setup.ts';
@@ -71,8 +71,8 @@ async function throwawaySite(site: Site): Promise<{ url: string; close(): Promis
     const scratch = mkdtempSync(path.join(tmpdir(), 'odr-docs-votes-'));
     const remove = () => rmSync(scratch, { recursive: true, force: true });
     // Loaded only here: the node target starts no runtime.
-    const { migrateLocalD1, startWrangler } = await import('../support/wrangler.ts');
-    const w = await startWrangler(site.dir, scratch, migrateLocalD1(path.join(scratch, 'd1'), scratch));
+    const { cloudflareSites, freshLocalD1, startWrangler } = await import('../support/wrangler.ts');
+    const w = await startWrangler(site.dir, scratch, freshLocalD1(await cloudflareSites(inject('cloudflare')!), path.join(scratch, 'd1')));
     return { url: w.url, close: async () => (await w.stop(), remove()) };
   }
   // In memory: nothing on disk, gone when closed.

@@ -18,7 +18,7 @@ import { startServer } from '../../functions/adapters/node/server.ts';
 import { VOTE_SQL } from '../../functions/votes.ts';
 import { patternOf } from '../../build/contract/routes.ts';
 import { openSqliteVotes } from '../../functions/adapters/node/vote-store-sqlite.ts';
-import { cloudflareSites, executeLocalD1, startWrangler } from '../support/wrangler.ts';
+import { cloudflareSites, localD1File, startWrangler } from '../support/wrangler.ts';
 import { killStarted, servingUrl, startNpm } from '../support/npm-start.ts';
 import { CLIENT_HEADER, REPO_ROOT, TARGET, useSites, type Site } from './setup.ts';
 
@@ -598,27 +598,23 @@ describe.runIf(TARGET === 'cloudflare')('votes on Cloudflare (D1)', () => {
     const { d1 } = await cloudflareSites(inject('cloudflare')!);
     const [o] = await occupations(101, 1);
     for (let i = 0; i < 4; i++) expect((await vote(sites.timeline, o!.soc_code, { vote: VOTE_CHOICES[i % 3] }, `10.7.1.${i}`)).status).toBe(201);
-    const cwd = mkdtempSync(path.join(tmpdir(), 'odr-wrangler-'));
+    // The runtime's own database file, changed beside the running runtime as `wrangler d1 execute
+    // --local` would (localD1File): the rollup read before the UPDATE changes it.
+    const soc = o!.soc_code;
+    const db = new Database(localD1File(d1));
     try {
-      // One `wrangler d1 execute` (each costs a wrangler start): its statements run in order, the
-      // first reading the rollup before the second changes it.
-      const soc = o!.soc_code;
-      const [rollup, , rows] = executeLocalD1(
-        d1,
-        `SELECT vote, n FROM vote_counts WHERE soc_code = '${soc}' ORDER BY vote; UPDATE vote_counts SET n = n + 1000000 WHERE soc_code = '${soc}' AND vote = 'agree'; SELECT COUNT(*) AS n FROM votes WHERE soc_code = '${soc}'`,
-        cwd,
-      );
-      expect(rollup).toEqual([
+      expect(db.prepare('SELECT vote, n FROM vote_counts WHERE soc_code = ? ORDER BY vote').all(soc)).toEqual([
         { vote: 'agree', n: 2 },
         { vote: 'too_high', n: 1 },
         { vote: 'too_low', n: 1 },
       ]);
-      expect(rows).toEqual([{ n: 4 }]);
-      // Through the suite's GET, which sends again a request wrangler's proxy reset.
-      expect(VotesResponse.parse(await sites.timeline.json(votesPath(o!.soc_code)))).toMatchObject({ total: 1_000_004, agree: 1_000_002 });
+      db.prepare("UPDATE vote_counts SET n = n + 1000000 WHERE soc_code = ? AND vote = 'agree'").run(soc);
+      expect(db.prepare('SELECT COUNT(*) AS n FROM votes WHERE soc_code = ?').get(soc)).toEqual({ n: 4 });
     } finally {
-      rmSync(cwd, { recursive: true, force: true });
+      db.close();
     }
+    // Through the suite's GET, which sends again a request wrangler's proxy reset.
+    expect(VotesResponse.parse(await sites.timeline.json(votesPath(o!.soc_code)))).toMatchObject({ total: 1_000_004, agree: 1_000_002 });
   });
 
   it('without a D1 binding: GET serves the build snapshot, POST is 503', { timeout: 180_000 }, async () => {

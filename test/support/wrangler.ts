@@ -3,7 +3,7 @@
 // the first test file that asks for them (cloudflareSites; see cloudflare-sites.ts for why).
 // Imports nothing of the build, so that every contract file can import it cheaply.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
@@ -38,6 +38,8 @@ export interface CloudflareSites {
   urls: Record<Shape, string>;
   /** The local D1 the timeline site is bound to (tests start more runtimes on it). */
   d1: LocalD1;
+  /** That D1 as migrated, before any runtime opened it: what freshLocalD1 copies. */
+  pristineD1: string;
 }
 /**
  * What the global setup provides: the builds, and a folder of the project's own (not the builds'
@@ -60,16 +62,27 @@ export function migrateLocalD1(persistTo: string, cwd: string): LocalD1 {
   return { binding, databaseId, persistTo };
 }
 
-/** Runs `sql` on a local D1 with `wrangler d1 execute` (as an operator would); returns the rows of each statement. */
-export function executeLocalD1(d1: LocalD1, sql: string, cwd: string): unknown[][] {
-  const databaseName = /^database_name\s*=\s*"([^"]+)"/m.exec(readFileSync(PROJECT_CONFIG, 'utf8'))![1]!;
-  const out = execFileSync(process.execPath, [WRANGLER, 'd1', 'execute', databaseName, '--local', '--persist-to', d1.persistTo, '-c', PROJECT_CONFIG, '--json', '--command', sql], {
-    cwd,
-    env: wranglerEnv(cwd),
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return (JSON.parse(out) as Array<{ results: unknown[] }>).map((r) => r.results);
+/**
+ * A local D1 of its own in `persistTo`, with the project's migrations applied and nothing else: a
+ * copy of the project's D1 as migrateLocalD1 left it, before any runtime opened it (the same
+ * files `wrangler d1 migrations apply` writes, without a wrangler start of some 5 CPU-seconds).
+ */
+export function freshLocalD1(sites: CloudflareSites, persistTo: string): LocalD1 {
+  cpSync(sites.pristineD1, persistTo, { recursive: true });
+  return { ...sites.d1, persistTo };
+}
+
+/**
+ * The SQLite file that holds a local D1's tables (miniflare keeps each D1 in a file of its own
+ * beside its metadata.sqlite). workerd opens it with SQLite's own file locking and WAL, as
+ * `wrangler d1 execute --local` does from its own process: a test can read and change it with
+ * better-sqlite3 while a runtime is bound to it, without a wrangler start (some 5 CPU-seconds).
+ */
+export function localD1File(d1: LocalD1): string {
+  const dir = path.join(d1.persistTo, 'v3', 'd1', 'miniflare-D1DatabaseObject');
+  const files = readdirSync(dir).filter((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
+  if (files.length !== 1) throw new Error(`expected one D1 database file in ${dir}, found ${JSON.stringify(files)}`);
+  return path.join(dir, files[0]!);
 }
 
 export interface Wrangler {
@@ -298,6 +311,8 @@ export async function cloudflareSites(lazy: LazySites): Promise<CloudflareSites>
     const started: Wrangler[] = [];
     try {
       const d1 = migrateLocalD1(path.join(lazy.dir, 'd1-state'), lazy.dir);
+      const pristineD1 = path.join(lazy.dir, 'd1-pristine');
+      cpSync(d1.persistTo, pristineD1, { recursive: true });
       const urls = {} as Record<Shape, string>;
       // One after the other: two started at once failed to start their runtimes.
       for (const shape of Object.keys(lazy.dists) as Shape[]) {
@@ -309,7 +324,7 @@ export async function cloudflareSites(lazy: LazySites): Promise<CloudflareSites>
         urls[shape] = w.url;
         console.log(`[cloudflare] wrangler pages dev serves ${shape} at ${w.url}${shape === 'timeline' ? ` (D1 ${d1.binding}, VOTE_SECRET)` : ''}`);
       }
-      write({ urls, d1, pids: started.map((w) => w.proc.pid!) });
+      write({ urls, d1, pristineD1, pids: started.map((w) => w.proc.pid!) });
     } catch (e) {
       await Promise.all(started.map((w) => w.stop()));
       write({ error: String((e as Error).stack ?? e) });
@@ -319,6 +334,6 @@ export async function cloudflareSites(lazy: LazySites): Promise<CloudflareSites>
   await waitForFile(lazy.state, 240_000, 'the Cloudflare runtimes were not started');
   const state = JSON.parse(readFileSync(lazy.state, 'utf8')) as SitesState;
   if ('error' in state) throw new Error(`the Cloudflare runtimes failed to start (in an earlier test file): ${state.error}`);
-  return { urls: state.urls, d1: state.d1 };
+  return { urls: state.urls, d1: state.d1, pristineD1: state.pristineD1 };
 }
 
