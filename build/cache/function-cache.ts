@@ -30,10 +30,13 @@ export async function functionKey(repoRoot: string): Promise<string> {
   return (await hashCode(sha().update('function\0'), repoRoot, [...functionInputs(repoRoot), ...ENTRY_FORMAT])).digest('hex');
 }
 
+/** A package's file: the lockfile keys it. esbuild names it by its real path, outside the repository when node_modules is a link. */
+const isPackageFile = (rel: string): boolean => rel.split('/').includes('node_modules');
+
 /** The inputs of a bundle its key does not cover (none: it may be stored). */
 export function uncoveredInputs(inputs: readonly string[], repoRoot: string): string[] {
   const covered = new Set(functionInputs(repoRoot));
-  return inputs.filter((rel) => !rel.startsWith('node_modules/') && !covered.has(rel));
+  return inputs.filter((rel) => !isPackageFile(rel) && !covered.has(rel));
 }
 
 const entryFile = (cacheDir: string, key: string) => path.join(cacheDir, `${key}${ENTRY}`);

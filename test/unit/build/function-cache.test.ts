@@ -51,6 +51,8 @@ describe('function cache', () => {
   it('names the inputs its key does not cover', () => {
     expect(uncoveredInputs(['functions/api.ts', 'build/contract/routes.ts', 'functions/votes.ts', 'node_modules/zod/v4/mini/index.js'], repo)).toEqual([]);
     expect(uncoveredInputs(['functions/api.ts', 'build/emit/files.ts', 'build/contract/unused.ts'], repo)).toEqual(['build/emit/files.ts', 'build/contract/unused.ts']);
+    // A repository whose node_modules is a link (a copy of the repository beside its install): esbuild names packages by their real path.
+    expect(uncoveredInputs(['functions/api.ts', '../../install/node_modules/zod/v4/mini/index.js', '../other/functions/api.ts'], repo)).toEqual(['../other/functions/api.ts']);
   });
 
   const bundle: FunctionBundle = {
