@@ -17,7 +17,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { highMediumLow, shotsDir, useSiteSession } from './site-session.ts';
+import { highMediumLow, shoot, shotsDir, useSiteSession } from './site-session.ts';
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -146,8 +146,8 @@ export function describeView(view: View): void {
           const o = await overflow(page);
           if (o.scroll > o.client) failures.push(`${at}: scrolls sideways (${o.scroll} > ${o.client})`);
           // Full-page shots of the long pages (docs, gallery) take longer than a screenshot may; their top is what matters.
-          if (p.name.startsWith('occupation-')) await page.locator('section[aria-labelledby=why]').screenshot({ path: resolve(shots(pass), `${p.name}-why.png`) });
-          else await page.screenshot({ path: resolve(shots(pass), `${p.name}.png`), fullPage: p.name === 'home' });
+          if (p.name.startsWith('occupation-')) await shoot(page.locator('section[aria-labelledby=why]'), resolve(shots(pass), `${p.name}-why.png`));
+          else await shoot(page, resolve(shots(pass), `${p.name}.png`), p.name === 'home');
           for (const v of await axeViolations(page, pass.axe)) failures.push(`${at}: axe ${v}`);
         }
         for (const u of watch.offHost) failures.push(`${p.name}: requested ${u}`);

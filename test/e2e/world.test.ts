@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useSiteSession } from './site-session.ts';
+import { shoot, useSiteSession } from './site-session.ts';
 import { REPO_ROOT } from '../support/dists-status.ts';
 
 const s = useSiteSession('world');
@@ -88,7 +88,7 @@ describe('docs tables', () => {
           expect(origins.length).toBeGreaterThan(0);
           expect(new Set(origins)).toEqual(new Set([s.site.url]));
         }
-        await page.screenshot({ path: resolve(s.shots, `${path.replace(/\W+/g, '-')}${width}.png`) });
+        await shoot(page, resolve(s.shots, `${path.replace(/\W+/g, '-')}${width}.png`));
         expect(watch.errors).toEqual([]);
         await page.close();
       }
