@@ -2,12 +2,12 @@
 // table and in the picture (on the phone, the untouchable ones counted in their group's merged
 // tile, each label line whole and inside its tile), no sideways scroll, axe with no serious or critical violation, nothing from another host,
 // under 150 KB compressed with its script; the workers added up once each; and the table's sort
-// and filter. Screenshots go to test-results/site/overview.
+// and filter. Screenshots (E2E_SCREENSHOTS=1) go to test-results/site/overview.
 import { gzipSync } from 'node:zlib';
 import { resolve } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { useSiteSession } from './site-session.ts';
+import { shoot, useSiteSession } from './site-session.ts';
 import { axeViolations } from './site-views.ts';
 
 const s = useSiteSession('overview');
@@ -59,7 +59,7 @@ describe('overview page', () => {
       await page.emulateMedia({ colorScheme: scheme });
       const o = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
       if (o.scroll > o.client) failures.push(`${scheme}: scrolls sideways (${o.scroll} > ${o.client})`);
-      await page.screenshot({ path: resolve(s.shots, `overview-${width}-${scheme}.png`), fullPage: false });
+      await shoot(page, resolve(s.shots, `overview-${width}-${scheme}.png`));
       const rules = scheme === 'dark' ? 'colour' : width === 360 ? 'layout' : 'all';
       for (const v of await axeViolations(page, rules)) failures.push(`${scheme}: axe ${v}`);
     }
@@ -78,7 +78,7 @@ describe('overview page', () => {
       const o = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
       expect(o.scroll).toBeLessThanOrEqual(o.client);
       expect(await axeViolations(page, width === 360 ? 'layout' : 'all')).toEqual([]);
-      await page.screenshot({ path: resolve(s.shots, `industry-${width}.png`), fullPage: false });
+      await shoot(page, resolve(s.shots, `industry-${width}.png`));
       expect(watch.offHost).toEqual([]);
       await context.close();
     }

@@ -1,10 +1,10 @@
 // One site and one Chromium for a test file of the site's pages (site-view-*.test.ts and
 // site-pages.test.ts): the real build served by the real local server, the pages it names, and a
-// page opener that records requests to other hosts and console errors. Screenshots go to
+// page opener that records requests to other hosts and console errors. Screenshots (shoot) go to
 // test-results/site/<file's own folder>, so files running side by side keep each other's.
 import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { launchChromium } from './chromium.ts';
 import { startSite, type Site } from './embed-site.ts';
@@ -25,6 +25,16 @@ export interface SiteSession {
   iscoSlug: string;
   /** A page that records every request to another host and every console error or page error. */
   open(context: BrowserContext, path: string): Promise<{ page: Page; watch: Watch }>;
+}
+
+/**
+ * A screenshot for people to look at (the issues' closing notes): nothing asserts on it, and each
+ * costs Chromium a fraction of a CPU-second, so it is taken only with E2E_SCREENSHOTS=1.
+ */
+export async function shoot(target: Page | Locator, path: string, fullPage = false): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
+  if ('goto' in target) await target.screenshot({ path, fullPage });
+  else await target.screenshot({ path });
 }
 
 /** Where a file's screenshots of one kind go (emptied by the session that owns it). */

@@ -17,7 +17,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { highMediumLow, shotsDir, useSiteSession } from './site-session.ts';
+import { highMediumLow, shoot, shotsDir, useSiteSession } from './site-session.ts';
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -39,52 +39,64 @@ export interface View {
   passes: Pass[];
 }
 
-/** Rows of each gallery table that axe checks: the first ones of every group, and the first of each tier anywhere. */
-const GALLERY_ROWS_PER_GROUP = 2;
+/** Rows of each repeated table or treemap group that axe checks: the first ones, and the first of each kind anywhere. */
+const ROWS_PER_GROUP = 2;
+/** A table body longer than this is one row template repeated (an industry's occupations, the ISCO index): sampled as the gallery's groups are. */
+const LONG_TABLE = 100;
+/** An example response longer than this (the OpenAPI document, some 260,000 characters in one text node) is left to the other responses of its template. */
+const LONG_EXAMPLE = 20_000;
 
-/** `within`: CSS selectors of the parts to check (the whole page without it). */
+/**
+ * Runs axe in the page; `within`: CSS selectors of the parts to check (the whole page without it).
+ *
+ * Where a page repeats one template hundreds of times (the gallery's and the overview's rows per
+ * group, the overview's treemap tiles, a long table, the docs' example responses), axe reads a
+ * sample: each group's first rows and the first row or tile of each kind (tier, colour) anywhere,
+ * and every example response but the one too long to walk. The others are taken out of the
+ * document while axe runs and put back after it, so every later check sees the page as loaded:
+ * axe's cost grows with the nodes it reads, and an exclude list of a thousand rows costs it more
+ * than the rows themselves (each node is tested against each excluded one). Every row is still laid
+ * out, shown and checked for sideways scrolling, requests and errors with the page.
+ */
 export async function axeViolations(page: Page, rules: AxeRules, within?: string[]): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
   const only = rules === 'colour' ? COLOUR_RULES : rules === 'layout' ? LAYOUT_RULES : null;
   const options = only ? { runOnly: { type: 'rule', values: only }, resultTypes: ['violations'] } : { resultTypes: ['violations'] };
-  // The gallery lists every occupation (some 900 rows of one template, in about 20 group tables):
-  // axe reads a sample of its rows (every group's first rows, and the first row of each tier,
-  // whose cell has a colour of its own), the rest of the page whole. Axe's cost grows with the
-  // nodes it reads, and the gallery cost each view several CPU-seconds; every row is still laid
-  // out, shown and checked for sideways scrolling, requests and errors with the page.
   const result = (await page.evaluate(
-    ({ opts, perGroup, within }) => {
-      const exclude: Element[] = [];
-      const tiers = new Set<string>();
-      for (const body of document.querySelectorAll('section[data-group] tbody')) {
-        [...body.querySelectorAll(':scope > tr')].forEach((row, i) => {
-          const tier = [...row.querySelectorAll('td')].map((td) => td.className).find((c) => /^(low|medium|high)$/.test(c)) ?? '';
-          if (i < perGroup || !tiers.has(tier)) tiers.add(tier);
-          else exclude.push(row);
-        });
-      }
-      // The overview the same way: its table's rows per group (tbody[data-group]) and its treemaps'
-      // tiles per group (each tile colour class once, for its contrast).
+    async ({ opts, perGroup, longTable, longExample, within }) => {
+      const left: Element[] = [];
       const kinds = new Set<string>();
-      for (const body of document.querySelectorAll('tbody[data-group]')) {
-        [...body.querySelectorAll(':scope > tr')].forEach((row, i) => {
-          const tier = 't' + (row.getAttribute('data-t') ?? '');
-          if (i < perGroup || !kinds.has(tier)) kinds.add(tier);
-          else exclude.push(row);
+      const sample = (items: Element[], kind: (e: Element) => string) =>
+        items.forEach((item, i) => {
+          const k = kind(item);
+          if (i < perGroup || !kinds.has(k)) kinds.add(k);
+          else left.push(item);
         });
+      // A row's kind: its tier (the overview's data-t) or the classes of its cells (the gallery's tier cell).
+      const rowKind = (row: Element) => `t${row.getAttribute('data-t') ?? ''}|${[...row.querySelectorAll('td')].map((td) => td.className).join(' ')}`;
+      for (const body of document.querySelectorAll('tbody')) {
+        const rows = [...body.querySelectorAll(':scope > tr')];
+        if (body.matches('section[data-group] tbody, tbody[data-group]') || rows.length > longTable) sample(rows, rowKind);
       }
-      for (const group of document.querySelectorAll('[data-treemap] section, [data-treemap=narrow]')) {
-        [...group.querySelectorAll(':scope li')].forEach((li, i) => {
-          const colour = 'c' + (li.querySelector('a')?.className ?? '');
-          if (i < perGroup || !kinds.has(colour)) kinds.add(colour);
-          else exclude.push(li);
-        });
-      }
+      // The treemaps' tiles per group: each tile colour class once, for its contrast.
+      for (const group of document.querySelectorAll('[data-treemap] section, [data-treemap=narrow]')) sample([...group.querySelectorAll(':scope li')], (li) => `c${li.querySelector('a')?.className ?? ''}`);
+      const responses = [...document.querySelectorAll('pre.response')];
+      const long = responses.filter((r) => (r.textContent ?? '').length > longExample);
+      if (long.length < responses.length) left.push(...long);
+      // Out of the document while axe runs (a comment holds each one's place), back in afterwards.
+      const places = left.map((e) => {
+        const mark = document.createComment('axe sample');
+        e.replaceWith(mark);
+        return [mark, e] as const;
+      });
       const axe = (window as unknown as { axe: { run(ctx: object, opts: object): Promise<unknown> } }).axe;
-      if (within) return axe.run({ include: within.map((sel) => [sel]) }, opts);
-      return axe.run(exclude.length > 0 ? { include: [document], exclude } : document, opts);
+      try {
+        return await axe.run(within ? { include: within.map((sel) => [sel]) } : document, opts);
+      } finally {
+        for (const [mark, e] of places) mark.replaceWith(e);
+      }
     },
-    { opts: options, perGroup: GALLERY_ROWS_PER_GROUP, within: within ?? null },
+    { opts: options, perGroup: ROWS_PER_GROUP, longTable: LONG_TABLE, longExample: LONG_EXAMPLE, within: within ?? null },
   )) as {
     violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }>;
   };
@@ -134,8 +146,8 @@ export function describeView(view: View): void {
           const o = await overflow(page);
           if (o.scroll > o.client) failures.push(`${at}: scrolls sideways (${o.scroll} > ${o.client})`);
           // Full-page shots of the long pages (docs, gallery) take longer than a screenshot may; their top is what matters.
-          if (p.name.startsWith('occupation-')) await page.locator('section[aria-labelledby=why]').screenshot({ path: resolve(shots(pass), `${p.name}-why.png`) });
-          else await page.screenshot({ path: resolve(shots(pass), `${p.name}.png`), fullPage: p.name === 'home' });
+          if (p.name.startsWith('occupation-')) await shoot(page.locator('section[aria-labelledby=why]'), resolve(shots(pass), `${p.name}-why.png`));
+          else await shoot(page, resolve(shots(pass), `${p.name}.png`), p.name === 'home');
           for (const v of await axeViolations(page, pass.axe)) failures.push(`${at}: axe ${v}`);
         }
         for (const u of watch.offHost) failures.push(`${p.name}: requested ${u}`);

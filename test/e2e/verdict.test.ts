@@ -4,7 +4,7 @@
 // or the header. (The whole page's axe run, width and requests: site-view-*.test.ts.)
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useSiteSession } from './site-session.ts';
+import { shoot, useSiteSession } from './site-session.ts';
 import { axeViolations } from './site-views.ts';
 
 const s = useSiteSession('verdict');
@@ -51,7 +51,7 @@ describe('the verdict of an occupation page', () => {
           if (scheme === 'dark') await page.emulateMedia({ colorScheme: 'dark' });
           const rules = scheme === 'dark' ? 'colour' : wide ? 'all' : 'layout';
           if (scheme === 'light' || slug === slugs[0]) for (const v of await axeViolations(page, rules, ['header.site-header', 'section[data-verdict]'])) failures.push(`${at} (${scheme}): axe ${v}`);
-          if (slug === slugs[0]) await page.screenshot({ path: resolve(s.shots, `${slug}-${view.width}-${scheme}.png`) });
+          if (slug === slugs[0]) await shoot(page, resolve(s.shots, `${slug}-${view.width}-${scheme}.png`));
         }
         for (const u of watch.offHost) failures.push(`${at}: requested ${u}`);
         for (const e of watch.errors) failures.push(`${at}: console ${e}`);

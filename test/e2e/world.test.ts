@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useSiteSession } from './site-session.ts';
+import { shoot, useSiteSession } from './site-session.ts';
 import { REPO_ROOT } from '../support/dists-status.ts';
 
 const s = useSiteSession('world');
@@ -52,6 +52,12 @@ function brokenWords(): string[] {
       for (const m of n.data.matchAll(/\S+/g)) {
         const word = m[0];
         const start = m.index!;
+        // A word on one line (the most) has its boxes on that line: only the others are read letter by letter.
+        const whole = document.createRange();
+        whole.setStart(n, start);
+        whole.setEnd(n, start + word.length);
+        const tops = [...whole.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top + x.height / 2));
+        if (tops.every((t) => Math.abs(t - tops[0]!) <= 2)) continue;
         let prev = lineOf(n, start);
         for (let i = 1; i < word.length; i++) {
           const line = lineOf(n, start + i);
@@ -82,7 +88,7 @@ describe('docs tables', () => {
           expect(origins.length).toBeGreaterThan(0);
           expect(new Set(origins)).toEqual(new Set([s.site.url]));
         }
-        await page.screenshot({ path: resolve(s.shots, `${path.replace(/\W+/g, '-')}${width}.png`) });
+        await shoot(page, resolve(s.shots, `${path.replace(/\W+/g, '-')}${width}.png`));
         expect(watch.errors).toEqual([]);
         await page.close();
       }
