@@ -9,7 +9,8 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
-import { CallToolRequestSchema, ErrorCode, GetPromptRequestSchema, ListPromptsRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema, McpError, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import * as z from 'zod/v4';
+import { CallToolRequestSchema, ErrorCode, GetPromptRequestSchema, InitializeRequestSchema, ListPromptsRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema, McpError, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { corsHeaders, CACHE_CONTROL } from '../../build/contract/http-policy.ts';
 import { MCP_MAX_BATCH, MCP_MAX_BODY_BYTES } from '../../build/contract/limits.ts';
 import { MODEL_VERSION } from '../../build/model/version.ts';
@@ -40,16 +41,42 @@ const rpcError = (status: number, code: number, message: string): AnyReply => ({
   body: JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }),
 });
 
+/** The first fields at fault in a request's params, as a client can act on them. */
+function invalidParams(error: z.ZodError): string {
+  const where = error.issues.slice(0, 3).map((i) => `${i.path.map(String).join('.') || '(the request)'}: ${i.message}`);
+  return `Invalid params: ${where.join('; ')}`.slice(0, 500);
+}
+
+/**
+ * Registers `handler` for `schema`'s method. The SDK checks a request against the schema before the
+ * handler and answers a mismatch -32603 (an internal error); params that do not match are the
+ * client's fault, so the SDK is given the method with its params left open and the request is
+ * checked here: a mismatch is -32602 (invalid params), naming the fields at fault.
+ */
+function handle<S extends z.ZodObject<{ method: z.ZodLiteral<string> }>>(server: Server, schema: S, handler: (request: z.output<S>) => unknown): void {
+  const open = schema.extend({ params: z.unknown().optional() });
+  const checked = (request: unknown) => {
+    const r = schema.safeParse(request);
+    if (!r.success) throw new McpError(ErrorCode.InvalidParams, invalidParams(r.error));
+    return handler(r.data);
+  };
+  server.setRequestHandler(open as unknown as S, checked as never);
+}
+
 function buildServer(ctx: ToolContext, origin: string): Server {
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: {}, resources: {}, prompts: {} },
     instructions: INSTRUCTIONS,
     jsonSchemaValidator: validator,
   });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
+  // initialize is the SDK's own handler: registered again through `handle`, its params are checked the same way.
+  const initialize = (server as unknown as { _oninitialize(request: unknown): Promise<object> })._oninitialize.bind(server);
+  server.removeRequestHandler('initialize');
+  handle(server, InitializeRequestSchema, initialize);
+  handle(server, ListToolsRequestSchema, () => ({
     tools: TOOLS.map((t) => ({ name: t.name, title: t.title, description: t.description, inputSchema: t.inputSchema, annotations: { readOnlyHint: true, openWorldHint: false } })),
   }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  handle(server, CallToolRequestSchema, async (request) => {
     const tool = byName.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${request.params.name.slice(0, 80)}"; tools/list names them.`);
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
@@ -66,14 +93,14 @@ function buildServer(ctx: ToolContext, origin: string): Server {
       throw e;
     }
   });
-  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: resourceList(origin) }));
-  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+  handle(server, ListResourcesRequestSchema, () => ({ resources: resourceList(origin) }));
+  handle(server, ReadResourceRequestSchema, async (request) => {
     const contents = await readResource(ctx, origin, request.params.uri);
     if (!contents) throw new McpError(ErrorCode.InvalidParams, `Unknown resource "${request.params.uri.slice(0, 200)}"; resources/list names them.`);
     return { contents: [contents] };
   });
-  server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: PROMPTS }));
-  server.setRequestHandler(GetPromptRequestSchema, (request) => {
+  handle(server, ListPromptsRequestSchema, () => ({ prompts: PROMPTS }));
+  handle(server, GetPromptRequestSchema, (request) => {
     const messages = promptMessages(request.params.name, request.params.arguments ?? {});
     if (!messages) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt "${request.params.name.slice(0, 80)}", or its job_title argument is missing.`);
     return { messages };

@@ -164,6 +164,24 @@ describe.each(SHAPES)('MCP endpoint (%s)', (shape) => {
     await expect(call('no_such_tool', {})).rejects.toThrow(/Unknown tool/);
   });
 
+  it('params that do not match the method are invalid params (-32602) naming the field, not an internal error', async () => {
+    const cases: [string, object, RegExp][] = [
+      ['initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 7 } }, /clientInfo\.name/],
+      ['tools/call', { name: 5 }, /name/],
+      ['tools/call', { name: 'find_occupation', arguments: 'nurse' }, /arguments/],
+      ['resources/read', {}, /uri/],
+      ['prompts/get', { name: ['check_my_job'] }, /name/],
+    ];
+    for (const [method, params, field] of cases) {
+      const res = await rpc(site, JSON.stringify({ jsonrpc: '2.0', id: 7, method, params }));
+      expect(res.status, method).toBeLessThan(500);
+      const body = (await res.json()) as { id: number; error?: { code: number; message: string } };
+      expect(body.id).toBe(7);
+      expect(body.error?.code, `${method} ${JSON.stringify(params)}: ${body.error?.message}`).toBe(-32602);
+      expect(body.error?.message).toMatch(field);
+    }
+  });
+
   it('resources: the methodology summary and the data release, read from meta', async () => {
     const { resources } = await client.listResources();
     expect(resources.map((r) => r.name).sort()).toEqual(['data-release', 'methodology']);
