@@ -52,6 +52,7 @@ export function createHandler(source: ShardSource, options: HandlerOptions = {})
 export function createReplyHandler(source: ShardSource, options: HandlerOptions = {}): ReplyHandler {
   const shards = shardStore(source);
   const discardLimit = options.discardLimitBytes ?? DISCARD_LIMIT_BYTES;
+  // Both vote routes share one set of vote handlers over one store, made when either is first asked for.
   let votes: ReturnType<typeof voteHandlers> | undefined;
   const votesOf = () => (votes ??= voteHandlers({ shards, options: options.votes ?? { store: null } }));
   // The code behind each handler id of the route table; the type makes a missing one a compile
@@ -61,8 +62,8 @@ export function createReplyHandler(source: ShardSource, options: HandlerOptions 
     'list-industries': onFirstUse(() => listIndustries({ shards })),
     'list-isco': onFirstUse(() => listIsco({ shards, searches: iscoSearchCache() })),
     assess: onFirstUse(() => assessHandler({ shards })),
-    'votes-get': onFirstUse(() => votesOf().get),
-    'votes-post': onFirstUse(() => votesOf().post),
+    'votes-get': (req, query, match, info) => votesOf().get(req, query, match, info),
+    'votes-post': (req, query, match, info) => votesOf().post(req, query, match, info),
     // The tools of /mcp ask this same router in process, so they answer as the API does.
     mcp: onFirstUse(() => mcpHandler({ source, api: (r) => route(shards, handlers, r, {}) })),
   };

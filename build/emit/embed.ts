@@ -131,7 +131,7 @@ function cardView(o: OccupationRecord, shape: Shape, meta: ModelOutput['meta'], 
     outlook,
     factor: protectiveWords(o),
     nextStep: nextStepWords(o),
-    gauge: gaugeView(r.final_score, `Exposure score ${score} out of 100: ${tierWords.toLowerCase()}`),
+    gauge: gaugeView(r.final_score, r.risk_tier),
     // The occupation's page, for people (it links the JSON). Absolute path on the site host: the
     // frame's own origin, so it works on every deployment.
     fullDataHref: urlFor('occupation-page', { slug: o.slug }),
@@ -164,9 +164,11 @@ export function nextStepWords(o: Pick<OccupationRecord, 'guidance' | 'transition
   }
 }
 
-export function gaugeView(score: number, label: string) {
+/** The card's gauge: the arc, the number, and the label read out in place of the drawing ("Exposure score 51 out of 100: high exposure"). */
+export function gaugeView(score: number, tier: RiskTier) {
+  const number = scoreText(score);
   // The arc is drawn with pathLength=100, so the dash length is simply the score.
-  return { dash: Math.min(100, Math.max(0, score)).toFixed(1), number: scoreText(score), label };
+  return { dash: Math.min(100, Math.max(0, score)).toFixed(1), number, label: `Exposure score ${number} out of 100: ${TIER_WORDS[tier].toLowerCase()}` };
 }
 
 export function dataDate(meta: ModelOutput['meta']): string {

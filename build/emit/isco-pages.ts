@@ -31,7 +31,7 @@ export function* iscoCards(model: ModelOutput, opts: { dataVersion: string }): G
         range: range(u),
         scope: SCOPE.short,
         usCount: u.us_occupations.length,
-        gauge: gaugeView(u.final_score, `Exposure score ${score} out of 100: ${tierWords.toLowerCase()}`),
+        gauge: gaugeView(u.final_score, u.risk_tier),
         fullDataHref: urlFor('isco-page', { isco_slug: u.slug }),
         dataDate: dataDate(model.meta),
         dataVersion: opts.dataVersion,

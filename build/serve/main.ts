@@ -12,13 +12,11 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SERVER_DEFAULTS, type ServerLimits } from '../../functions/adapters/node/server.ts';
 import { shardFile } from '../contract/dist-layout.ts';
-import { runBuild } from '../pipeline.ts';
 import { describeTidied, tidyOutput } from '../emit/swap.ts';
 import { MEMORY_DB, splitVoteArgs, type VoteArgs } from './vote-args.ts';
 import { superviseWorkers } from './supervise.ts';
 import { serveHere, stopOnSignalsAndOrphaning, WORKER_ENV, type WorkerStart } from './serve-here.ts';
 import { explainFailure, parseFlags, stageProgress } from '../cli.ts';
-import { main as fetchMain } from '../fetch/cli.ts';
 import { isFetchable } from '../fetch/manifest.ts';
 import type { Manifest } from '../sources/registry-schema.ts';
 import { loadManifest } from '../fetch/manifest-file.ts';
@@ -221,7 +219,12 @@ async function prepareDist(dir: string, args: ServeArgs, repoRoot: string): Prom
   // Before anything looks at it: a build stopped during its swap left no folder, but a complete tree beside it.
   for (const line of describeTidied(dir, await tidyOutput(dir))) console.log(line);
   const built = builtShape(dir);
-  const build = (shape: Shape) => runBuild({ shape, out: dir, repoRoot, log: (l) => console.log(l), onStageStart: stageProgress(process.stdout) });
+  // The build and the fetch are loaded only when used: a start that serves a build as it is
+  // (--no-build) does not compile the model and the emitters.
+  const build = async (shape: Shape) => {
+    const { runBuild } = await import('../pipeline.ts');
+    return runBuild({ shape, out: dir, repoRoot, log: (l) => console.log(l), onStageStart: stageProgress(process.stdout) });
+  };
   if (!args.build) {
     if (built) return;
     const named = args.dir === 'dist' ? dir : `--dir ${dir}`;
@@ -245,6 +248,7 @@ async function prepareDist(dir: string, args: ServeArgs, repoRoot: string): Prom
   if (noSources) {
     // The same list the fetch will use (ODR_FETCH_MANIFEST may replace the built-in one).
     console.log(fetchPlan(loadManifest(process.env.ODR_FETCH_MANIFEST?.trim() || undefined)));
+    const { main: fetchMain } = await import('../fetch/cli.ts');
     const code = await fetchMain([], { env: process.env });
     if (code !== 0) {
       console.error('The data fetch failed (see above); nothing was built. Fix the cause and run npm start again: files already downloaded are kept.');
