@@ -77,8 +77,10 @@ describe('docs tables', () => {
   for (const width of [360, 1280]) {
     it(`no table cell breaks a word at ${width} px (/docs/, methodology, changes)`, async () => {
       const context = await s.browser.newContext({ viewport: { width, height: 900 } });
+      // One tab, navigated from page to page (see SiteSession.tab).
+      const { page, visit } = await s.tab(context);
       for (const path of ['/docs/', '/docs/methodology', '/docs/changes', '/isco/']) {
-        const { page, watch } = await s.open(context, path);
+        const watch = await visit(path);
         const cells = await page.locator('td, th').count();
         const broken = await page.evaluate(brokenWords);
         expect(broken, `${path} at ${width} px (${cells} cells)`).toEqual([]);
@@ -90,7 +92,6 @@ describe('docs tables', () => {
         }
         await shoot(page, resolve(s.shots, `${path.replace(/\W+/g, '-')}${width}.png`));
         expect(watch.errors).toEqual([]);
-        await page.close();
       }
       await context.close();
     });
@@ -104,8 +105,9 @@ describe('cite this', () => {
 
   it('the home, docs and downloads pages cite CITATION.cff with this site as the address, and Copy copies it', async () => {
     const context = await s.browser.newContext({ viewport: { width: 1280, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
+    const { page, visit } = await s.tab(context);
     for (const path of ['/', '/docs/', '/downloads/']) {
-      const { page, watch } = await s.open(context, path);
+      const watch = await visit(path);
       const apa = page.locator('#cite-apa');
       const bib = page.locator('#cite-bib');
       expect(await apa.textContent(), path).toContain(`(Version ${dataVersion})`);
@@ -117,7 +119,6 @@ describe('cite this', () => {
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await bib.textContent());
       expect(watch.offHost).toEqual([]);
       expect(watch.errors).toEqual([]);
-      await page.close();
     }
     await context.close();
   });
