@@ -3,8 +3,8 @@
 // at 1280 and within two screens at 360, and axe finds nothing serious or critical in the verdict
 // or the header. (The whole page's axe run, width and requests: site-view-*.test.ts.) The first of
 // them, Registered Nurses, is the page the site views and the assessment check whole (axe on it at
-// 1280 px light and dark, 360 px light in site-view-*.test.ts; 360 and 1280 px, light and dark, in
-// site-pages.test.ts), so axe runs here on the other four: the verdict's own template and texts.
+// 1280 px light and dark, 360 px light in site-view-*.test.ts; 360 px dark in site-pages.test.ts),
+// so axe runs here on the other four: the verdict's own template and texts.
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { shoot, useSiteSession } from './site-session.ts';
