@@ -4,8 +4,8 @@
 // block of the home, docs and downloads pages and its Copy button.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { shoot, useSiteSession } from './site-session.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { shoot, useSiteSession, type Tab } from './site-session.ts';
 import { REPO_ROOT } from '../support/dists-status.ts';
 
 const s = useSiteSession('world');
@@ -19,10 +19,16 @@ const TITLES: Array<[string, string]> = [
 ];
 
 describe('the world, from the home search', () => {
+  // One phone-sized tab for the four searches, each from the home page loaded anew (see
+  // SiteSession.tab; the site keeps nothing in storage between pages).
+  let tab: Tab | undefined;
+  afterAll(async () => tab?.page.context().close());
+
   it.each(TITLES)('"%s" reaches ISCO-08 unit group %s from the home search', async (q, code) => {
     const unit = await (await fetch(`${s.site.url}/api/v1/isco/${code}`)).json();
-    const context = await s.browser.newContext({ viewport: { width: 360, height: 800 } });
-    const { page, watch } = await s.open(context, '/');
+    tab ??= await s.tab(await s.browser.newContext({ viewport: { width: 360, height: 800 } }));
+    const { page } = tab;
+    const watch = await tab.visit('/');
     await page.fill('input[name=q]', q);
     await page.click('form[data-search] button');
     const first = page.locator('[data-isco-results] a').first();
@@ -32,7 +38,6 @@ describe('the world, from the home search', () => {
     expect(await page.locator('h1').textContent()).toBe(unit.title);
     expect(page.url()).toContain(`/isco/`);
     expect(watch.errors).toEqual([]);
-    await context.close();
   });
 });
 
