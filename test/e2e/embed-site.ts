@@ -16,6 +16,8 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export interface Site {
   url: string;
+  /** The folder served (a build: each URL's file as the server reads it). */
+  dir: string;
   data: 'real' | 'fixture';
   close(): Promise<void>;
 }
@@ -38,6 +40,7 @@ export async function startSite(): Promise<Site> {
   const server = await startServer({ dir, port: 0, host: '127.0.0.1' });
   return {
     url: server.url.replace(/\/$/, ''),
+    dir,
     data: realData() ? 'real' : 'fixture',
     close: async () => {
       await server.close();

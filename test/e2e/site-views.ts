@@ -136,8 +136,10 @@ export function describeView(view: View): void {
       const failures: string[] = [];
       // bypassCSP only so that axe can be injected; the pages' own CSP is checked in the contract tests.
       const context = await s.browser.newContext({ viewport: { width: view.width, height: 900 }, colorScheme: firstPass.scheme, bypassCSP: true });
+      // One tab, navigated from page to page (see SiteSession.tab).
+      const { page, visit } = await s.tab(context);
       for (const p of pages) {
-        const { page, watch } = await s.open(context, p.path);
+        const watch = await visit(p.path);
         // Each pass on the page as loaded: a later scheme is switched to in place (the colours are
         // custom properties chosen by prefers-color-scheme), not loaded again.
         for (const pass of view.passes) {
@@ -152,7 +154,8 @@ export function describeView(view: View): void {
         }
         for (const u of watch.offHost) failures.push(`${p.name}: requested ${u}`);
         for (const e of watch.errors) failures.push(`${p.name}: console ${e}`);
-        await page.close();
+        // The next page loads in the first pass's scheme, as the context was made.
+        if (laterPasses.length > 0) await page.emulateMedia({ colorScheme: firstPass.scheme });
       }
       await context.close();
       expect(failures).toEqual([]);

@@ -4,8 +4,8 @@
 // block of the home, docs and downloads pages and its Copy button.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { shoot, useSiteSession } from './site-session.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { shoot, useSiteSession, type Tab } from './site-session.ts';
 import { REPO_ROOT } from '../support/dists-status.ts';
 
 const s = useSiteSession('world');
@@ -19,10 +19,16 @@ const TITLES: Array<[string, string]> = [
 ];
 
 describe('the world, from the home search', () => {
+  // One phone-sized tab for the four searches, each from the home page loaded anew (see
+  // SiteSession.tab; the site keeps nothing in storage between pages).
+  let tab: Tab | undefined;
+  afterAll(async () => tab?.page.context().close());
+
   it.each(TITLES)('"%s" reaches ISCO-08 unit group %s from the home search', async (q, code) => {
     const unit = await (await fetch(`${s.site.url}/api/v1/isco/${code}`)).json();
-    const context = await s.browser.newContext({ viewport: { width: 360, height: 800 } });
-    const { page, watch } = await s.open(context, '/');
+    tab ??= await s.tab(await s.browser.newContext({ viewport: { width: 360, height: 800 } }));
+    const { page } = tab;
+    const watch = await tab.visit('/');
     await page.fill('input[name=q]', q);
     await page.click('form[data-search] button');
     const first = page.locator('[data-isco-results] a').first();
@@ -32,7 +38,6 @@ describe('the world, from the home search', () => {
     expect(await page.locator('h1').textContent()).toBe(unit.title);
     expect(page.url()).toContain(`/isco/`);
     expect(watch.errors).toEqual([]);
-    await context.close();
   });
 });
 
@@ -77,8 +82,10 @@ describe('docs tables', () => {
   for (const width of [360, 1280]) {
     it(`no table cell breaks a word at ${width} px (/docs/, methodology, changes)`, async () => {
       const context = await s.browser.newContext({ viewport: { width, height: 900 } });
+      // One tab, navigated from page to page (see SiteSession.tab).
+      const { page, visit } = await s.tab(context);
       for (const path of ['/docs/', '/docs/methodology', '/docs/changes', '/isco/']) {
-        const { page, watch } = await s.open(context, path);
+        const watch = await visit(path);
         const cells = await page.locator('td, th').count();
         const broken = await page.evaluate(brokenWords);
         expect(broken, `${path} at ${width} px (${cells} cells)`).toEqual([]);
@@ -90,7 +97,6 @@ describe('docs tables', () => {
         }
         await shoot(page, resolve(s.shots, `${path.replace(/\W+/g, '-')}${width}.png`));
         expect(watch.errors).toEqual([]);
-        await page.close();
       }
       await context.close();
     });
@@ -104,8 +110,9 @@ describe('cite this', () => {
 
   it('the home, docs and downloads pages cite CITATION.cff with this site as the address, and Copy copies it', async () => {
     const context = await s.browser.newContext({ viewport: { width: 1280, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
+    const { page, visit } = await s.tab(context);
     for (const path of ['/', '/docs/', '/downloads/']) {
-      const { page, watch } = await s.open(context, path);
+      const watch = await visit(path);
       const apa = page.locator('#cite-apa');
       const bib = page.locator('#cite-bib');
       expect(await apa.textContent(), path).toContain(`(Version ${dataVersion})`);
@@ -117,7 +124,6 @@ describe('cite this', () => {
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await bib.textContent());
       expect(watch.offHost).toEqual([]);
       expect(watch.errors).toEqual([]);
-      await page.close();
     }
     await context.close();
   });

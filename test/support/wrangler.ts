@@ -253,7 +253,10 @@ async function waitUntilServing(url: string, proc: ChildProcess, log: () => stri
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 500));
+    // Asked again soon: the runtimes start one after the other (withStartLock), so each step of
+    // this wait past the moment it serves delays the next start and the files waiting for it
+    // (a 500 ms step cost 250 ms a start on average). A refused connection costs next to nothing.
+    await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`wrangler pages dev did not serve ${url} within 120 s:\n${log()}`);
 }

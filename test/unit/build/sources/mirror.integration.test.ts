@@ -131,7 +131,12 @@ describe.skipIf(!present)('quoted text files of the data mirror', () => {
       if (!text.includes('"')) continue;
       quoted++;
       const d = f.toLowerCase().endsWith('.csv') ? ',' : '\t';
-      expect(splitQuoted(text, d), f).toEqual(parseCsv(text, d));
+      const fast = splitQuoted(text, d);
+      const general = parseCsv(text, d);
+      // Both are plain data (strings, arrays, whole numbers, the Rows holder's two fields), so equal
+      // JSON is equal tables: a sixth of the CPU of toEqual's walk over some 30 MB of cells
+      // (0.34 s against 2.05 s). toEqual only when they differ, for its diff.
+      if (JSON.stringify(fast) !== JSON.stringify(general)) expect(fast, f).toEqual(general);
     }
     expect(quoted).toBeGreaterThan(20);
   }, 60_000);
