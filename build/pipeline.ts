@@ -197,11 +197,21 @@ async function loadModel(opts: Omit<BuildOptions, 'shape' | 'out'>, sourceDir: s
  * Fills `out` with the files of another out folder built from the same key and still intact
  * (hard links, swapped in atomically) and records it; null when there is no such folder.
  */
-async function linkTwin(stampDir: string, out: string, key: string, opts: Pick<BuildOptions, 'strict' | 'reuse'>): Promise<{ from: string; summary: StampedSummary } | null> {
+async function linkTwin(stampDir: string, out: string, key: string, opts: Pick<BuildOptions, 'strict' | 'reuse' | 'log'>): Promise<{ from: string; summary: StampedSummary } | null> {
   const twin = await findTwin<StampedSummary>(stampDir, out, key);
   if (!twin) return null;
   if (opts.strict && twin.check.summary.rejected.rows.length > 0) throw strictError(twin.check.summary.rejected.rows);
-  const { tree, stats } = await OutputTree.linkedFrom(out, twin.from, twin.check.present, { reuse: opts.reuse !== false });
+  let linked: Awaited<ReturnType<typeof OutputTree.linkedFrom>>;
+  try {
+    linked = await OutputTree.linkedFrom(out, twin.from, twin.check.present, { reuse: opts.reuse !== false });
+  } catch (e) {
+    // The folder checked a moment ago changed or went away since (another build replacing it, a
+    // test run removing its builds): the cache cannot serve, so this folder is emitted instead.
+    // The half-linked tree is removed by the emit's own start (OutputTree.open).
+    opts.log?.(`    (output: linking ${twin.from} into ${out} failed (${(e as Error).message}); emitting the files instead)`);
+    return null;
+  }
+  const { tree, stats } = linked;
   try {
     await tree.commit();
   } catch (e) {

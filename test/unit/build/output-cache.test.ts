@@ -6,8 +6,9 @@
 import { appendFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runBuild } from '../../../build/pipeline.ts';
+import { OutputTree } from '../../../build/emit/write.ts';
 import { cleanMini, repoRoot } from './sources/helpers/paths.ts';
 import { treeDigest } from '../../support/tree-digest.ts';
 
@@ -86,6 +87,29 @@ describe('the output cache across folders (mini fixture)', () => {
     const memos = readdirSync(path.join(tmp, 'cache-folders', 'outputs')).filter((f) => f.endsWith('.hashes.json'));
     const memo = (dir: string) => memos.map((f) => JSON.parse(readFileSync(path.join(tmp, 'cache-folders', 'outputs', f), 'utf8')) as { files: Record<string, number[]> }).find((m) => m.files[meta(dir)])!;
     for (const dir of [first, second]) expect(memo(dir).files[meta(dir)]!.slice(0, 4)).toEqual([statSync(meta(dir)).size, statSync(meta(dir)).mtimeMs, statSync(meta(dir)).ctimeMs, statSync(meta(dir)).ino]);
+  });
+
+  it('a folder that loses a file after its check, while it is linked from, is not served from: the new folder is emitted, and the log says why', async () => {
+    const racing = path.join(tmp, 'racing');
+    const second = path.join(tmp, 'second');
+    const lines: string[] = [];
+    const link = OutputTree.linkedFrom.bind(OutputTree);
+    // As when another run removes the folder it checked a moment ago: the file goes between the check and the links.
+    const spy = vi.spyOn(OutputTree, 'linkedFrom').mockImplementationOnce(async (out, from, rels, opts) => {
+      expect(from).toBe(second); // the most recently built intact folder
+      rmSync(meta(from));
+      return link(out, from, rels, opts);
+    });
+    try {
+      const s = await runBuild({ shape: 'percentile', out: racing, source: mini.dir, repoRoot, cacheDir: path.join(tmp, 'cache-folders'), log: (l) => lines.push(l) });
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect(s.caches!.output).toBe('miss');
+      expect(treeDigest(racing)).toBe(written);
+      expect(lines.find((l) => l.includes(`linking ${second} into ${racing} failed`) && l.includes('emitting the files instead'))).toBeDefined();
+    } finally {
+      spy.mockRestore();
+      rmSync(racing, { recursive: true, force: true });
+    }
   });
 
   it('a folder edited by hand is not linked from: the new folder is emitted', async () => {
