@@ -81,48 +81,45 @@ export function parseQuery(params: Iterable<[string, string]>, spec: QuerySpec):
       values[name] = p.kind === 'int' ? p.default : undefined;
       continue;
     }
-    const loc = `query.${name}`;
-    if (raw.length > 1) {
-      errors.push({ location: loc, message: `parameter "${name}" given ${raw.length} times; give it once` });
-      continue;
-    }
     const v = raw[0]!;
-    // URLSearchParams turns malformed percent-encoding or invalid UTF-8 into U+FFFD instead of
-    // failing; a search for garbled text would silently match something else.
-    if (v.includes('\uFFFD')) {
-      errors.push({ location: loc, message: `parameter "${name}" is not valid percent-encoded UTF-8` });
-      continue;
-    }
-    if (v.length === 0) {
-      errors.push({ location: loc, message: `parameter "${name}" is empty` });
-      continue;
-    }
-    if (p.kind === 'choice') {
-      if (p.values.includes(v)) values[name] = v;
-      else errors.push({ location: loc, message: `parameter "${name}" must be one of ${p.values.join(', ')}, got "${v}"`, allowed: [...p.values] });
-      continue;
-    }
-    if (p.kind === 'string') {
-      if (v.trim().length === 0) errors.push({ location: loc, message: `parameter "${name}" is blank` });
-      else if (v.length > p.maxLength) errors.push({ location: loc, message: `parameter "${name}" is longer than ${p.maxLength} characters` });
-      else values[name] = v;
-      continue;
-    }
-    if (!CANONICAL_INT.test(v)) {
-      const range = p.kind === 'enum' ? `one of ${p.values.join(', ')}` : p.max === Number.MAX_SAFE_INTEGER ? `an integer >= ${p.min}` : `an integer from ${p.min} to ${p.max}`;
-      errors.push({ location: loc, message: `parameter "${name}" must be ${range} in plain decimal digits, got "${v}"` });
-      continue;
-    }
-    const n = Number(v);
-    if (p.kind === 'enum') {
-      if (!p.values.includes(n)) {
-        errors.push({ location: loc, message: `parameter "${name}" must be one of ${p.values.join(', ')}`, allowed: p.values.map(String) });
-      } else values[name] = n;
-    } else if (n < p.min || n > p.max) {
-      errors.push({ location: loc, message: `parameter "${name}" must be between ${p.min} and ${p.max}, got ${n}` });
-    } else values[name] = n;
+    if (raw.length === 1 && validParam(v, p)) values[name] = p.kind === 'int' || p.kind === 'enum' ? Number(v) : v;
+    else errors.push(paramError(name, p, raw));
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, values };
+}
+
+/**
+ * Whether a parameter's one value is good. The message saying what is wrong is made apart
+ * (paramError), on an error only: a cold instance compiles a function whole on its first call,
+ * and the messages were most of parseQuery's code.
+ */
+function validParam(v: string, p: ParamSpec): boolean {
+  // URLSearchParams turns malformed percent-encoding or invalid UTF-8 into U+FFFD instead of
+  // failing; a search for garbled text would silently match something else.
+  if (v.includes('\uFFFD') || v.length === 0) return false;
+  if (p.kind === 'choice') return p.values.includes(v);
+  if (p.kind === 'string') return v.trim().length > 0 && v.length <= p.maxLength;
+  if (!CANONICAL_INT.test(v)) return false;
+  const n = Number(v);
+  return p.kind === 'enum' ? p.values.includes(n) : n >= p.min && n <= p.max;
+}
+
+/** What is wrong with a parameter given `raw` (validParam said it is not good), naming it. */
+function paramError(name: string, p: ParamSpec, raw: string[]): ProblemError {
+  const location = `query.${name}`;
+  if (raw.length > 1) return { location, message: `parameter "${name}" given ${raw.length} times; give it once` };
+  const v = raw[0]!;
+  if (v.includes('\uFFFD')) return { location, message: `parameter "${name}" is not valid percent-encoded UTF-8` };
+  if (v.length === 0) return { location, message: `parameter "${name}" is empty` };
+  if (p.kind === 'choice') return { location, message: `parameter "${name}" must be one of ${p.values.join(', ')}, got "${v}"`, allowed: [...p.values] };
+  if (p.kind === 'string') return { location, message: v.trim().length === 0 ? `parameter "${name}" is blank` : `parameter "${name}" is longer than ${p.maxLength} characters` };
+  if (!CANONICAL_INT.test(v)) {
+    const range = p.kind === 'enum' ? `one of ${p.values.join(', ')}` : p.max === Number.MAX_SAFE_INTEGER ? `an integer >= ${p.min}` : `an integer from ${p.min} to ${p.max}`;
+    return { location, message: `parameter "${name}" must be ${range} in plain decimal digits, got "${v}"` };
+  }
+  const n = Number(v);
+  if (p.kind === 'enum') return { location, message: `parameter "${name}" must be one of ${p.values.join(', ')}`, allowed: p.values.map(String) };
+  return { location, message: `parameter "${name}" must be between ${p.min} and ${p.max}, got ${n}` };
 }
 
 export const OCCUPATION_LIST_QUERY: QuerySpec = {

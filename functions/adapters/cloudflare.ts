@@ -49,8 +49,9 @@ export default {
 
 async function answer(req: Request, env: Env): Promise<Response> {
   const url = new URL(req.url);
+  const origin = url.origin;
   const load = async (name: string) => {
-    const res = await env.ASSETS.fetch(`${url.origin}/${shardFile(name)}`);
+    const res = await env.ASSETS.fetch(`${origin}/${shardFile(name)}`);
     if (!res.ok) throw new Error(`shard ${name}: HTTP ${res.status}`);
     return res.json();
   };
@@ -62,13 +63,14 @@ async function answer(req: Request, env: Env): Promise<Response> {
   // The platform caps request bodies itself (see HandlerOptions.discardLimitBytes).
   // A static route's JSON by its own file name (the MCP tools read risk responses); 404: none.
   const loadFile = async (urlPath: string) => {
-    const res = await env.ASSETS.fetch(`${url.origin}/${fileFor(urlPath, 'json')}`);
+    const res = await env.ASSETS.fetch(`${origin}/${fileFor(urlPath, 'json')}`);
     if (res.status === 404) return null;
     if (!res.ok) throw new Error(`file ${urlPath}: HTTP ${res.status}`);
     return res.json();
   };
   handler ??= createHandler(
-    { loadShard: load, loadFile },
+    // The metadata shard once: the handler's store reads (and checks) the one read here.
+    { loadShard: (name) => (name === 'meta' && meta ? meta : load(name)), loadFile },
     {
       votes: { store: env.VOTES ? d1VoteStore(env.VOTES) : null, secret: env.VOTE_SECRET || undefined, requireSecret: true, budget: voteBudget(env.VOTE_BUDGET) },
       discardLimitBytes: Number.POSITIVE_INFINITY,
@@ -81,7 +83,7 @@ async function answer(req: Request, env: Env): Promise<Response> {
     // Pages' asset server answers /x/index.html with a redirect to /x/ (its HTML handling), so
     // HTML pages are fetched by their folder; JSON files by their own name.
     const file = d.file.replace(/(^|\/)index\.html$/, '$1');
-    const asset = await env.ASSETS.fetch(new Request(`${url.origin}/${file}`, req));
+    const asset = await env.ASSETS.fetch(new Request(`${origin}/${file}`, req));
     if (asset.status === 200 || asset.status === 304) {
       const headers = new Headers(asset.headers);
       for (const [k, v] of Object.entries(d.headers)) headers.set(k, v);
