@@ -59,33 +59,35 @@ interface CompiledRoute {
   params: Array<[number, string, RegExp]>;
 }
 
-/** Per shape, the routes by segment count (table order kept within each), built on first use. */
+/**
+ * Per shape and segment count, its routes (table order kept), built when a path of that many
+ * segments is first matched: a cold instance's first request builds one count's, in plain loops
+ * (each route cut into segments by a closure per segment was a good part of its routing).
+ */
 const compiled = new Map<Shape, Map<number, CompiledRoute[]>>();
-function compiledRoutes(shape: Shape): Map<number, CompiledRoute[]> {
+function routesOfSize(shape: Shape, size: number): CompiledRoute[] {
   let bySize = compiled.get(shape);
-  if (!bySize) {
-    bySize = new Map();
+  if (!bySize) compiled.set(shape, (bySize = new Map()));
+  let list = bySize.get(size);
+  if (!list) {
+    list = [];
     for (const route of routesFor(shape)) {
       const segs = route.pattern.split('/');
+      if (segs.length !== size) continue;
       const params: CompiledRoute['params'] = [];
-      segs.forEach((p, i) => {
-        if (p.startsWith(':')) params.push([i, p.slice(1), PARAM_PATTERNS[p.slice(1)]!]);
-      });
-      const list = bySize.get(segs.length) ?? [];
+      for (let i = 0; i < segs.length; i++) if (segs[i]!.startsWith(':')) params.push([i, segs[i]!.slice(1), PARAM_PATTERNS[segs[i]!.slice(1)]!]);
       list.push({ route, segs, params });
-      bySize.set(segs.length, list);
     }
-    compiled.set(shape, bySize);
+    // A count no route has is not kept: a client could name thousands of counts.
+    if (list.length > 0) bySize.set(size, list);
   }
-  return bySize;
+  return list;
 }
 
 /** Segment-wise match; a parameter must match its pattern, so "../" or "%2F" never reach a file. */
 export function matchRoute(pathname: string, shape: Shape): RouteMatch | null {
   const segs = pathname.split('/');
-  const candidates = compiledRoutes(shape).get(segs.length);
-  if (!candidates) return null;
-  for (const c of candidates) {
+  for (const c of routesOfSize(shape, segs.length)) {
     let ok = true;
     for (let i = 0; i < segs.length && ok; i++) ok = c.segs[i]!.startsWith(':') ? true : c.segs[i] === segs[i];
     if (!ok) continue;
