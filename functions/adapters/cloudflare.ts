@@ -55,11 +55,7 @@ async function answer(req: Request, env: Env): Promise<Response> {
     if (!res.ok) throw new Error(`shard ${name}: HTTP ${res.status}`);
     return res.json();
   };
-  if (!handler && env.VOTES && !env.VOTE_SECRET) {
-    console.error('VOTE_SECRET is not set: votes are refused (503 vote-secret-missing). Set it with `npx wrangler pages secret put VOTE_SECRET`.');
-  }
-  const weak = !handler && env.VOTES && env.VOTE_SECRET ? weakSecret(env.VOTE_SECRET) : null;
-  if (weak) console.error(`VOTE_SECRET is too weak (${weak}): votes are refused (503 vote-secret-missing). Set a random one, e.g. \`openssl rand -hex 32 | npx wrangler pages secret put VOTE_SECRET\`.`);
+  if (!handler && env.VOTES) warnOfSecret(env.VOTE_SECRET);
   // The platform caps request bodies itself (see HandlerOptions.discardLimitBytes).
   // A static route's JSON by its own file name (the MCP tools read risk responses); 404: none.
   const loadFile = async (urlPath: string) => {
@@ -80,16 +76,35 @@ async function answer(req: Request, env: Env): Promise<Response> {
   const { shape, data_version } = await meta;
   const d = dispatch(req.method, url.pathname, shape, data_version);
   if (d.to === 'file') {
-    // Pages' asset server answers /x/index.html with a redirect to /x/ (its HTML handling), so
-    // HTML pages are fetched by their folder; JSON files by their own name.
-    const file = d.file.replace(/(^|\/)index\.html$/, '$1');
-    const asset = await env.ASSETS.fetch(new Request(`${origin}/${file}`, req));
-    if (asset.status === 200 || asset.status === 304) {
-      const headers = new Headers(asset.headers);
-      for (const [k, v] of Object.entries(d.headers)) headers.set(k, v);
-      return new Response(asset.body, { status: asset.status, headers });
-    }
+    const asset = await fileAnswer(req, env, origin, d);
+    if (asset) return asset;
   }
   // Cloudflare sets CF-Connecting-IP itself on every request that reaches the worker.
   return handler(req, { clientAddress: req.headers.get('CF-Connecting-IP') });
+}
+
+/**
+ * A static route's file with the route's headers, or null when the platform has none for it.
+ * Apart from answer(), as warnOfSecret is: a cold instance compiles a function whole on its first
+ * call, and a request for the function compiles none of this.
+ */
+async function fileAnswer(req: Request, env: Env, origin: string, d: { file: string; headers: Record<string, string> }): Promise<Response | null> {
+  // Pages' asset server answers /x/index.html with a redirect to /x/ (its HTML handling), so
+  // HTML pages are fetched by their folder; JSON files by their own name.
+  const file = d.file.replace(/(^|\/)index\.html$/, '$1');
+  const asset = await env.ASSETS.fetch(new Request(`${origin}/${file}`, req));
+  if (asset.status !== 200 && asset.status !== 304) return null;
+  const headers = new Headers(asset.headers);
+  for (const [k, v] of Object.entries(d.headers)) headers.set(k, v);
+  return new Response(asset.body, { status: asset.status, headers });
+}
+
+/** Says, once per instance with a vote database, when VOTE_SECRET is missing or too weak (votes are then refused). */
+function warnOfSecret(secret: string | undefined): void {
+  if (!secret) {
+    console.error('VOTE_SECRET is not set: votes are refused (503 vote-secret-missing). Set it with `npx wrangler pages secret put VOTE_SECRET`.');
+    return;
+  }
+  const weak = weakSecret(secret);
+  if (weak) console.error(`VOTE_SECRET is too weak (${weak}): votes are refused (503 vote-secret-missing). Set a random one, e.g. \`openssl rand -hex 32 | npx wrangler pages secret put VOTE_SECRET\`.`);
 }
