@@ -35,3 +35,16 @@ export function pathAndQuery(url: string): { pathname: string; query: string } {
   const parsed = new URL(url);
   return { pathname: parsed.pathname, query: parsed.search.slice(1) };
 }
+
+/**
+ * A request URL's origin and path as URL gives them: cut from the serialized URL for http and
+ * https (a Request's URL has no credentials, and its path starts at the first "/" after the
+ * host), parsed otherwise. Parsing it whole was a good part of a small request's cost on Node.
+ */
+export function originAndPath(href: string): { origin: string; pathname: string } {
+  const at = HTTP_URL.test(href) ? href.indexOf('/', href.indexOf('://') + 3) : -1;
+  if (at >= 0) return { origin: href.slice(0, at), pathname: pathAndQuery(href).pathname };
+  const url = new URL(href);
+  return { origin: url.origin, pathname: url.pathname };
+}
+const HTTP_URL = /^https?:\/\//;

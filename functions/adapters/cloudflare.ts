@@ -5,6 +5,7 @@ import { createHandler, type Handler } from '../api.ts';
 import { problemResponse, toResponse } from '../http.ts';
 import { fileFor, shardFile } from '../../build/contract/dist-layout.ts';
 import { dispatch } from '../dispatch.ts';
+import { originAndPath } from '../request-url.ts';
 import type { ShardMeta } from '../../build/contract/request-schemas.ts';
 import { VOTE_POLICY } from '../../build/contract/votes.ts';
 import { d1VoteStore, type D1Like } from './d1-vote-store.ts';
@@ -48,8 +49,7 @@ export default {
 };
 
 async function answer(req: Request, env: Env): Promise<Response> {
-  const url = new URL(req.url);
-  const origin = url.origin;
+  const { origin, pathname } = originAndPath(req.url);
   const load = async (name: string) => {
     const res = await env.ASSETS.fetch(`${origin}/${shardFile(name)}`);
     if (!res.ok) throw new Error(`shard ${name}: HTTP ${res.status}`);
@@ -74,7 +74,7 @@ async function answer(req: Request, env: Env): Promise<Response> {
   );
   meta ??= load('meta') as Promise<ShardMeta>;
   const { shape, data_version } = await meta;
-  const d = dispatch(req.method, url.pathname, shape, data_version);
+  const d = dispatch(req.method, pathname, shape, data_version);
   if (d.to === 'file') {
     const asset = await fileAnswer(req, env, origin, d);
     if (asset) return asset;
