@@ -32,7 +32,6 @@ const CANONICAL_INT = /^(0|[1-9][0-9]*)$/;
 /** The largest offset: past every list, and said as the OpenAPI maximum (MAX_SAFE_INTEGER was refused as not "plain decimal digits"). */
 export const MAX_OFFSET = 1_000_000_000;
 
-const NEEDS_DECODING = /[%+]/;
 const NON_ASCII = /[^\x00-\x7f]/;
 
 /** Each spec's entries, listed once (the function parses a query per request). */
@@ -63,7 +62,7 @@ export function queryPairs(query: string): Iterable<[string, string]> {
   return pairs;
 }
 
-const formDecode = (s: string): string => (NEEDS_DECODING.test(s) ? decodeURIComponent(s.replaceAll('+', ' ')) : s);
+const formDecode = (s: string): string => (s.includes('%') || s.includes('+') ? decodeURIComponent(s.replaceAll('+', ' ')) : s);
 
 /**
  * Every parameter problem is collected (unknown, repeated, empty, malformed, out of range), each
