@@ -79,8 +79,13 @@ async function answer(req: Request, env: Env): Promise<Response> {
     const asset = await fileAnswer(req, env, origin, d);
     if (asset) return asset;
   }
-  // Cloudflare sets CF-Connecting-IP itself on every request that reaches the worker.
-  return handler(req, { clientAddress: req.headers.get('CF-Connecting-IP') });
+  // Cloudflare sets CF-Connecting-IP itself on every request that reaches the worker. Read only
+  // when a handler asks (votes), as the local server reads its address: not on every request.
+  return handler(req, {
+    get clientAddress() {
+      return req.headers.get('CF-Connecting-IP');
+    },
+  });
 }
 
 /**
