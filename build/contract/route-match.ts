@@ -1,7 +1,7 @@
 // A request path to its route: segment-wise matching against the route table, the trailing-slash
 // redirects, and the kind of 404 a path gets.
 import type { Shape } from '../model/record-schemas.ts';
-import { PARAM_PATTERNS, releaseRoutes, routesFor, type RouteDef } from './routes.ts';
+import { PARAM_PATTERNS, releaseRoutes, ROUTES, type RouteDef } from './routes.ts';
 
 const EMBED_PREFIX = '/embed/';
 
@@ -71,7 +71,10 @@ function routesOfSize(shape: Shape, size: number): CompiledRoute[] {
   let list = bySize.get(size);
   if (!list) {
     list = [];
-    for (const route of routesFor(shape)) {
+    // The table itself, each route's shapes asked in place (routesFor's filter is a closure per route).
+    for (let r = 0; r < ROUTES.length; r++) {
+      const route = ROUTES[r]!;
+      if (!route.shapes.includes(shape)) continue;
       const segs = route.pattern.split('/');
       if (segs.length !== size) continue;
       const params: CompiledRoute['params'] = [];
