@@ -261,10 +261,11 @@ function queryWords(index: SearchIndex, lexicon: Lexicon | undefined = lexiconOf
       let byName = names.get(w);
       if (!byName) {
         const lists: Array<{ ids: Int32Array; q: number }> = [];
-        for (const [k, q] of self.candidates(w)) {
-          const ids = postingsOf(index, k);
+        // Entries read by index, not destructured (an iterator protocol more to compile cold).
+        for (const entry of self.candidates(w)) {
+          const ids = postingsOf(index, entry[0]);
           searchWork.postings += ids.length;
-          lists.push({ ids, q });
+          lists.push({ ids, q: entry[1] });
         }
         names.set(w, (byName = mergeNames(lists)));
       }

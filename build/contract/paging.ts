@@ -72,10 +72,14 @@ export function parseQuery(params: Iterable<[string, string]>, spec: QuerySpec):
   const errors: ProblemError[] = [];
   const values: QueryValues = {};
   const seen = new Map<string, string[]>();
-  for (const [name, value] of params) {
+  // Indexed loops, not destructuring ones (their iterator protocol is much code to compile on a
+  // cold instance's first request, and to run uncompiled).
+  const pairs = Array.isArray(params) ? (params as Array<[string, string]>) : [...params];
+  for (let i = 0; i < pairs.length; i++) {
+    const name = pairs[i]![0];
     const list = seen.get(name);
-    if (list) list.push(value);
-    else seen.set(name, [value]);
+    if (list) list.push(pairs[i]![1]);
+    else seen.set(name, [pairs[i]![1]]);
   }
 
   let unknown: string[] | null = null;
@@ -85,7 +89,9 @@ export function parseQuery(params: Iterable<[string, string]>, spec: QuerySpec):
   }
   let entries = specEntries.get(spec);
   if (!entries) specEntries.set(spec, (entries = Object.entries(spec)));
-  for (const [name, p] of entries) {
+  for (let e = 0; e < entries.length; e++) {
+    const name = entries[e]![0];
+    const p = entries[e]![1];
     const raw = seen.get(name);
     if (raw === undefined) {
       values[name] = p.kind === 'int' ? p.default : undefined;

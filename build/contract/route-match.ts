@@ -95,12 +95,11 @@ export function matchRoute(pathname: string, shape: Shape): RouteMatch | null {
     for (let i = 0; i < segs.length && ok; i++) ok = c.segs[i]!.startsWith(':') ? true : c.segs[i] === segs[i];
     if (!ok) continue;
     const params: Record<string, string> = {};
-    for (const [i, name, re] of c.params) {
-      if (!re.test(segs[i]!)) {
-        ok = false;
-        break;
-      }
-      params[name] = segs[i]!;
+    for (let k = 0; k < c.params.length && ok; k++) {
+      const param = c.params[k]!;
+      const seg = segs[param[0]]!;
+      if (param[2].test(seg)) params[param[1]] = seg;
+      else ok = false;
     }
     if (ok) return { route: c.route, params };
   }
