@@ -74,9 +74,8 @@ function routesOfSize(shape: Shape, size: number): CompiledRoute[] {
     // The table itself, each route's shapes asked in place (routesFor's filter is a closure per route).
     for (let r = 0; r < ROUTES.length; r++) {
       const route = ROUTES[r]!;
-      if (!route.shapes.includes(shape)) continue;
+      if (!route.shapes.includes(shape) || segmentCount(route.pattern) !== size) continue;
       const segs = route.pattern.split('/');
-      if (segs.length !== size) continue;
       const params: CompiledRoute['params'] = [];
       for (let i = 0; i < segs.length; i++) if (segs[i]!.startsWith(':')) params.push([i, segs[i]!.slice(1), PARAM_PATTERNS[segs[i]!.slice(1)]!]);
       list.push({ route, segs, params });
@@ -85,6 +84,13 @@ function routesOfSize(shape: Shape, size: number): CompiledRoute[] {
     if (list.length > 0) bySize.set(size, list);
   }
   return list;
+}
+
+/** How many segments split('/') would give (split is a runtime call, slow the first times: only the routes of the size are split). */
+function segmentCount(pattern: string): number {
+  let n = 1;
+  for (let at = pattern.indexOf('/'); at >= 0; at = pattern.indexOf('/', at + 1)) n++;
+  return n;
 }
 
 /** Segment-wise match; a parameter must match its pattern, so "../" or "%2F" never reach a file. */
