@@ -676,8 +676,25 @@ export function searchUnscored(index: SearchIndex, query: string, n = 5): number
   return unscored ? rank(unscored.index, query, false, index).slice(0, n) : [];
 }
 
-/** unscored_titles, each title's words apart, per index (split once). */
-const titleWords = new WeakMap<SearchIndex, string[][]>();
+/** unscored_titles joined by newlines, per index (joined once). */
+const titlesText = new WeakMap<SearchIndex, string>();
+
+/**
+ * Whether `text` (words joined by single spaces, titles by newlines) holds w as a word or, when w
+ * has 3 letters or more, as a word's start. By indexOf over the text as it is: splitting each
+ * title into words (a runtime call per title, slow its first times) was most of a cold search's
+ * look at these titles.
+ */
+function holdsWord(text: string, w: string): boolean {
+  for (let p = text.indexOf(w); p >= 0; p = text.indexOf(w, p + 1)) {
+    const before = p === 0 ? 32 : text.charCodeAt(p - 1);
+    if (before !== 32 && before !== 10) continue;
+    const end = p + w.length;
+    const after = end === text.length ? 32 : text.charCodeAt(end);
+    if (w.length >= 3 || after === 32 || after === 10) return true;
+  }
+  return false;
+}
 
 /**
  * Whether some unscored occupation's own title may hold every word of the query, from their titles
@@ -687,18 +704,15 @@ const titleWords = new WeakMap<SearchIndex, string[][]>();
 export function unscoredTitlesMayHold(index: SearchIndex, query: string): boolean {
   const ws = [...new Set(words(query))];
   if (ws.length === 0) return false;
-  let titles = titleWords.get(index);
-  if (!titles) titleWords.set(index, (titles = (index.unscored_titles ?? []).map((t) => t.split(' '))));
-  // Loops, not some/every: every query with matches asks this of every title, and the closures
-  // made per title were most of its cost.
-  for (const tws of titles) {
+  const titles = index.unscored_titles ?? [];
+  let text = titlesText.get(index);
+  if (text === undefined) titlesText.set(index, (text = titles.join('\n')));
+  // Most queries hold a word no title does: answered by the whole text, not title by title.
+  for (let i = 0; i < ws.length; i++) if (!holdsWord(text, ws[i]!)) return false;
+  // Loops, not some/every: closures made per title were most of this once.
+  for (let t = 0; t < titles.length; t++) {
     let all = true;
-    for (let i = 0; i < ws.length && all; i++) {
-      const w = ws[i]!;
-      let held = false;
-      for (let j = 0; j < tws.length && !held; j++) held = tws[j] === w || (w.length >= 3 && tws[j]!.startsWith(w));
-      all = held;
-    }
+    for (let i = 0; i < ws.length && all; i++) all = holdsWord(titles[t]!, ws[i]!);
     if (all) return true;
   }
   return false;
