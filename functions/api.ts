@@ -96,13 +96,7 @@ async function route(shards: ShardStore, handlers: Record<HandlerId, RouteHandle
     const match = matchRoute(pathname, meta.shape);
     // A preflight names what a resource allows: a path with no resource is a 404 like any other.
     if (req.method === 'OPTIONS') return match ? preflight(match.route) : notFound(shards, req, pathname);
-    if (!match) {
-      // A code people have in place of ours (six-digit SOC, a slug): each reads its shards only for a path that may be one.
-      const coded = (await sixDigitRedirect(shards, req, pathname, meta.shape)) ?? (await slugRedirect(shards, req, pathname, meta.shape)) ?? (await iscoSlugRedirect(shards, req, pathname));
-      if (coded) return coded;
-      const to = req.method === 'GET' || req.method === 'HEAD' ? redirectFor(pathname, meta.shape) : null;
-      return to ? redirect(to + new URL(req.url).search) : ((await malformedIsco(shards, req, pathname)) ?? notFound(shards, req, pathname));
-    }
+    if (!match) return await unmatched(shards, req, pathname, meta.shape);
     const { route } = match;
     const method = req.method === 'HEAD' ? 'GET' : req.method;
     if (!Object.hasOwn(route.ops, method)) return methodNotAllowed(req, pathname, route);
@@ -114,4 +108,17 @@ async function route(shards: ShardStore, handlers: Record<HandlerId, RouteHandle
     // Only our own faults land here (a missing shard); bad input is answered above with a 4xx.
     return problemResponse(req, 500, 'The server could not answer this request.');
   }
+}
+
+/**
+ * A path no route matches: a redirect when it names one of ours another way, else a 404. Apart
+ * from route(): a cold instance compiles a function whole on its first call, and a request for a
+ * route compiles none of this.
+ */
+async function unmatched(shards: ShardStore, req: RequestLike, pathname: string, shape: ShardMeta['shape']): Promise<AnyReply> {
+  // A code people have in place of ours (six-digit SOC, a slug): each reads its shards only for a path that may be one.
+  const coded = (await sixDigitRedirect(shards, req, pathname, shape)) ?? (await slugRedirect(shards, req, pathname, shape)) ?? (await iscoSlugRedirect(shards, req, pathname));
+  if (coded) return coded;
+  const to = req.method === 'GET' || req.method === 'HEAD' ? redirectFor(pathname, shape) : null;
+  return to ? redirect(to + new URL(req.url).search) : ((await malformedIsco(shards, req, pathname)) ?? notFound(shards, req, pathname));
 }

@@ -2,13 +2,19 @@
 // (insertion order; a hit does not refresh it, which keeps a lookup to one Map read).
 
 export class BoundedCache<K, V> {
-  private readonly map = new Map<K, { value: V; size: number }>();
-  private total = 0;
+  // Declared, set in the constructor: class fields would make V8 compile an initializer of their
+  // own (the class body parsed again) on a cold instance's first request.
+  declare private readonly map: Map<K, { value: V; size: number }>;
+  declare private total: number;
+  declare private readonly maxEntries: number;
+  declare private readonly maxSize: number;
 
-  constructor(
-    private readonly maxEntries: number,
-    private readonly maxSize = Infinity,
-  ) {}
+  constructor(maxEntries: number, maxSize = Infinity) {
+    this.map = new Map();
+    this.total = 0;
+    this.maxEntries = maxEntries;
+    this.maxSize = maxSize;
+  }
 
   get(key: K): V | undefined {
     return this.map.get(key)?.value;

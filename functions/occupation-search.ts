@@ -4,7 +4,7 @@
 // and the unscored occupations it names; one that finds some, those unscored occupations when it
 // names them by their official titles and no served occupation by its own.
 import type { SearchByLengthShard, SearchPostingsShard, SearchTyposShard, SearchTitlesShard, UnscoredSearchShard } from '../build/contract/response-schemas.ts';
-import { addTypoShard, partsMissing, postingShardName, takeMissing, unscoredOf, type SearchIndex } from '../build/contract/search-words.ts';
+import { addTypoShard, partsMissing, postingShardName, takeMissing, titlesOf, unscoredOf, type SearchIndex } from '../build/contract/search-words.ts';
 import { typoShardName } from '../build/contract/search-typos.ts';
 import { SEARCH_PART_SHARDS, UNSCORED_SHARD } from '../build/contract/dist-layout.ts';
 import { ownTitleHolds, searchOccupations, searchUnscored, suggestOccupations, unscoredTitleHolds, unscoredTitlesMayHold } from './search-query.ts';
@@ -81,8 +81,13 @@ function searchExtras(index: SearchIndex, q: string, found: number[]): Searched 
   const unscored = () => searchUnscored(index, q).map((i) => JSON.stringify(index.unscored!.occupations[i]));
   if (matches.length === 0) {
     // Their index first (a shard of its own, noted wanted here): without it, the suggestions
-    // would be work thrown away (asked again once it is in).
-    if (unscoredOf(index) === undefined && index.unscored_words !== undefined) return { matches };
+    // would be work thrown away (asked again once it is in). The titles the suggestions read are
+    // asked for with it, one round of loads and of this query, not two; a query that names an
+    // unscored occupation reads them for nothing.
+    if (unscoredOf(index) === undefined && index.unscored_words !== undefined) {
+      titlesOf(index);
+      return { matches };
+    }
     // Nothing at all: say which unscored occupations q names or, when it names none, which
     // titles come closest, additively (data stays empty, count 0). Titles that merely look
     // like "infantry" are no answer to it.

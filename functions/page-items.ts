@@ -52,10 +52,16 @@ function joined(page: SerializedPage): JoinedPage {
 const itemHash = (page: SerializedPage, i: number): string => itemHashAt(page.item_hashes, i);
 
 export class PageItems {
-  private readonly pending = new Map<number, Promise<SerializedPage>>();
-  private readonly ready = new Map<number, SerializedPage>();
+  // Declared, set in the constructor (as BoundedCache's: no field initializer to compile).
+  declare private readonly pending: Map<number, Promise<SerializedPage>>;
+  declare private readonly ready: Map<number, SerializedPage>;
+  declare private readonly shards: ShardStore;
 
-  constructor(private readonly shards: ShardStore) {}
+  constructor(shards: ShardStore) {
+    this.pending = new Map();
+    this.ready = new Map();
+    this.shards = shards;
+  }
 
   private load(n: number): Promise<SerializedPage> {
     let p = this.pending.get(n);

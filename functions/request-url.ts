@@ -13,9 +13,14 @@ export function dotSegmentPath(url: string): string | null {
   const scheme = url.indexOf('://');
   const at = scheme < 0 ? -1 : url.indexOf('/', scheme + 3);
   if (at < 0) return null;
-  const end = url.slice(at).search(/[?#]/);
-  const raw = end < 0 ? url.slice(at) : url.slice(at, at + end);
-  return DOT_SEGMENT.test(raw) ? raw : null;
+  // Where the path ends: at the first "?" or "#" (indexOf, not a regular expression: V8 compiles
+  // each one on its first use, some 20 µs on a cold instance's first request).
+  const q = url.indexOf('?', at);
+  const h = url.indexOf('#', at);
+  const end = q < 0 ? h : h < 0 ? q : Math.min(q, h);
+  const raw = end < 0 ? url.slice(at) : url.slice(at, end);
+  // Only a path with "/." or an escape can hold one (most have neither: no pattern to compile).
+  return (raw.includes('/.') || raw.includes('%')) && DOT_SEGMENT.test(raw) ? raw : null;
 }
 
 /**
@@ -34,4 +39,16 @@ export function pathAndQuery(url: string): { pathname: string; query: string } {
   }
   const parsed = new URL(url);
   return { pathname: parsed.pathname, query: parsed.search.slice(1) };
+}
+
+/**
+ * A request URL's origin and path as URL gives them: cut from the serialized URL for http and
+ * https (a Request's URL has no credentials, and its path starts at the first "/" after the
+ * host), parsed otherwise. Parsing it whole was a good part of a small request's cost on Node.
+ */
+export function originAndPath(href: string): { origin: string; pathname: string } {
+  const at = href.startsWith('http://') || href.startsWith('https://') ? href.indexOf('/', href.indexOf('://') + 3) : -1;
+  if (at >= 0) return { origin: href.slice(0, at), pathname: pathAndQuery(href).pathname };
+  const url = new URL(href);
+  return { origin: url.origin, pathname: url.pathname };
 }

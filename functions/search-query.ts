@@ -261,10 +261,11 @@ function queryWords(index: SearchIndex, lexicon: Lexicon | undefined = lexiconOf
       let byName = names.get(w);
       if (!byName) {
         const lists: Array<{ ids: Int32Array; q: number }> = [];
-        for (const [k, q] of self.candidates(w)) {
-          const ids = postingsOf(index, k);
+        // Entries read by index, not destructured (an iterator protocol more to compile cold).
+        for (const entry of self.candidates(w)) {
+          const ids = postingsOf(index, entry[0]);
           searchWork.postings += ids.length;
-          lists.push({ ids, q });
+          lists.push({ ids, q: entry[1] });
         }
         names.set(w, (byName = mergeNames(lists)));
       }
@@ -280,14 +281,21 @@ function mergeNames(lists: ReadonlyArray<{ ids: Int32Array; q: number }>): Names
   if (lists.length === 1) return { ids: lists[0]!.ids, q: null, uniform: lists[0]!.q };
   // Each (name, list) as one number, name first: sorted, the names come ascending, each name's lists together.
   const m = lists.length;
-  const order = new Float64Array(lists.reduce((n, l) => n + l.ids.length, 0));
+  // Indexed loops, no iterators: a cold instance runs this uncompiled over hundreds of names.
+  let total = 0;
+  for (let i = 0; i < m; i++) total += lists[i]!.ids.length;
+  const order = new Float64Array(total);
   let at = 0;
-  for (let i = 0; i < m; i++) for (const id of lists[i]!.ids) order[at++] = id * m + i;
+  for (let i = 0; i < m; i++) {
+    const list = lists[i]!.ids;
+    for (let j = 0; j < list.length; j++) order[at++] = list[j]! * m + i;
+  }
   order.sort();
-  const ids = new Int32Array(order.length);
-  const q = new Float64Array(order.length);
+  const ids = new Int32Array(total);
+  const q = new Float64Array(total);
   let n = 0;
-  for (const key of order) {
+  for (let k = 0; k < total; k++) {
+    const key = order[k]!;
     const id = Math.floor(key / m);
     const quality = lists[key - id * m]!.q;
     if (n > 0 && ids[n - 1] === id) {
@@ -668,8 +676,25 @@ export function searchUnscored(index: SearchIndex, query: string, n = 5): number
   return unscored ? rank(unscored.index, query, false, index).slice(0, n) : [];
 }
 
-/** unscored_titles, each title's words apart, per index (split once). */
-const titleWords = new WeakMap<SearchIndex, string[][]>();
+/** unscored_titles joined by newlines, per index (joined once). */
+const titlesText = new WeakMap<SearchIndex, string>();
+
+/**
+ * Whether `text` (words joined by single spaces, titles by newlines) holds w as a word or, when w
+ * has 3 letters or more, as a word's start. By indexOf over the text as it is: splitting each
+ * title into words (a runtime call per title, slow its first times) was most of a cold search's
+ * look at these titles.
+ */
+function holdsWord(text: string, w: string): boolean {
+  for (let p = text.indexOf(w); p >= 0; p = text.indexOf(w, p + 1)) {
+    const before = p === 0 ? 32 : text.charCodeAt(p - 1);
+    if (before !== 32 && before !== 10) continue;
+    const end = p + w.length;
+    const after = end === text.length ? 32 : text.charCodeAt(end);
+    if (w.length >= 3 || after === 32 || after === 10) return true;
+  }
+  return false;
+}
 
 /**
  * Whether some unscored occupation's own title may hold every word of the query, from their titles
@@ -679,18 +704,15 @@ const titleWords = new WeakMap<SearchIndex, string[][]>();
 export function unscoredTitlesMayHold(index: SearchIndex, query: string): boolean {
   const ws = [...new Set(words(query))];
   if (ws.length === 0) return false;
-  let titles = titleWords.get(index);
-  if (!titles) titleWords.set(index, (titles = (index.unscored_titles ?? []).map((t) => t.split(' '))));
-  // Loops, not some/every: every query with matches asks this of every title, and the closures
-  // made per title were most of its cost.
-  for (const tws of titles) {
+  const titles = index.unscored_titles ?? [];
+  let text = titlesText.get(index);
+  if (text === undefined) titlesText.set(index, (text = titles.join('\n')));
+  // Most queries hold a word no title does: answered by the whole text, not title by title.
+  for (let i = 0; i < ws.length; i++) if (!holdsWord(text, ws[i]!)) return false;
+  // Loops, not some/every: closures made per title were most of this once.
+  for (let t = 0; t < titles.length; t++) {
     let all = true;
-    for (let i = 0; i < ws.length && all; i++) {
-      const w = ws[i]!;
-      let held = false;
-      for (let j = 0; j < tws.length && !held; j++) held = tws[j] === w || (w.length >= 3 && tws[j]!.startsWith(w));
-      all = held;
-    }
+    for (let i = 0; i < ws.length && all; i++) all = holdsWord(titles[t]!, ws[i]!);
     if (all) return true;
   }
   return false;
@@ -748,26 +770,34 @@ export function suggestOccupations(index: SearchIndex, query: string, n = 5): nu
   const titles = titlesOf(index);
   if (titles === undefined) return [];
   const { text, starts } = titleText(titles);
-  // Per title, how many of the query's trigrams it holds, each counted once (the last one counted).
+  // Per title, how many of the query's trigrams it holds, each counted once (the last one counted,
+  // by its number from 1); and the titles that hold any, as first met.
   const common = new Int32Array(titles.length);
-  const counted = new Int32Array(titles.length).fill(-1);
+  const counted = new Int32Array(titles.length);
+  const held: number[] = [];
   let g = 0;
   for (const gram of q) {
-    // The hits come in text order, so their titles ascend: a walk along the starts.
+    g++;
+    // The hits come in text order, so their titles ascend: each hit's is sought from the last
+    // one's on, by halves (a walk along the starts took a step per title passed, for every trigram).
     for (let at = text.indexOf(gram), i = 0; at >= 0; at = text.indexOf(gram, at + 1)) {
-      while (i + 1 < starts.length && starts[i + 1]! <= at) i++;
+      for (let hi = starts.length; i + 1 < hi; ) {
+        const mid = (i + hi) >> 1;
+        if (starts[mid]! <= at) i = mid;
+        else hi = mid;
+      }
       if (counted[i] !== g) {
         counted[i] = g;
-        common[i]!++;
+        if (common[i]!++ === 0) held.push(i);
       }
     }
-    g++;
   }
   // A title's own set is made only for a title that shares a trigram, once (for its size).
   let counts = trigramCounts.get(index);
   if (!counts) trigramCounts.set(index, (counts = new Int32Array(titles.length)));
   const scored: Array<{ i: number; s: number }> = [];
-  for (let i = 0; i < titles.length; i++) if (common[i]! > 0) scored.push({ i, s: (2 * common[i]!) / (q.size + (counts[i] ||= trigrams(titles[i]!).size)) });
+  for (const i of held) scored.push({ i, s: (2 * common[i]!) / (q.size + (counts[i] ||= trigrams(titles[i]!).size)) });
+  // Best first, then by position: the order they were met in does not matter.
   scored.sort((a, b) => b.s - a.s || a.i - b.i);
   return scored.slice(0, n).map((x) => x.i);
 }

@@ -32,27 +32,37 @@ const CANONICAL_INT = /^(0|[1-9][0-9]*)$/;
 /** The largest offset: past every list, and said as the OpenAPI maximum (MAX_SAFE_INTEGER was refused as not "plain decimal digits"). */
 export const MAX_OFFSET = 1_000_000_000;
 
-const NEEDS_DECODING = /[%+]|[^\x00-\x7f]/;
+const NON_ASCII = /[^\x00-\x7f]/;
 
 /** Each spec's entries, listed once (the function parses a query per request). */
 const specEntries = new WeakMap<QuerySpec, Array<[string, ParamSpec]>>();
 
 /**
  * The name/value pairs of a URL's query (its text after the "?") as URL.searchParams gives them.
- * Plain ASCII without "%" or "+" needs no decoding, so it is only split (the form-urlencoded
- * parser does exactly that then); anything else goes through URLSearchParams.
+ * Plain ASCII is split here as the form-urlencoded parser splits it, each name and value with "+"
+ * or "%" decoded by decodeURIComponent ("+" a space first), which gives the parser's text for
+ * every well-formed escape of UTF-8; anything else (an escape it refuses, non-ASCII text) goes
+ * through URLSearchParams, which turns what it cannot decode into U+FFFD. The parser is JavaScript
+ * on Node, and its first use was a good part of a cold search's parsing.
  */
 export function queryPairs(query: string): Iterable<[string, string]> {
   // URLSearchParams drops one leading "?" of its argument; a query may itself start with one.
-  if (NEEDS_DECODING.test(query)) return new URLSearchParams(`?${query}`);
+  if (NON_ASCII.test(query)) return new URLSearchParams(`?${query}`);
   const pairs: Array<[string, string]> = [];
-  for (const part of query.split('&')) {
-    if (part === '') continue;
-    const eq = part.indexOf('=');
-    pairs.push(eq < 0 ? [part, ''] : [part.slice(0, eq), part.slice(eq + 1)]);
+  try {
+    for (const part of query.split('&')) {
+      if (part === '') continue;
+      const eq = part.indexOf('=');
+      pairs.push(eq < 0 ? [formDecode(part), ''] : [formDecode(part.slice(0, eq)), formDecode(part.slice(eq + 1))]);
+    }
+  } catch {
+    // A malformed escape (URIError): the parser's own answer.
+    return new URLSearchParams(`?${query}`);
   }
   return pairs;
 }
+
+const formDecode = (s: string): string => (s.includes('%') || s.includes('+') ? decodeURIComponent(s.replaceAll('+', ' ')) : s);
 
 /**
  * Every parameter problem is collected (unknown, repeated, empty, malformed, out of range), each
@@ -62,10 +72,14 @@ export function parseQuery(params: Iterable<[string, string]>, spec: QuerySpec):
   const errors: ProblemError[] = [];
   const values: QueryValues = {};
   const seen = new Map<string, string[]>();
-  for (const [name, value] of params) {
+  // Indexed loops, not destructuring ones (their iterator protocol is much code to compile on a
+  // cold instance's first request, and to run uncompiled).
+  const pairs = Array.isArray(params) ? (params as Array<[string, string]>) : [...params];
+  for (let i = 0; i < pairs.length; i++) {
+    const name = pairs[i]![0];
     const list = seen.get(name);
-    if (list) list.push(value);
-    else seen.set(name, [value]);
+    if (list) list.push(pairs[i]![1]);
+    else seen.set(name, [pairs[i]![1]]);
   }
 
   let unknown: string[] | null = null;
@@ -75,54 +89,53 @@ export function parseQuery(params: Iterable<[string, string]>, spec: QuerySpec):
   }
   let entries = specEntries.get(spec);
   if (!entries) specEntries.set(spec, (entries = Object.entries(spec)));
-  for (const [name, p] of entries) {
+  for (let e = 0; e < entries.length; e++) {
+    const name = entries[e]![0];
+    const p = entries[e]![1];
     const raw = seen.get(name);
     if (raw === undefined) {
       values[name] = p.kind === 'int' ? p.default : undefined;
       continue;
     }
-    const loc = `query.${name}`;
-    if (raw.length > 1) {
-      errors.push({ location: loc, message: `parameter "${name}" given ${raw.length} times; give it once` });
-      continue;
-    }
     const v = raw[0]!;
-    // URLSearchParams turns malformed percent-encoding or invalid UTF-8 into U+FFFD instead of
-    // failing; a search for garbled text would silently match something else.
-    if (v.includes('\uFFFD')) {
-      errors.push({ location: loc, message: `parameter "${name}" is not valid percent-encoded UTF-8` });
-      continue;
-    }
-    if (v.length === 0) {
-      errors.push({ location: loc, message: `parameter "${name}" is empty` });
-      continue;
-    }
-    if (p.kind === 'choice') {
-      if (p.values.includes(v)) values[name] = v;
-      else errors.push({ location: loc, message: `parameter "${name}" must be one of ${p.values.join(', ')}, got "${v}"`, allowed: [...p.values] });
-      continue;
-    }
-    if (p.kind === 'string') {
-      if (v.trim().length === 0) errors.push({ location: loc, message: `parameter "${name}" is blank` });
-      else if (v.length > p.maxLength) errors.push({ location: loc, message: `parameter "${name}" is longer than ${p.maxLength} characters` });
-      else values[name] = v;
-      continue;
-    }
-    if (!CANONICAL_INT.test(v)) {
-      const range = p.kind === 'enum' ? `one of ${p.values.join(', ')}` : p.max === Number.MAX_SAFE_INTEGER ? `an integer >= ${p.min}` : `an integer from ${p.min} to ${p.max}`;
-      errors.push({ location: loc, message: `parameter "${name}" must be ${range} in plain decimal digits, got "${v}"` });
-      continue;
-    }
-    const n = Number(v);
-    if (p.kind === 'enum') {
-      if (!p.values.includes(n)) {
-        errors.push({ location: loc, message: `parameter "${name}" must be one of ${p.values.join(', ')}`, allowed: p.values.map(String) });
-      } else values[name] = n;
-    } else if (n < p.min || n > p.max) {
-      errors.push({ location: loc, message: `parameter "${name}" must be between ${p.min} and ${p.max}, got ${n}` });
-    } else values[name] = n;
+    if (raw.length === 1 && validParam(v, p)) values[name] = p.kind === 'int' || p.kind === 'enum' ? Number(v) : v;
+    else errors.push(paramError(name, p, raw));
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, values };
+}
+
+/**
+ * Whether a parameter's one value is good. The message saying what is wrong is made apart
+ * (paramError), on an error only: a cold instance compiles a function whole on its first call,
+ * and the messages were most of parseQuery's code.
+ */
+function validParam(v: string, p: ParamSpec): boolean {
+  // URLSearchParams turns malformed percent-encoding or invalid UTF-8 into U+FFFD instead of
+  // failing; a search for garbled text would silently match something else.
+  if (v.includes('\uFFFD') || v.length === 0) return false;
+  if (p.kind === 'choice') return p.values.includes(v);
+  if (p.kind === 'string') return v.trim().length > 0 && v.length <= p.maxLength;
+  if (!CANONICAL_INT.test(v)) return false;
+  const n = Number(v);
+  return p.kind === 'enum' ? p.values.includes(n) : n >= p.min && n <= p.max;
+}
+
+/** What is wrong with a parameter given `raw` (validParam said it is not good), naming it. */
+function paramError(name: string, p: ParamSpec, raw: string[]): ProblemError {
+  const location = `query.${name}`;
+  if (raw.length > 1) return { location, message: `parameter "${name}" given ${raw.length} times; give it once` };
+  const v = raw[0]!;
+  if (v.includes('\uFFFD')) return { location, message: `parameter "${name}" is not valid percent-encoded UTF-8` };
+  if (v.length === 0) return { location, message: `parameter "${name}" is empty` };
+  if (p.kind === 'choice') return { location, message: `parameter "${name}" must be one of ${p.values.join(', ')}, got "${v}"`, allowed: [...p.values] };
+  if (p.kind === 'string') return { location, message: v.trim().length === 0 ? `parameter "${name}" is blank` : `parameter "${name}" is longer than ${p.maxLength} characters` };
+  if (!CANONICAL_INT.test(v)) {
+    const range = p.kind === 'enum' ? `one of ${p.values.join(', ')}` : p.max === Number.MAX_SAFE_INTEGER ? `an integer >= ${p.min}` : `an integer from ${p.min} to ${p.max}`;
+    return { location, message: `parameter "${name}" must be ${range} in plain decimal digits, got "${v}"` };
+  }
+  const n = Number(v);
+  if (p.kind === 'enum') return { location, message: `parameter "${name}" must be one of ${p.values.join(', ')}`, allowed: p.values.map(String) };
+  return { location, message: `parameter "${name}" must be between ${p.min} and ${p.max}, got ${n}` };
 }
 
 export const OCCUPATION_LIST_QUERY: QuerySpec = {

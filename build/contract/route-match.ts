@@ -1,7 +1,7 @@
 // A request path to its route: segment-wise matching against the route table, the trailing-slash
 // redirects, and the kind of 404 a path gets.
 import type { Shape } from '../model/record-schemas.ts';
-import { PARAM_PATTERNS, releaseRoutes, routesFor, type RouteDef } from './routes.ts';
+import { PARAM_PATTERNS, releaseRoutes, ROUTES, type RouteDef } from './routes.ts';
 
 const EMBED_PREFIX = '/embed/';
 
@@ -59,43 +59,53 @@ interface CompiledRoute {
   params: Array<[number, string, RegExp]>;
 }
 
-/** Per shape, the routes by segment count (table order kept within each), built on first use. */
+/**
+ * Per shape and segment count, its routes (table order kept), built when a path of that many
+ * segments is first matched: a cold instance's first request builds one count's, in plain loops
+ * (each route cut into segments by a closure per segment was a good part of its routing).
+ */
 const compiled = new Map<Shape, Map<number, CompiledRoute[]>>();
-function compiledRoutes(shape: Shape): Map<number, CompiledRoute[]> {
+function routesOfSize(shape: Shape, size: number): CompiledRoute[] {
   let bySize = compiled.get(shape);
-  if (!bySize) {
-    bySize = new Map();
-    for (const route of routesFor(shape)) {
+  if (!bySize) compiled.set(shape, (bySize = new Map()));
+  let list = bySize.get(size);
+  if (!list) {
+    list = [];
+    // The table itself, each route's shapes asked in place (routesFor's filter is a closure per route).
+    for (let r = 0; r < ROUTES.length; r++) {
+      const route = ROUTES[r]!;
+      if (!route.shapes.includes(shape) || segmentCount(route.pattern) !== size) continue;
       const segs = route.pattern.split('/');
       const params: CompiledRoute['params'] = [];
-      segs.forEach((p, i) => {
-        if (p.startsWith(':')) params.push([i, p.slice(1), PARAM_PATTERNS[p.slice(1)]!]);
-      });
-      const list = bySize.get(segs.length) ?? [];
+      for (let i = 0; i < segs.length; i++) if (segs[i]!.startsWith(':')) params.push([i, segs[i]!.slice(1), PARAM_PATTERNS[segs[i]!.slice(1)]!]);
       list.push({ route, segs, params });
-      bySize.set(segs.length, list);
     }
-    compiled.set(shape, bySize);
+    // A count no route has is not kept: a client could name thousands of counts.
+    if (list.length > 0) bySize.set(size, list);
   }
-  return bySize;
+  return list;
+}
+
+/** How many segments split('/') would give (split is a runtime call, slow the first times: only the routes of the size are split). */
+function segmentCount(pattern: string): number {
+  let n = 1;
+  for (let at = pattern.indexOf('/'); at >= 0; at = pattern.indexOf('/', at + 1)) n++;
+  return n;
 }
 
 /** Segment-wise match; a parameter must match its pattern, so "../" or "%2F" never reach a file. */
 export function matchRoute(pathname: string, shape: Shape): RouteMatch | null {
   const segs = pathname.split('/');
-  const candidates = compiledRoutes(shape).get(segs.length);
-  if (!candidates) return null;
-  for (const c of candidates) {
+  for (const c of routesOfSize(shape, segs.length)) {
     let ok = true;
     for (let i = 0; i < segs.length && ok; i++) ok = c.segs[i]!.startsWith(':') ? true : c.segs[i] === segs[i];
     if (!ok) continue;
     const params: Record<string, string> = {};
-    for (const [i, name, re] of c.params) {
-      if (!re.test(segs[i]!)) {
-        ok = false;
-        break;
-      }
-      params[name] = segs[i]!;
+    for (let k = 0; k < c.params.length && ok; k++) {
+      const param = c.params[k]!;
+      const seg = segs[param[0]]!;
+      if (param[2].test(seg)) params[param[1]] = seg;
+      else ok = false;
     }
     if (ok) return { route: c.route, params };
   }

@@ -5,6 +5,7 @@ import { createHandler, type Handler } from '../api.ts';
 import { problemResponse, toResponse } from '../http.ts';
 import { fileFor, shardFile } from '../../build/contract/dist-layout.ts';
 import { dispatch } from '../dispatch.ts';
+import { originAndPath } from '../request-url.ts';
 import type { ShardMeta } from '../../build/contract/request-schemas.ts';
 import { VOTE_POLICY } from '../../build/contract/votes.ts';
 import { d1VoteStore, type D1Like } from './d1-vote-store.ts';
@@ -48,27 +49,24 @@ export default {
 };
 
 async function answer(req: Request, env: Env): Promise<Response> {
-  const url = new URL(req.url);
+  const { origin, pathname } = originAndPath(req.url);
   const load = async (name: string) => {
-    const res = await env.ASSETS.fetch(`${url.origin}/${shardFile(name)}`);
+    const res = await env.ASSETS.fetch(`${origin}/${shardFile(name)}`);
     if (!res.ok) throw new Error(`shard ${name}: HTTP ${res.status}`);
     return res.json();
   };
-  if (!handler && env.VOTES && !env.VOTE_SECRET) {
-    console.error('VOTE_SECRET is not set: votes are refused (503 vote-secret-missing). Set it with `npx wrangler pages secret put VOTE_SECRET`.');
-  }
-  const weak = !handler && env.VOTES && env.VOTE_SECRET ? weakSecret(env.VOTE_SECRET) : null;
-  if (weak) console.error(`VOTE_SECRET is too weak (${weak}): votes are refused (503 vote-secret-missing). Set a random one, e.g. \`openssl rand -hex 32 | npx wrangler pages secret put VOTE_SECRET\`.`);
+  if (!handler && env.VOTES) warnOfSecret(env.VOTE_SECRET);
   // The platform caps request bodies itself (see HandlerOptions.discardLimitBytes).
   // A static route's JSON by its own file name (the MCP tools read risk responses); 404: none.
   const loadFile = async (urlPath: string) => {
-    const res = await env.ASSETS.fetch(`${url.origin}/${fileFor(urlPath, 'json')}`);
+    const res = await env.ASSETS.fetch(`${origin}/${fileFor(urlPath, 'json')}`);
     if (res.status === 404) return null;
     if (!res.ok) throw new Error(`file ${urlPath}: HTTP ${res.status}`);
     return res.json();
   };
   handler ??= createHandler(
-    { loadShard: load, loadFile },
+    // The metadata shard once: the handler's store reads (and checks) the one read here.
+    { loadShard: (name) => (name === 'meta' && meta ? meta : load(name)), loadFile },
     {
       votes: { store: env.VOTES ? d1VoteStore(env.VOTES) : null, secret: env.VOTE_SECRET || undefined, requireSecret: true, budget: voteBudget(env.VOTE_BUDGET) },
       discardLimitBytes: Number.POSITIVE_INFINITY,
@@ -76,18 +74,42 @@ async function answer(req: Request, env: Env): Promise<Response> {
   );
   meta ??= load('meta') as Promise<ShardMeta>;
   const { shape, data_version } = await meta;
-  const d = dispatch(req.method, url.pathname, shape, data_version);
+  const d = dispatch(req.method, pathname, shape, data_version);
   if (d.to === 'file') {
-    // Pages' asset server answers /x/index.html with a redirect to /x/ (its HTML handling), so
-    // HTML pages are fetched by their folder; JSON files by their own name.
-    const file = d.file.replace(/(^|\/)index\.html$/, '$1');
-    const asset = await env.ASSETS.fetch(new Request(`${url.origin}/${file}`, req));
-    if (asset.status === 200 || asset.status === 304) {
-      const headers = new Headers(asset.headers);
-      for (const [k, v] of Object.entries(d.headers)) headers.set(k, v);
-      return new Response(asset.body, { status: asset.status, headers });
-    }
+    const asset = await fileAnswer(req, env, origin, d);
+    if (asset) return asset;
   }
-  // Cloudflare sets CF-Connecting-IP itself on every request that reaches the worker.
-  return handler(req, { clientAddress: req.headers.get('CF-Connecting-IP') });
+  // Cloudflare sets CF-Connecting-IP itself on every request that reaches the worker. Read only
+  // when a handler asks (votes), as the local server reads its address: not on every request.
+  return handler(req, {
+    get clientAddress() {
+      return req.headers.get('CF-Connecting-IP');
+    },
+  });
+}
+
+/**
+ * A static route's file with the route's headers, or null when the platform has none for it.
+ * Apart from answer(), as warnOfSecret is: a cold instance compiles a function whole on its first
+ * call, and a request for the function compiles none of this.
+ */
+async function fileAnswer(req: Request, env: Env, origin: string, d: { file: string; headers: Record<string, string> }): Promise<Response | null> {
+  // Pages' asset server answers /x/index.html with a redirect to /x/ (its HTML handling), so
+  // HTML pages are fetched by their folder; JSON files by their own name.
+  const file = d.file.replace(/(^|\/)index\.html$/, '$1');
+  const asset = await env.ASSETS.fetch(new Request(`${origin}/${file}`, req));
+  if (asset.status !== 200 && asset.status !== 304) return null;
+  const headers = new Headers(asset.headers);
+  for (const [k, v] of Object.entries(d.headers)) headers.set(k, v);
+  return new Response(asset.body, { status: asset.status, headers });
+}
+
+/** Says, once per instance with a vote database, when VOTE_SECRET is missing or too weak (votes are then refused). */
+function warnOfSecret(secret: string | undefined): void {
+  if (!secret) {
+    console.error('VOTE_SECRET is not set: votes are refused (503 vote-secret-missing). Set it with `npx wrangler pages secret put VOTE_SECRET`.');
+    return;
+  }
+  const weak = weakSecret(secret);
+  if (weak) console.error(`VOTE_SECRET is too weak (${weak}): votes are refused (503 vote-secret-missing). Set a random one, e.g. \`openssl rand -hex 32 | npx wrangler pages secret put VOTE_SECRET\`.`);
 }

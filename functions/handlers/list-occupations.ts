@@ -6,7 +6,8 @@ import { OCCUPATION_LIST_QUERY, pageWindow, parseQuery, queryPairs } from '../..
 import { LIST_PAGE_HEAD, listPageJson, listPageTail } from '../../build/contract/present.ts';
 import { MODEL_VERSION } from '../../build/model/version.ts';
 import { LIST_ORDERS_SHARD, selectPositions, type ListOrders, type ListSelection } from '../../build/contract/list-orders.ts';
-import { etagOf, problemResponse, respond, type AnyReply } from '../http.ts';
+import { etagOf, problemResponse, respond, type AnyReply, type RequestLike } from '../http.ts';
+import type { CachePolicy } from '../../build/contract/http-policy.ts';
 import { BoundedCache } from '../bounded-cache.ts';
 import { searched, type Searched } from '../occupation-search.ts';
 import type { PageItems } from '../page-items.ts';
@@ -36,6 +37,19 @@ export interface ListOccupationsDeps {
 
 const utf8Encoder = new TextEncoder();
 
+/**
+ * A page of the list in its own order, cut from the shards' joined items. Apart from the handler:
+ * a cold instance compiles a function whole on its first call, and a cold search compiles none
+ * of this.
+ */
+async function listPage(req: RequestLike, pages: PageItems, meta: ShardMeta, limit: number, offset: number, cache: CachePolicy): Promise<AnyReply> {
+  const count = meta.occupation_count;
+  const { start, end } = pageWindow(count, limit, offset);
+  const items = await pages.range(start, end, meta.page_shard_size);
+  const etag = etagOf(`${MODEL_VERSION}:${count},${limit},${offset}:${items.tag}`);
+  return respond(req, 200, [LIST_PAGE_HEAD, ...items.parts, listPageTail(count, limit, offset)], 'json', cache, undefined, etag);
+}
+
 export function listOccupations({ shards, pages, searches, searchPages }: ListOccupationsDeps): RouteHandler {
   return async (req, query, { route }): Promise<AnyReply> => {
     const parsed = parseQuery(queryPairs(query), OCCUPATION_LIST_QUERY);
@@ -49,13 +63,7 @@ export function listOccupations({ shards, pages, searches, searchPages }: ListOc
     const meta = shards.loaded<ShardMeta>('meta') ?? (await shards.load<ShardMeta>('meta'));
     // Each body is a function of its items, the envelope numbers and the model version, so is its
     // tag: hashing the shard or item hashes with those is as strong as hashing the body, and cheaper.
-    if (q === undefined && selection === undefined) {
-      const count = meta.occupation_count;
-      const { start, end } = pageWindow(count, limit, offset);
-      const items = await pages.range(start, end, meta.page_shard_size);
-      const etag = etagOf(`${MODEL_VERSION}:${count},${limit},${offset}:${items.tag}`);
-      return respond(req, 200, [LIST_PAGE_HEAD, ...items.parts, listPageTail(count, limit, offset)], 'json', route.cache, undefined, etag);
-    }
+    if (q === undefined && selection === undefined) return listPage(req, pages, meta, limit, offset, route.cache);
     const pageKey = `${limit} ${offset} ${sort ?? ''} ${tier ?? ''} ${major_group ?? ''} ${q ?? ''}`;
     const kept = searchPages.get(pageKey);
     if (kept) return respond(req, 200, [kept.body], 'json', route.cache, undefined, kept.etag);

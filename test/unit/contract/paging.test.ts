@@ -79,6 +79,7 @@ describe('queryPairs: the same pairs as URL.searchParams', () => {
   const cases = [
     '', 'q=nurse&limit=20', 'limit=20&offset=400', '&&q=a&&', 'q', 'q=', '=x', 'q=a=b', 'a&b=&c=d',
     'q=a+b', 'q=%41%42', 'q=%E0%A4%A', 'q=caf\u00e9', 'q=\ud800', 'q=x%2By', 'limit=1&limit=2', 'q=;;', 'x=/?:@', '?q=a', '?q=%41', '??q=a+b',
+    'q=sofware%20developer&limit=20', 'q=a%2', 'q=%zz', 'q=%C0%80', 'q=%ED%A0%80', 'q=%FF', 'q=%25', 'q=%2541', 'q%20x=a+%2B+b', 'q=%C3%A9+x', 'q=%F0%9F%98%80', 'q=%0A%00',
   ];
   for (const s of cases) {
     it(JSON.stringify(s), () => {

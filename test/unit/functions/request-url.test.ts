@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pathAndQuery } from '../../../functions/request-url.ts';
+import { originAndPath, pathAndQuery } from '../../../functions/request-url.ts';
 import { queryPairs } from '../../../build/contract/paging.ts';
 
 // The function cuts the path and query out of the request URL by hand when nothing needs
@@ -36,6 +36,30 @@ describe('pathAndQuery: the path and query new URL gives', () => {
       expect(got.pathname).toBe(u.pathname);
       // Pairs, not text: the raw query may keep characters that URL serialization escapes.
       expect([...queryPairs(got.query)]).toEqual([...u.searchParams]);
+    });
+  }
+});
+
+// The Cloudflare worker cuts the origin and path out of a Request's URL (serialized: no
+// credentials, host lowercased, default port dropped); URL is the reference.
+describe("originAndPath: a Request URL's origin and path as new URL gives them", () => {
+  const cases = [
+    'http://127.0.0.1:8080/api/v1/occupations?q=nurse&limit=20',
+    'https://Example.ORG:443/api/v1/occupations',
+    'http://localhost:80/',
+    'https://odr.pages.dev/embed?x=/y',
+    'http://[::1]:8788/api/v1/isco?q=a/b',
+    'http://localhost/api/v1/../v1/occupations?q=a',
+    'http://localhost/api/v1/%2e%2e/x',
+    'http://localhost/api/v1/occ upations?q=caf\u00e9#frag',
+    'http://xn--caf-dma.example/a',
+    'http://caf\u00e9.example/a',
+  ];
+  for (const raw of cases) {
+    it(raw, () => {
+      const href = new Request(raw).url;
+      const u = new URL(href);
+      expect(originAndPath(href)).toEqual({ origin: u.origin, pathname: u.pathname });
     });
   }
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSearchIndex } from '../../../build/search-index.ts';
 import { editDistance, ownTitleHolds, searchOccupations, searchUnscored, searchWork, suggestOccupations, unscoredTitleHolds, unscoredTitlesMayHold } from '../../../functions/search-query.ts';
 import { TYPO_DISTANCE_BUDGET } from '../../../build/contract/limits.ts';
-import { nameLength, normalize, occupationsHolding, ownerOf, postingsOf, stem, takeMissing, vocabulary, wordCount, wordLength, wordPositions, wordStart, type SearchIndex } from '../../../build/contract/search-words.ts';
+import { nameLength, normalize, occupationsHolding, ownerOf, postingsOf, stem, takeMissing, vocabulary, wordCount, wordLength, wordPositions, wordStart, words, type SearchIndex } from '../../../build/contract/search-words.ts';
 import { pack, packedLength, packedProblem, packWidth, POSTING_BUCKET_WORDS, unpackAll, unpackAt, unpackDigitsInto, WORD_AT_STEP } from '../../../build/contract/search-pack.ts';
 
 // Hand-written occupations in the shape the build hands over: titles, OEWS employment and code.
@@ -435,6 +435,12 @@ describe('unscored occupations', () => {
     }
     // No unscored title holds "nurse" or "patrol" (nor a typo): no without their index.
     for (const q of ['nurses', 'patrol officers', 'ofiicer']) expect(unscoredTitlesMayHold(split, q), q).toBe(false);
+    // One title holds every word as typed, or (3 letters or more) as a word's start; a word inside
+    // another or across two titles does not count. Held to the rule written title word by title word.
+    const byWords = (q: string) => served.unscored_titles!.some((t) => words(q).every((w) => t.split(' ').some((tw) => tw === w || (w.length >= 3 && tw.startsWith(w)))));
+    for (const q of ['infantry officer', 'infant', 'inf', 'in', 'officer artillery', 'fantry', 'missile infantry', 'and', 'an', 'artillery missile officer', 'officers', 'ry', 'infantry infantry', 'officer infantry', 'y', 'unit', 'artiller and']) {
+      expect(unscoredTitlesMayHold(split, q), q).toBe(byWords(q));
+    }
     expect(takeMissing(split)).toBeNull();
     // Naming them needs it: asked for, and nothing found meanwhile.
     expect(unscoredTitleHolds(split, 'infantry officers')).toBe(false);
