@@ -39,9 +39,22 @@ export interface ModelStageInput {
   log: (line: string) => void;
 }
 
+/**
+ * The source tables reach the model stage's own frame only through these (not async) functions: an
+ * async function keeps the registers it had when it last awaited, a temporary holding the tables
+ * among them, and kept the tables alive through the index and the model's store.
+ */
+const titlesOf = (s: LoadedSources): OccupationTitle[] => s.bundle!.titles;
+function takeBundle(s: LoadedSources): ModelInputs {
+  const bundle = s.bundle!;
+  s.bundle = null;
+  return bundle;
+}
+type LoadedSources = { bundle: ModelInputs | null; report: SourceReport; cache: SourcesCacheUse };
+
 export async function modelStage(input: ModelStageInput, time: Timer): Promise<{ stage: ModelStage<SourceReport>; sources: SourcesCacheUse }> {
   const { log } = input;
-  const sources: { bundle: ModelInputs | null; report: SourceReport; cache: SourcesCacheUse } = await time('sources', async () => {
+  const sources: LoadedSources = await time('sources', async () => {
     const { loadSources } = await import('./sources/index.ts');
     return whileReadingSources(() => loadSources(input.sourceDir, input.parsed ? { cache: input.parsed } : {}));
   });
@@ -49,7 +62,7 @@ export async function modelStage(input: ModelStageInput, time: Timer): Promise<{
     log(`    (sources: ${sources.cache.parsed} of ${sources.cache.fromCache + sources.cache.parsed} files parsed, the others read from the cache)`);
   }
   const { report } = sources;
-  const titles = sources.bundle!.titles;
+  const titles = titlesOf(sources);
   const over = checkRejectThreshold(report);
   if (over.length > 0) {
     throw new BuildError([
@@ -65,9 +78,7 @@ export async function modelStage(input: ModelStageInput, time: Timer): Promise<{
   // after the model stage frees them.
   const model = await time('model', async () => {
     const { computeModel } = await import('./model/index.ts');
-    const inputs = sources.bundle!;
-    sources.bundle = null;
-    return computeModel(inputs, seeds);
+    return computeModel(takeBundle(sources), seeds);
   });
   return { stage: { model, ...(await time('index', () => derived(model, titles))), report }, sources: sources.cache };
 }

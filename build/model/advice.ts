@@ -272,10 +272,13 @@ export function focusTasks(
   if (n === 0) return { tasks: [], summary: 'No focus task: the occupation has no scored tasks.', method, removed_by_title: 0 };
   const inLowest = new Array<number>(n).fill(0);
   const k = Math.max(1, Math.ceil(n * f.lowest_fraction.value));
-  for (const [ri] of basis.alts) {
+  // Alternatives share risk vectors (basis.risks holds each once): each is sorted once and counted for every alternative that has it.
+  const altsOf = new Map<number, number>();
+  for (const [ri] of basis.alts) altsOf.set(ri, (altsOf.get(ri) ?? 0) + 1);
+  for (const [ri, count] of altsOf) {
     const r = basis.risks[ri]!;
     const threshold = [...r].sort((a, b) => a - b)[k - 1]!;
-    for (let i = 0; i < n; i++) if (r[i]! <= threshold) inLowest[i]!++;
+    for (let i = 0; i < n; i++) if (r[i]! <= threshold) inLowest[i]! += count;
   }
   const statementStems = statements.map((s) => stems(s.statement));
   const subjects = cutTitles.map(titleSubject).filter((w): w is string[] => w !== null);

@@ -70,7 +70,9 @@ export function computeModel(inputs: ModelInputs, seeds: Seeds, opts: ComputeOpt
 
   const scores = scoreOccupations(drafts, p);
   const refs = scoredRefs(scores, { labor, tiers, seeds });
-  const taskBases = new Map(scores.scored.map((s) => [s.d.soc, taskBasis(s.d, intervalAlternatives(p, 'construction'), p, scores)]));
+  // Drawn once (the same seeded draw for every occupation): drawing them per occupation was a second of a cold build.
+  const alternatives = intervalAlternatives(p, 'construction');
+  const taskBases = new Map(scores.scored.map((s) => [s.d.soc, taskBasis(s.d, alternatives, p, scores)]));
   const { occupations, counts: recordCounts } = occupationRecords(scores, refs, {
     seeds,
     tiers,
