@@ -28,6 +28,9 @@ export interface Download {
   routeId: string;
   name: string;
   body: string | Uint8Array;
+  /** The body's size and sha256, worked out once: the downloads page and /meta both list them. */
+  bytes: number;
+  sha256: string;
   /** Data rows (records, lines of the archive); null for the plain-text README and LICENSE. */
   rows: number | null;
   description: string;
@@ -175,13 +178,26 @@ export function tableRows(model: ModelOutput, shape: Shape, changes: Changes): R
   };
 }
 
-export async function buildDownloads(model: ModelOutput, shape: Shape, meta: Meta, releases: ReleaseContext): Promise<Download[]> {
+/**
+ * The archive odr-data.jsonl.gz, compressed on libuv's thread pool from the moment this is called
+ * (the emit starts it first and takes the other downloads only when it reaches them).
+ * Compressed: as plain text the industries' occupation lists alone pass 20 MB, and Cloudflare
+ * Pages serves no file over 25 MiB. gzip with a zero mtime gives the same bytes every build.
+ */
+export function startArchive(model: ModelOutput, shape: Shape, meta: Meta): Promise<Buffer> {
+  const archive = gzipLines(archiveLines(model, shape, meta));
+  archive.catch(() => undefined); // awaited by buildDownloads; a failure there must not go unobserved first
+  return archive;
+}
+
+/**
+ * Every download, made when called (the tables' texts and the database are held only from then
+ * until they are written); `archive` is startArchive's, made by the caller when it likes.
+ */
+export async function buildDownloads(model: ModelOutput, shape: Shape, meta: Meta, releases: ReleaseContext, archive: Promise<Buffer> = startArchive(model, shape, meta)): Promise<Download[]> {
   const occ = model.occupations;
   const { changes } = releases;
   const rowsOf = tableRows(model, shape, changes);
-  // Compressed: as plain text the industries' occupation lists alone pass 20 MB, and Cloudflare
-  // Pages serves no file over 25 MiB. gzip with a zero mtime gives the same bytes every build.
-  const archive = gzipLines(archiveLines(model, shape, meta));
   // Each table's rows live only while its CSV is made (not while the database is written).
   const table = (spec: TableSpec) => {
     const rows = [...rowsOf[spec.name]!()];
@@ -204,7 +220,7 @@ export async function buildDownloads(model: ModelOutput, shape: Shape, meta: Met
   if (sqlite.bytes.length > SQLITE_MAX_BYTES) throw new Error(`${SQLITE_NAME} is ${sqlite.bytes.length} bytes, over the ${SQLITE_MAX_BYTES} a Pages deployment serves`);
   const datasette = JSON.stringify(datasetteMetadata(DATABASE_TABLES, shape, meta), null, 1) + '\n';
 
-  const files: Array<Omit<Download, 'body' | 'rows'> & { rows: number; body: string | Uint8Array | Promise<Buffer> }> = [
+  const files: Array<Omit<Download, 'body' | 'rows' | 'bytes' | 'sha256'> & { rows: number; body: string | Uint8Array | Promise<Buffer> }> = [
     { routeId: 'download-datapackage', name: 'datapackage.json', body: datapackage, rows: described.length, description: 'A Frictionless Data Package describing every CSV here: each column with its type, unit and meaning, the keys, licenses with attribution, sources and version.' },
     { routeId: 'download-occupations', name: 'occupations.csv', body: occupations, rows: occ.length, description: 'One row per occupation: codes, title, slug, major group, every risk score field, labor data, protective factors.' },
     { routeId: 'download-tasks', name: 'tasks.csv', body: tasks, rows: taskCount, description: 'One row per task of every occupation: category, AI capability, task risk, time share and the evidence behind them.' },
@@ -218,11 +234,12 @@ export async function buildDownloads(model: ModelOutput, shape: Shape, meta: Met
   ];
   const readme = readmeText(meta, shape, files.map((f) => ({ name: f.name, releaseName: routeById(f.routeId).release ? releaseUrlFor(f.routeId, meta.data_version).split('/').pop() : undefined, rows: f.name.endsWith('.csv') ? f.rows : null, description: f.description })));
   const license = licenseText(meta, shape);
-  return [
+  const made: Array<Omit<Download, 'bytes' | 'sha256'>> = [
     { routeId: 'download-readme', name: README_NAME, body: readme, rows: null, description: 'This list in plain text, with the versions, two-line examples for pandas, R, DuckDB, sqlite3 and Datasette, the licenses and the attribution.' },
     { routeId: 'download-license', name: LICENSE_NAME, body: license, rows: null, description: "The licenses of the data and the attribution to reproduce with them (O*NET's CC BY 4.0 notice), each source with its license." },
     ...(await Promise.all(files.map(async (f) => ({ ...f, body: await f.body })))),
   ];
+  return made.map((d) => ({ ...d, bytes: typeof d.body === 'string' ? Buffer.byteLength(d.body) : d.body.byteLength, sha256: sha256(d.body) }));
 }
 
 /** Text handed to zlib at a time: the archive's text is never held whole. */

@@ -22,7 +22,6 @@ import { buildOpenApi } from './openapi.ts';
 import { cloudflareRoutes, headersFile, netlifyToml } from './deploy.ts';
 import type { EmbedPages } from './embed.ts';
 import { apiIndex } from './meta.ts';
-import { sha256 } from './manifest.ts';
 import type { SitePages } from './site.ts';
 import { iscoCards, iscoIndexPage, iscoPages } from './isco-pages.ts';
 import { renderOverview } from './overview.ts';
@@ -190,13 +189,15 @@ async function* siteFiles(
   yield file('overview', {}, overview.page);
   for (const p of overview.industries) yield file('industry-page', { naics_code: p.code }, p.html);
   yield file('site-script', {}, site.script);
-  const downloads = await site.downloads;
-  yield file('downloads', {}, downloads.page);
-  for (const d of downloads.files) yield file(d.routeId, {}, d.body);
-  yield { path: NOT_FOUND_FILES.page, body: site.notFound };
-  // /meta lists every download's sha256, so it comes after them.
+  const { page, files } = await site.downloads();
+  // /meta lists every download's sha256; each body is let go once it is handed on (the database
+  // and the tables' texts are the emit's largest files).
   const versioned = (id: string) => (routeById(id).release ? { release_url: releaseUrlFor(id, model.meta.data_version) } : {});
-  yield file('meta', {}, json({ ...meta, downloads: downloads.files.map((d) => ({ url: urlFor(d.routeId), ...versioned(d.routeId), bytes: typeof d.body === 'string' ? Buffer.byteLength(d.body) : d.body.byteLength, sha256: sha256(d.body) })) }));
+  const listed = files.map((d) => ({ url: urlFor(d.routeId), ...versioned(d.routeId), bytes: d.bytes, sha256: d.sha256 }));
+  yield file('downloads', {}, page);
+  for (let d = files.shift(); d; d = files.shift()) yield file(d.routeId, {}, d.body);
+  yield { path: NOT_FOUND_FILES.page, body: site.notFound };
+  yield file('meta', {}, json({ ...meta, downloads: listed }));
 }
 
 /** The served occupations' index without the unscored ones' (their shard is UNSCORED_SHARD) and the parts that are shards of their own. */

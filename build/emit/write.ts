@@ -104,21 +104,22 @@ export class TreeWriter {
     if (this.failure) throw this.failure.error;
   }
 
-  /** The UTF-8 bytes of a text, in the reused buffer (valid until the next call). */
+  /** The UTF-8 bytes of a text, in the reused buffer (valid until the next call); a text larger than it, in a buffer of its own. */
   private encode(text: string): Buffer {
     // Three bytes per UTF-16 unit at most: the exact length is only worked out when that might not fit.
     if (text.length * 3 > this.encoded.byteLength) {
       const need = Buffer.byteLength(text);
-      if (need > this.encoded.byteLength) this.encoded = Buffer.allocUnsafe(need);
+      // Not kept: the few large texts (the CSV downloads) would otherwise keep it for the tree's life.
+      if (need > this.encoded.byteLength) return Buffer.from(text, 'utf8');
     }
     return this.encoded.subarray(0, this.encoded.write(text, 0));
   }
 
   /** A batch buffer of at least `bytes` (BATCH_BYTES, or one file's size when larger): a spare one when it is large enough. */
   private bufferFor(bytes: number): Uint8Array {
+    if (bytes > BATCH_BYTES) return new Uint8Array(bytes);
     const spare = this.spare.pop();
-    if (spare && spare.byteLength >= bytes) return new Uint8Array(spare);
-    return new Uint8Array(Math.max(BATCH_BYTES, bytes));
+    return spare ? new Uint8Array(spare) : new Uint8Array(BATCH_BYTES);
   }
 
   /** Hands the batch to the writing thread (its buffer transferred, not copied; it comes back with the answer). */
@@ -135,7 +136,8 @@ export class TreeWriter {
       ({ unchanged, buffer, hashes }) => {
         for (const [i, w] of written.entries()) w.sha256 = hashes[i]!;
         this.unchanged += unchanged;
-        if (this.spare.length < BATCHES_IN_FLIGHT) this.spare.push(buffer);
+        // A buffer made for one large file (the database) is not kept: it would stay as long as the tree.
+        if (this.spare.length < BATCHES_IN_FLIGHT && buffer.byteLength === BATCH_BYTES) this.spare.push(buffer);
         this.pending.delete(p);
       },
       (error: unknown) => {
