@@ -16,6 +16,7 @@ import type { FunctionBundle } from './function-bundle.ts';
 import { buildManifest } from './emit/manifest.ts';
 import { MANIFEST_FILE } from './contract/dist-layout.ts';
 import { OutputTree, type Written } from './emit/write.ts';
+import { openScratch } from './emit/scratch.ts';
 import { BuildError } from './build-error.ts';
 import type { BuildOptions, BuildSummary, CacheReport, Timer } from './build-types.ts';
 import type { ModelStage } from './model-stage.ts';
@@ -44,6 +45,8 @@ export async function emitShape(
   // is never in memory whole. Problems are collected; any problem discards the new tree before
   // the swap, so the previous out folder stays as it was.
   const tree = await OutputTree.open(out, { reuse: opts.reuse !== false });
+  // The downloads kept on disk until the tree has copied them (build/emit/file-body.ts).
+  const { dir: scratch, remove: removeScratch } = openScratch();
   const problems: string[] = [];
   const infos: FileInfo[] = [];
   const seen = new Set<string>();
@@ -63,7 +66,7 @@ export async function emitShape(
       const registered = registeredFiles(opts.repoRoot);
       const meta = metaDocument(model, opts.shape, digest, forecastRefs(opts.repoRoot), registered.map(({ body: _, ...ref }) => ref));
       const releases = releaseContext(model, loadRecordedReleases(opts.repoRoot));
-      const files = emitFiles(model, opts.shape, { search, meta, releases, registered }, embedPages(model, opts.shape, { dataVersion }), renderSite(model, opts.shape, meta, releases));
+      const files = emitFiles(model, opts.shape, { search, meta, releases, registered }, embedPages(model, opts.shape, { dataVersion }), renderSite(model, opts.shape, meta, releases, scratch));
       for (let n = 1; ; n++) {
         // The download archive is gzipped on the thread pool meanwhile, a chunk per turn of the event
         // loop. When files are unchanged nothing here waits for I/O, so without a turn now and then
@@ -95,6 +98,8 @@ export async function emitShape(
   } catch (e) {
     await tree.discard();
     throw e;
+  } finally {
+    removeScratch();
   }
   if (tree.reused) log(`    (write: updated the previous generation in place; ${tree.unchanged} of ${tree.written.length} files were already right)`);
 

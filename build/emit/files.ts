@@ -3,6 +3,7 @@
 // so the whole dist is never in memory. Pure apart from the archive's compression on the thread
 // pool. Paths come from the route table (fileFor/fillPattern).
 import { buildListOrders, LIST_ORDERS_SHARD } from '../contract/list-orders.ts';
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { ModelOutput, Shape } from '../model/record-schemas.ts';
 import { responseSchemas, shardSchemaFor, ProblemSchema, type ResponseSchemaKey } from '../contract/response-schemas.ts';
@@ -28,10 +29,11 @@ import { renderOverview } from './overview.ts';
 import { changesPage } from './changes-page.ts';
 import type { ReleaseContext } from '../releases/load.ts';
 import type { RegisteredFile } from '../releases/registered.ts';
+import { isFileBody, type Body } from './file-body.ts';
 
 export interface EmittedFile {
   path: string;
-  body: string | Uint8Array;
+  body: Body;
   /** JSON files are checked against this before anything is written (validateFile). */
   schema?: z.core.$ZodType;
   /**
@@ -71,11 +73,11 @@ export async function* emitFiles(
 ): AsyncGenerator<EmittedFile> {
   const schemas = responseSchemas(shape);
   const routes = new Map(routesFor(shape).map((r) => [r.id, r]));
-  const file = (routeId: string, params: Record<string, string>, content: string | Uint8Array | JsonBody): EmittedFile => {
+  const file = (routeId: string, params: Record<string, string>, content: Body | JsonBody): EmittedFile => {
     const route: RouteDef = routes.get(routeId)!;
     const urlPath = fillPattern(route.pattern, params);
     const schema = route.schema ? (schemas[route.schema as ResponseSchemaKey] as z.core.$ZodType) : undefined;
-    const made = typeof content === 'string' || content instanceof Uint8Array ? { body: content } : content;
+    const made = typeof content === 'string' || content instanceof Uint8Array || isFileBody(content) ? { body: content } : content;
     return { path: fileFor(urlPath, route.body), ...made, schema, urlPath, routeId };
   };
 
@@ -174,7 +176,7 @@ export async function* emitFiles(
 
 /** The site's pages and downloads, then /meta, which lists every download's sha256. */
 async function* siteFiles(
-  file: (routeId: string, params: Record<string, string>, content: string | Uint8Array | JsonBody) => EmittedFile,
+  file: (routeId: string, params: Record<string, string>, content: Body | JsonBody) => EmittedFile,
   model: ModelOutput,
   releases: ReleaseContext,
   meta: Meta,
@@ -277,7 +279,7 @@ export function validateFile(f: EmittedFile): string[] {
   if ('value' in f) value = f.value;
   else {
     try {
-      value = JSON.parse(typeof f.body === 'string' ? f.body : new TextDecoder().decode(f.body));
+      value = JSON.parse(typeof f.body === 'string' ? f.body : isFileBody(f.body) ? readFileSync(f.body.file, 'utf8') : new TextDecoder().decode(f.body));
     } catch (e) {
       return [`${f.path}: not JSON (${(e as Error).message})`];
     }

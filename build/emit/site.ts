@@ -425,10 +425,11 @@ function homeView(model: ModelOutput) {
   };
 }
 
-export function renderSite(model: ModelOutput, shape: Shape, meta: Meta, releases: ReleaseContext): SitePages {
+/** `scratch`: a folder for the downloads kept on disk until written (the database, the archive), the caller's to remove. */
+export function renderSite(model: ModelOutput, shape: Shape, meta: Meta, releases: ReleaseContext, scratch: string): SitePages {
   const eta = templates();
-  const archive = startArchive(model, shape, meta);
-  const downloads = () => buildDownloads(model, shape, meta, releases, archive).then((files) => ({
+  const archive = startArchive(model, shape, meta, scratch);
+  const downloads = () => buildDownloads(model, shape, meta, releases, scratch, archive).then((files) => ({
     files,
     page: eta.render('@site/downloads', {
       meta: model.meta,

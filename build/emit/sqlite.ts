@@ -6,14 +6,14 @@
 // in a fixed order from the records (one row at a time, never a second copy of the data), the page
 // size is fixed, the journal is a rollback journal (DELETE, no WAL), and the file is VACUUMed; the
 // SQLite library is the one better-sqlite3 bundles, pinned by the lockfile.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Shape } from '../model/record-schemas.ts';
 import type { Meta } from '../contract/site-schemas.ts';
 import { urlFor } from '../contract/routes.ts';
 import { columnsFor, type Column, type TableSpec } from './download-tables.ts';
+import { fileBody, type FileBody } from './file-body.ts';
 
 export const SQLITE_NAME = 'occupation-risk.sqlite';
 /** Datasette names a database after its file. */
@@ -100,11 +100,11 @@ function createTable(spec: TableSpec, shape: Shape, all: ReadonlySet<string>): s
 const sqlValue = (c: Column, v: Cell): string | number | null => (v === undefined || v === null || v === '' ? null : c.type === 'boolean' ? (v ? 1 : 0) : typeof v === 'boolean' ? String(v) : v);
 
 /**
- * The database's bytes. `rowsOf` gives each table's rows (made as they are iterated); the tables are
+ * The database, written as SQLITE_NAME in `dir` (the emit's scratch folder) and left there as the
+ * download's body. `rowsOf` gives each table's rows (made as they are iterated); the tables are
  * written in the order of `specs`, a referenced table before those that reference it.
  */
-export function buildSqlite(specs: readonly TableSpec[], shape: Shape, rowsOf: Record<string, () => Iterable<Record<string, Cell>>>, meta: Meta): { bytes: Buffer; rows: Record<string, number> } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'odr-sqlite-'));
+export function buildSqlite(specs: readonly TableSpec[], shape: Shape, rowsOf: Record<string, () => Iterable<Record<string, Cell>>>, meta: Meta, dir: string): { body: FileBody; rows: Record<string, number> } {
   const file = path.join(dir, SQLITE_NAME);
   const rows: Record<string, number> = {};
   try {
@@ -145,9 +145,10 @@ export function buildSqlite(specs: readonly TableSpec[], shape: Shape, rowsOf: R
     } finally {
       db.close();
     }
-    return { bytes: readFileSync(file), rows };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+    return { body: fileBody(file), rows };
+  } catch (e) {
+    rmSync(file, { force: true });
+    throw e;
   }
 }
 
