@@ -1,5 +1,6 @@
 // A file's body kept on disk instead of in memory: the downloads' database and archive, made in
-// the emit's scratch folder and copied into the output tree by its writing thread. Held as
+// the emit's scratch folder, and the files the same in every shape, made by the first shape a build
+// emits (files.ts, ShapeFree); linked (or copied) into the output tree by its writing thread. Held as
 // buffers, the two (about 20 MB) sat beside the emit's heap, and freeing buffers that large made
 // the C allocator keep the next ones in its heap for the rest of the build.
 import { closeSync, openSync, readSync } from 'node:fs';

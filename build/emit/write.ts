@@ -88,7 +88,8 @@ export class TreeWriter {
 
   /**
    * Queues a file for writing; its Written gets its sha256 once the writing thread has hashed it
-   * (flush(), finish()), or at once for a body on disk (copied, which must stay until then).
+   * (flush(), finish()), or at once for a body on disk (hard-linked or copied into the tree: its
+   * file must stay until then, and nothing may write into it afterwards).
    */
   async add(rel: string, body: Body): Promise<Written> {
     this.check();
@@ -348,13 +349,18 @@ parentPort.on('message', ({ buffer, files }) => {
   try {
     for (const { abs, start, end, from } of files) {
       if (from !== undefined) {
-        // Hashed already (FileBody); copied by the kernel, never whole in this thread's memory.
+        // Hashed already (FileBody). Hard-linked: one call, where writing even a small file takes
+        // three (a file of another out folder is shared as OutputTree.linkedFrom shares them);
+        // copied by the kernel across file systems. Never whole in this thread's memory.
         hashes.push('');
         if (compare && sameFile(abs, from)) { unchanged++; continue; }
         const dir = path.dirname(abs);
         if (!dirs.has(dir)) { makeDir(dir); dirs.add(dir); }
         if (compare) fs.rmSync(abs, { recursive: true, force: true });
-        fs.copyFileSync(from, abs);
+        try { fs.linkSync(from, abs); } catch (e) {
+          if (!['EXDEV', 'EPERM', 'EMLINK'].includes(e.code)) throw e;
+          fs.copyFileSync(from, abs);
+        }
         continue;
       }
       const bytes = new Uint8Array(buffer, start, end - start);
