@@ -119,7 +119,7 @@ export async function* emitFiles(
     for (const p of iscoCards(model, { dataVersion: model.meta.data_version })) yield file('embed-isco-card', { isco_slug: p.slug }, p.html);
     yield { path: NOT_FOUND_FILES.embed, body: embed.notFound };
   }
-  if (site) yield* siteFiles(file, model, releases, meta, site);
+  if (site) yield* siteFiles(file, shapeFree, model, releases, meta, site);
   else yield file('meta', {}, json(meta));
   yield { path: NOT_FOUND_FILES.api, ...json(notFound(`${urlFor('api-index')}/`)), schema: ProblemSchema };
 
@@ -219,6 +219,7 @@ function shardFileOf(name: string, value: () => unknown, free: boolean, madeBefo
 /** The site's pages and downloads, then /meta, which lists every download's sha256. */
 async function* siteFiles(
   file: (routeId: string, params: Record<string, string>, content: Body | JsonBody) => EmittedFile,
+  shapeFree: (routeId: string, params: Record<string, string>, make: () => Body | JsonBody) => EmittedFile,
   model: ModelOutput,
   releases: ReleaseContext,
   meta: Meta,
@@ -226,12 +227,12 @@ async function* siteFiles(
 ): AsyncGenerator<EmittedFile> {
   yield file('home', {}, site.home);
   for (const p of site.occupations) yield file('occupation-page', { slug: p.slug }, p.html);
-  yield file('isco-index', {}, iscoIndexPage(model));
-  for (const p of iscoPages(model)) yield file('isco-page', { isco_slug: p.slug }, p.html);
+  yield shapeFree('isco-index', {}, () => iscoIndexPage(model));
+  for (const p of iscoPages(model)) yield shapeFree('isco-page', { isco_slug: p.slug }, p.html);
   yield file('docs-changes', {}, changesPage(model, releases));
   const overview = renderOverview(model);
-  yield file('overview', {}, overview.page);
-  for (const p of overview.industries) yield file('industry-page', { naics_code: p.code }, p.html);
+  yield shapeFree('overview', {}, overview.page);
+  for (const p of overview.industries) yield shapeFree('industry-page', { naics_code: p.code }, p.html);
   yield file('site-script', {}, site.script);
   const { page, files } = await site.downloads();
   // /meta lists every download's sha256; each body is let go once it is handed on (the database

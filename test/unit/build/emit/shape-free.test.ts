@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runBuild, runBuilds } from '../../../../build/pipeline.ts';
 import { emitFiles, type EmittedFile } from '../../../../build/emit/files.ts';
+import { renderSite } from '../../../../build/emit/site.ts';
 import { metaDocument } from '../../../../build/emit/meta.ts';
 import { releaseContext } from '../../../../build/releases/load.ts';
 import { stageOf } from '../../../../build/model-stage.ts';
@@ -26,7 +27,9 @@ async function emitted(shape: Shape): Promise<EmittedFile[]> {
   const { model, search, digest } = stageOf(fixtureModel());
   const meta = metaDocument(model, shape, digest);
   const files: EmittedFile[] = [];
-  for await (const f of emitFiles(model, shape, { search, meta, releases: releaseContext(model, []) }, null)) files.push(f);
+  const releases = releaseContext(model, []);
+  const scratch = mkdtempSync(path.join(tmp, `scratch-${shape}-`));
+  for await (const f of emitFiles(model, shape, { search, meta, releases }, null, renderSite(model, shape, meta, releases, scratch))) files.push(f);
   return files;
 }
 
@@ -44,7 +47,7 @@ describe('shape-free files', () => {
       expect(twin!.schema === f.schema, f.path).toBe(true);
     }
     expect(b!.filter((f) => f.shapeFree).map((f) => f.path).sort()).toEqual(free.map((f) => f.path).sort());
-    for (const kind of ['api/v1/occupations/15-1251.00/tasks/index.json', '_shards/tasks/', '_shards/search/postings/', '_shards/pages/', 'api/v1/industries/']) {
+    for (const kind of ['api/v1/occupations/15-1251.00/tasks/index.json', '_shards/tasks/', '_shards/search/postings/', '_shards/pages/', 'api/v1/industries/', 'industries/', 'isco/', 'overview/']) {
       expect(free.some((f) => f.path.startsWith(kind)), kind).toBe(true);
     }
   });
