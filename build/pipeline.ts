@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Shape } from './model/record-schemas.ts';
 import { CACHE_NAMES, cacheDirOf, type BuildOptions, type BuildSummary, type CacheKeys, type CacheOutcome, type CacheReport, type Timer } from './build-types.ts';
 import type { ModelStage } from './model-stage.ts';
-import { collectGarbage, peakRssMb, withBuildHeap } from './heap.ts';
+import { collectGarbage, peakRssMb, whileEmitting, withBuildHeap } from './heap.ts';
 import { resolveSourceDir } from './sources/locate.ts';
 import { parsedCache, sourceKeys } from './cache/sources-cache.ts';
 import { modelKey, readModelCache, storeModelCache } from './cache/model-cache.ts';
@@ -148,11 +148,14 @@ async function buildAll(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Arra
     let madeBefore: ShapeFree = new Map();
     for (const t of todo) {
       if (targets.length > 1) log(`  shape ${t.shape}`);
+      // What the shape before left (its pages' garbage, promoted as the heap filled) is collected
+      // before the next shape's emit starts: without it, the second shape's emit held the peak.
+      if (t !== todo[0]) collectGarbage();
       const own: Record<string, number> = { ...shared };
       const ownPeaks: Record<string, number> = { ...sharedPeaks };
       // The hashes of the files written are known from their bytes, since before any was written.
       const hashedAt = Date.now();
-      const { summary, written, shapeFree } = await emitShape({ ...opts, ...t }, loaded, fn, timer(log, own, ownPeaks, opts.onStageStart), own, ownPeaks, madeBefore);
+      const { summary, written, shapeFree } = await whileEmitting(() => emitShape({ ...opts, ...t }, loaded, fn, timer(log, own, ownPeaks, opts.onStageStart), own, ownPeaks, madeBefore));
       madeBefore = new Map([...madeBefore, ...shapeFree]);
       if (summary.caches) summary.caches = { ...summary.caches, function: fnOutcome, output: outputOutcome[t.i]! };
       summaries[t.i] = summary;
