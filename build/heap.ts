@@ -11,8 +11,8 @@ export const peakRssMb = () => Math.round(process.resourceUsage().maxRSS / 1024)
  * exists): V8 would rather grow the heap than collect it, and collecting there keeps the peak near
  * what is live. Not after 'bundle': esbuild works in its own process, and the model stage's
  * collection has already freed the source rows, so it found nothing. Not after 'emit' either: the
- * peak is reached during the emit, what follows (docs, write, a second shape's emit) stays below
- * it without the collection, and the collection costs time.
+ * peak is reached during the emit, and what follows (docs, write) stays below it; the pipeline
+ * collects once before a second shape's emit instead, which otherwise started on the first's garbage.
  */
 export const collectGarbage: () => void = (() => {
   setFlagsFromString('--expose-gc');
@@ -54,3 +54,20 @@ export async function whileReadingSources<T>(f: () => Promise<T>): Promise<T> {
   }
 }
 
+
+/**
+ * While a shape is emitted. Its live heap is the model and little else, and what it allocates
+ * (pages, JSON, the downloads' rows) dies within a file or two: growing less before a collection
+ * keeps a one-shape build's peak ~20 MB lower, for no measurable CPU.
+ */
+const EMIT_HEAP_GROWING_PERCENT = 20;
+
+/** Runs one shape's emit with the heap kept closer to what is live (EMIT_HEAP_GROWING_PERCENT). */
+export async function whileEmitting<T>(f: () => Promise<T>): Promise<T> {
+  setFlagsFromString(`--heap-growing-percent=${EMIT_HEAP_GROWING_PERCENT}`);
+  try {
+    return await f();
+  } finally {
+    setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+  }
+}

@@ -8,12 +8,13 @@ import path from 'node:path';
 import type { Shape } from './model/record-schemas.ts';
 import { CACHE_NAMES, cacheDirOf, type BuildOptions, type BuildSummary, type CacheKeys, type CacheOutcome, type CacheReport, type Timer } from './build-types.ts';
 import type { ModelStage } from './model-stage.ts';
-import { collectGarbage, peakRssMb, withBuildHeap } from './heap.ts';
+import { collectGarbage, peakRssMb, whileEmitting, withBuildHeap } from './heap.ts';
 import { resolveSourceDir } from './sources/locate.ts';
 import { parsedCache, sourceKeys } from './cache/sources-cache.ts';
 import { modelKey, readModelCache, storeModelCache } from './cache/model-cache.ts';
 import { throughCache, type StageCache } from './cache/stage-cache.ts';
 import type { Loaded } from './stages.ts';
+import type { ShapeFree } from './emit/files.ts';
 import type { FunctionBundle } from './function-bundle.ts';
 import type { SourceReport } from './sources/report.ts';
 import { functionKey, readFunctionCache, storeFunctionCache } from './cache/function-cache.ts';
@@ -143,13 +144,19 @@ async function buildAll(opts: Omit<BuildOptions, 'shape' | 'out'>, targets: Arra
     const { emitShape } = await import('./stages.ts');
     const loaded: Loaded = opts.inputs ? { ...(await import('./model-stage.ts')).stageOf(opts.inputs), caches: null } : await loadModel(opts, sourceDir!, keys, time);
     const fn = await time('bundle', () => fnPending);
+    // Files the same in every shape are made and checked by the first shape emitted; the others copy them.
+    let madeBefore: ShapeFree = new Map();
     for (const t of todo) {
       if (targets.length > 1) log(`  shape ${t.shape}`);
+      // What the shape before left (its pages' garbage, promoted as the heap filled) is collected
+      // before the next shape's emit starts: without it, the second shape's emit held the peak.
+      if (t !== todo[0]) collectGarbage();
       const own: Record<string, number> = { ...shared };
       const ownPeaks: Record<string, number> = { ...sharedPeaks };
       // The hashes of the files written are known from their bytes, since before any was written.
       const hashedAt = Date.now();
-      const { summary, written } = await emitShape({ ...opts, ...t }, loaded, fn, timer(log, own, ownPeaks, opts.onStageStart), own, ownPeaks);
+      const { summary, written, shapeFree } = await whileEmitting(() => emitShape({ ...opts, ...t }, loaded, fn, timer(log, own, ownPeaks, opts.onStageStart), own, ownPeaks, madeBefore));
+      madeBefore = new Map([...madeBefore, ...shapeFree]);
       if (summary.caches) summary.caches = { ...summary.caches, function: fnOutcome, output: outputOutcome[t.i]! };
       summaries[t.i] = summary;
       // What the folder now holds is recorded when its key is known, and forgotten otherwise.

@@ -10,12 +10,13 @@ import { forecastRefs } from './releases/forecast.ts';
 import { registeredFiles } from './releases/registered.ts';
 import { renderDocs } from './emit/docs.ts';
 import { metaDocument } from './emit/meta.ts';
-import { emitFiles, checkRouteFiles, ISCO_UNIT_ROUTES, deployConfigs, pathProblems, validateFile, type EmittedFile, type FileInfo } from './emit/files.ts';
+import { emitFiles, checkRouteFiles, ISCO_UNIT_ROUTES, deployConfigs, pathProblems, validateFile, type EmittedFile, type FileInfo, type ShapeFree } from './emit/files.ts';
 import { forbiddenInputs } from './emit/bundle-function.ts';
 import type { FunctionBundle } from './function-bundle.ts';
 import { buildManifest } from './emit/manifest.ts';
 import { MANIFEST_FILE } from './contract/dist-layout.ts';
 import { OutputTree, type Written } from './emit/write.ts';
+import { openScratch } from './emit/scratch.ts';
 import { BuildError } from './build-error.ts';
 import type { BuildOptions, BuildSummary, CacheReport, Timer } from './build-types.ts';
 import type { ModelStage } from './model-stage.ts';
@@ -35,7 +36,9 @@ export async function emitShape(
   time: Timer,
   timings: Record<string, number>,
   stagePeakRssMb: Record<string, number>,
-): Promise<{ summary: BuildSummary; written: Written[] }> {
+  /** Shape-free files an earlier shape of this build wrote (emitFiles copies them). */
+  madeBefore: ShapeFree = new Map(),
+): Promise<{ summary: BuildSummary; written: Written[]; shapeFree: ShapeFree }> {
   const out = path.resolve(opts.repoRoot, opts.out);
   const dataVersion = model.meta.data_version;
   const log = opts.log ?? (() => undefined);
@@ -44,15 +47,20 @@ export async function emitShape(
   // is never in memory whole. Problems are collected; any problem discards the new tree before
   // the swap, so the previous out folder stays as it was.
   const tree = await OutputTree.open(out, { reuse: opts.reuse !== false });
+  // The downloads kept on disk until the tree has copied them (build/emit/file-body.ts).
+  const { dir: scratch, remove: removeScratch } = openScratch();
   const problems: string[] = [];
   const infos: FileInfo[] = [];
   const seen = new Set<string>();
+  /** The shape-free files this emit made, with the schema each was checked against (for a later shape). */
+  const made = new Map<string, EmittedFile['schema']>();
   const parts = { render: 0, validate: 0, write: 0 };
   const put = async (f: EmittedFile) => {
     const t0 = performance.now();
     const bad = pathProblems(f.path, seen);
     problems.push(...bad, ...validateFile(f));
     infos.push({ path: f.path, urlPath: f.urlPath, routeId: f.routeId });
+    if (f.shapeFree) made.set(f.path, f.schema);
     const t1 = performance.now();
     if (bad.length === 0) await tree.add(f.path, f.body);
     parts.validate += t1 - t0;
@@ -63,7 +71,7 @@ export async function emitShape(
       const registered = registeredFiles(opts.repoRoot);
       const meta = metaDocument(model, opts.shape, digest, forecastRefs(opts.repoRoot), registered.map(({ body: _, ...ref }) => ref));
       const releases = releaseContext(model, loadRecordedReleases(opts.repoRoot));
-      const files = emitFiles(model, opts.shape, { search, meta, releases, registered }, embedPages(model, opts.shape, { dataVersion }), renderSite(model, opts.shape, meta, releases));
+      const files = emitFiles(model, opts.shape, { search, meta, releases, registered }, embedPages(model, opts.shape, { dataVersion }), renderSite(model, opts.shape, meta, releases, scratch), madeBefore);
       for (let n = 1; ; n++) {
         // The download archive is gzipped on the thread pool meanwhile, a chunk per turn of the event
         // loop. When files are unchanged nothing here waits for I/O, so without a turn now and then
@@ -95,6 +103,8 @@ export async function emitShape(
   } catch (e) {
     await tree.discard();
     throw e;
+  } finally {
+    removeScratch();
   }
   if (tree.reused) log(`    (write: updated the previous generation in place; ${tree.unchanged} of ${tree.written.length} files were already right)`);
 
@@ -119,5 +129,7 @@ export async function emitShape(
     rejected: rejectedRows(report?.problems ?? [], model.occupations, model.unscored, (model.report.oews_broad_group ?? {}) as Record<string, string>),
     joinReport: model.report,
   };
-  return { summary, written: tree.written };
+  // The files as the out folder now holds them: a later shape copies them from there.
+  const shapeFree = new Map(tree.written.flatMap((w) => (made.has(w.path) ? [[w.path, { body: { file: path.join(out, w.path), bytes: w.bytes, sha256: w.sha256 }, schema: made.get(w.path) }] as const] : [])));
+  return { summary, written: tree.written, shapeFree };
 }

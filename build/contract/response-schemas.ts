@@ -79,6 +79,13 @@ const ProtectiveFactors = z
   );
 
 /**
+ * An occupation's tasks, the same in every shape: one schema object, so that a build emitting both
+ * shapes checks each tasks file once (build/emit/files.ts, shape-free files).
+ */
+const TasksBody = z.strictObject({ soc_code: OnetSocCode, title: z.string(), tasks: z.array(TaskRecord.strict()) });
+const TasksResponse = TasksBody.extend({ model_version: ModelVersionField });
+
+/**
  * The occupation responses of one shape: each body as its presenter (present.ts) returns it, and the
  * response, the body with the model version every JSON answer carries.
  */
@@ -92,7 +99,7 @@ function shapeSchemas<R extends typeof PercentileRiskScore | typeof TimelineRisk
       risk_score: riskScore,
       protective_factors: ProtectiveFactors,
     }),
-    tasks: z.strictObject({ soc_code: OnetSocCode, title: z.string(), tasks: z.array(TaskRecord.strict()) }),
+    tasks: TasksBody,
     risk: z.strictObject({
       soc_code: OnetSocCode,
       title: z.string(),
@@ -117,7 +124,7 @@ function shapeSchemas<R extends typeof PercentileRiskScore | typeof TimelineRisk
   return {
     bodies,
     detail: bodies.detail.extend(versioned),
-    tasks: bodies.tasks.extend(versioned),
+    tasks: TasksResponse,
     risk: bodies.risk.extend(versioned),
   };
 }

@@ -9,6 +9,9 @@
 // thread pool while the CSVs and pages are built, fed line by line (deflate's output does not depend
 // on how its input is split, so the bytes are those of one gzip call over the whole text).
 import { once } from 'node:events';
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
 import type { TransformOptions } from 'node:stream';
 import { createGzip, type ZlibOptions } from 'node:zlib';
 import type { ModelOutput, OccupationRecord, Shape } from '../model/record-schemas.ts';
@@ -22,18 +25,25 @@ import { sha256 } from './manifest.ts';
 import { buildSqlite, datasetteMetadata, SQLITE_MAX_BYTES, SQLITE_METADATA_TABLE, SQLITE_NAME } from './sqlite.ts';
 import { LICENSE_NAME, README_NAME, licenseText, readmeText } from './download-notes.ts';
 import { releaseUrlFor, routeById } from '../contract/routes.ts';
+import { isFileBody, type Body, type FileBody } from './file-body.ts';
 import { CHANGES, DATABASE_TABLES, INDUSTRIES, ISCO, OCCUPATIONS, TASKS, columnsFor, type TableSpec } from './download-tables.ts';
 
 export interface Download {
   routeId: string;
   name: string;
-  body: string | Uint8Array;
+  /** The database and the archive are files in the emit's scratch folder (file-body.ts). */
+  body: Body;
+  /** The body's size and sha256, worked out once: the downloads page and /meta both list them. */
+  bytes: number;
+  sha256: string;
   /** Data rows (records, lines of the archive); null for the plain-text README and LICENSE. */
   rows: number | null;
   description: string;
 }
 
 type Cell = string | number | boolean | null | undefined;
+
+const ARCHIVE_NAME = 'odr-data.jsonl.gz';
 
 /** RFC 4180: quote a field holding a comma, quote, CR or LF; double the quotes inside. */
 export function csvCell(v: Cell): string {
@@ -175,13 +185,27 @@ export function tableRows(model: ModelOutput, shape: Shape, changes: Changes): R
   };
 }
 
-export async function buildDownloads(model: ModelOutput, shape: Shape, meta: Meta, releases: ReleaseContext): Promise<Download[]> {
+/**
+ * The archive odr-data.jsonl.gz, compressed on libuv's thread pool from the moment this is called
+ * (the emit starts it first and takes the other downloads only when it reaches them).
+ * Compressed: as plain text the industries' occupation lists alone pass 20 MB, and Cloudflare
+ * Pages serves no file over 25 MiB. gzip with a zero mtime gives the same bytes every build.
+ * Written into `dir` (the emit's scratch folder) as it is compressed.
+ */
+export function startArchive(model: ModelOutput, shape: Shape, meta: Meta, dir: string): Promise<FileBody> {
+  const archive = gzipLines(archiveLines(model, shape, meta), path.join(dir, ARCHIVE_NAME));
+  archive.catch(() => undefined); // awaited by buildDownloads; a failure there must not go unobserved first
+  return archive;
+}
+
+/**
+ * Every download, made when called (the tables' texts and the database are held only from then
+ * until they are written); `archive` is startArchive's, made by the caller when it likes.
+ */
+export async function buildDownloads(model: ModelOutput, shape: Shape, meta: Meta, releases: ReleaseContext, dir: string, archive: Promise<FileBody> = startArchive(model, shape, meta, dir)): Promise<Download[]> {
   const occ = model.occupations;
   const { changes } = releases;
   const rowsOf = tableRows(model, shape, changes);
-  // Compressed: as plain text the industries' occupation lists alone pass 20 MB, and Cloudflare
-  // Pages serves no file over 25 MiB. gzip with a zero mtime gives the same bytes every build.
-  const archive = gzipLines(archiveLines(model, shape, meta));
   // Each table's rows live only while its CSV is made (not while the database is written).
   const table = (spec: TableSpec) => {
     const rows = [...rowsOf[spec.name]!()];
@@ -200,11 +224,11 @@ export async function buildDownloads(model: ModelOutput, shape: Shape, meta: Met
   const datapackage = JSON.stringify(dataPackage(meta, shape, described), null, 1) + '\n';
 
   // The database from the records, one row at a time (the CSV texts above are not read back).
-  const sqlite = buildSqlite(DATABASE_TABLES, shape, rowsOf, meta);
-  if (sqlite.bytes.length > SQLITE_MAX_BYTES) throw new Error(`${SQLITE_NAME} is ${sqlite.bytes.length} bytes, over the ${SQLITE_MAX_BYTES} a Pages deployment serves`);
+  const sqlite = buildSqlite(DATABASE_TABLES, shape, rowsOf, meta, dir);
+  if (sqlite.body.bytes > SQLITE_MAX_BYTES) throw new Error(`${SQLITE_NAME} is ${sqlite.body.bytes} bytes, over the ${SQLITE_MAX_BYTES} a Pages deployment serves`);
   const datasette = JSON.stringify(datasetteMetadata(DATABASE_TABLES, shape, meta), null, 1) + '\n';
 
-  const files: Array<Omit<Download, 'body' | 'rows'> & { rows: number; body: string | Uint8Array | Promise<Buffer> }> = [
+  const files: Array<Omit<Download, 'body' | 'rows' | 'bytes' | 'sha256'> & { rows: number; body: Body | Promise<FileBody> }> = [
     { routeId: 'download-datapackage', name: 'datapackage.json', body: datapackage, rows: described.length, description: 'A Frictionless Data Package describing every CSV here: each column with its type, unit and meaning, the keys, licenses with attribution, sources and version.' },
     { routeId: 'download-occupations', name: 'occupations.csv', body: occupations, rows: occ.length, description: 'One row per occupation: codes, title, slug, major group, every risk score field, labor data, protective factors.' },
     { routeId: 'download-tasks', name: 'tasks.csv', body: tasks, rows: taskCount, description: 'One row per task of every occupation: category, AI capability, task risk, time share and the evidence behind them.' },
@@ -212,17 +236,18 @@ export async function buildDownloads(model: ModelOutput, shape: Shape, meta: Met
     { routeId: 'download-changes', name: 'changes.csv', body: changesCsv, rows: changes.data.length, description: `One row per occupation of this release or the previous one (${changes.previous?.data_version ?? 'none recorded'}): both scores and tiers, the difference, and why it moved (data or model, and the first step of the score that moved).` },
     { routeId: 'download-isco', name: 'isco.csv', body: isco, rows: iscoCount, description: 'One row per scored ISCO-08 unit group: score (the U.S.-employment-weighted mean of its linked U.S. occupations), interval, tier, confidence and what the mapping assumes. Tasks and weights are American.' },
     { routeId: 'download-release-summary', name: 'release-summary.json', body: releaseSummaryJson(releases.summary), rows: releases.summary.occupations.length, description: "This release's summary: every occupation's score, tier and component figures, as the repository keeps each published release (releases/) to compare the next one with." },
-    { routeId: 'download-sqlite', name: SQLITE_NAME, body: sqlite.bytes, rows: Object.values(sqlite.rows).reduce((a, b) => a + b, 0), description: `Every table above and the archive's lists (${DATABASE_TABLES.map((t) => t.name).join(', ')}) in one SQLite database with primary and foreign keys, indexes and full-text search on titles (occupations_fts), for Datasette or any SQL client; its ${SQLITE_METADATA_TABLE} table holds the versions, licenses, sources and attribution.` },
+    { routeId: 'download-sqlite', name: SQLITE_NAME, body: sqlite.body, rows: Object.values(sqlite.rows).reduce((a, b) => a + b, 0), description: `Every table above and the archive's lists (${DATABASE_TABLES.map((t) => t.name).join(', ')}) in one SQLite database with primary and foreign keys, indexes and full-text search on titles (occupations_fts), for Datasette or any SQL client; its ${SQLITE_METADATA_TABLE} table holds the versions, licenses, sources and attribution.` },
     { routeId: 'download-datasette-metadata', name: 'metadata.json', body: datasette, rows: DATABASE_TABLES.length, description: `Datasette's metadata for the database: titles, descriptions, licenses, sources and the example queries of the downloads page (datasette ${SQLITE_NAME} --metadata metadata.json).` },
-    { routeId: 'download-archive', name: 'odr-data.jsonl.gz', body: archive, rows: occ.length + model.industries.length + model.isco.units.length + 1, description: 'Everything as gzip-compressed JSON Lines: a header line, then one line per occupation (detail, tasks, skill gaps, transitions), per industry, per ISCO-08 unit group, and the personal factors.' },
+    { routeId: 'download-archive', name: ARCHIVE_NAME, body: archive, rows: occ.length + model.industries.length + model.isco.units.length + 1, description: 'Everything as gzip-compressed JSON Lines: a header line, then one line per occupation (detail, tasks, skill gaps, transitions), per industry, per ISCO-08 unit group, and the personal factors.' },
   ];
   const readme = readmeText(meta, shape, files.map((f) => ({ name: f.name, releaseName: routeById(f.routeId).release ? releaseUrlFor(f.routeId, meta.data_version).split('/').pop() : undefined, rows: f.name.endsWith('.csv') ? f.rows : null, description: f.description })));
   const license = licenseText(meta, shape);
-  return [
+  const made: Array<Omit<Download, 'bytes' | 'sha256'>> = [
     { routeId: 'download-readme', name: README_NAME, body: readme, rows: null, description: 'This list in plain text, with the versions, two-line examples for pandas, R, DuckDB, sqlite3 and Datasette, the licenses and the attribution.' },
     { routeId: 'download-license', name: LICENSE_NAME, body: license, rows: null, description: "The licenses of the data and the attribution to reproduce with them (O*NET's CC BY 4.0 notice), each source with its license." },
     ...(await Promise.all(files.map(async (f) => ({ ...f, body: await f.body })))),
   ];
+  return made.map((d) => ({ ...d, ...(isFileBody(d.body) ? { bytes: d.body.bytes, sha256: d.body.sha256 } : { bytes: typeof d.body === 'string' ? Buffer.byteLength(d.body) : d.body.byteLength, sha256: sha256(d.body) }) }));
 }
 
 /** Text handed to zlib at a time: the archive's text is never held whole. */
@@ -239,25 +264,40 @@ const GZIP_OUT = 1 << 20;
 /** Text queued for zlib before the producer waits: the pool always has the next chunk at hand. */
 const GZIP_QUEUE = 4 * GZIP_CHUNK;
 
-/** gzip (level 6, zero mtime) of the lines, each ended by '\n', written with backpressure. */
-async function gzipLines(lines: Iterable<string>): Promise<Buffer> {
+/** gzip (level 6, zero mtime) of the lines, each ended by '\n', with backpressure; written into `file` and hashed as it comes. */
+async function gzipLines(lines: Iterable<string>, file: string): Promise<FileBody> {
   // The stream options are passed on to the Transform (node's types list only zlib's own).
   const gz = createGzip({ level: 6, chunkSize: GZIP_OUT, writableHighWaterMark: GZIP_QUEUE } as ZlibOptions & TransformOptions);
-  const out: Buffer[] = [];
-  gz.on('data', (c: Buffer) => out.push(c));
-  const ended = once(gz, 'end');
-  let chunk = '';
-  for (const line of lines) {
-    chunk += `${line}\n`;
-    if (chunk.length >= GZIP_CHUNK) {
-      const more = gz.write(chunk);
-      chunk = '';
-      if (!more) await once(gz, 'drain');
+  const fd = openSync(file, 'w');
+  const hash = createHash('sha256');
+  let bytes = 0;
+  try {
+    gz.on('data', (c: Buffer) => {
+      try {
+        writeSync(fd, c);
+      } catch (e) {
+        gz.destroy(e as Error);
+        return;
+      }
+      hash.update(c);
+      bytes += c.byteLength;
+    });
+    const ended = once(gz, 'end');
+    let chunk = '';
+    for (const line of lines) {
+      chunk += `${line}\n`;
+      if (chunk.length >= GZIP_CHUNK) {
+        const more = gz.write(chunk);
+        chunk = '';
+        if (!more) await once(gz, 'drain');
+      }
     }
+    gz.end(chunk);
+    await ended;
+  } finally {
+    closeSync(fd);
   }
-  gz.end(chunk);
-  await ended;
-  return Buffer.concat(out);
+  return { file, bytes, sha256: hash.digest('hex') };
 }
 
 /** The archive's lines, each record stringified as it is reached. */

@@ -73,15 +73,15 @@ function alternatesByCode(model: ModelOutput) {
   return out;
 }
 
-/** One page per scored unit group. */
-export function* iscoPages(model: ModelOutput): Generator<{ slug: string; html: string }> {
+/** One page per scored unit group, each rendered when its html() is called (a build of both shapes renders it once). */
+export function* iscoPages(model: ModelOutput): Generator<{ slug: string; html: () => string }> {
   const eta = templates();
   const bySoc = new Map(model.occupations.map((o) => [o.soc_code, o]));
   const alternates = alternatesByCode(model);
   for (const u of model.isco.units) {
     yield {
       slug: u.slug,
-      html: eta.render('@site/isco', {
+      html: () => eta.render('@site/isco', {
         meta: model.meta,
         code: u.isco_code,
         major: u.major_group,

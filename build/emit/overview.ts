@@ -292,13 +292,14 @@ export function industryView(i: IndustryRecord, model: ModelOutput, bySoc: Retur
 }
 
 /** The overview page and one page per industry, rendered when reached. */
-export function renderOverview(model: ModelOutput): { page: string; industries: Iterable<{ code: string; html: string }> } {
+export function renderOverview(model: ModelOutput): { page: () => string; industries: Iterable<{ code: string; html: () => string }> } {
   const eta = templates();
+  // Each page rendered when its html() is called: a build of both shapes renders it once.
   return {
-    page: eta.render('@site/overview', overviewView(model)),
+    page: () => eta.render('@site/overview', overviewView(model)),
     industries: (function* () {
       const bySoc = occupationsBySoc(model.occupations);
-      for (const i of model.industries) yield { code: i.naics_code, html: eta.render('@site/industry', industryView(i, model, bySoc)) };
+      for (const i of model.industries) yield { code: i.naics_code, html: () => eta.render('@site/industry', industryView(i, model, bySoc)) };
     })(),
   };
 }

@@ -12,8 +12,7 @@ import { tierFor } from '../model/assess.ts';
 import type { Meta } from '../contract/site-schemas.ts';
 import { majorGroup } from './soc-groups.ts';
 import { releaseUrlFor, routeById, routesFor, urlFor } from '../contract/routes.ts';
-import { buildDownloads, type Download } from './downloads.ts';
-import { sha256 } from './manifest.ts';
+import { buildDownloads, startArchive, type Download } from './downloads.ts';
 import { attributeText, factorLabel, ordinal, templates } from './embed.ts';
 import { TIER_WORDS } from './tier-words.ts';
 import { SCOPE } from '../model/scope.ts';
@@ -35,8 +34,12 @@ export const SITE_SCRIPT_PATH = join(REPO_ROOT, 'templates', 'site', 'site.js');
 
 export interface SitePages {
   home: string;
-  /** The bulk downloads and their page. The archive is compressed on libuv's thread pool while the rest is emitted. */
-  downloads: Promise<{ page: string; files: Download[] }>;
+  /**
+   * The bulk downloads and their page, made when called: the archive is compressed on libuv's
+   * thread pool from renderSite on, while the rest is emitted; the other files (the database, the
+   * CSV texts) are made when the emit reaches them and held only until they are written.
+   */
+  downloads: () => Promise<{ page: string; files: Download[] }>;
   notFound: string;
   /** One page per occupation, each rendered only when it is reached. */
   occupations: Iterable<{ slug: string; html: string }>;
@@ -422,9 +425,11 @@ function homeView(model: ModelOutput) {
   };
 }
 
-export function renderSite(model: ModelOutput, shape: Shape, meta: Meta, releases: ReleaseContext): SitePages {
+/** `scratch`: a folder for the downloads kept on disk until written (the database, the archive), the caller's to remove. */
+export function renderSite(model: ModelOutput, shape: Shape, meta: Meta, releases: ReleaseContext, scratch: string): SitePages {
   const eta = templates();
-  const downloads = buildDownloads(model, shape, meta, releases).then((files) => ({
+  const archive = startArchive(model, shape, meta, scratch);
+  const downloads = () => buildDownloads(model, shape, meta, releases, scratch, archive).then((files) => ({
     files,
     page: eta.render('@site/downloads', {
       meta: model.meta,
@@ -433,14 +438,13 @@ export function renderSite(model: ModelOutput, shape: Shape, meta: Meta, release
       toolExamples: TOOL_EXAMPLES,
       sqlite: { name: SQLITE_NAME, tables: DATABASE_TABLES.map((t) => t.name).join(', '), examples: EXAMPLE_QUERIES },
       files: files.map((d) => {
-        const bytes = Buffer.byteLength(d.body);
+        const bytes = d.bytes;
         const release = routeById(d.routeId).release ? releaseUrlFor(d.routeId, model.meta.data_version) : null;
         const releaseName = release ? { releaseHref: release, releaseName: release.slice(release.lastIndexOf('/') + 1) } : { releaseHref: null, releaseName: null };
-        return { name: d.name, href: urlFor(d.routeId), ...releaseName, description: d.description, rows: d.rows === null ? '' : grouped(d.rows), size: bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`, bytes: grouped(bytes), sha256: sha256(d.body) };
+        return { name: d.name, href: urlFor(d.routeId), ...releaseName, description: d.description, rows: d.rows === null ? '' : grouped(d.rows), size: bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`, bytes: grouped(bytes), sha256: d.sha256 };
       }),
     }),
   }));
-  downloads.catch(() => undefined); // awaited by the emitter; a failure there must not go unobserved first
   const occupations = (function* () {
     const page = pageContext(model, shape);
     const changed = new Map(releases.changes.data.filter((c) => c.status === 'changed').map((c) => [c.soc_code, c]));

@@ -15,6 +15,8 @@ import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { crashPoint, treeNames } from './swap.ts';
+import { isFileBody, type Body } from './file-body.ts';
+import { allocationFor } from '../whole-file.ts';
 
 export function resolveInside(root: string, rel: string): string {
   const abs = path.resolve(root, rel);
@@ -40,10 +42,13 @@ const BATCH_FILES = 64;
 const BATCH_BYTES = 1 << 20;
 const BATCHES_IN_FLIGHT = 4;
 
-/** A batch as it crosses to the writing thread: its files' bytes back to back in one buffer. */
+/**
+ * A batch as it crosses to the writing thread: its files' bytes back to back in one buffer, and
+ * files to copy from disk (`from`: a FileBody's file, already hashed).
+ */
 interface Batch {
   buffer: ArrayBuffer;
-  files: Array<{ abs: string; start: number; end: number }>;
+  files: Array<{ abs: string; start: number; end: number; from?: string }>;
 }
 
 /**
@@ -81,10 +86,21 @@ export class TreeWriter {
     this.previous = previous;
   }
 
-  /** Queues a file for writing; its Written gets its sha256 once the writing thread has hashed it (flush(), finish()). */
-  async add(rel: string, body: string | Uint8Array): Promise<Written> {
+  /**
+   * Queues a file for writing; its Written gets its sha256 once the writing thread has hashed it
+   * (flush(), finish()), or at once for a body on disk (hard-linked or copied into the tree: its
+   * file must stay until then, and nothing may write into it afterwards).
+   */
+  async add(rel: string, body: Body): Promise<Written> {
     this.check();
     const abs = resolveInside(this.root, rel);
+    if (isFileBody(body)) {
+      const w: Written = { path: rel, bytes: body.bytes, sha256: body.sha256 };
+      this.written.push(w);
+      this.batch.push({ abs, start: 0, end: 0, from: body.file });
+      this.batchWritten.push(w);
+      return this.queued(w);
+    }
     const bytes = typeof body === 'string' ? this.encode(body) : body;
     const w: Written = { path: rel, bytes: bytes.byteLength, sha256: '' };
     this.written.push(w);
@@ -94,6 +110,11 @@ export class TreeWriter {
     this.batch.push({ abs, start: this.batchBytes, end: this.batchBytes + bytes.byteLength });
     this.batchWritten.push(w);
     this.batchBytes += bytes.byteLength;
+    return this.queued(w);
+  }
+
+  /** Sends a full batch, and waits while too many are in flight. */
+  private async queued(w: Written): Promise<Written> {
     if (this.batch.length >= BATCH_FILES || this.batchBytes >= BATCH_BYTES) this.send();
     if (this.pending.size >= BATCHES_IN_FLIGHT) await Promise.race(this.pending);
     this.check();
@@ -104,27 +125,33 @@ export class TreeWriter {
     if (this.failure) throw this.failure.error;
   }
 
-  /** The UTF-8 bytes of a text, in the reused buffer (valid until the next call). */
+  /** The UTF-8 bytes of a text, in the reused buffer (valid until the next call); a text larger than it, in a buffer of its own. */
   private encode(text: string): Buffer {
     // Three bytes per UTF-16 unit at most: the exact length is only worked out when that might not fit.
     if (text.length * 3 > this.encoded.byteLength) {
       const need = Buffer.byteLength(text);
-      if (need > this.encoded.byteLength) this.encoded = Buffer.allocUnsafe(need);
+      // Not kept: the few large texts (the CSV downloads) would otherwise keep it for the tree's
+      // life; allocated to be unmapped when freed (build/whole-file.ts).
+      if (need > this.encoded.byteLength) {
+        const own = Buffer.allocUnsafeSlow(allocationFor(need));
+        return own.subarray(0, own.write(text, 0));
+      }
     }
     return this.encoded.subarray(0, this.encoded.write(text, 0));
   }
 
   /** A batch buffer of at least `bytes` (BATCH_BYTES, or one file's size when larger): a spare one when it is large enough. */
   private bufferFor(bytes: number): Uint8Array {
+    if (bytes > BATCH_BYTES) return new Uint8Array(allocationFor(bytes)); // unmapped when freed (build/whole-file.ts)
     const spare = this.spare.pop();
-    if (spare && spare.byteLength >= bytes) return new Uint8Array(spare);
-    return new Uint8Array(Math.max(BATCH_BYTES, bytes));
+    return spare ? new Uint8Array(spare) : new Uint8Array(BATCH_BYTES);
   }
 
   /** Hands the batch to the writing thread (its buffer transferred, not copied; it comes back with the answer). */
   private send(): void {
-    if (this.batch.length === 0 || !this.batchBuffer) return;
-    const batch: Batch = { buffer: this.batchBuffer.buffer as ArrayBuffer, files: this.batch };
+    if (this.batch.length === 0) return;
+    // A batch of copies alone still carries a buffer (the writing thread hands it back).
+    const batch: Batch = { buffer: (this.batchBuffer ??= this.bufferFor(0)).buffer as ArrayBuffer, files: this.batch };
     const written = this.batchWritten;
     this.batch = [];
     this.batchWritten = [];
@@ -133,9 +160,10 @@ export class TreeWriter {
     this.writer ??= fileWriter(this.previous !== null);
     const p: Promise<void> = this.writer.write(batch).then(
       ({ unchanged, buffer, hashes }) => {
-        for (const [i, w] of written.entries()) w.sha256 = hashes[i]!;
+        for (const [i, w] of written.entries()) w.sha256 ||= hashes[i]!;
         this.unchanged += unchanged;
-        if (this.spare.length < BATCHES_IN_FLIGHT) this.spare.push(buffer);
+        // A buffer made for one large file (the database) is not kept: it would stay as long as the tree.
+        if (this.spare.length < BATCHES_IN_FLIGHT && buffer.byteLength === BATCH_BYTES) this.spare.push(buffer);
         this.pending.delete(p);
       },
       (error: unknown) => {
@@ -287,6 +315,22 @@ function same(abs, bytes) {
     return got === bytes.byteLength && onDisk.subarray(0, got).equals(bytes);
   } catch { return false; } finally { fs.closeSync(fd); }
 }
+// Whether the file at abs has exactly the bytes of the file at from, read a piece of each at a time.
+const piece = [Buffer.allocUnsafe(1 << 16), Buffer.allocUnsafe(1 << 16)];
+function sameFile(abs, from) {
+  let a, b;
+  try { a = fs.openSync(abs, 'r'); } catch { return false; }
+  try {
+    b = fs.openSync(from, 'r');
+    if (fs.fstatSync(a).size !== fs.fstatSync(b).size) return false;
+    for (;;) {
+      const n = fs.readSync(a, piece[0], 0, piece[0].length, null);
+      const m = fs.readSync(b, piece[1], 0, piece[1].length, null);
+      if (n !== m || !piece[0].subarray(0, n).equals(piece[1].subarray(0, m))) return false;
+      if (n === 0) return true;
+    }
+  } catch { return false; } finally { fs.closeSync(a); if (b !== undefined) fs.closeSync(b); }
+}
 // A reused tree may hold a file where this build needs a folder (a bundle that became a folder of
 // modules): the file goes, and the folder is made.
 function makeDir(dir) {
@@ -303,7 +347,22 @@ parentPort.on('message', ({ buffer, files }) => {
   let unchanged = 0;
   const hashes = [];
   try {
-    for (const { abs, start, end } of files) {
+    for (const { abs, start, end, from } of files) {
+      if (from !== undefined) {
+        // Hashed already (FileBody). Hard-linked: one call, where writing even a small file takes
+        // three (a file of another out folder is shared as OutputTree.linkedFrom shares them);
+        // copied by the kernel across file systems. Never whole in this thread's memory.
+        hashes.push('');
+        if (compare && sameFile(abs, from)) { unchanged++; continue; }
+        const dir = path.dirname(abs);
+        if (!dirs.has(dir)) { makeDir(dir); dirs.add(dir); }
+        if (compare) fs.rmSync(abs, { recursive: true, force: true });
+        try { fs.linkSync(from, abs); } catch (e) {
+          if (!['EXDEV', 'EPERM', 'EMLINK'].includes(e.code)) throw e;
+          fs.copyFileSync(from, abs);
+        }
+        continue;
+      }
       const bytes = new Uint8Array(buffer, start, end - start);
       hashes.push(createHash('sha256').update(bytes).digest('hex'));
       if (compare && same(abs, bytes)) { unchanged++; continue; }
@@ -400,7 +459,7 @@ for (const rel of files) {
 `;
 
 /** Writes every file of a list into a tree (tests and small trees; the build streams through TreeWriter). */
-export async function writeTree(root: string, files: ReadonlyArray<{ path: string; body: string | Uint8Array }>): Promise<Written[]> {
+export async function writeTree(root: string, files: ReadonlyArray<{ path: string; body: Body }>): Promise<Written[]> {
   const tree = new TreeWriter(path.resolve(root));
   for (const f of files) await tree.add(f.path, f.body);
   return tree.finish();

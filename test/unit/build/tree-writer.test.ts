@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OutputTree, writeTree } from '../../../build/emit/write.ts';
+import { fileBody } from '../../../build/emit/file-body.ts';
 
 const dirs: string[] = [];
 const tmp = () => {
@@ -44,6 +45,40 @@ describe('TreeWriter', () => {
       // The hash the writing thread sends back, for the batch the file was in.
       expect(written[i]).toEqual({ path: f.path, bytes: want.length, sha256: createHash('sha256').update(want).digest('hex') });
     }
+  });
+
+  it('copies a body kept on disk between other files, with the size and sha256 read from its file', async () => {
+    const scratch = tmp();
+    const big = Uint8Array.from({ length: 3_000_001 }, (_, i) => (i * 13) & 0xff);
+    writeFileSync(path.join(scratch, 'db.sqlite'), big);
+    const body = fileBody(path.join(scratch, 'db.sqlite'));
+    expect(body).toEqual({ file: path.join(scratch, 'db.sqlite'), bytes: big.length, sha256: createHash('sha256').update(big).digest('hex') });
+    const root = tmp();
+    const written = await writeTree(root, [{ path: 'a.json', body: '{}' }, { path: 'downloads/db.sqlite', body }, { path: 'b.json', body: '[]' }]);
+    expect(readFileSync(path.join(root, 'downloads/db.sqlite')).equals(big)).toBe(true);
+    expect(written.map((w) => [w.path, w.bytes, w.sha256])).toEqual([
+      ['a.json', 2, createHash('sha256').update('{}').digest('hex')],
+      ['downloads/db.sqlite', big.length, body.sha256],
+      ['b.json', 2, createHash('sha256').update('[]').digest('hex')],
+    ]);
+  });
+
+  it('leaves a body kept on disk alone in a reused tree when the file there has its bytes, and replaces it otherwise', async () => {
+    const scratch = tmp();
+    writeFileSync(path.join(scratch, 'same.bin'), 'same bytes');
+    writeFileSync(path.join(scratch, 'changed.bin'), 'new bytes');
+    const base = tmp();
+    const out = path.join(base, 'dist');
+    mkdirSync(path.join(base, '.dist-previous'), { recursive: true });
+    writeFileSync(path.join(base, '.dist-previous/same.bin'), 'same bytes');
+    writeFileSync(path.join(base, '.dist-previous/changed.bin'), 'old bytes, longer');
+    const tree = await OutputTree.open(out, { reuse: true });
+    await tree.add('same.bin', fileBody(path.join(scratch, 'same.bin')));
+    await tree.add('changed.bin', fileBody(path.join(scratch, 'changed.bin')));
+    await tree.commit();
+    expect(tree.unchanged).toBe(1);
+    expect(readFileSync(path.join(out, 'same.bin'), 'utf8')).toBe('same bytes');
+    expect(readFileSync(path.join(out, 'changed.bin'), 'utf8')).toBe('new bytes');
   });
 
   it('fails when a file cannot be written (a file stands where its folder must go)', async () => {
