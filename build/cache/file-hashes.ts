@@ -13,7 +13,7 @@
 // value, between the hash and the stat recorded with it or within the tick of that stat's ctime.
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { readInto } from '../whole-file.ts';
+import { readIntoSync } from '../whole-file.ts';
 import { sha } from './entry.ts';
 import { writeJsonFile } from './json-file.ts';
 
@@ -51,7 +51,8 @@ export async function fileHashes(files: readonly string[], memoFile?: string): P
     let hash: string;
     if (trusted) hash = old[4];
     else {
-      const r = await readInto(f, scratch);
+      // Sync, as the stat above: most files are small, and a thread-pool round trip per call cost more than the read.
+      const r = readIntoSync(f, scratch);
       scratch = r.buf;
       hash = sha().update(r.bytes).digest('hex');
       read++;
