@@ -20,22 +20,27 @@ export const collectGarbage: () => void = (() => {
   return typeof gc === 'function' ? gc : () => undefined;
 })();
 
-/** Runs a whole build with the heap growing by HEAP_GROWING_PERCENT, then gives V8 back its own choice. */
-export async function withBuildHeap<T>(f: () => Promise<T>): Promise<T> {
-  // V8 lets the heap grow to about twice what survived the last full collection before it collects
-  // again: after the sources that let the model stage pile up garbage, the build's memory peak.
-  // Growing by HEAP_GROWING_PERCENT instead costs a few more collections and keeps the peak lower:
-  // less makes the emit slower, more raises a cold build's peak. Set for the build only (a test
-  // process builds in-process).
-  setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+/** Runs `f` with the heap growing by `percent` before a collection, then sets `after` (0: V8's own choice). */
+async function withHeapGrowing<T>(percent: number, after: number, f: () => Promise<T>): Promise<T> {
+  setFlagsFromString(`--heap-growing-percent=${percent}`);
   try {
     return await f();
   } finally {
-    setFlagsFromString('--heap-growing-percent=0'); // 0: V8's own choice again
+    setFlagsFromString(`--heap-growing-percent=${after}`);
   }
 }
 
+/**
+ * V8 lets the heap grow to about twice what survived the last full collection before it collects
+ * again: after the sources that let the model stage pile up garbage, the build's memory peak.
+ * Growing by HEAP_GROWING_PERCENT instead costs a few more collections and keeps the peak lower;
+ * more raises a cold build's peak.
+ */
 const HEAP_GROWING_PERCENT = 35;
+
+/** Runs a whole build with the heap growing by HEAP_GROWING_PERCENT, then gives V8 back its own choice. Set for the build only (a test process builds in-process). */
+export const withBuildHeap = <T>(f: () => Promise<T>): Promise<T> => withHeapGrowing(HEAP_GROWING_PERCENT, 0, f);
+
 /**
  * While the sources are read. A first or cold build peaks there, with the parsing threads' heaps
  * beside this one's, and where collections fall moves that peak: growing less keeps it lower and
@@ -45,15 +50,7 @@ const HEAP_GROWING_PERCENT = 35;
 const SOURCES_HEAP_GROWING_PERCENT = 10;
 
 /** Runs the source stage with the heap kept closer to what is live (SOURCES_HEAP_GROWING_PERCENT). */
-export async function whileReadingSources<T>(f: () => Promise<T>): Promise<T> {
-  setFlagsFromString(`--heap-growing-percent=${SOURCES_HEAP_GROWING_PERCENT}`);
-  try {
-    return await f();
-  } finally {
-    setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
-  }
-}
-
+export const whileReadingSources = <T>(f: () => Promise<T>): Promise<T> => withHeapGrowing(SOURCES_HEAP_GROWING_PERCENT, HEAP_GROWING_PERCENT, f);
 
 /**
  * While a shape is emitted. Its live heap is the model and little else, and what it allocates
@@ -63,11 +60,4 @@ export async function whileReadingSources<T>(f: () => Promise<T>): Promise<T> {
 const EMIT_HEAP_GROWING_PERCENT = 20;
 
 /** Runs one shape's emit with the heap kept closer to what is live (EMIT_HEAP_GROWING_PERCENT). */
-export async function whileEmitting<T>(f: () => Promise<T>): Promise<T> {
-  setFlagsFromString(`--heap-growing-percent=${EMIT_HEAP_GROWING_PERCENT}`);
-  try {
-    return await f();
-  } finally {
-    setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
-  }
-}
+export const whileEmitting = <T>(f: () => Promise<T>): Promise<T> => withHeapGrowing(EMIT_HEAP_GROWING_PERCENT, HEAP_GROWING_PERCENT, f);
